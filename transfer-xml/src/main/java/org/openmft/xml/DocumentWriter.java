@@ -1,0 +1,311 @@
+package org.openmft.xml;
+
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import javax.xml.XMLConstants;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
+/**
+ * Writes command documents and replies as IBM's tools do: FileTransfer.xsd documents in no
+ * namespace with {@code xsi:noNamespaceSchemaLocation="FileTransfer.xsd"}, pings with a root in
+ * {@value PingAgentRequest#NAMESPACE} and unqualified children, replies with
+ * {@code xsi:noNamespaceSchemaLocation="Reply.xsd"}. Elements follow schema order; every document
+ * carries version {@value #VERSION} whatever version its record was read with. Output is compact
+ * (no indentation) and starts with an XML declaration naming UTF-8, so the string forms are meant
+ * to be sent UTF-8 encoded, which is what {@link #writeBytes(CommandDocument)} does.
+ *
+ * <p>Everything a record holds survives a write and {@link RequestParser} parse unchanged,
+ * including markup characters, quotes and carriage returns in metadata values, which are written
+ * as character references because XML parsers would otherwise turn them into line feeds.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class DocumentWriter {
+
+    /** Version attribute written on every document. */
+    public static final String VERSION = "6.00";
+
+    private static final String XSI = XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI;
+
+    /** Creates a writer; it holds no state, so one can be shared. */
+    public DocumentWriter() {}
+
+    /**
+     * Writes a command document.
+     *
+     * @param document the request, cancel, ping or stop
+     * @return the XML, with a declaration naming UTF-8
+     */
+    public String write(CommandDocument document) {
+        return render(w -> {
+            if (document instanceof TransferRequest request) {
+                transferRequest(w, request);
+            } else if (document instanceof CancelRequest cancel) {
+                cancel(w, cancel);
+            } else if (document instanceof PingAgentRequest ping) {
+                ping(w, ping);
+            } else if (document instanceof StopAgentRequest stop) {
+                stop(w, stop);
+            } else {
+                throw new IllegalArgumentException("not a command document: " + document);
+            }
+        });
+    }
+
+    /**
+     * Writes a command document as the body of a message.
+     *
+     * @param document the request, cancel, ping or stop
+     * @return the XML encoded in UTF-8
+     */
+    public byte[] writeBytes(CommandDocument document) {
+        return write(document).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Writes a reply.
+     *
+     * @param reply the reply
+     * @return the XML, with a declaration naming UTF-8
+     */
+    public String write(Reply reply) {
+        return render(w -> reply(w, reply));
+    }
+
+    /**
+     * Writes a reply as the body of a message.
+     *
+     * @param reply the reply
+     * @return the XML encoded in UTF-8
+     */
+    public byte[] writeBytes(Reply reply) {
+        return write(reply).getBytes(StandardCharsets.UTF_8);
+    }
+
+    @FunctionalInterface
+    private interface Body {
+        void write(XMLStreamWriter w) throws XMLStreamException;
+    }
+
+    private static String render(Body body) {
+        StringWriter out = new StringWriter();
+        try {
+            // A fresh writer per document: XMLOutputFactory is not specified as thread-safe.
+            XMLStreamWriter w = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
+            w.writeStartDocument("UTF-8", "1.0");
+            body.write(w);
+            w.writeEndDocument();
+            w.close();
+        } catch (XMLStreamException e) {
+            // Only the StringWriter is written to and the records hold nothing unwritable.
+            throw new IllegalStateException("cannot write XML", e);
+        }
+        return out.toString();
+    }
+
+    private static void transferRequest(XMLStreamWriter w, TransferRequest request) throws XMLStreamException {
+        startRoot(w, "request", "FileTransfer.xsd");
+        w.writeStartElement("managedTransfer");
+        originator(w, request.originator());
+        agent(w, "sourceAgent", request.sourceAgent());
+        agent(w, "destinationAgent", request.destinationAgent());
+        replyTo(w, request.reply());
+        transferSet(w, request.transferSet());
+        if (request.jobName() != null) {
+            w.writeStartElement("job");
+            textElement(w, "name", request.jobName());
+            w.writeEndElement();
+        }
+        w.writeEndElement();
+        w.writeEndElement();
+    }
+
+    private static void transferSet(XMLStreamWriter w, TransferSet set) throws XMLStreamException {
+        w.writeStartElement("transferSet");
+        w.writeAttribute("priority", Integer.toString(set.priority()));
+        if (set.recoveryTimeoutSeconds() != null) {
+            w.writeAttribute("recoveryTimeout", Long.toString(set.recoveryTimeoutSeconds()));
+        }
+        if (!set.metadata().isEmpty()) {
+            w.writeStartElement("metaDataSet");
+            for (Map.Entry<String, String> entry : set.metadata().entrySet()) {
+                w.writeStartElement("metaData");
+                w.writeAttribute("key", entry.getKey());
+                text(w, entry.getValue());
+                w.writeEndElement();
+            }
+            w.writeEndElement();
+        }
+        for (TransferItem item : set.items()) {
+            w.writeStartElement("item");
+            w.writeAttribute("mode", item.mode().xmlValue());
+            w.writeAttribute("checksumMethod", item.checksumMethod().xmlValue());
+            ItemSource source = item.source();
+            w.writeStartElement("source");
+            w.writeAttribute("recursive", Boolean.toString(source.recursive()));
+            w.writeAttribute("disposition", source.disposition().xmlValue());
+            w.writeStartElement("file");
+            if (source.encoding() != null) {
+                w.writeAttribute("encoding", source.encoding());
+            }
+            text(w, source.path());
+            w.writeEndElement();
+            w.writeEndElement();
+            ItemDestination destination = item.destination();
+            w.writeStartElement("destination");
+            w.writeAttribute("type", destination.type().xmlValue());
+            w.writeAttribute("exist", destination.exist().xmlValue());
+            w.writeStartElement("file");
+            if (destination.encoding() != null) {
+                w.writeAttribute("encoding", destination.encoding());
+            }
+            if (destination.eol() != null) {
+                w.writeAttribute("EOL", destination.eol().xmlValue());
+            }
+            text(w, destination.path());
+            w.writeEndElement();
+            w.writeEndElement();
+            w.writeEndElement();
+        }
+        w.writeEndElement();
+    }
+
+    private static void cancel(XMLStreamWriter w, CancelRequest cancel) throws XMLStreamException {
+        startRoot(w, "cancel", "FileTransfer.xsd");
+        originator(w, cancel.originator());
+        w.writeStartElement("transfer");
+        textElement(w, "ID", cancel.transferId());
+        w.writeEndElement();
+        replyTo(w, cancel.reply());
+        w.writeEndElement();
+    }
+
+    private static void ping(XMLStreamWriter w, PingAgentRequest ping) throws XMLStreamException {
+        // Prefixed root and unqualified children: PingAgent.xsd leaves elementFormDefault unqualified.
+        w.writeStartElement("ping", "pingAgent", PingAgentRequest.NAMESPACE);
+        w.writeNamespace("ping", PingAgentRequest.NAMESPACE);
+        w.writeNamespace("xsi", XSI);
+        w.writeAttribute("xsi", XSI, "schemaLocation", PingAgentRequest.NAMESPACE + " PingAgent.xsd");
+        w.writeAttribute("version", VERSION);
+        originator(w, ping.originator());
+        w.writeEmptyElement("agent");
+        w.writeAttribute("agent", ping.agent());
+        if (ping.agentQMgr() != null) {
+            w.writeAttribute("QMgr", ping.agentQMgr());
+        }
+        replyTo(w, ping.reply());
+        w.writeEndElement();
+    }
+
+    private static void stop(XMLStreamWriter w, StopAgentRequest stop) throws XMLStreamException {
+        // Our own document: no schema file to point at.
+        w.writeStartElement("stopAgent");
+        w.writeAttribute("version", VERSION);
+        w.writeAttribute("immediate", Boolean.toString(stop.immediate()));
+        originator(w, stop.originator());
+        w.writeEmptyElement("agent");
+        w.writeAttribute("agent", stop.agent());
+        replyTo(w, stop.reply());
+        w.writeEndElement();
+    }
+
+    private static void reply(XMLStreamWriter w, Reply reply) throws XMLStreamException {
+        startRoot(w, "reply", "Reply.xsd");
+        w.writeAttribute("ID", reply.requestId());
+        if (!reply.items().isEmpty()) {
+            w.writeStartElement("transferSet");
+            for (ItemResult item : reply.items()) {
+                w.writeStartElement("item");
+                w.writeStartElement("source");
+                textElement(w, "file", item.source());
+                w.writeEndElement();
+                if (item.destination() != null) {
+                    w.writeStartElement("destination");
+                    textElement(w, "file", item.destination());
+                    w.writeEndElement();
+                }
+                status(w, item.resultCode(), item.supplement() == null ? List.of() : List.of(item.supplement()));
+                w.writeEndElement();
+            }
+            w.writeEndElement();
+        }
+        status(w, reply.resultCode(), reply.supplements());
+        w.writeEndElement();
+    }
+
+    private static void status(XMLStreamWriter w, int resultCode, List<String> supplements)
+            throws XMLStreamException {
+        w.writeStartElement("status");
+        w.writeAttribute("resultCode", Integer.toString(resultCode));
+        for (String supplement : supplements) {
+            w.writeStartElement("supplement");
+            text(w, supplement);
+            w.writeEndElement();
+        }
+        w.writeEndElement();
+    }
+
+    private static void startRoot(XMLStreamWriter w, String name, String schema) throws XMLStreamException {
+        w.writeStartElement(name);
+        w.writeNamespace("xsi", XSI);
+        w.writeAttribute("version", VERSION);
+        w.writeAttribute("xsi", XSI, "noNamespaceSchemaLocation", schema);
+    }
+
+    private static void originator(XMLStreamWriter w, Originator originator) throws XMLStreamException {
+        w.writeStartElement("originator");
+        textElement(w, "hostName", originator.hostName());
+        textElement(w, "userID", originator.userId());
+        if (originator.mqmdUserId() != null) {
+            textElement(w, "mqmdUserID", originator.mqmdUserId());
+        }
+        w.writeEndElement();
+    }
+
+    private static void agent(XMLStreamWriter w, String element, AgentRef agent) throws XMLStreamException {
+        w.writeEmptyElement(element);
+        w.writeAttribute("agent", agent.agent());
+        if (agent.qmgr() != null) {
+            w.writeAttribute("QMgr", agent.qmgr());
+        }
+    }
+
+    private static void replyTo(XMLStreamWriter w, ReplyTo reply) throws XMLStreamException {
+        if (reply == null) {
+            return;
+        }
+        w.writeStartElement("reply");
+        if (reply.qmgr() != null) {
+            w.writeAttribute("QMGR", reply.qmgr());
+        }
+        if (reply.detailed()) {
+            w.writeAttribute("detailed", "true");
+        }
+        text(w, reply.queue());
+        w.writeEndElement();
+    }
+
+    private static void textElement(XMLStreamWriter w, String element, String value) throws XMLStreamException {
+        w.writeStartElement(element);
+        text(w, value);
+        w.writeEndElement();
+    }
+
+    /**
+     * Character data with carriage returns as {@code &#13;}: a literal CR is read back as LF
+     * (XML end-of-line handling), and the StAX writer leaves it literal.
+     */
+    private static void text(XMLStreamWriter w, String value) throws XMLStreamException {
+        int start = 0;
+        for (int cr = value.indexOf('\r'); cr >= 0; cr = value.indexOf('\r', start)) {
+            w.writeCharacters(value.substring(start, cr));
+            w.writeEntityRef("#13");
+            start = cr + 1;
+        }
+        w.writeCharacters(value.substring(start));
+    }
+}

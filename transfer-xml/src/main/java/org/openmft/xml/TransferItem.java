@@ -1,0 +1,40 @@
+package org.openmft.xml;
+
+import java.util.Objects;
+
+/**
+ * One {@code <item>}: a source file (or wildcard, or directory tree) and where it goes. Immutable.
+ *
+ * <p>IBM's rule is enforced here: a wildcard or recursive source needs a destination of type
+ * {@link DestinationType#DIRECTORY}, since many files cannot land on one file name.
+ *
+ * @param mode binary (the default) or text
+ * @param checksumMethod MD5 (the default) or none
+ * @param source what to read
+ * @param destination where to write
+ */
+public record TransferItem(Mode mode, ChecksumMethod checksumMethod, ItemSource source, ItemDestination destination) {
+
+    /** Validates. */
+    public TransferItem {
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(checksumMethod, "checksumMethod");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(destination, "destination");
+        if ((source.recursive() || source.hasWildcard()) && destination.type() != DestinationType.DIRECTORY) {
+            throw new IllegalArgumentException("source " + Checks.quote(source.path())
+                    + (source.recursive() ? " is recursive" : " has a wildcard")
+                    + ", so the destination type must be directory, not " + destination.type().xmlValue());
+        }
+    }
+
+    /**
+     * An item with the defaults: binary mode and MD5 checksum.
+     *
+     * @param source what to read
+     * @param destination where to write
+     */
+    public TransferItem(ItemSource source, ItemDestination destination) {
+        this(Mode.BINARY, ChecksumMethod.MD5, source, destination);
+    }
+}

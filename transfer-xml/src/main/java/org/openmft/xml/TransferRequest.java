@@ -1,0 +1,36 @@
+package org.openmft.xml;
+
+import java.util.Objects;
+
+/**
+ * A new managed transfer: {@code <request version="..."><managedTransfer>...</managedTransfer></request>}
+ * from IBM's FileTransfer.xsd. Scheduled and triggered transfers, managed calls and program calls
+ * are not represented; the parser rejects them as not supported yet. Immutable.
+ *
+ * @param version the schema version read, 1.00 to 6.00
+ * @param originator who asked
+ * @param sourceAgent the agent that reads the files
+ * @param destinationAgent the agent that writes them
+ * @param reply where to send replies, or {@code null} when the requester wants none
+ * @param transferSet the items and their shared settings
+ * @param jobName the {@code <job><name>} shown in logs, or {@code null} (empty also means null)
+ */
+public record TransferRequest(
+        String version,
+        Originator originator,
+        AgentRef sourceAgent,
+        AgentRef destinationAgent,
+        ReplyTo reply,
+        TransferSet transferSet,
+        String jobName) implements CommandDocument {
+
+    /** Validates; only {@code reply} and {@code jobName} may be {@code null}. */
+    public TransferRequest {
+        version = Checks.version(version);
+        Objects.requireNonNull(originator, "originator");
+        Objects.requireNonNull(sourceAgent, "sourceAgent");
+        Objects.requireNonNull(destinationAgent, "destinationAgent");
+        Objects.requireNonNull(transferSet, "transferSet");
+        jobName = Checks.optionalName(jobName, "job name");
+    }
+}

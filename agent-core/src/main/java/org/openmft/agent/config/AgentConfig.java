@@ -1,0 +1,359 @@
+package org.openmft.agent.config;
+
+import static org.openmft.agent.config.AgentProperties.*;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The typed, validated contents of one {@code agent.properties}, read once at start-up. Accessors
+ * exist for every key OpenMFT supports, with units in the types ({@link Duration}) or the names
+ * ({@code Bytes}); any key, supported or not, can be read with {@link #get}.
+ *
+ * <p>Immutable and thread-safe; owns no threads, connections or counters.
+ */
+public final class AgentConfig {
+    private final ConfigValues values;
+
+    private AgentConfig(ConfigValues values) {
+        this.values = values;
+    }
+
+    /**
+     * Reads and parses an agent.properties file.
+     *
+     * @param agentPropertiesFile the file
+     * @param env the environment for {@code ${VAR}} in paths, normally {@link System#getenv()}
+     * @return the configuration
+     * @throws ConfigurationException when the file is missing, unreadable or has a bad or missing value;
+     *         messages name the file by its path
+     */
+    public static AgentConfig load(Path agentPropertiesFile, Map<String, String> env) throws ConfigurationException {
+        return new AgentConfig(REGISTRY.parse(PropertiesFiles.read(agentPropertiesFile), agentPropertiesFile.toString(),
+                env));
+    }
+
+    /**
+     * Parses raw key-value pairs, as from a file or a test; messages call the source "agent.properties".
+     *
+     * @param raw key to value
+     * @param env the environment for {@code ${VAR}} in paths
+     * @return the configuration
+     * @throws ConfigurationException when a value is bad or missing
+     */
+    public static AgentConfig from(Map<String, String> raw, Map<String, String> env) throws ConfigurationException {
+        return new AgentConfig(REGISTRY.parse(raw, REGISTRY.fileName(), env));
+    }
+
+    /**
+     * The agent name, upper-cased.
+     *
+     * @return {@code agentName}
+     */
+    public String agentName() {
+        return values.get(AGENT_NAME);
+    }
+
+    /**
+     * The description.
+     *
+     * @return {@code agentDesc}, if set
+     */
+    public Optional<String> agentDesc() {
+        return Optional.ofNullable(values.get(AGENT_DESC));
+    }
+
+    /**
+     * The agent queue manager name.
+     *
+     * @return {@code agentQMgr}
+     */
+    public String agentQMgr() {
+        return values.get(AGENT_QMGR);
+    }
+
+    /**
+     * The messaging system of the agent queue manager.
+     *
+     * @return {@code agentQMgrProvider}
+     */
+    public MessagingProvider provider() {
+        return values.get(AGENT_QMGR_PROVIDER);
+    }
+
+    /**
+     * Whether the agent connects as a client (a host is set) rather than in bindings mode.
+     *
+     * @return true when {@code agentQMgrHost} is set
+     */
+    public boolean clientMode() {
+        return host().isPresent();
+    }
+
+    /**
+     * The agent queue manager's host.
+     *
+     * @return {@code agentQMgrHost}, empty for bindings
+     */
+    public Optional<String> host() {
+        return Optional.ofNullable(values.get(AGENT_QMGR_HOST));
+    }
+
+    /**
+     * The client port.
+     *
+     * @return {@code agentQMgrPort}
+     */
+    public int port() {
+        return values.get(AGENT_QMGR_PORT);
+    }
+
+    /**
+     * The server-connection channel.
+     *
+     * @return {@code agentQMgrChannel}
+     */
+    public String channel() {
+        return values.get(AGENT_QMGR_CHANNEL);
+    }
+
+    /**
+     * Where the agent queue manager is.
+     *
+     * @return the endpoint built from the connection keys
+     */
+    public QueueManagerEndpoint endpoint() {
+        return new QueueManagerEndpoint(provider(), agentQMgr(), host().orElse(null), port(), channel());
+    }
+
+    /**
+     * Bytes of file data per data message.
+     *
+     * @return {@code agentChunkSize}
+     */
+    public int chunkSize() {
+        return values.get(AGENT_CHUNK_SIZE);
+    }
+
+    /**
+     * Chunks sent before waiting for an acknowledgement.
+     *
+     * @return {@code agentWindowSize}
+     */
+    public int windowSize() {
+        return values.get(AGENT_WINDOW_SIZE);
+    }
+
+    /**
+     * Windows per frame.
+     *
+     * @return {@code agentFrameSize}
+     */
+    public int frameSize() {
+        return values.get(AGENT_FRAME_SIZE);
+    }
+
+    /**
+     * Frames between checkpoints.
+     *
+     * @return {@code agentCheckpointInterval}
+     */
+    public int checkpointInterval() {
+        return values.get(AGENT_CHECKPOINT_INTERVAL);
+    }
+
+    /**
+     * Concurrent source transfers; 0 refuses all.
+     *
+     * @return {@code maxSourceTransfers}
+     */
+    public int maxSourceTransfers() {
+        return values.get(MAX_SOURCE_TRANSFERS);
+    }
+
+    /**
+     * Concurrent destination transfers; 0 refuses all.
+     *
+     * @return {@code maxDestinationTransfers}
+     */
+    public int maxDestinationTransfers() {
+        return values.get(MAX_DESTINATION_TRANSFERS);
+    }
+
+    /**
+     * Transfers held waiting to start.
+     *
+     * @return {@code maxQueuedTransfers}
+     */
+    public int maxQueuedTransfers() {
+        return values.get(MAX_QUEUED_TRANSFERS);
+    }
+
+    /**
+     * Items allowed in one transfer.
+     *
+     * @return {@code maxFilesForTransfer}
+     */
+    public int maxFilesForTransfer() {
+        return values.get(MAX_FILES_FOR_TRANSFER);
+    }
+
+    /**
+     * How long the source waits for an acknowledgement.
+     *
+     * @return {@code transferAckTimeout} (milliseconds in the file)
+     */
+    public Duration transferAckTimeout() {
+        return Duration.ofMillis(values.get(TRANSFER_ACK_TIMEOUT));
+    }
+
+    /**
+     * Repeats of the acknowledgement wait before recovery.
+     *
+     * @return {@code transferAckTimeoutRetries}
+     */
+    public int transferAckTimeoutRetries() {
+        return values.get(TRANSFER_ACK_TIMEOUT_RETRIES);
+    }
+
+    /**
+     * How long a stalled transfer is recovered before it fails.
+     *
+     * @return {@code transferRecoveryTimeout} (seconds in the file); empty means for ever (-1),
+     *         {@link Duration#ZERO} means fail as soon as recovery starts
+     */
+    public Optional<Duration> transferRecoveryTimeout() {
+        int seconds = values.get(TRANSFER_RECOVERY_TIMEOUT);
+        return seconds < 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(seconds));
+    }
+
+    /**
+     * Grace period of an immediate stop.
+     *
+     * @return {@code immediateShutdownTimeout} (seconds in the file)
+     */
+    public Duration immediateShutdownTimeout() {
+        return Duration.ofSeconds(values.get(IMMEDIATE_SHUTDOWN_TIMEOUT));
+    }
+
+    /**
+     * Whether the agent writes straight to destination names instead of {@code .part} files.
+     *
+     * @return {@code doNotUseTempOutputFile}
+     */
+    public boolean doNotUseTempOutputFile() {
+        return values.get(DO_NOT_USE_TEMP_OUTPUT_FILE);
+    }
+
+    /**
+     * Base of relative transfer paths.
+     *
+     * @return {@code transferRoot}, the agent user's home directory by default
+     */
+    public Path transferRoot() {
+        return values.get(TRANSFER_ROOT);
+    }
+
+    /**
+     * Replacement for unconvertible characters in text transfers.
+     *
+     * @return {@code textReplacementCharacterSequence}; empty means the item fails instead
+     */
+    public String textReplacementCharacterSequence() {
+        return values.get(TEXT_REPLACEMENT_CHARACTER_SEQUENCE);
+    }
+
+    /**
+     * The agent sandbox in IBM's syntax ({@code [!]dir<sep>[!]dir…}), with {@code ${VAR}} expanded.
+     *
+     * @return {@code sandboxRoot}, empty when the agent has no sandbox
+     */
+    public Optional<String> sandboxRoot() {
+        return Optional.ofNullable(values.get(SANDBOX_ROOT));
+    }
+
+    /**
+     * Shortest gap between status publications caused by changes.
+     *
+     * @return {@code agentStatusPublishRateLimit} (seconds in the file)
+     */
+    public Duration statusPublishRateLimit() {
+        return Duration.ofSeconds(values.get(AGENT_STATUS_PUBLISH_RATE_LIMIT));
+    }
+
+    /**
+     * Longest gap between status publications.
+     *
+     * @return {@code agentStatusPublishRateMin} (seconds in the file)
+     */
+    public Duration statusPublishRateMin() {
+        return Duration.ofSeconds(values.get(AGENT_STATUS_PUBLISH_RATE_MIN));
+    }
+
+    /**
+     * Output log files kept.
+     *
+     * @return {@code outputLogFiles}
+     */
+    public int outputLogFiles() {
+        return values.get(OUTPUT_LOG_FILES);
+    }
+
+    /**
+     * Size at which an output log is rotated.
+     *
+     * @return {@code outputLogSize} converted from megabytes (MiB) to bytes
+     */
+    public long outputLogSizeBytes() {
+        return values.get(OUTPUT_LOG_SIZE) * 1024L * 1024L;
+    }
+
+    /**
+     * Any key of agent.properties; for unsupported keys this is the IBM default, which is how OpenMFT
+     * behaves.
+     *
+     * @param <T> the value type
+     * @param key a key of {@link AgentProperties#REGISTRY}
+     * @return the value, or {@code null} when not set and without default
+     */
+    public <T> T get(ConfigKey<T> key) {
+        return values.get(Objects.requireNonNull(key, "key"));
+    }
+
+    /**
+     * The underlying values, for {@link ConfigValues#isSet} and {@link ConfigValues#rawValue}.
+     *
+     * @return the values
+     */
+    public ConfigValues values() {
+        return values;
+    }
+
+    /**
+     * Warnings about unknown and unsupported keys, one per key, to log at start-up.
+     *
+     * @return the warnings
+     */
+    public List<String> warnings() {
+        return values.warnings();
+    }
+
+    /**
+     * The effective configuration, one key per line, to log at start-up.
+     *
+     * @return the description
+     * @see ConfigValues#describe()
+     */
+    public String describe() {
+        return values.describe();
+    }
+
+    @Override
+    public String toString() {
+        return "AgentConfig[" + agentName() + "@" + agentQMgr() + "]";
+    }
+}

@@ -1,0 +1,407 @@
+package org.openmft.agent.config;
+
+import static org.openmft.agent.config.CommonKeys.CONNECTION;
+import static org.openmft.agent.config.CommonKeys.EXITS;
+import static org.openmft.agent.config.CommonKeys.HIGH_AVAILABILITY;
+import static org.openmft.agent.config.CommonKeys.LIMITS;
+import static org.openmft.agent.config.CommonKeys.LOGGING;
+import static org.openmft.agent.config.CommonKeys.MONITORS;
+import static org.openmft.agent.config.CommonKeys.QUEUE_IO;
+import static org.openmft.agent.config.CommonKeys.SECURITY;
+import static org.openmft.agent.config.CommonKeys.STATUS;
+import static org.openmft.agent.config.CommonKeys.TIMEOUTS;
+import static org.openmft.agent.config.CommonKeys.TRANSFER;
+import static org.openmft.agent.config.CommonKeys.WINDOWS;
+
+import java.nio.file.Path;
+
+/**
+ * The keys of {@code agent.properties}, with IBM MFT's names and defaults. Keys OpenMFT does not
+ * implement yet are declared too ({@code supported=false}), so that an IBM file loads with one
+ * warning per such key instead of "unknown key" noise, and so that the reference lists them.
+ *
+ * <p>Where IBM documents no range, the range is OpenMFT's, chosen to refuse values that can only be
+ * typing mistakes.
+ */
+public final class AgentProperties {
+
+    private AgentProperties() {
+    }
+
+    // ---- Connection ----------------------------------------------------------------------------
+
+    /** Agent name, upper-cased when read; 1 to 28 characters so that every queue name fits in 48. */
+    public static final ConfigKey<String> AGENT_NAME = ConfigKey.string("agentName").required()
+            .validator(QueueNames.AGENT_NAME_RULE).normalizer(ConfigKey::upperCase).supported().group(CONNECTION)
+            .description("Agent name, used in queue names such as SYSTEM.FTE.COMMAND.<agentName>; upper-cased when read.")
+            .build();
+
+    /** Free-text description. */
+    public static final ConfigKey<String> AGENT_DESC = ConfigKey.string("agentDesc").supported().group(CONNECTION)
+            .description("Free-text description, published in the agent status.").build();
+
+    /** Agent queue manager name. */
+    public static final ConfigKey<String> AGENT_QMGR = CommonKeys.qmgr("agentQMgr",
+            "Agent queue manager, which holds the agent's SYSTEM.FTE queues.");
+
+    /** Host of the agent queue manager; absent means bindings. */
+    public static final ConfigKey<String> AGENT_QMGR_HOST = CommonKeys.host("agentQMgrHost", "agentQMgr");
+
+    /** Client port of the agent queue manager. */
+    public static final ConfigKey<Integer> AGENT_QMGR_PORT = CommonKeys.port("agentQMgrPort");
+
+    /** Server-connection channel of the agent queue manager. */
+    public static final ConfigKey<String> AGENT_QMGR_CHANNEL = CommonKeys.channel("agentQMgrChannel");
+
+    /** Standby instance of a multi-instance agent queue manager (not supported yet). */
+    public static final ConfigKey<String> AGENT_QMGR_STANDBY = CommonKeys.standby("agentQMgrStandby");
+
+    /** Kind of agent; only STANDARD is implemented, so anything else is refused rather than ignored. */
+    public static final ConfigKey<String> AGENT_TYPE = ConfigKey.string("agentType").defaultValue("STANDARD")
+            .validator(Validator.oneOf("STANDARD")).supported().group(CONNECTION)
+            .description("Kind of agent. OpenMFT implements STANDARD agents only, not IBM's BRIDGE, CD_BRIDGE, "
+                    + "EMBEDDED or SFG agents.")
+            .build();
+
+    // ---- OpenMFT -------------------------------------------------------------------------------
+
+    /** Messaging system of the agent queue manager (OpenMFT only). */
+    public static final ConfigKey<MessagingProvider> AGENT_QMGR_PROVIDER =
+            CommonKeys.provider("agentQMgrProvider", "agentQMgr");
+
+    // ---- Transfer data flow --------------------------------------------------------------------
+
+    /** Bytes of file data per data message. */
+    public static final ConfigKey<Integer> AGENT_CHUNK_SIZE = ConfigKey.integer("agentChunkSize").defaultValue(262144)
+            .validator(Validator.intRange(1024, 4128768)).unit("bytes").supported().group(TRANSFER)
+            .description("File data carried by one data message.").build();
+
+    /** Chunks sent before waiting for an acknowledgement. */
+    public static final ConfigKey<Integer> AGENT_WINDOW_SIZE = ConfigKey.integer("agentWindowSize").defaultValue(10)
+            .validator(Validator.intRange(1, 1000)).unit("chunks").supported().group(TRANSFER)
+            .description("Chunks the source sends before it waits for an acknowledgement from the destination.")
+            .build();
+
+    /** Windows per frame. */
+    public static final ConfigKey<Integer> AGENT_FRAME_SIZE = ConfigKey.integer("agentFrameSize").defaultValue(5)
+            .validator(Validator.intRange(1, 1000)).unit("windows").supported().group(TRANSFER)
+            .description("Windows in one frame, the unit in which chunk numbers are counted.").build();
+
+    /** Frames between checkpoints. */
+    public static final ConfigKey<Integer> AGENT_CHECKPOINT_INTERVAL = ConfigKey.integer("agentCheckpointInterval")
+            .defaultValue(1).validator(Validator.intRange(1, 1000)).unit("frames").supported().group(TRANSFER)
+            .description("Complete frames between the checkpoints a transfer restarts from after recovery.").build();
+
+    /** Messages per commit in queue transfers (not supported yet). */
+    public static final ConfigKey<Integer> AGENT_MESSAGE_BATCH_SIZE = ConfigKey.integer("agentMessageBatchSize")
+            .defaultValue(5).validator(Validator.intRange(1, 10000)).unit("messages").group(TRANSFER)
+            .description("Messages read or written per commit in message-to-file and file-to-message transfers.")
+            .build();
+
+    /** Largest file carried inline in the negotiation message (not supported yet). */
+    public static final ConfigKey<Long> MAX_INLINE_FILE_SIZE = ConfigKey.longInteger("maxInlineFileSize")
+            .defaultValue(0L).validator(Validator.longRange(0, 104857600)).unit("bytes").group(TRANSFER)
+            .description("Largest single file sent inside the first message of its transfer; 0 turns inline "
+                    + "transfers off.")
+            .build();
+
+    /** Write to the final name directly instead of a .part file. */
+    public static final ConfigKey<Boolean> DO_NOT_USE_TEMP_OUTPUT_FILE = ConfigKey.bool("doNotUseTempOutputFile")
+            .defaultValue(false).supported().group(TRANSFER)
+            .description("true writes straight to the destination file name instead of <name>.part renamed at the end.")
+            .build();
+
+    /** Base of relative paths; the agent user's home directory by default. */
+    public static final ConfigKey<Path> TRANSFER_ROOT = ConfigKey.path("transferRoot")
+            .computedDefault(() -> Path.of(System.getProperty("user.home")), "home directory of the agent user")
+            .supported().group(TRANSFER)
+            .description("Directory that relative source and destination paths are resolved against.").build();
+
+    /** z/OS data set qualifier (not supported). */
+    public static final ConfigKey<String> TRANSFER_ROOT_HLQ = ConfigKey.string("transferRootHLQ").group(TRANSFER)
+            .description("z/OS high-level qualifier for relative data set names.").build();
+
+    /** Replacement for unmappable characters in text transfers; empty makes the item fail instead. */
+    public static final ConfigKey<String> TEXT_REPLACEMENT_CHARACTER_SEQUENCE =
+            ConfigKey.string("textReplacementCharacterSequence").defaultValue("").supported().group(TRANSFER)
+                    .description("Replaces characters a text transfer cannot convert; empty makes the item fail instead.")
+                    .build();
+
+    /** I/O worker threads (not supported yet). */
+    public static final ConfigKey<Integer> IO_THREAD_POOL_SIZE = ConfigKey.integer("ioThreadPoolSize").defaultValue(10)
+            .validator(Validator.intRange(1, 1000)).unit("threads").group(TRANSFER)
+            .description("Threads doing file input and output for transfers.").build();
+
+    /** Heap check before a transfer starts (not supported yet). */
+    public static final ConfigKey<Boolean> ENABLE_MEMORY_ALLOCATION_CHECKING =
+            ConfigKey.bool("enableMemoryAllocationChecking").defaultValue(false).group(TRANSFER)
+                    .description("Refuse a transfer when the heap cannot hold its chunk buffers.").build();
+
+    /** Spread data over several channels (not supported yet). */
+    public static final ConfigKey<Boolean> AGENT_MULTIPLE_CHANNELS_ENABLED =
+            ConfigKey.bool("agentMultipleChannelsEnabled").defaultValue(false).group(TRANSFER)
+                    .description("Spread data over several channels through queue manager aliases SYSTEM.FTE.<QM>_n.")
+                    .build();
+
+    // ---- Queue input/output --------------------------------------------------------------------
+
+    /** Allow file-to-message and message-to-file transfers (not supported yet). */
+    public static final ConfigKey<Boolean> ENABLE_QUEUE_INPUT_OUTPUT = ConfigKey.bool("enableQueueInputOutput")
+            .defaultValue(false).group(QUEUE_IO)
+            .description("Allow file-to-message (as destination) and message-to-file (as source) transfers.").build();
+
+    /** Largest message read or written in queue transfers (not supported yet). */
+    public static final ConfigKey<Integer> MAX_INPUT_OUTPUT_MESSAGE_LENGTH =
+            ConfigKey.integer("maxInputOutputMessageLength").defaultValue(1048576)
+                    .validator(Validator.intRange(1, 104857600)).unit("bytes").group(QUEUE_IO)
+                    .description("Largest message read from a source queue or written to a destination queue.").build();
+
+    /** Longest match of a regular-expression delimiter (not supported yet). */
+    public static final ConfigKey<Integer> MAX_DELIMITER_MATCH_LENGTH = ConfigKey.integer("maxDelimiterMatchLength")
+            .defaultValue(5).validator(Validator.intRange(1, 100000)).unit("characters").group(QUEUE_IO)
+            .description("Most characters a regular-expression delimiter may match when a text file is split into "
+                    + "messages.")
+            .build();
+
+    // ---- Limits --------------------------------------------------------------------------------
+
+    /** Concurrent transfers as source; 0 refuses all. */
+    public static final ConfigKey<Integer> MAX_SOURCE_TRANSFERS = ConfigKey.integer("maxSourceTransfers")
+            .defaultValue(25).validator(Validator.intRange(0, 1000)).supported().group(LIMITS)
+            .description("Transfers this agent runs at once as source; 0 refuses every source transfer (result 51).")
+            .build();
+
+    /** Concurrent transfers as destination; 0 refuses all. */
+    public static final ConfigKey<Integer> MAX_DESTINATION_TRANSFERS = ConfigKey.integer("maxDestinationTransfers")
+            .defaultValue(25).validator(Validator.intRange(0, 1000)).supported().group(LIMITS)
+            .description("Transfers this agent runs at once as destination; 0 refuses every one (result 52).")
+            .build();
+
+    /** Transfers waiting to start. */
+    public static final ConfigKey<Integer> MAX_QUEUED_TRANSFERS = ConfigKey.integer("maxQueuedTransfers")
+            .defaultValue(1000).validator(Validator.intRange(0, 100000)).supported().group(LIMITS)
+            .description("Transfers waiting to start that the source agent holds; more are rejected (result 44).")
+            .build();
+
+    /** Items per transfer after wildcard expansion. */
+    public static final ConfigKey<Integer> MAX_FILES_FOR_TRANSFER = ConfigKey.integer("maxFilesForTransfer")
+            .defaultValue(5000).validator(Validator.intRange(1, 1000000)).supported().group(LIMITS)
+            .description("Items one transfer may hold after wildcard expansion; more fail the transfer (BFGSS0033E).")
+            .build();
+
+    /** Captured output of calls (not supported yet). */
+    public static final ConfigKey<Integer> MAX_COMMAND_OUTPUT_SIZE = ConfigKey.integer("maxCommandOutputSize")
+            .defaultValue(10240).validator(Validator.intRange(0, 104857600)).unit("bytes").group(LIMITS)
+            .description("Standard output and error kept from a pre-, post- or managed call.").build();
+
+    // ---- Timeouts and recovery -----------------------------------------------------------------
+
+    /** Wait for an acknowledgement. */
+    public static final ConfigKey<Integer> TRANSFER_ACK_TIMEOUT = ConfigKey.integer("transferAckTimeout")
+            .defaultValue(60000).validator(Validator.intRange(1000, 86400000)).unit("ms").supported().group(TIMEOUTS)
+            .description("How long the source waits for an acknowledgement from the destination.").build();
+
+    /** Retries of the acknowledgement wait before recovery. */
+    public static final ConfigKey<Integer> TRANSFER_ACK_TIMEOUT_RETRIES = ConfigKey.integer("transferAckTimeoutRetries")
+            .defaultValue(5).validator(Validator.intRange(0, 1000)).supported().group(TIMEOUTS)
+            .description("Times the acknowledgement wait is repeated before the transfer goes into recovery.").build();
+
+    /** Seconds to keep recovering; -1 forever, 0 fail at once. */
+    public static final ConfigKey<Integer> TRANSFER_RECOVERY_TIMEOUT = ConfigKey.integer("transferRecoveryTimeout")
+            .defaultValue(-1).validator(Validator.intRange(-1, 31536000)).unit("s").supported().group(TIMEOUTS)
+            .description("How long a source agent keeps recovering a stalled transfer before it fails it (result 69); "
+                    + "-1 for ever, 0 fails at once.")
+            .build();
+
+    /** Grace period of an immediate stop. */
+    public static final ConfigKey<Integer> IMMEDIATE_SHUTDOWN_TIMEOUT = ConfigKey.integer("immediateShutdownTimeout")
+            .defaultValue(10).validator(Validator.intRange(0, 86400)).unit("s").supported().group(TIMEOUTS)
+            .description("How long an immediate stop (fteStopAgent -i) waits for transfers to abort before the process "
+                    + "ends.")
+            .build();
+
+    /** Restarts allowed within maxRestartInterval (not supported yet). */
+    public static final ConfigKey<Integer> MAX_RESTART_COUNT = ConfigKey.integer("maxRestartCount").defaultValue(4)
+            .validator(Validator.intRange(0, 1000)).group(TIMEOUTS)
+            .description("Restarts of an agent that ended unexpectedly allowed within maxRestartInterval.").build();
+
+    /** Window for maxRestartCount (not supported yet). */
+    public static final ConfigKey<Integer> MAX_RESTART_INTERVAL = ConfigKey.integer("maxRestartInterval")
+            .defaultValue(120).validator(Validator.intRange(1, 86400)).unit("s").group(TIMEOUTS)
+            .description("Time window in which maxRestartCount is counted.").build();
+
+    /** Pause before restarting again (not supported yet). */
+    public static final ConfigKey<Integer> MAX_RESTART_DELAY = ConfigKey.integer("maxRestartDelay").defaultValue(-1)
+            .validator(Validator.intRange(-1, 86400)).unit("s").group(TIMEOUTS)
+            .description("After too many restarts, wait this long and start counting again; -1 or 0 stops the agent.")
+            .build();
+
+    // ---- Status publication --------------------------------------------------------------------
+
+    /** Minimum gap between status publications caused by changes. */
+    public static final ConfigKey<Integer> AGENT_STATUS_PUBLISH_RATE_LIMIT =
+            ConfigKey.integer("agentStatusPublishRateLimit").defaultValue(30).validator(Validator.intRange(1, 86400))
+                    .unit("s").supported().group(STATUS)
+                    .description("Shortest time between two status publications caused by transfer changes.").build();
+
+    /** Maximum gap between status publications. */
+    public static final ConfigKey<Integer> AGENT_STATUS_PUBLISH_RATE_MIN =
+            ConfigKey.integer("agentStatusPublishRateMin").defaultValue(300).validator(Validator.intRange(1, 86400))
+                    .unit("s").supported().group(STATUS)
+                    .description("Longest time between two status publications, even with nothing to report.").build();
+
+    /** MQMD user stamped on publications (not supported yet). */
+    public static final ConfigKey<String> PUBLICATION_MD_USER = ConfigKey.string("publicationMDUser").group(STATUS)
+            .description("MQMD user identifier put on every status and log publication.").build();
+
+    /** Per-item detail in replies (not supported yet). */
+    public static final ConfigKey<Boolean> ENABLE_DETAILED_REPLY_MESSAGES =
+            ConfigKey.bool("enableDetailedReplyMessages").group(STATUS)
+                    .description("false leaves per-item detail out of reply messages.").build();
+
+    // ---- Security ------------------------------------------------------------------------------
+
+    /** Authority checks through the AUTH queues (not supported yet). */
+    public static final ConfigKey<Boolean> AUTHORITY_CHECKING = ConfigKey.bool("authorityChecking").defaultValue(false)
+            .group(SECURITY)
+            .description("Check each requesting user's authority on the SYSTEM.FTE.AUTH*.<agent> queues.").build();
+
+    /** Agent sandbox. */
+    public static final ConfigKey<String> SANDBOX_ROOT = ConfigKey.pathList("sandboxRoot").supported().group(SECURITY)
+            .description("Directories the agent may read and write, separated by the platform path separator; a "
+                    + "leading ! excludes a directory.")
+            .build();
+
+    /** UserSandboxes.xml (not supported yet). */
+    public static final ConfigKey<Boolean> USER_SANDBOXES = ConfigKey.bool("userSandboxes").defaultValue(false)
+            .group(SECURITY).description("Apply per-user sandboxes from UserSandboxes.xml.").build();
+
+    /** Reload period of XML configuration (not supported yet). */
+    public static final ConfigKey<Integer> XML_CONFIG_RELOAD_INTERVAL = ConfigKey.integer("xmlConfigReloadInterval")
+            .defaultValue(30).validator(Validator.intRange(1, 86400)).unit("s").group(SECURITY)
+            .description("How often UserSandboxes.xml is re-read.").build();
+
+    /** Extra sandbox checks of wildcards (not supported yet). */
+    public static final ConfigKey<Boolean> ADDITIONAL_WILDCARD_SANDBOX_CHECKING =
+            ConfigKey.bool("additionalWildcardSandboxChecking").defaultValue(false).group(SECURITY)
+                    .description("Check that wildcard matches stay inside the sandbox.").build();
+
+    /** Where pre/post/managed-call programs may come from (not supported yet). */
+    public static final ConfigKey<String> COMMAND_PATH = ConfigKey.pathList("commandPath").group(SECURITY)
+            .description("Directories from which pre-, post- and managed calls may run programs.").build();
+
+    /** Group allowed local diagnostics (not supported yet). */
+    public static final ConfigKey<String> ADMIN_GROUP = ConfigKey.string("adminGroup").group(SECURITY)
+            .description("Operating-system group whose members may run diagnostics against the agent.").build();
+
+    /** Credentials for the agent queue manager (not supported yet). */
+    public static final ConfigKey<Path> AGENT_QMGR_AUTHENTICATION_CREDENTIALS_FILE =
+            CommonKeys.credentialsFile("agentQMgrAuthenticationCredentialsFile");
+
+    // ---- Monitors ------------------------------------------------------------------------------
+
+    private static final ConfigKey<?>[] MONITOR_KEYS = {
+        ConfigKey.integer("monitorMaxResourcesInPoll").defaultValue(-1).validator(Validator.intRange(-1, 1000000))
+                .group(MONITORS).description("Files or groups a resource monitor acts on per poll; -1 for no limit.")
+                .build(),
+        ConfigKey.bool("monitorReportTriggerFail").defaultValue(true).group(MONITORS)
+                .description("Publish a monitor log entry when evaluating a trigger fails.").build(),
+        ConfigKey.bool("monitorReportTriggerNotSatisfied").defaultValue(false).group(MONITORS)
+                .description("Publish a monitor log entry when a trigger is not satisfied.").build(),
+        ConfigKey.integer("monitorSilenceOnTriggerFailure").defaultValue(5).validator(Validator.intRange(0, 1000000))
+                .group(MONITORS).description("Repeated trigger failures reported before the monitor goes quiet.")
+                .build(),
+        ConfigKey.integer("monitorGroupRetryLimit").defaultValue(10).validator(Validator.intRange(0, 1000000))
+                .group(MONITORS).description("Times a queue monitor resubmits a failed message-to-file transfer.")
+                .build(),
+    };
+
+    // ---- Exits ---------------------------------------------------------------------------------
+
+    private static final ConfigKey<?>[] EXIT_KEYS = {
+        ConfigKey.pathList("exitClassPath").group(EXITS).description("Where user exit classes are loaded from.")
+                .build(),
+        exitClasses("sourceTransferStartExitClasses", "before a source transfer starts"),
+        exitClasses("sourceTransferEndExitClasses", "after a source transfer ends"),
+        exitClasses("destinationTransferStartExitClasses", "before a destination transfer starts"),
+        exitClasses("destinationTransferEndExitClasses", "after a destination transfer ends"),
+        exitClasses("monitorExitClasses", "when a resource monitor triggers"),
+        exitClasses("protocolBridgeCredentialExitClasses", "to map users to protocol bridge credentials"),
+        exitClasses("ioExitClasses", "to replace file input and output"),
+    };
+
+    // ---- Logging -------------------------------------------------------------------------------
+
+    /** Number of rotated output logs. */
+    public static final ConfigKey<Integer> OUTPUT_LOG_FILES = ConfigKey.integer("outputLogFiles").defaultValue(5)
+            .validator(Validator.intRange(1, 1000)).unit("files").supported().group(LOGGING)
+            .description("Output log files (output0.log ...) kept before the oldest is overwritten.").build();
+
+    /** Size of one output log. */
+    public static final ConfigKey<Integer> OUTPUT_LOG_SIZE = ConfigKey.integer("outputLogSize").defaultValue(1)
+            .validator(Validator.intRange(1, 10240)).unit("MB").supported().group(LOGGING)
+            .description("Size at which an output log file is rotated.").build();
+
+    /** Capture of every published message (not supported yet). */
+    public static final ConfigKey<Boolean> LOG_CAPTURE = ConfigKey.bool("logCapture").defaultValue(false)
+            .group(LOGGING).description("Write every message the agent publishes to capture0.log.").build();
+
+    private static final ConfigKey<?>[] DIAGNOSTIC_KEYS = {
+        ConfigKey.string("logTransfer").group(LOGGING)
+                .description("Level of the JSON transfer log (transferlogN.json): info, moderate or verbose.").build(),
+        ConfigKey.string("trace").group(LOGGING).description("Trace specification enabled at start-up.").build(),
+        ConfigKey.integer("traceFiles").group(LOGGING).description("Trace files kept.").build(),
+        ConfigKey.integer("traceSize").unit("MB").group(LOGGING).description("Size of one trace file.").build(),
+        ConfigKey.integer("traceMaxFileSize").unit("MB").group(LOGGING).description("Largest trace file.").build(),
+        ConfigKey.path("javaCoreTriggerFile").group(LOGGING)
+                .description("File whose appearance makes the agent write a Java core dump.").build(),
+    };
+
+    // ---- High availability and Windows ---------------------------------------------------------
+
+    private static final ConfigKey<?>[] OTHER_KEYS = {
+        ConfigKey.bool("highlyAvailable").defaultValue(false).group(HIGH_AVAILABILITY)
+                .description("Run active and standby instances of this agent, locked through SYSTEM.FTE.HA.<agent>.")
+                .build(),
+        ConfigKey.integer("standbyPollInterval").unit("s").group(HIGH_AVAILABILITY)
+                .description("How often a standby instance checks whether the active one has gone.").build(),
+        ConfigKey.string("windowsService").group(WINDOWS)
+                .description("Written by IBM's tooling when the agent runs as a Windows service; do not edit.").build(),
+        ConfigKey.string("windowsServiceVersion").group(WINDOWS)
+                .description("Written by IBM's tooling when the agent runs as a Windows service; do not edit.").build(),
+    };
+
+    /** All keys of agent.properties, in the order of written files and of the reference. */
+    public static final ConfigRegistry REGISTRY = ConfigRegistry.builder("agent.properties")
+            .add(AGENT_NAME, AGENT_DESC, AGENT_QMGR, AGENT_QMGR_HOST, AGENT_QMGR_PORT, AGENT_QMGR_CHANNEL,
+                    AGENT_QMGR_STANDBY, AGENT_TYPE)
+            .add(AGENT_QMGR_PROVIDER)
+            .add(AGENT_CHUNK_SIZE, AGENT_WINDOW_SIZE, AGENT_FRAME_SIZE, AGENT_CHECKPOINT_INTERVAL,
+                    AGENT_MESSAGE_BATCH_SIZE, MAX_INLINE_FILE_SIZE, DO_NOT_USE_TEMP_OUTPUT_FILE, TRANSFER_ROOT,
+                    TRANSFER_ROOT_HLQ, TEXT_REPLACEMENT_CHARACTER_SEQUENCE, IO_THREAD_POOL_SIZE,
+                    ENABLE_MEMORY_ALLOCATION_CHECKING, AGENT_MULTIPLE_CHANNELS_ENABLED)
+            .add(ENABLE_QUEUE_INPUT_OUTPUT, MAX_INPUT_OUTPUT_MESSAGE_LENGTH, MAX_DELIMITER_MATCH_LENGTH)
+            .add(MAX_SOURCE_TRANSFERS, MAX_DESTINATION_TRANSFERS, MAX_QUEUED_TRANSFERS, MAX_FILES_FOR_TRANSFER,
+                    MAX_COMMAND_OUTPUT_SIZE)
+            .add(TRANSFER_ACK_TIMEOUT, TRANSFER_ACK_TIMEOUT_RETRIES, TRANSFER_RECOVERY_TIMEOUT,
+                    IMMEDIATE_SHUTDOWN_TIMEOUT, MAX_RESTART_COUNT, MAX_RESTART_INTERVAL, MAX_RESTART_DELAY)
+            .add(AGENT_STATUS_PUBLISH_RATE_LIMIT, AGENT_STATUS_PUBLISH_RATE_MIN, PUBLICATION_MD_USER,
+                    ENABLE_DETAILED_REPLY_MESSAGES)
+            .add(AUTHORITY_CHECKING, SANDBOX_ROOT, USER_SANDBOXES, XML_CONFIG_RELOAD_INTERVAL,
+                    ADDITIONAL_WILDCARD_SANDBOX_CHECKING, COMMAND_PATH, ADMIN_GROUP,
+                    AGENT_QMGR_AUTHENTICATION_CREDENTIALS_FILE)
+            .addAll(CommonKeys.ssl("agent"))
+            .add(MONITOR_KEYS)
+            .add(EXIT_KEYS)
+            .add(OUTPUT_LOG_FILES, OUTPUT_LOG_SIZE, LOG_CAPTURE)
+            .add(DIAGNOSTIC_KEYS)
+            .add(OTHER_KEYS)
+            // IBM documents this rule; without it the "at least every RateMin" promise would be broken.
+            .rule(ConfigRegistry.atLeast(AGENT_STATUS_PUBLISH_RATE_MIN, AGENT_STATUS_PUBLISH_RATE_LIMIT))
+            .build();
+
+    private static ConfigKey<String> exitClasses(String name, String when) {
+        return ConfigKey.string(name).group(EXITS).description("Comma-separated user exit classes called " + when + ".")
+                .build();
+    }
+}

@@ -1,0 +1,90 @@
+package org.openmft.agent.config;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * MQSC scripts that create and delete an agent's queues on an IBM MQ queue manager, in the style
+ * of IBM MFT's {@code <agent>_create.mqsc} and {@code <agent>_delete.mqsc}, so that an IBM MQ
+ * administrator can review and run them with {@code runmqsc} as they would for an IBM agent. The
+ * output depends only on the agent name (no time stamps), so scripts can be compared and diffed.
+ */
+public final class MqscScripts {
+
+    // IBM's attributes for the working queues (reference §3.1): persistent-message friendly,
+    // priority order, no triggering, large enough for 4 MiB messages.
+    private static final List<String> WORK_QUEUE_ATTRIBUTES = List.of("DEFPRTY(0)", "DEFSOPT(SHARED)", "GET(ENABLED)",
+            "MAXDEPTH(5000)", "MAXMSGL(4194304)", "MSGDLVSQ(PRIORITY)", "PUT(ENABLED)", "RETINTVL(999999999)", "SHARE",
+            "NOTRIGGER", "USAGE(NORMAL)", "REPLACE");
+
+    // Authority queues only carry MQ authorities; depth and message length 0 guarantee they never hold data.
+    private static final List<String> AUTH_QUEUE_ATTRIBUTES = List.of("DEFPRTY(0)", "DEFSOPT(SHARED)", "GET(ENABLED)",
+            "MAXDEPTH(0)", "MAXMSGL(0)", "MSGDLVSQ(PRIORITY)", "PUT(ENABLED)", "RETINTVL(999999999)", "SHARE",
+            "NOTRIGGER", "USAGE(NORMAL)", "REPLACE");
+
+    private MqscScripts() {
+    }
+
+    /**
+     * The script defining every queue of the agent: the six working queues of
+     * {@link QueueNames#agentQueues}, the HA lock queue and the six authority queues.
+     *
+     * @param agent the agent name, any case
+     * @return the MQSC script, lines separated by {@code \n}
+     * @throws IllegalArgumentException when the agent name is not valid
+     */
+    public static String createScript(String agent) {
+        String name = QueueNames.validateAgentName(agent);
+        StringBuilder out = new StringBuilder();
+        out.append("* Queues of OpenMFT agent ").append(name).append(", for an IBM MQ agent queue manager.\n")
+                .append("* Run by an IBM MQ administrator before the agent first starts, for example:\n")
+                .append("*   runmqsc <agentQMgr> < ").append(name).append("_create.mqsc\n")
+                .append("* COMMAND takes requests, DATA file chunks, REPLY acknowledgements from other agents,\n")
+                .append("* STATE the in-flight transfers, EVENT resource monitor history, CMD.RJCT command\n")
+                .append("* messages the agent could not parse, HA the lock of highly available instances.\n")
+                .append("* The AUTH queues never hold messages: authorities granted on them control who may\n")
+                .append("* do what when authorityChecking=true.\n");
+        List<String> authQueues = QueueNames.authQueues(name);
+        for (String queue : allQueues(name)) {
+            define(out, queue, authQueues.contains(queue) ? AUTH_QUEUE_ATTRIBUTES : WORK_QUEUE_ATTRIBUTES);
+        }
+        return out.toString();
+    }
+
+    /**
+     * The script deleting every queue {@link #createScript} defines.
+     *
+     * @param agent the agent name, any case
+     * @return the MQSC script, lines separated by {@code \n}
+     * @throws IllegalArgumentException when the agent name is not valid
+     */
+    public static String deleteScript(String agent) {
+        String name = QueueNames.validateAgentName(agent);
+        StringBuilder out = new StringBuilder();
+        out.append("* Deletes the queues of OpenMFT agent ").append(name).append(" from an IBM MQ agent queue manager.\n")
+                .append("* Run by an IBM MQ administrator after the agent has been stopped and deleted, for example:\n")
+                .append("*   runmqsc <agentQMgr> < ").append(name).append("_delete.mqsc\n")
+                // Without PURGE, MQ refuses to delete a queue that still holds messages: in-flight transfers
+                // on STATE are not thrown away by a script run too early.
+                .append("* A queue that still holds messages is not deleted; clean the agent first.\n");
+        for (String queue : allQueues(name)) {
+            out.append("\nDELETE QLOCAL(").append(queue).append(")\n");
+        }
+        return out.toString();
+    }
+
+    private static List<String> allQueues(String name) {
+        List<String> all = new ArrayList<>(QueueNames.agentQueues(name));
+        all.add(QueueNames.ha(name));
+        all.addAll(QueueNames.authQueues(name));
+        return all;
+    }
+
+    private static void define(StringBuilder out, String queue, List<String> attributes) {
+        // One attribute per line with '+' continuation, as IBM's generated scripts do.
+        out.append("\nDEFINE QLOCAL(").append(queue).append(") +\n");
+        for (int i = 0; i < attributes.size(); i++) {
+            out.append("  ").append(attributes.get(i)).append(i < attributes.size() - 1 ? " +\n" : "\n");
+        }
+    }
+}

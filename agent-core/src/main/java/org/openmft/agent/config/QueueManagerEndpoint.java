@@ -1,0 +1,48 @@
+package org.openmft.agent.config;
+
+import java.util.Objects;
+
+/**
+ * Where to find one queue manager: the agent's, the coordination one or the command one. Follows
+ * IBM MFT's rule that the absence of a host means a bindings (local) connection.
+ *
+ * @param provider the messaging system
+ * @param qmgrName the queue manager name, as written in the properties file
+ * @param host the host name or address for a client connection; {@code null} means bindings
+ * @param port the listener port (used only in client mode), 1 to 65535
+ * @param channel the server-connection channel (used only in client mode on IBM MQ)
+ */
+public record QueueManagerEndpoint(MessagingProvider provider, String qmgrName, String host, int port,
+        String channel) {
+
+    /**
+     * Checks the invariants that every configuration view already guarantees.
+     *
+     * @param provider the messaging system
+     * @param qmgrName the queue manager name
+     * @param host the host for a client connection, or {@code null} for bindings
+     * @param port the listener port, 1 to 65535
+     * @param channel the server-connection channel
+     */
+    public QueueManagerEndpoint {
+        Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(qmgrName, "qmgrName");
+        Objects.requireNonNull(channel, "channel");
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("port " + port + " is not between 1 and 65535");
+        }
+        if (host != null && host.isBlank()) {
+            // A blank host would be an ambiguous third state; the properties parser maps it to "absent".
+            throw new IllegalArgumentException("host must be null (bindings) or non-blank (client)");
+        }
+    }
+
+    /**
+     * Whether this is a client (network) connection rather than bindings.
+     *
+     * @return true when a host is set
+     */
+    public boolean clientMode() {
+        return host != null;
+    }
+}

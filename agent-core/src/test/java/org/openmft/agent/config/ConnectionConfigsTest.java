@@ -1,0 +1,111 @@
+package org.openmft.agent.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+/** coordination.properties and command.properties. */
+class ConnectionConfigsTest {
+
+    @Test
+    void coordinationDefaults() throws Exception {
+        CoordinationConfig config = CoordinationConfig.from(Map.of("coordinationQMgr", "COORD1"), Map.of());
+        assertEquals("COORD1", config.coordinationQMgr());
+        assertEquals(MessagingProvider.ARTEMIS, config.provider());
+        assertFalse(config.clientMode());
+        assertEquals(Optional.empty(), config.host());
+        assertEquals(1414, config.port());
+        assertEquals("SYSTEM.DEF.SVRCONN", config.channel());
+        assertEquals(Duration.ofMillis(3000), config.agentStatusJitterTolerance());
+        assertEquals(new QueueManagerEndpoint(MessagingProvider.ARTEMIS, "COORD1", null, 1414, "SYSTEM.DEF.SVRCONN"),
+                config.endpoint());
+        assertEquals(List.of(), config.warnings());
+    }
+
+    @Test
+    void coordinationFileFromIbmSetup() throws Exception {
+        CoordinationConfig config = CoordinationConfig.load(AgentConfigTest.resource("coordination.properties"),
+                Map.of());
+        assertEquals(new QueueManagerEndpoint(MessagingProvider.IBMMQ, "COORD1", "hub.example.org", 1414,
+                "MFT.SVRCONN"), config.endpoint());
+        assertTrue(config.clientMode());
+    }
+
+    @Test
+    void coordinationErrorsAndWarnings() throws Exception {
+        ConfigurationException missing = assertThrows(ConfigurationException.class,
+                () -> CoordinationConfig.from(Map.of("coordinationQMgrHost", "hub"), Map.of()));
+        assertEquals("coordination.properties: coordinationQMgr is required", missing.getMessage());
+
+        ConfigurationException jitter = assertThrows(ConfigurationException.class, () -> CoordinationConfig.from(
+                Map.of("coordinationQMgr", "C", "agentStatusJitterTolerance", "-1"), Map.of()));
+        assertEquals("coordination.properties: agentStatusJitterTolerance=-1 is not allowed: an integer from 0 to "
+                + "3600000 (ms) is required", jitter.getMessage());
+
+        CoordinationConfig config = CoordinationConfig.from(Map.of("coordinationQMgr", "C",
+                "coordinationQMgrStandby", "standby(1414)", "coordinationSslCipherSpec", "ANY_TLS12",
+                "coordinationCcsid", "819"), Map.of());
+        assertEquals(List.of(
+                "'coordinationQMgrStandby' is recognised but not supported yet by OpenMFT and is ignored",
+                "'coordinationCcsid' is recognised but not supported yet by OpenMFT and is ignored",
+                "'coordinationSslCipherSpec' is recognised but not supported yet by OpenMFT and is ignored"),
+                config.warnings());
+    }
+
+    @Test
+    void commandDefaultsAndClientMode() throws Exception {
+        CommandConfig bindings = CommandConfig.from(Map.of("connectionQMgr", "QM1"), Map.of());
+        assertEquals(new QueueManagerEndpoint(MessagingProvider.ARTEMIS, "QM1", null, 1414, "SYSTEM.DEF.SVRCONN"),
+                bindings.endpoint());
+
+        CommandConfig client = CommandConfig.from(Map.of("connectionQMgr", "QM1", "connectionQMgrHost", "h",
+                "connectionQMgrPort", "1515", "connectionQMgrChannel", "CMD.SVRCONN", "connectionQMgrProvider",
+                "ibmmq"), Map.of());
+        assertEquals(new QueueManagerEndpoint(MessagingProvider.IBMMQ, "QM1", "h", 1515, "CMD.SVRCONN"),
+                client.endpoint());
+        assertEquals("QM1", client.connectionQMgr());
+        assertEquals(Optional.of("h"), client.host());
+        assertEquals(1515, client.port());
+        assertEquals("CMD.SVRCONN", client.channel());
+        assertEquals(MessagingProvider.IBMMQ, client.provider());
+        assertTrue(client.describe().lines().anyMatch("connectionQMgrPort=1515"::equals), client.describe());
+    }
+
+    @Test
+    void commandErrorsAndWarnings() throws Exception {
+        ConfigurationException missing = assertThrows(ConfigurationException.class,
+                () -> CommandConfig.from(Map.of(), Map.of()));
+        assertEquals("command.properties: connectionQMgr is required", missing.getMessage());
+
+        ConfigurationException provider = assertThrows(ConfigurationException.class, () -> CommandConfig.from(
+                Map.of("connectionQMgr", "QM1", "connectionQMgrProvider", "rabbit"), Map.of()));
+        assertEquals("command.properties: connectionQMgrProvider=rabbit is not allowed: one of artemis, ibmmq is "
+                + "required", provider.getMessage());
+
+        CommandConfig config = CommandConfig.from(Map.of("connectionQMgr", "QM1", "connectionSslPeerName", "CN=x",
+                "connectionQMgrAuthenticationCredentialsFile", "/home/u/MQMFTCredentials.xml", "coordinationQMgr",
+                "C"), Map.of());
+        assertEquals(List.of(
+                "'connectionQMgrAuthenticationCredentialsFile' is recognised but not supported yet by OpenMFT and is "
+                        + "ignored",
+                "'connectionSslPeerName' is recognised but not supported yet by OpenMFT and is ignored",
+                "unknown key 'coordinationQMgr' in command.properties is ignored"), config.warnings());
+    }
+
+    @Test
+    void endpointRejectsImpossibleValues() {
+        assertThrows(IllegalArgumentException.class,
+                () -> new QueueManagerEndpoint(MessagingProvider.ARTEMIS, "QM", "h", 0, "C"));
+        assertThrows(IllegalArgumentException.class,
+                () -> new QueueManagerEndpoint(MessagingProvider.ARTEMIS, "QM", " ", 1414, "C"));
+        assertThrows(NullPointerException.class, () -> new QueueManagerEndpoint(null, "QM", null, 1414, "C"));
+    }
+}

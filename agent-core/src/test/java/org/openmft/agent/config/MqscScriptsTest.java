@@ -1,0 +1,85 @@
+package org.openmft.agent.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+class MqscScriptsTest {
+
+    private static final String WORK = "DEFPRTY(0) DEFSOPT(SHARED) GET(ENABLED) MAXDEPTH(5000) MAXMSGL(4194304) "
+            + "MSGDLVSQ(PRIORITY) PUT(ENABLED) RETINTVL(999999999) SHARE NOTRIGGER USAGE(NORMAL) REPLACE";
+    private static final String AUTH = "DEFPRTY(0) DEFSOPT(SHARED) GET(ENABLED) MAXDEPTH(0) MAXMSGL(0) "
+            + "MSGDLVSQ(PRIORITY) PUT(ENABLED) RETINTVL(999999999) SHARE NOTRIGGER USAGE(NORMAL) REPLACE";
+
+    /** Joins MQSC '+' continuations, as runmqsc does, and maps each defined queue to its attributes. */
+    private static Map<String, String> defines(String script) {
+        String joined = script.replaceAll(" \\+\\n\\s*", " ");
+        Map<String, String> result = new LinkedHashMap<>();
+        Matcher m = Pattern.compile("(?m)^DEFINE QLOCAL\\(([^)]+)\\) (.*)$").matcher(joined);
+        while (m.find()) {
+            result.put(m.group(1), m.group(2));
+        }
+        return result;
+    }
+
+    private static List<String> allQueues(String agent) {
+        List<String> all = new ArrayList<>(QueueNames.agentQueues(agent));
+        all.add(QueueNames.ha(agent));
+        all.addAll(QueueNames.authQueues(agent));
+        return all;
+    }
+
+    @Test
+    void createDefinesEveryQueueWithIbmsAttributes() {
+        String script = MqscScripts.createScript("agent1");
+        Map<String, String> defines = defines(script);
+
+        assertEquals(allQueues("AGENT1"), List.copyOf(defines.keySet()));
+        for (String queue : QueueNames.agentQueues("AGENT1")) {
+            assertEquals(WORK, defines.get(queue), queue);
+        }
+        assertEquals(WORK, defines.get("SYSTEM.FTE.HA.AGENT1"));
+        for (String queue : QueueNames.authQueues("AGENT1")) {
+            assertEquals(AUTH, defines.get(queue), queue);
+        }
+    }
+
+    @Test
+    void createStartsWithCommentsOnly() {
+        String script = MqscScripts.createScript("agent1");
+        List<String> head = script.lines().takeWhile(line -> !line.isEmpty()).toList();
+        assertTrue(head.size() >= 3);
+        assertTrue(head.stream().allMatch(line -> line.startsWith("*")), "MQSC comments start with '*': " + head);
+        assertTrue(script.contains("AGENT1_create.mqsc"));
+        assertTrue(script.endsWith("\n"));
+    }
+
+    @Test
+    void deleteDeletesEveryQueue() {
+        String script = MqscScripts.deleteScript("agent1");
+        List<String> deleted = script.lines().filter(line -> line.startsWith("DELETE"))
+                .map(line -> line.replaceAll("^DELETE QLOCAL\\((.+)\\)$", "$1")).toList();
+        assertEquals(allQueues("AGENT1"), deleted);
+        assertTrue(script.lines().allMatch(line -> line.isEmpty() || line.startsWith("*") || line.startsWith("DELETE ")),
+                script);
+    }
+
+    @Test
+    void scriptsAreDeterministic() {
+        assertEquals(MqscScripts.createScript("a"), MqscScripts.createScript("A"));
+    }
+
+    @Test
+    void badAgentNameIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.createScript("a;DELETE QLOCAL(X)"));
+    }
+}

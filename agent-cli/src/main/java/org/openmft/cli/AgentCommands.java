@@ -1,0 +1,430 @@
+package org.openmft.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.TemporaryQueue;
+import javax.jms.TextMessage;
+
+import org.openmft.agent.Agent;
+import org.openmft.agent.config.AgentConfig;
+import org.openmft.agent.config.AgentProperties;
+import org.openmft.agent.config.ConfigurationException;
+import org.openmft.agent.config.DataDirectory;
+import org.openmft.agent.config.DataDirectory.MqscAction;
+import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.config.MqscScripts;
+import org.openmft.agent.config.PropertiesWriter;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.host.HostRequests;
+import org.openmft.agent.host.QueueManagerHost;
+import org.openmft.agent.messaging.ArtemisQueueAdmin;
+import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.qmgr.DirectoryLock;
+import org.openmft.agent.qmgr.EmbeddedQueueManager;
+import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.agent.qmgr.QueueManagerSettings;
+import org.openmft.xml.PingAgentRequest;
+import org.openmft.xml.Reply;
+import org.openmft.xml.ReplyTo;
+import org.openmft.xml.StopAgentRequest;
+
+import ch.qos.logback.classic.Level;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mft agent}: create, start, stop and ping agents, with IBM's flags
+ * ({@code fteCreateAgent}, {@code fteStartAgent}, {@code fteStopAgent}, {@code ftePingAgent}).
+ */
+@Command(name = "agent", mixinStandardHelpOptions = true, description = "Create, start, stop and ping agents.",
+        subcommands = {AgentCommands.Create.class, AgentCommands.Start.class, AgentCommands.Stop.class,
+                AgentCommands.Ping.class})
+final class AgentCommands {
+    /** The name of an agent's directory lock and ready marker, in its log parent directory. */
+    static final String LOCK = "agent";
+
+    private AgentCommands() {
+    }
+
+    /** Used by a queue manager host to give each hosted agent its own rolling log. */
+    static AutoCloseable attachAgentLog(AgentConfig config, Path logDir) {
+        try {
+            Files.createDirectories(logDir);
+        } catch (IOException e) {
+            return () -> { };
+        }
+        var appender = LogSetup.addDaemonLog(logDir, config.agentName(), config.outputLogFiles(),
+                (int) Math.max(1, config.outputLogSizeBytes() >> 20));
+        return () -> LogSetup.remove(appender);
+    }
+
+    static AgentConfig loadConfig(DataDirectory dd, String coordination, String agent) throws CommandFailure {
+        String name = validName(agent);
+        Path file = dd.agentProperties(coordination, name);
+        if (!Files.exists(file)) {
+            throw new CommandFailure(ExitCodes.CONFIGURATION, "BFGCL0014E: agent " + name
+                    + " is not configured: " + file + " does not exist (create it with 'mft agent create')");
+        }
+        try {
+            return AgentConfig.load(file, System.getenv());
+        } catch (ConfigurationException e) {
+            throw new CommandFailure(ExitCodes.CONFIGURATION, e.getMessage(), e);
+        }
+    }
+
+    static String validName(String agent) throws CommandFailure {
+        try {
+            return QueueNames.validateAgentName(agent);
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
+        }
+    }
+
+    @Command(name = "create", aliases = "fteCreateAgent", mixinStandardHelpOptions = true,
+            description = "Create an agent: agent.properties, MQSC scripts, and its queues on an Artemis queue"
+                    + " manager (fteCreateAgent).")
+    static final class Create implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Option(names = "-agentName", required = true, description = "Agent name (1-28 of A-Z 0-9 . _).")
+        String agentName;
+        @Option(names = "-agentQMgr", required = true, description = "The agent's queue manager.") String qmgr;
+        @Option(names = "-agentQMgrHost", description = "Host for a client connection; none means bindings.")
+        String host;
+        @Option(names = "-agentQMgrPort", description = "Port (default 1414).") Integer port;
+        @Option(names = "-agentQMgrChannel", description = "Channel (default SYSTEM.DEF.SVRCONN).") String channel;
+        @Option(names = "-agentDesc", description = "Description.") String description;
+        @Option(names = "-agentQMgrProvider", description = "artemis (default) or ibmmq.") String provider;
+        @Option(names = "-p", description = "Configuration options set (default: the default one).")
+        String configurationOptions;
+        @Option(names = "-f", description = "Overwrite an existing agent configuration.") boolean force;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            DataDirectory dd = global.dataDirectory();
+            String coordination = global.configurationOptions(configurationOptions);
+            String name = validName(agentName);
+            Map<String, String> values = new LinkedHashMap<>();
+            SetupCommands.put(values, "agentName", name);
+            SetupCommands.put(values, "agentDesc", description);
+            SetupCommands.put(values, "agentQMgr", qmgr);
+            SetupCommands.put(values, "agentQMgrHost", host);
+            SetupCommands.put(values, "agentQMgrPort", port);
+            SetupCommands.put(values, "agentQMgrChannel", channel);
+            SetupCommands.put(values, "agentQMgrProvider", provider);
+            AgentConfig config;
+            try {
+                config = AgentConfig.from(values, System.getenv());
+            } catch (ConfigurationException e) {
+                throw new CommandFailure(ExitCodes.CONFIGURATION, e.getMessage(), e);
+            }
+            Path file = dd.agentProperties(coordination, name);
+            if (Files.exists(file) && !force) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0235E: agent " + name + " already exists ("
+                        + file + "): use -f to overwrite its configuration");
+            }
+            new PropertiesWriter("mft agent create", Clock.systemUTC()).write(file, AgentProperties.REGISTRY, values,
+                    force);
+            Files.writeString(dd.agentMqsc(coordination, name, MqscAction.CREATE), MqscScripts.createScript(name));
+            Files.writeString(dd.agentMqsc(coordination, name, MqscAction.DELETE), MqscScripts.deleteScript(name));
+            Files.createDirectories(dd.agentLogDir(coordination, name));
+            System.out.println("BFGCL0245I: Agent " + name + " created: " + file);
+            if (config.provider() == MessagingProvider.ARTEMIS) {
+                createArtemisQueues(dd, config);
+            } else {
+                System.out.println("An IBM MQ administrator defines the agent's queues on " + qmgr + " with "
+                        + dd.agentMqsc(coordination, name, MqscAction.CREATE) + " (runmqsc " + qmgr + " < file).");
+            }
+            return ExitCodes.OK;
+        }
+
+        private static void createArtemisQueues(DataDirectory dd, AgentConfig config) {
+            try {
+                QueueManagerConnector c = QueueManagerConnector.forCommand(config.endpoint(),
+                        dd.qmgrsDir(), null);
+                int created = new ArtemisQueueAdmin(c).createQueues(QueueNames.agentQueues(config.agentName()));
+                System.out.println("Created " + created + " queue(s) for agent " + config.agentName() + " on "
+                        + c.description() + ".");
+            } catch (QueueManagerException e) {
+                System.out.println("The agent's queues were not created now (" + e.getMessage()
+                        + "); the agent creates them when it starts.");
+            }
+        }
+    }
+
+    @Command(name = "start", aliases = "fteStartAgent", mixinStandardHelpOptions = true,
+            description = {"Start an agent (fteStartAgent). A bindings agent of an embedded queue manager runs",
+                    "inside the queue manager's process; a client agent runs in a process of its own.",
+                    "With -F the agent runs in the foreground (a bindings agent then also hosts its queue",
+                    "manager, which must not be running elsewhere)."})
+    static final class Start implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Parameters(index = "0", paramLabel = "AGENT") String agent;
+        @Option(names = "-F", description = "Run in the foreground until stopped.") boolean foreground;
+        @Option(names = "-p", description = "Configuration options set.") String configurationOptions;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            DataDirectory dd = global.dataDirectory();
+            String coordination = global.configurationOptions(configurationOptions);
+            AgentConfig config = loadConfig(dd, coordination, agent);
+            String name = config.agentName();
+            Path logDir = dd.agentLogDir(coordination, name);
+            Files.createDirectories(logDir);
+            if (DirectoryLock.isHeld(logDir.getParent(), LOCK)) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0025E: agent " + name + " is already running");
+            }
+            boolean hosted = !config.endpoint().clientMode() && config.provider() == MessagingProvider.ARTEMIS;
+            if (foreground) {
+                return hosted ? hostAndRun(dd, coordination, config, logDir) : runForeground(config, logDir);
+            }
+            return hosted ? askHost(dd, coordination, config, logDir) : spawn(dd, coordination, config, logDir);
+        }
+
+        private int spawn(DataDirectory dd, String coordination, AgentConfig config, Path logDir) throws Exception {
+            Path console = logDir.resolve("console.log");
+            Process p = Daemons.spawn(List.of("agent", "start", config.agentName(), "-F", "-p", coordination,
+                    "--data-dir", dd.root().toString()), console);
+            Optional<String> failure = Daemons.awaitReady(p, logDir.getParent(), LOCK, console,
+                    QmgrCommands.START_TIMEOUT);
+            if (failure.isPresent()) {
+                int code = p.isAlive() ? ExitCodes.FAILED : p.exitValue();
+                throw new CommandFailure(code == 0 ? ExitCodes.FAILED : code, "agent " + config.agentName()
+                        + " did not start: " + failure.get());
+            }
+            System.out.println("BFGCL0030I: Agent " + config.agentName() + " started (process " + p.pid()
+                    + ", log " + logDir.resolve("output0.log") + ").");
+            return ExitCodes.OK;
+        }
+
+        private int askHost(DataDirectory dd, String coordination, AgentConfig config, Path logDir)
+                throws Exception {
+            QueueManagerSettings qm = QmgrCommands.load(dd, config.agentQMgr());
+            if (!QmgrCommands.running(qm)) {
+                throw new CommandFailure(ExitCodes.QMGR_UNAVAILABLE, "BFGAG0170W: queue manager "
+                        + config.agentQMgr() + " is not running: start it with 'mft qmgr start "
+                        + config.agentQMgr() + "'");
+            }
+            QueueManagerConnector c = QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(),
+                    null);
+            try (javax.jms.Connection connection = c.connect()) {
+                Session s = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                TemporaryQueue replies = s.createTemporaryQueue();
+                connection.start();
+                Message request = s.createMessage();
+                request.setStringProperty(HostRequests.OPERATION, HostRequests.START_AGENT);
+                request.setStringProperty(HostRequests.AGENT_PROPERTIES,
+                        dd.agentProperties(coordination, config.agentName()).toAbsolutePath().toString());
+                request.setStringProperty(HostRequests.AGENT_LOG_DIRECTORY, logDir.toAbsolutePath().toString());
+                request.setJMSReplyTo(replies);
+                try (MessageProducer p = s.createProducer(s.createQueue(QueueManagerHost.HOST_QUEUE));
+                        MessageConsumer consumer = s.createConsumer(replies)) {
+                    p.setTimeToLive(QmgrCommands.START_TIMEOUT.toMillis());
+                    p.send(request);
+                    Message reply = consumer.receive(QmgrCommands.START_TIMEOUT.toMillis());
+                    if (reply == null) {
+                        throw new CommandFailure(ExitCodes.TIMED_OUT, "queue manager " + config.agentQMgr()
+                                + " did not answer the request to start agent " + config.agentName() + " within "
+                                + QmgrCommands.START_TIMEOUT.toSeconds() + " s");
+                    }
+                    int code = reply.getIntProperty(HostRequests.EXIT_CODE);
+                    String text = reply instanceof TextMessage t ? t.getText() : "";
+                    if (code != 0) {
+                        throw new CommandFailure(code, text);
+                    }
+                    System.out.println(text + " It runs in the process of queue manager " + config.agentQMgr()
+                            + "; log " + logDir.resolve("output0.log") + ".");
+                    return ExitCodes.OK;
+                }
+            } catch (JMSException e) {
+                throw new CommandFailure(ExitCodes.QMGR_UNAVAILABLE, "cannot reach queue manager "
+                        + config.agentQMgr() + ": " + e.getMessage(), e);
+            }
+        }
+
+        private int hostAndRun(DataDirectory dd, String coordination, AgentConfig config, Path logDir)
+                throws Exception {
+            LogSetup.consoleLevel(global.verbose ? Level.DEBUG : Level.INFO);
+            QueueManagerSettings settings = QmgrCommands.load(dd, config.agentQMgr());
+            if (QmgrCommands.running(settings)) {
+                throw new CommandFailure(ExitCodes.FAILED, "queue manager " + config.agentQMgr()
+                        + " is running in another process: a bindings agent runs inside it, so start the agent"
+                        + " without -F ('mft agent start " + config.agentName() + "')");
+            }
+            Path qmLogDir = dd.qmgrLogDir(settings.name());
+            Files.createDirectories(qmLogDir);
+            var hostLog = LogSetup.addDaemonLog(qmLogDir, null, 5, 1);
+            EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
+            QueueManagerHost host = new QueueManagerHost(qm, AgentCommands::attachAgentLog, null);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                Daemons.clearReady(settings.directory(), EmbeddedQueueManager.LOCK_NAME);
+                host.close();
+                qm.close();
+                LogSetup.remove(hostLog);
+            }, "openmft-shutdown"));
+            HostRequests.Result r = host.startAgent(dd.agentProperties(coordination, config.agentName()), logDir);
+            if (r.exitCode() != 0) {
+                throw new CommandFailure(r.exitCode(), r.message());
+            }
+            Daemons.markReady(settings.directory(), EmbeddedQueueManager.LOCK_NAME);
+            while (host.agentNames().contains(config.agentName())) {
+                Thread.sleep(200);
+            }
+            return ExitCodes.OK;
+        }
+
+        private int runForeground(AgentConfig config, Path logDir) throws Exception {
+            LogSetup.consoleLevel(global.verbose ? Level.DEBUG : Level.INFO);
+            Optional<DirectoryLock> lock = DirectoryLock.tryAcquire(logDir.getParent(), LOCK);
+            if (lock.isEmpty()) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0025E: agent " + config.agentName()
+                        + " is already running");
+            }
+            AutoCloseable agentLog = attachAgentLog(config, logDir);
+            try (DirectoryLock held = lock.get()) {
+                org.slf4j.LoggerFactory.getLogger(Agent.class).debug("Holding {}", held);
+                config.warnings().forEach(w -> org.slf4j.LoggerFactory.getLogger(Agent.class).warn(w));
+                org.slf4j.LoggerFactory.getLogger(Agent.class).info("Agent {} configuration:\n{}",
+                        config.agentName(), config.describe());
+                Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), null);
+                agent.start();
+                Thread hook = new Thread(() -> {
+                    agent.close();
+                    Daemons.clearReady(logDir.getParent(), LOCK);
+                }, "openmft-shutdown");
+                Runtime.getRuntime().addShutdownHook(hook);
+                Daemons.markReady(logDir.getParent(), LOCK);
+                while (!agent.awaitStopped(Duration.ofSeconds(1))) {
+                    // Serving until a stop request or a signal ends the agent.
+                }
+                Daemons.clearReady(logDir.getParent(), LOCK);
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // The hook is already running.
+                }
+                return agent.exitCode();
+            } finally {
+                agentLog.close();
+            }
+        }
+    }
+
+    @Command(name = "stop", aliases = "fteStopAgent", mixinStandardHelpOptions = true,
+            description = "Stop an agent (fteStopAgent): running transfers finish first unless -i is given.")
+    static final class Stop implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Parameters(index = "0", paramLabel = "AGENT") String agent;
+        @Option(names = "-i", description = "Stop immediately; interrupted transfers resume at the next start.")
+        boolean immediate;
+        @Option(names = "-m", description = "The agent's queue manager (accepted for compatibility).")
+        String agentQMgr;
+        @Option(names = "-p", description = "Configuration options set.") String configurationOptions;
+        @Option(names = "--wait", defaultValue = "60",
+                description = "Seconds to wait for the agent to confirm it stopped (default: ${DEFAULT-VALUE}).")
+        int waitSeconds;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            DataDirectory dd = global.dataDirectory();
+            String coordination = global.configurationOptions(configurationOptions);
+            String name = validName(agent);
+            Path lockDir = dd.agentLogDir(coordination, name).getParent();
+            boolean localConfig = Files.exists(dd.agentProperties(coordination, name));
+            if (localConfig && !DirectoryLock.isHeld(lockDir, LOCK)) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0026E: agent " + name + " is not running");
+            }
+            OptionalLong pid = DirectoryLock.holderPid(lockDir, LOCK);
+            try (CommandChannel channel = CommandChannel.open(dd, coordination)) {
+                StopAgentRequest request = new StopAgentRequest("1.00", CommandChannel.originator(), name, immediate,
+                        new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false));
+                Optional<Reply> reply = channel.request(QueueNames.command(name), request,
+                        Duration.ofSeconds(waitSeconds));
+                if (reply.isEmpty()) {
+                    throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0035W: agent " + name
+                            + " has not confirmed that it stopped within " + waitSeconds + " s; it may still be"
+                            + " finishing transfers (use -i to interrupt them)");
+                }
+                if (reply.get().resultCode() != 0) {
+                    throw new CommandFailure(ExitCodes.FAILED, String.join("; ", reply.get().supplements()));
+                }
+            }
+            // A client agent's own process ends shortly after the reply; a hosted agent shares its
+            // queue manager's process, which keeps running.
+            if (pid.isPresent() && pid.getAsLong() != hostPid(dd, coordination, name)) {
+                Daemons.awaitExit(pid.getAsLong(), Duration.ofSeconds(30));
+            }
+            System.out.println("BFGCL0034I: Agent " + name + " has been stopped.");
+            return ExitCodes.OK;
+        }
+
+        private long hostPid(DataDirectory dd, String coordination, String name) {
+            try {
+                AgentConfig config = AgentConfig.load(dd.agentProperties(coordination, name), System.getenv());
+                return DirectoryLock.holderPid(dd.qmgrDir(config.agentQMgr()), EmbeddedQueueManager.LOCK_NAME)
+                        .orElse(-1);
+            } catch (Exception e) {
+                return -1;
+            }
+        }
+    }
+
+    @Command(name = "ping", aliases = "ftePingAgent", mixinStandardHelpOptions = true,
+            description = "Check that an agent is active and answering (ftePingAgent).")
+    static final class Ping implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Parameters(index = "0", paramLabel = "AGENT") String agent;
+        @Option(names = "-m", description = "The agent's queue manager.") String agentQMgr;
+        @Option(names = "-w", defaultValue = "5", description = "Seconds to wait for the answer (default: ${DEFAULT-VALUE}).")
+        int waitSeconds;
+        @Option(names = "-p", description = "Configuration options set.") String configurationOptions;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            if (waitSeconds < 1) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: -w must be at least 1 second");
+            }
+            DataDirectory dd = global.dataDirectory();
+            String coordination = global.configurationOptions(configurationOptions);
+            String name = validName(agent);
+            try (CommandChannel channel = CommandChannel.open(dd, coordination)) {
+                PingAgentRequest request = new PingAgentRequest("6.00", CommandChannel.originator(), name, agentQMgr,
+                        new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false));
+                long start = System.nanoTime();
+                Optional<Reply> reply = channel.request(QueueNames.command(name), request,
+                        Duration.ofSeconds(waitSeconds));
+                double seconds = (System.nanoTime() - start) / 1e9;
+                if (reply.isEmpty()) {
+                    throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0214I: agent " + name
+                            + " didn't respond to ping after " + waitSeconds + " seconds.");
+                }
+                if (reply.get().resultCode() != 0) {
+                    throw new CommandFailure(ExitCodes.FAILED, String.join("; ", reply.get().supplements()));
+                }
+                System.out.printf("BFGCL0793I: The agent %s on queue manager %s responded to the ping in %.3f"
+                        + " seconds.%n", name, agentQMgr == null ? channel.qmgrName() : agentQMgr, seconds);
+                return ExitCodes.OK;
+            }
+        }
+    }
+}

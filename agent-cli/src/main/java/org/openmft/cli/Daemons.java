@@ -1,0 +1,139 @@
+package org.openmft.cli;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Starting {@code mft} daemons (queue managers, client agents) as background processes of their
+ * own, and the ready markers by which the starting command learns they are up.
+ *
+ * <p>A daemon writes its pid into {@code <name>.ready} in its directory once it serves; the
+ * marker counts only while the daemon also holds its directory lock, so a marker left behind by a
+ * killed process is never mistaken for a running daemon.
+ */
+final class Daemons {
+    private static final Duration POLL = Duration.ofMillis(100);
+
+    private Daemons() {
+    }
+
+    /**
+     * Starts {@code mft <args>} in a new JVM like this one, detached from our input, with its
+     * console output appended to {@code consoleLog}.
+     */
+    static Process spawn(List<String> args, Path consoleLog) throws IOException {
+        Files.createDirectories(consoleLog.getParent());
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        for (String jvmArg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            // Debug agents would clash on their port; everything else (heap, -D) is inherited.
+            if (!jvmArg.startsWith("-agentlib:jdwp") && !jvmArg.startsWith("-javaagent")) {
+                cmd.add(jvmArg);
+            }
+        }
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(Mft.class.getName());
+        cmd.addAll(args);
+        return new ProcessBuilder(cmd)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(consoleLog.toFile()))
+                .start();
+    }
+
+    /** Marks this process as ready in {@code directory}. */
+    static void markReady(Path directory, String name) throws IOException {
+        Path tmp = directory.resolve(name + ".ready.tmp");
+        Files.writeString(tmp, Long.toString(ProcessHandle.current().pid()), StandardCharsets.US_ASCII);
+        Files.move(tmp, directory.resolve(name + ".ready"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Removes this process's ready marker. */
+    static void clearReady(Path directory, String name) {
+        try {
+            Files.deleteIfExists(directory.resolve(name + ".ready"));
+        } catch (IOException e) {
+            // Harmless: a stale marker is ignored without the lock.
+        }
+    }
+
+    private static OptionalLong readyPid(Path directory, String name) {
+        try {
+            return OptionalLong.of(Long.parseLong(
+                    Files.readString(directory.resolve(name + ".ready"), StandardCharsets.US_ASCII).trim()));
+        } catch (IOException | NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /**
+     * Waits until the spawned daemon has marked itself ready, has ended, or the time is up.
+     *
+     * @return empty when ready; otherwise why not, with the tail of its console output
+     */
+    static Optional<String> awaitReady(Process process, Path directory, String name, Path consoleLog,
+            Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            OptionalLong pid = readyPid(directory, name);
+            if (pid.isPresent() && pid.getAsLong() == process.pid()) {
+                return Optional.empty();
+            }
+            if (!process.isAlive()) {
+                return Optional.of("it ended with exit code " + process.exitValue() + tail(consoleLog));
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+        return Optional.of("it did not report ready within " + timeout.toSeconds() + " s (process "
+                + process.pid() + " is still running; see " + consoleLog + ")");
+    }
+
+    /**
+     * Asks a process to end (SIGTERM: it stops cleanly through its shutdown hook) and waits.
+     *
+     * @return whether it ended within the timeout
+     */
+    static boolean terminate(long pid, Duration timeout) throws InterruptedException {
+        Optional<ProcessHandle> handle = ProcessHandle.of(pid);
+        if (handle.isEmpty()) {
+            return true;
+        }
+        handle.get().destroy();
+        return awaitExit(pid, timeout);
+    }
+
+    /** Waits for a process to end. @return whether it ended within the timeout */
+    static boolean awaitExit(long pid, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<ProcessHandle> handle = ProcessHandle.of(pid);
+            if (handle.isEmpty() || !handle.get().isAlive()) {
+                return true;
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+        return false;
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            List<String> last = lines.subList(Math.max(0, lines.size() - 15), lines.size());
+            return last.isEmpty() ? "" : "; its last output (" + log + "):\n  " + String.join("\n  ", last);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}

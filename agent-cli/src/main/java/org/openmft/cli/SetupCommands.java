@@ -1,0 +1,116 @@
+package org.openmft.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.openmft.agent.config.CommandConfig;
+import org.openmft.agent.config.CommandProperties;
+import org.openmft.agent.config.CoordinationConfig;
+import org.openmft.agent.config.CoordinationProperties;
+import org.openmft.agent.config.DataDirectory;
+import org.openmft.agent.config.PropertiesWriter;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code mft setup}: the configuration options set, as IBM's {@code fteSetupCoordination} and
+ * {@code fteSetupCommands} write it.
+ */
+@Command(name = "setup", mixinStandardHelpOptions = true,
+        description = "Write coordination.properties and command.properties.",
+        subcommands = {SetupCommands.Coordination.class, SetupCommands.Commands.class})
+final class SetupCommands {
+    private SetupCommands() {
+    }
+
+    static void put(Map<String, String> m, String key, Object value) {
+        if (value != null && !String.valueOf(value).isBlank()) {
+            m.put(key, String.valueOf(value));
+        }
+    }
+
+    @Command(name = "coordination", aliases = "fteSetupCoordination", mixinStandardHelpOptions = true,
+            description = "Create the configuration options set of a coordination queue manager"
+                    + " (fteSetupCoordination).")
+    static final class Coordination implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Option(names = "-coordinationQMgr", required = true, description = "Coordination queue manager name.")
+        String qmgr;
+        @Option(names = "-coordinationQMgrHost", description = "Host for a client connection; none means bindings.")
+        String host;
+        @Option(names = "-coordinationQMgrPort", description = "Port (default 1414).") Integer port;
+        @Option(names = "-coordinationQMgrChannel", description = "Channel (default SYSTEM.DEF.SVRCONN).")
+        String channel;
+        @Option(names = "-coordinationQMgrProvider", description = "artemis (default) or ibmmq.") String provider;
+        @Option(names = "-default", description = "Make this the default configuration options set.")
+        boolean makeDefault;
+        @Option(names = "-f", description = "Overwrite existing files.") boolean force;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            DataDirectory dd = global.dataDirectory();
+            Map<String, String> values = new LinkedHashMap<>();
+            put(values, "coordinationQMgr", qmgr);
+            put(values, "coordinationQMgrHost", host);
+            put(values, "coordinationQMgrPort", port);
+            put(values, "coordinationQMgrChannel", channel);
+            put(values, "coordinationQMgrProvider", provider);
+            CoordinationConfig.from(values, System.getenv());
+            Path file = dd.coordinationProperties(qmgr);
+            new PropertiesWriter("mft setup coordination", Clock.systemUTC()).write(file,
+                    CoordinationProperties.REGISTRY, values, force);
+            boolean isDefault = makeDefault || dd.defaultCoordination().isEmpty();
+            if (isDefault) {
+                Files.createDirectories(dd.installationProperties().getParent());
+                Files.writeString(dd.installationProperties(), "# Written by mft setup coordination\n"
+                        + "defaultProperties=" + qmgr + "\n");
+            }
+            System.out.println("BFGCL0016I: The coordination configuration for " + qmgr + " was written to " + file
+                    + (isDefault ? " and is the default configuration options set." : "."));
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "commands", aliases = "fteSetupCommands", mixinStandardHelpOptions = true,
+            description = "Create command.properties: the queue manager commands connect to (fteSetupCommands).")
+    static final class Commands implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Option(names = "-connectionQMgr", required = true, description = "Command queue manager name.")
+        String qmgr;
+        @Option(names = "-connectionQMgrHost", description = "Host for a client connection; none means bindings.")
+        String host;
+        @Option(names = "-connectionQMgrPort", description = "Port (default 1414).") Integer port;
+        @Option(names = "-connectionQMgrChannel", description = "Channel (default SYSTEM.DEF.SVRCONN).")
+        String channel;
+        @Option(names = "-connectionQMgrProvider", description = "artemis (default) or ibmmq.") String provider;
+        @Option(names = "-p", description = "Configuration options set (default: the default one).")
+        String configurationOptions;
+        @Option(names = "-f", description = "Overwrite an existing file.") boolean force;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            DataDirectory dd = global.dataDirectory();
+            String coordination = global.configurationOptions(configurationOptions);
+            Map<String, String> values = new LinkedHashMap<>();
+            put(values, "connectionQMgr", qmgr);
+            put(values, "connectionQMgrHost", host);
+            put(values, "connectionQMgrPort", port);
+            put(values, "connectionQMgrChannel", channel);
+            put(values, "connectionQMgrProvider", provider);
+            CommandConfig.from(values, System.getenv());
+            Path file = dd.commandProperties(coordination);
+            new PropertiesWriter("mft setup commands", Clock.systemUTC()).write(file, CommandProperties.REGISTRY,
+                    values, force);
+            System.out.println("BFGCL0017I: The command configuration was written to " + file + ".");
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package org.openmft.cli;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * The module dependencies written down in docs/architecture.md, checked:
+ * transfer-xml &lt;- agent-core &lt;- coordination &lt;- agent-cli, and only the CLI has a logging
+ * backend or ends the JVM.
+ */
+class ModuleDependencyTest {
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("org.openmft");
+
+    @Test
+    void transferXmlDependsOnNothingOfOurs() {
+        noClasses().that().resideInAPackage("org.openmft.xml..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.openmft.agent..", "org.openmft.coordination..",
+                        "org.openmft.cli..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void agentCoreDoesNotDependOnCoordinationOrTheCli() {
+        noClasses().that().resideInAPackage("org.openmft.agent..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.openmft.coordination..", "org.openmft.cli..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void coordinationDoesNotDependOnTheCli() {
+        // The coordination module has no classes yet; the rule holds for those to come.
+        noClasses().that().resideInAPackage("org.openmft.coordination..")
+                .should().dependOnClassesThat().resideInAPackage("org.openmft.cli..")
+                .allowEmptyShould(true)
+                .check(CLASSES);
+    }
+
+    @Test
+    void onlyTheCliUsesTheLoggingBackendOrExits() {
+        noClasses().that().resideOutsideOfPackage("org.openmft.cli..")
+                .should().dependOnClassesThat().resideInAPackage("ch.qos.logback..")
+                .check(CLASSES);
+        noClasses().that().resideOutsideOfPackage("org.openmft.cli..")
+                .should().callMethod(System.class, "exit", int.class)
+                .check(CLASSES);
+    }
+}

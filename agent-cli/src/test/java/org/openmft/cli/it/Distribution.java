@@ -1,0 +1,139 @@
+package org.openmft.cli.it;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/**
+ * Runs the built distribution's launchers ({@code agent-cli/target/openmft/bin}) as a user would,
+ * each against its own data directory, and cleans up every daemon it started.
+ */
+final class Distribution implements AutoCloseable {
+    static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(120);
+
+    private final Path bin;
+    private final Path dataDir;
+
+    Distribution(Path dataDir) {
+        String dist = System.getProperty("openmft.dist", "target/openmft");
+        this.bin = Path.of(dist, "bin").toAbsolutePath();
+        assertTrue(Files.isExecutable(bin.resolve("mft")), "no launcher at " + bin + ": run 'mvn package' first");
+        this.dataDir = dataDir;
+    }
+
+    Path dataDir() {
+        return dataDir;
+    }
+
+    /** The result of one command: its exit code and everything it printed. */
+    record Result(int exitCode, String output) {
+        Result expect(int code) {
+            if (exitCode != code) {
+                throw new AssertionError("expected exit code " + code + " but got " + exitCode + "; output:\n"
+                        + output);
+            }
+            return this;
+        }
+    }
+
+    /** Runs {@code bin/<launcher> args...} from an unrelated working directory. */
+    Result run(String launcher, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(bin.resolve(launcher).toString());
+        cmd.addAll(List.of(args));
+        try {
+            Path out = Files.createTempFile("mft-out", ".txt");
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(Path.of(System.getProperty("java.io.tmpdir"))
+                    .toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
+            pb.environment().put("OPENMFT_DATA", dataDir.toString());
+            pb.environment().put("BFG_JVM_PROPERTIES", "-Xmx512m");
+            Process p = pb.start();
+            if (!p.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError(String.join(" ", cmd) + " did not end within " + COMMAND_TIMEOUT);
+            }
+            String output = Files.readString(out, StandardCharsets.UTF_8);
+            Files.delete(out);
+            return new Result(p.exitValue(), output);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    Result mft(String... args) {
+        return run("mft", args);
+    }
+
+    /** A TCP port nobody listens on right now. */
+    static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Polls a condition until it holds or the deadline passes. */
+    static void await(String what, Duration timeout, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after " + timeout + " waiting for " + what);
+            }
+            try {
+                TimeUnit.MILLISECONDS.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    /** The pid a daemon recorded in {@code <name>.pid} under the data directory, or -1. */
+    long pid(Path relativeDir, String name) {
+        Path f = dataDir.resolve(relativeDir).resolve(name + ".pid");
+        try {
+            return Long.parseLong(Files.readString(f, StandardCharsets.US_ASCII).trim());
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    static boolean alive(long pid) {
+        return pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /** Kills every daemon that recorded a pid under the data directory. */
+    @Override
+    public void close() throws IOException {
+        try (Stream<Path> files = Files.walk(dataDir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".pid")).toList()) {
+                try {
+                    long pid = Long.parseLong(Files.readString(f, StandardCharsets.US_ASCII).trim());
+                    // Only our own daemons: a stale pid file may name a reused pid.
+                    ProcessHandle.of(pid).filter(h -> h.info().commandLine().orElse("")
+                            .contains("org.openmft.cli.Mft")).ifPresent(h -> {
+                        h.destroyForcibly();
+                        h.onExit().join();
+                    });
+                } catch (NumberFormatException | IOException e) {
+                    // Not a pid file of ours.
+                }
+            }
+        }
+    }
+}

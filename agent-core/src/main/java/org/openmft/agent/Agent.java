@@ -1,0 +1,357 @@
+package org.openmft.agent;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.TextMessage;
+
+import org.openmft.agent.command.CommandHandler;
+import org.openmft.agent.command.CommandIntake;
+import org.openmft.agent.config.AgentConfig;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.messaging.ArtemisQueueAdmin;
+import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.xml.CancelRequest;
+import org.openmft.xml.CommandDocument;
+import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.PingAgentRequest;
+import org.openmft.xml.Reply;
+import org.openmft.xml.StopAgentRequest;
+import org.openmft.xml.TransferRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * An OpenMFT agent: a long-running daemon that owns the {@code SYSTEM.FTE.*.<AGENT>} queues on its
+ * queue manager and serves the requests put on its COMMAND queue.
+ *
+ * <p>Lifecycle: {@link #start()} connects (failing fast with exit code 75 when the queue manager
+ * cannot be reached) and starts the command thread; {@link #requestStop(boolean)} or a
+ * {@code stopAgent} request ends it; {@link #awaitStopped(Duration)} waits for the end. A lost
+ * connection moves the agent to {@link AgentState#PROBLEM} and it reconnects with a bounded
+ * back-off until it succeeds or is stopped.
+ *
+ * <p>Thread-safety: all public methods may be called from any thread.
+ */
+public final class Agent implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Agent.class);
+
+    /** MDC key naming the agent on every log line its threads write. */
+    public static final String MDC_AGENT = "agent";
+    /** How long the command thread blocks in one receive, so a stop is noticed promptly. */
+    private static final long RECEIVE_MILLIS = 500;
+    private static final long MAX_BACKOFF_MILLIS = 30_000;
+
+    private final AgentConfig config;
+    private final QueueManagerConnector connector;
+    private final AgentListener listener;
+    private final String name;
+    private final DocumentWriter writer = new DocumentWriter();
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final List<PendingReply> stopReplies = new ArrayList<>();
+    private volatile AgentState state = AgentState.STARTING;
+    private volatile boolean immediateStop;
+    private volatile int exitCode;
+    private Thread commandThread;
+
+    /**
+     * @param config    the agent's parsed configuration
+     * @param connector how to reach the agent queue manager
+     * @param listener  receives the agent's events
+     */
+    public Agent(AgentConfig config, QueueManagerConnector connector, AgentListener listener) {
+        this.config = config;
+        this.connector = connector;
+        this.listener = listener == null ? AgentListener.NONE : listener;
+        this.name = config.agentName();
+    }
+
+    /**
+     * Connects to the agent queue manager and starts serving the COMMAND queue.
+     *
+     * @throws QueueManagerException (exit code 75) when the queue manager cannot be reached
+     */
+    public synchronized void start() throws QueueManagerException {
+        if (commandThread != null) {
+            throw new IllegalStateException("agent " + name + " was already started");
+        }
+        setState(AgentState.STARTING);
+        if (connector.artemisUrl() != null) {
+            // On Artemis the agent defines its own queues, as fteCreateAgent's MQSC does on IBM MQ.
+            new ArtemisQueueAdmin(connector).createQueues(QueueNames.agentQueues(name));
+        }
+        CommandSession first = openCommandSession();
+        commandThread = new Thread(() -> runCommandLoop(first), "openmft-" + name + "-command");
+        commandThread.start();
+        setState(AgentState.READY);
+        log.info("BFGAG0059I: The agent {} has been successfully started on queue manager {} ({})", name,
+                config.agentQMgr(), connector.description());
+    }
+
+    /**
+     * Asks the agent to stop. A controlled stop lets running transfers finish and accepts no new
+     * ones; an immediate stop ends them at once (they resume when the agent next starts).
+     */
+    public void requestStop(boolean immediate) {
+        if (immediate) {
+            immediateStop = true;
+        }
+        if (stopRequested.getCount() > 0) {
+            log.info("Agent {}: {} stop requested", name, immediate ? "immediate" : "controlled");
+            if (state != AgentState.STOPPED) {
+                setState(AgentState.STOPPING);
+            }
+        }
+        stopRequested.countDown();
+    }
+
+    /** Waits for the agent to end. @return whether it ended within the timeout */
+    public boolean awaitStopped(Duration timeout) throws InterruptedException {
+        return stopped.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The agent's current state. */
+    public AgentState state() {
+        return state;
+    }
+
+    /** The agent's name. */
+    public String name() {
+        return name;
+    }
+
+    /** 0 after a requested stop, 70 when the agent ended because of an unrecoverable error. */
+    public int exitCode() {
+        return exitCode;
+    }
+
+    /** Stops immediately and waits a bounded time ({@code immediateShutdownTimeout}). */
+    @Override
+    public void close() {
+        requestStop(true);
+        try {
+            Duration limit = config.immediateShutdownTimeout();
+            if (!awaitStopped(limit.isZero() ? Duration.ofSeconds(1) : limit)) {
+                log.warn("Agent {} did not stop within {} s", name, limit.toSeconds());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void setState(AgentState next) {
+        if (state != next) {
+            state = next;
+            listener.stateChanged(name, next);
+        }
+    }
+
+    private CommandSession openCommandSession() throws QueueManagerException {
+        Connection connection = connector.connect();
+        try {
+            CommandSession.FailureFlag failure = new CommandSession.FailureFlag();
+            // Providers differ in whether receive() throws once the connection is gone; the listener
+            // is the one signal all of them give.
+            connection.setExceptionListener(failure::set);
+            Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
+            MessageConsumer consumer = session.createConsumer(session.createQueue(QueueNames.command(name)));
+            connection.start();
+            return new CommandSession(connection, session, consumer, failure);
+        } catch (JMSException e) {
+            closeQuietly(connection);
+            throw new QueueManagerException("agent " + name + " cannot open its command queue "
+                    + QueueNames.command(name) + " on " + connector.description() + ": "
+                    + ProviderErrors.describe(e), QueueManagerException.UNAVAILABLE, e);
+        }
+    }
+
+    private void runCommandLoop(CommandSession first) {
+        MDC.put(MDC_AGENT, name);
+        CommandIntake intake = new CommandIntake(name, config.provider(), this::handle, listener,
+                CommandIntake.DEFAULT_MAX_MESSAGE_BYTES);
+        CommandSession current = first;
+        long backoff = 1000;
+        try {
+            while (stopRequested.getCount() > 0) {
+                if (current == null) {
+                    try {
+                        current = openCommandSession();
+                        log.info("Agent {}: connection to queue manager {} restored", name, config.agentQMgr());
+                        listener.connectionRestored(name, config.agentQMgr());
+                        setState(AgentState.READY);
+                        backoff = 1000;
+                    } catch (QueueManagerException e) {
+                        log.warn("Agent {}: reconnecting to queue manager {} failed, next attempt in {} ms: {}",
+                                name, config.agentQMgr(), backoff, e.getMessage());
+                        if (stopRequested.await(backoff, TimeUnit.MILLISECONDS)) {
+                            break;
+                        }
+                        backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
+                        continue;
+                    }
+                }
+                try {
+                    Message m = current.consumer.receive(RECEIVE_MILLIS);
+                    if (m != null) {
+                        intake.accept(current.session, m);
+                        current.session.commit();
+                    }
+                    JMSException failed = current.failure.get();
+                    if (failed != null) {
+                        throw failed;
+                    }
+                } catch (JMSException e) {
+                    String reason = ProviderErrors.describe(e);
+                    if (stopRequested.getCount() == 0) {
+                        break;
+                    }
+                    log.warn("BFGAG0183I: Agent {} lost its connection to queue manager {}: {}; reconnecting",
+                            name, config.agentQMgr(), reason);
+                    listener.connectionLost(name, config.agentQMgr(), reason);
+                    setState(AgentState.PROBLEM);
+                    current.close();
+                    current = null;
+                }
+            }
+            exitCode = 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException | Error e) {
+            log.error("BFGAG0179E: Agent {} ended abnormally", name, e);
+            exitCode = 70;
+        } finally {
+            sendStopReplies(current);
+            if (current != null) {
+                current.close();
+            }
+            setState(exitCode == 0 ? AgentState.STOPPED : AgentState.ENDED_UNEXPECTEDLY);
+            log.info("Agent {} stopped", name);
+            MDC.remove(MDC_AGENT);
+            stopped.countDown();
+        }
+    }
+
+    private CommandHandler.Outcome handle(CommandDocument document, CommandHandler.RequestContext context) {
+        if (document instanceof PingAgentRequest ping) {
+            if (!matches(ping.agent())) {
+                return wrongAgent(context, ping.agent(), ping.reply());
+            }
+            listener.pinged(name, ping.originator() == null ? null : ping.originator().userId());
+            return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, context.messageId(), 0,
+                    List.of("Agent " + name + " is " + state), List.of()), ping.reply(), false);
+        }
+        if (document instanceof StopAgentRequest stop) {
+            if (!matches(stop.agent())) {
+                return wrongAgent(context, stop.agent(), stop.reply());
+            }
+            synchronized (stopReplies) {
+                stopReplies.add(new PendingReply(context.messageId(), context.replyTo(), stop.reply()));
+            }
+            requestStop(stop.immediate());
+            return CommandHandler.Outcome.none();
+        }
+        if (document instanceof TransferRequest || document instanceof CancelRequest) {
+            return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, context.messageId(), 1,
+                    List.of("BFGCH0001E: this agent does not run transfers yet"), List.of()), replyOf(document),
+                    true);
+        }
+        return CommandHandler.Outcome.none();
+    }
+
+    private static org.openmft.xml.ReplyTo replyOf(CommandDocument document) {
+        if (document instanceof TransferRequest t) {
+            return t.reply();
+        }
+        return null;
+    }
+
+    private boolean matches(String agent) {
+        return agent != null && agent.equalsIgnoreCase(name);
+    }
+
+    private CommandHandler.Outcome wrongAgent(CommandHandler.RequestContext context, String agent,
+            org.openmft.xml.ReplyTo replyTo) {
+        return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, context.messageId(), 4,
+                List.of("BFGCH0014E: the request names agent " + agent + " but was received by agent " + name),
+                List.of()), replyTo, true);
+    }
+
+    /** Answers the stop requests once the agent has stopped, so the requester knows it is done. */
+    private void sendStopReplies(CommandSession current) {
+        List<PendingReply> replies;
+        synchronized (stopReplies) {
+            replies = List.copyOf(stopReplies);
+        }
+        if (replies.isEmpty() || current == null) {
+            return;
+        }
+        try {
+            Session s = current.session;
+            for (PendingReply r : replies) {
+                javax.jms.Destination to = r.destination() != null ? r.destination()
+                        : CommandIntake.documentReplyDestination(s, config.provider(), r.replyTo());
+                if (to == null) {
+                    continue;
+                }
+                TextMessage m = s.createTextMessage(writer.write(new Reply(DocumentWriter.VERSION, r.requestId(), 0,
+                        List.of("BFGCL0034I: Agent " + name + " has stopped"), List.of())));
+                if (r.requestId() != null) {
+                    m.setJMSCorrelationID(r.requestId());
+                }
+                try (MessageProducer p = s.createProducer(to)) {
+                    p.send(m);
+                }
+            }
+            s.commit();
+        } catch (JMSException e) {
+            log.warn("Agent {}: could not answer the stop request: {}", name, ProviderErrors.describe(e));
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        try {
+            c.close();
+        } catch (JMSException e) {
+            // Closing a broken connection: nothing more to do.
+        }
+    }
+
+    private record PendingReply(String requestId, javax.jms.Destination destination,
+            org.openmft.xml.ReplyTo replyTo) {
+    }
+
+    private record CommandSession(Connection connection, Session session, MessageConsumer consumer,
+            FailureFlag failure) {
+        void close() {
+            closeQuietly(connection);
+        }
+
+        /** The first exception the provider reported for the connection, if any. */
+        static final class FailureFlag {
+            private volatile JMSException failure;
+
+            void set(JMSException e) {
+                if (failure == null) {
+                    failure = e;
+                }
+            }
+
+            JMSException get() {
+                return failure;
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package org.openmft.agent.command;
+
+import org.openmft.xml.CommandDocument;
+import org.openmft.xml.Reply;
+import org.openmft.xml.ReplyTo;
+
+/**
+ * Acts on a parsed command document. Implementations must not block for long: a transfer request
+ * is queued, not run, before the handler returns.
+ */
+@FunctionalInterface
+public interface CommandHandler {
+
+    /**
+     * Handles a request.
+     *
+     * @return what to answer; never null
+     */
+    Outcome handle(CommandDocument document, RequestContext context);
+
+    /**
+     * Where a request came from.
+     *
+     * @param messageId     the JMS message id of the request (IBM uses the request's message id as
+     *                      the transfer id)
+     * @param correlationId the request's correlation id, or null
+     * @param replyTo       the request's JMSReplyTo, or null; it wins over the document's reply
+     *                      element
+     */
+    record RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo) {
+    }
+
+    /**
+     * What the intake should do after handling.
+     *
+     * @param reply    the reply to send, or null for none
+     * @param replyTo  where the request asked replies to go (used when the message has no JMSReplyTo)
+     * @param rejected whether the request was refused (reported to the listener)
+     */
+    record Outcome(Reply reply, ReplyTo replyTo, boolean rejected) {
+        /** Nothing to answer. */
+        public static Outcome none() {
+            return new Outcome(null, null, false);
+        }
+    }
+}

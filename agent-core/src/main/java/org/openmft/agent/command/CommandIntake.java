@@ -1,0 +1,236 @@
+package org.openmft.agent.command;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Enumeration;
+
+import javax.jms.BytesMessage;
+import javax.jms.Destination;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.TextMessage;
+
+import org.openmft.agent.AgentListener;
+import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.xml.CommandDocument;
+import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.MalformedRequestException;
+import org.openmft.xml.Reply;
+import org.openmft.xml.ReplyTo;
+import org.openmft.xml.RequestParser;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes one message from the agent's COMMAND queue and deals with it inside the caller's
+ * transacted session: the request is parsed (hardened, size-limited), handed to the
+ * {@link CommandHandler}, and its reply sent; a message that cannot be parsed, or whose handling
+ * fails unexpectedly, is moved to {@code SYSTEM.FTE.CMD.RJCT.<agent>} with the reason, so it is
+ * never redelivered forever and the agent keeps serving. The caller commits.
+ *
+ * <p>Not thread-safe: one instance per command session.
+ */
+public final class CommandIntake {
+    private static final Logger log = LoggerFactory.getLogger(CommandIntake.class);
+
+    /** Message property naming why a command message was moved to the reject queue. */
+    public static final String REJECT_REASON_PROPERTY = "OPENMFT_REJECT_REASON";
+    /** Message property holding the MFT result code given to a rejected command message. */
+    public static final String REJECT_RESULT_PROPERTY = "OPENMFT_RESULT_CODE";
+    /** Message property holding the JMS message id of the message that was moved aside. */
+    public static final String ORIGINAL_ID_PROPERTY = "OPENMFT_ORIGINAL_MESSAGE_ID";
+    /** The largest command message read by default: the COMMAND queue's MAXMSGL, 4 MiB. */
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 << 20;
+    /** IBM MFT's result code for malformed XML. */
+    public static final int MALFORMED = 43;
+
+    private final String agentName;
+    private final MessagingProvider provider;
+    private final RequestParser parser;
+    private final DocumentWriter writer = new DocumentWriter();
+    private final CommandHandler handler;
+    private final AgentListener listener;
+    private final int maxMessageBytes;
+
+    /**
+     * @param maxMessageBytes the largest command message read; bigger ones are refused unread
+     */
+    public CommandIntake(String agentName, MessagingProvider provider, CommandHandler handler,
+            AgentListener listener, int maxMessageBytes) {
+        this.agentName = agentName;
+        this.provider = provider;
+        this.handler = handler;
+        this.listener = listener;
+        this.maxMessageBytes = maxMessageBytes;
+        this.parser = RequestParser.builder().maxDocumentBytes(maxMessageBytes).build();
+    }
+
+    /**
+     * Handles one command message within {@code session}'s transaction.
+     *
+     * @throws JMSException only for messaging failures (the caller rolls back and reconnects)
+     */
+    public void accept(Session session, Message message) throws JMSException {
+        String messageId = message.getJMSMessageID();
+        CommandDocument document;
+        byte[] body;
+        try {
+            body = body(message);
+            document = parser.parse(body);
+        } catch (MalformedRequestException e) {
+            reject(session, message, MALFORMED, e.getMessage());
+            return;
+        } catch (UnreadableMessageException e) {
+            reject(session, message, MALFORMED, e.getMessage());
+            return;
+        }
+        CommandHandler.Outcome outcome;
+        try {
+            outcome = handler.handle(document, new CommandHandler.RequestContext(messageId,
+                    message.getJMSCorrelationID(), message.getJMSReplyTo()));
+        } catch (RuntimeException e) {
+            log.error("Agent {}: handling request {} failed unexpectedly; the message is moved aside", agentName,
+                    messageId, e);
+            reject(session, message, 1, "internal error while handling the request: " + e);
+            return;
+        }
+        if (outcome.rejected()) {
+            listener.requestRejected(agentName, messageId, outcome.reply().resultCode(),
+                    String.join("; ", outcome.reply().supplements()));
+        }
+        if (outcome.reply() != null) {
+            Destination to = replyDestination(session, message, outcome.replyTo());
+            if (to != null) {
+                sendReply(session, to, messageId, outcome.reply());
+            }
+        }
+    }
+
+    private byte[] body(Message message) throws JMSException, UnreadableMessageException {
+        if (message instanceof TextMessage text) {
+            String s = text.getText();
+            if (s == null) {
+                throw new UnreadableMessageException("the command message has no body");
+            }
+            // A char is at least one byte in any encoding: refuse without encoding when hopeless.
+            if (s.length() > maxMessageBytes) {
+                throw new UnreadableMessageException("the command message is larger than the limit of "
+                        + maxMessageBytes + " bytes");
+            }
+            return s.getBytes(StandardCharsets.UTF_8);
+        }
+        if (message instanceof BytesMessage bytes) {
+            long length = bytes.getBodyLength();
+            if (length > maxMessageBytes) {
+                throw new UnreadableMessageException("the command message (" + length
+                        + " bytes) is larger than the limit of " + maxMessageBytes + " bytes");
+            }
+            byte[] b = new byte[(int) length];
+            bytes.readBytes(b);
+            return b;
+        }
+        throw new UnreadableMessageException("a command message must be a text or bytes message, not "
+                + message.getClass().getSimpleName());
+    }
+
+    private void reject(Session session, Message message, int resultCode, String reason) throws JMSException {
+        String messageId = message.getJMSMessageID();
+        log.warn("Agent {}: command message {} rejected (result {}): {}; moved to {}", agentName, messageId,
+                resultCode, reason, QueueNames.rejected(agentName));
+        BytesMessage copy = session.createBytesMessage();
+        copy.writeBytes(rawBody(message));
+        copyProperties(message, copy);
+        copy.setStringProperty(REJECT_REASON_PROPERTY, truncate(reason, 4096));
+        copy.setIntProperty(REJECT_RESULT_PROPERTY, resultCode);
+        if (messageId != null) {
+            copy.setStringProperty(ORIGINAL_ID_PROPERTY, messageId);
+        }
+        try (MessageProducer producer = session.createProducer(
+                session.createQueue(QueueNames.rejected(agentName)))) {
+            producer.send(copy);
+        }
+        listener.requestRejected(agentName, messageId, resultCode, reason);
+        Destination replyTo = message.getJMSReplyTo();
+        if (replyTo != null) {
+            sendReply(session, replyTo, messageId, new Reply(DocumentWriter.VERSION, messageId, resultCode,
+                    java.util.List.of(reason), java.util.List.of()));
+        }
+    }
+
+    private static byte[] rawBody(Message message) throws JMSException {
+        if (message instanceof TextMessage text) {
+            String s = text.getText();
+            return s == null ? new byte[0] : s.getBytes(StandardCharsets.UTF_8);
+        }
+        if (message instanceof BytesMessage bytes) {
+            bytes.reset();
+            long length = Math.min(bytes.getBodyLength(), 64L << 20);
+            byte[] b = new byte[(int) length];
+            bytes.readBytes(b);
+            return b;
+        }
+        return new byte[0];
+    }
+
+    private static void copyProperties(Message from, Message to) throws JMSException {
+        Enumeration<?> names = from.getPropertyNames();
+        while (names.hasMoreElements()) {
+            String name = (String) names.nextElement();
+            if (name.startsWith("JMS") || name.startsWith("_")) {
+                continue;
+            }
+            try {
+                to.setObjectProperty(name, from.getObjectProperty(name));
+            } catch (JMSException | RuntimeException e) {
+                // A provider-specific property that cannot be copied does not stop the move.
+            }
+        }
+    }
+
+    private Destination replyDestination(Session session, Message message, ReplyTo replyTo) throws JMSException {
+        if (message.getJMSReplyTo() != null) {
+            return message.getJMSReplyTo();
+        }
+        return documentReplyDestination(session, provider, replyTo);
+    }
+
+    /**
+     * The destination a document's {@code <reply QMGR="QM">QUEUE</reply>} names, or null. On IBM MQ a
+     * named queue manager is honoured through the {@code queue://QM/QUEUE} form.
+     */
+    public static Destination documentReplyDestination(Session session, MessagingProvider provider, ReplyTo replyTo)
+            throws JMSException {
+        if (replyTo == null) {
+            return null;
+        }
+        if (provider == MessagingProvider.IBMMQ && replyTo.qmgr() != null && !replyTo.qmgr().isBlank()) {
+            return session.createQueue("queue://" + replyTo.qmgr() + "/" + replyTo.queue());
+        }
+        return session.createQueue(replyTo.queue());
+    }
+
+    /** Sends a reply document, correlated to the request as IBM MFT does (CorrelId = request MsgId). */
+    public void sendReply(Session session, Destination to, String requestId, Reply reply) throws JMSException {
+        TextMessage m = session.createTextMessage(writer.write(reply));
+        if (requestId != null) {
+            m.setJMSCorrelationID(requestId);
+        }
+        try (MessageProducer producer = session.createProducer(to)) {
+            producer.send(m);
+        }
+    }
+
+    private static String truncate(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max) + "...";
+    }
+
+    private static final class UnreadableMessageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UnreadableMessageException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package org.openmft.agent.messaging;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.apache.activemq.artemis.api.core.ActiveMQException;
+import org.apache.activemq.artemis.api.core.QueueConfiguration;
+import org.apache.activemq.artemis.api.core.RoutingType;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
+import org.apache.activemq.artemis.api.core.client.ClientSession;
+import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
+import org.apache.activemq.artemis.api.core.client.ServerLocator;
+import org.openmft.agent.qmgr.QueueManagerException;
+
+/**
+ * Administers queues on an Artemis queue manager through the core client: what {@code runmqsc}
+ * does for IBM MQ. Queues are durable, ANYCAST, and never deleted automatically.
+ *
+ * <p>Each call opens and closes its own session; instances are stateless.
+ */
+public final class ArtemisQueueAdmin {
+    private final QueueManagerConnector connector;
+
+    /**
+     * @throws IllegalArgumentException when the connector is not for an Artemis queue manager
+     */
+    public ArtemisQueueAdmin(QueueManagerConnector connector) {
+        if (connector.artemisUrl() == null) {
+            throw new IllegalArgumentException(connector.description() + " is not an Artemis queue manager: use the"
+                    + " MQSC scripts to define queues on IBM MQ");
+        }
+        this.connector = connector;
+    }
+
+    /**
+     * Creates the named queues that do not exist yet.
+     *
+     * @return how many were created
+     */
+    public int createQueues(Collection<String> names) throws QueueManagerException {
+        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisUrl());
+                ClientSessionFactory factory = locator.createSessionFactory();
+                ClientSession session = factory.createSession()) {
+            int created = 0;
+            for (String name : names) {
+                if (!session.queueQuery(SimpleString.of(name)).isExists()) {
+                    session.createQueue(QueueConfiguration.of(name).setAddress(name)
+                            .setRoutingType(RoutingType.ANYCAST).setDurable(true).setAutoCreated(false));
+                    created++;
+                }
+            }
+            return created;
+        } catch (Exception e) {
+            throw failure("create queues on", e);
+        }
+    }
+
+    /**
+     * Deletes the named queues that exist, with their messages.
+     *
+     * @return how many were deleted
+     */
+    public int deleteQueues(Collection<String> names) throws QueueManagerException {
+        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisUrl());
+                ClientSessionFactory factory = locator.createSessionFactory();
+                ClientSession session = factory.createSession()) {
+            int deleted = 0;
+            for (String name : names) {
+                if (session.queueQuery(SimpleString.of(name)).isExists()) {
+                    session.deleteQueue(SimpleString.of(name));
+                    deleted++;
+                }
+            }
+            return deleted;
+        } catch (Exception e) {
+            throw failure("delete queues on", e);
+        }
+    }
+
+    /**
+     * The message count of each named queue; a queue that does not exist maps to -1.
+     */
+    public Map<String, Long> depths(Collection<String> names) throws QueueManagerException {
+        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisUrl());
+                ClientSessionFactory factory = locator.createSessionFactory();
+                ClientSession session = factory.createSession()) {
+            Map<String, Long> depths = new TreeMap<>();
+            for (String name : names) {
+                ClientSession.QueueQuery q = session.queueQuery(SimpleString.of(name));
+                depths.put(name, q.isExists() ? q.getMessageCount() : -1L);
+            }
+            return depths;
+        } catch (Exception e) {
+            throw failure("inquire queues on", e);
+        }
+    }
+
+    private QueueManagerException failure(String what, Exception e) {
+        String reason = e instanceof ActiveMQException a ? a.getMessage() + " (Artemis " + a.getType() + ")"
+                : String.valueOf(e.getMessage());
+        return new QueueManagerException("cannot " + what + " " + connector.description() + ": " + reason,
+                QueueManagerException.UNAVAILABLE, e);
+    }
+}

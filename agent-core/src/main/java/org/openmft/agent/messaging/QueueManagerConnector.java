@@ -1,0 +1,198 @@
+package org.openmft.agent.messaging;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+import javax.jms.Connection;
+import javax.jms.ConnectionFactory;
+import javax.jms.JMSException;
+
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.config.QueueManagerEndpoint;
+import org.openmft.agent.qmgr.EmbeddedQueueManager;
+import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.agent.qmgr.QueueManagerSettings;
+
+import com.ibm.mq.jms.MQConnectionFactory;
+import com.ibm.msg.client.wmq.WMQConstants;
+
+/**
+ * Opens JMS connections to one queue manager, on either provider, the way IBM MFT decides: no
+ * host means a bindings connection, a host means a client connection.
+ *
+ * <table>
+ *   <caption>How an endpoint becomes a connection</caption>
+ *   <tr><th>provider</th><th>bindings (no host)</th><th>client (host)</th></tr>
+ *   <tr><td>Artemis</td><td>in-VM connector to the queue manager running in this JVM; a command
+ *       (never an agent) may instead reach a queue manager of this host's data directory through
+ *       its loopback TCP acceptor</td><td>TCP to host:port</td></tr>
+ *   <tr><td>IBM MQ</td><td>{@code WMQ_CM_BINDINGS} to the local queue manager</td>
+ *       <td>{@code WMQ_CM_CLIENT} with host, port, channel and queue manager name</td></tr>
+ * </table>
+ *
+ * <p>Every Artemis factory carries {@link ArtemisTuning}'s parameters so that chunks never take
+ * the large-message path. Instances are immutable and thread-safe.
+ */
+public final class QueueManagerConnector {
+    private final QueueManagerEndpoint endpoint;
+    private final ConnectionFactory factory;
+    private final String description;
+    private final Credentials credentials;
+    private final String artemisUrl;
+
+    private QueueManagerConnector(QueueManagerEndpoint endpoint, ConnectionFactory factory, String description,
+            Credentials credentials, String artemisUrl) {
+        this.endpoint = endpoint;
+        this.factory = factory;
+        this.description = description;
+        this.credentials = credentials;
+        this.artemisUrl = artemisUrl;
+    }
+
+    /**
+     * A connector for an agent. A bindings agent on Artemis must run in the same JVM as its queue
+     * manager (the in-VM connector): that is what bindings means.
+     *
+     * @throws QueueManagerException (exit code 75) when a bindings queue manager is not running here
+     */
+    public static QueueManagerConnector forAgent(QueueManagerEndpoint endpoint, Credentials credentials)
+            throws QueueManagerException {
+        return create(endpoint, null, credentials);
+    }
+
+    /**
+     * A connector for a command (CLI) process. A bindings endpoint on Artemis whose queue manager is
+     * not in this JVM is reached through the loopback acceptor recorded under
+     * {@code qmgrsDirectory/<name>}.
+     */
+    public static QueueManagerConnector forCommand(QueueManagerEndpoint endpoint, Path qmgrsDirectory,
+            Credentials credentials) throws QueueManagerException {
+        return create(endpoint, qmgrsDirectory, credentials);
+    }
+
+    private static QueueManagerConnector create(QueueManagerEndpoint ep, Path qmgrsDirectory,
+            Credentials credentials) throws QueueManagerException {
+        if (ep.provider() == MessagingProvider.IBMMQ) {
+            return new QueueManagerConnector(ep, ibmMq(ep), ibmDescription(ep), credentials, null);
+        }
+        String url = artemisUrl(ep, qmgrsDirectory);
+        ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(url + (url.contains("?") ? "&" : "?")
+                + ArtemisTuning.clientUrlParameters());
+        return new QueueManagerConnector(ep, cf, "queue manager " + ep.qmgrName() + " (" + url + ")", credentials,
+                url);
+    }
+
+    private static String artemisUrl(QueueManagerEndpoint ep, Path qmgrsDirectory) throws QueueManagerException {
+        if (ep.clientMode()) {
+            String host = ep.host().contains(":") ? "[" + ep.host() + "]" : ep.host();
+            return "tcp://" + host + ":" + ep.port();
+        }
+        OptionalInt inVm = EmbeddedQueueManager.inVmId(ep.qmgrName());
+        if (inVm.isPresent()) {
+            return "vm://" + inVm.getAsInt();
+        }
+        if (qmgrsDirectory != null) {
+            Optional<QueueManagerSettings> local = localSettings(qmgrsDirectory.resolve(ep.qmgrName()));
+            if (local.isPresent()) {
+                return local.get().loopbackUrl();
+            }
+            throw new QueueManagerException("queue manager " + ep.qmgrName()
+                    + " is not defined on this host (no " + qmgrsDirectory.resolve(ep.qmgrName())
+                    + "): create it with 'mft qmgr create " + ep.qmgrName()
+                    + "' or give a host for a client connection", QueueManagerException.UNAVAILABLE);
+        }
+        throw new QueueManagerException("queue manager " + ep.qmgrName() + " is not running in this process: a"
+                + " bindings connection needs the agent to run inside its queue manager's process"
+                + " ('mft agent start' does that when the queue manager runs), or set agentQMgrHost for a"
+                + " client connection", QueueManagerException.UNAVAILABLE);
+    }
+
+    private static Optional<QueueManagerSettings> localSettings(Path dir) {
+        try {
+            return Optional.of(QueueManagerSettings.load(dir));
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static ConnectionFactory ibmMq(QueueManagerEndpoint ep) throws QueueManagerException {
+        try {
+            MQConnectionFactory cf = new MQConnectionFactory();
+            cf.setQueueManager(ep.qmgrName());
+            if (ep.clientMode()) {
+                cf.setTransportType(WMQConstants.WMQ_CM_CLIENT);
+                cf.setHostName(ep.host());
+                cf.setPort(ep.port());
+                cf.setChannel(ep.channel());
+            } else {
+                cf.setTransportType(WMQConstants.WMQ_CM_BINDINGS);
+            }
+            cf.setAppName("OpenMFT");
+            return cf;
+        } catch (JMSException e) {
+            throw new QueueManagerException("cannot configure an IBM MQ connection to " + ibmDescription(ep) + ": "
+                    + ProviderErrors.describe(e), 1, e);
+        }
+    }
+
+    private static String ibmDescription(QueueManagerEndpoint ep) {
+        return "queue manager " + ep.qmgrName() + (ep.clientMode()
+                ? " (IBM MQ client " + ep.host() + "(" + ep.port() + ") channel " + ep.channel() + ")"
+                : " (IBM MQ bindings)");
+    }
+
+    /**
+     * Opens a connection. The caller owns it and must close it.
+     *
+     * @throws QueueManagerException (exit code 75) naming the queue manager and the provider's
+     *                               reason code when the queue manager cannot be reached
+     */
+    public Connection connect() throws QueueManagerException {
+        try {
+            return credentials == null ? factory.createConnection()
+                    : factory.createConnection(credentials.user(), credentials.password());
+        } catch (JMSException e) {
+            throw new QueueManagerException("cannot connect to " + description + ": " + ProviderErrors.describe(e),
+                    QueueManagerException.UNAVAILABLE, e);
+        } catch (RuntimeException e) {
+            throw new QueueManagerException("cannot connect to " + description + ": " + e,
+                    QueueManagerException.UNAVAILABLE, e);
+        }
+    }
+
+    /** The Artemis core URL ({@code vm://n} or {@code tcp://host:port}), or null for IBM MQ. */
+    public String artemisUrl() {
+        return artemisUrl;
+    }
+
+    /** The endpoint this connector reaches. */
+    public QueueManagerEndpoint endpoint() {
+        return endpoint;
+    }
+
+    /** The underlying factory, for code that tunes provider-specific behaviour. */
+    public ConnectionFactory factory() {
+        return factory;
+    }
+
+    /** A human description such as "queue manager QM1 (tcp://127.0.0.1:1414)", for messages. */
+    public String description() {
+        return description;
+    }
+
+    /**
+     * A user and password for queue managers that require them (IBM MQ's MQCSP). The password is
+     * never logged.
+     *
+     * @param user     the user id
+     * @param password the password
+     */
+    public record Credentials(String user, String password) {
+        @Override
+        public String toString() {
+            return "Credentials[user=" + user + ", password=****]";
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package org.openmft.agent.qmgr;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.activemq.artemis.api.core.QueueConfiguration;
+import org.apache.activemq.artemis.api.core.RoutingType;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.JournalType;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.openmft.agent.messaging.ArtemisTuning;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An Apache ActiveMQ Artemis broker run in this JVM as a named OpenMFT <em>queue manager</em>:
+ * a persistent journal in the queue manager's directory, an in-VM acceptor for agents that share
+ * this JVM (bindings connections) and a TCP acceptor for everything else (client connections).
+ *
+ * <p>The broker is configured for file chunks (see {@code docs/architecture.md}, "Queue manager"):
+ * <ul>
+ *   <li>the journal buffer is {@link ArtemisTuning#BROKER_MAX_RECORD_BYTES}, so a chunk of up to
+ *       {@link ArtemisTuning#MAX_NORMAL_MESSAGE_BYTES} is never converted to a large message by the
+ *       broker; clients raise {@code minLargeMessageSize} to match (see {@link ArtemisTuning});</li>
+ *   <li>{@code SYSTEM.FTE.DATA.#} addresses BLOCK producers beyond
+ *       {@link #DATA_ADDRESS_MAX_BYTES}: chunk data is non-persistent and paced by the agents'
+ *       windows, so a full data queue means a stalled destination, and the right answer is to hold
+ *       the source back rather than to page chunk data to disk;</li>
+ *   <li>every other address PAGEs to disk beyond {@link #DEFAULT_ADDRESS_MAX_BYTES}: commands,
+ *       replies and checkpoints are never dropped or refused for lack of memory;</li>
+ *   <li>queues and addresses are created on demand and never deleted automatically; messages that
+ *       fail delivery {@link #MAX_DELIVERY_ATTEMPTS} times go to {@value #DEAD_LETTER_QUEUE}.</li>
+ * </ul>
+ *
+ * <p>Security is disabled: the TCP acceptor binds to 127.0.0.1 unless the administrator chose
+ * another address. Two processes never open the same journal: {@link #start} takes an exclusive
+ * lock on the directory first and fails with a clear message when it is held.
+ *
+ * <p>Thread-safety: {@link #start} and {@link #close} are called by the owning thread.
+ */
+public final class EmbeddedQueueManager implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedQueueManager.class);
+
+    /** The dead-letter queue, named as IBM MQ's, for messages that failed delivery repeatedly. */
+    public static final String DEAD_LETTER_QUEUE = "SYSTEM.DEAD.LETTER.QUEUE";
+    /** Bytes a {@code SYSTEM.FTE.DATA.*} address may hold before its producers block: 256 MiB. */
+    public static final long DATA_ADDRESS_MAX_BYTES = 256L << 20;
+    /** Bytes any other address holds in memory before paging to disk: 32 MiB. */
+    public static final long DEFAULT_ADDRESS_MAX_BYTES = 32L << 20;
+    /** Deliveries before a message goes to the dead-letter queue. */
+    public static final int MAX_DELIVERY_ATTEMPTS = 10;
+    /** The name of the lock that marks a queue manager directory as in use. */
+    public static final String LOCK_NAME = "qmgr";
+
+    private static final AtomicInteger NEXT_IN_VM_ID = new AtomicInteger(1);
+    private static final Map<String, Integer> IN_VM_IDS = new ConcurrentHashMap<>();
+
+    private final QueueManagerSettings settings;
+    private final DirectoryLock lock;
+    private final EmbeddedActiveMQ broker;
+    private final int inVmId;
+
+    private EmbeddedQueueManager(QueueManagerSettings settings, DirectoryLock lock, EmbeddedActiveMQ broker,
+            int inVmId) {
+        this.settings = settings;
+        this.lock = lock;
+        this.broker = broker;
+        this.inVmId = inVmId;
+    }
+
+    /**
+     * Starts the queue manager described by {@code settings} in this JVM.
+     *
+     * @throws QueueManagerException when the directory is in use by another process (exit code 1)
+     *                               or the broker fails to start (for example, the port is taken)
+     */
+    public static EmbeddedQueueManager start(QueueManagerSettings settings) throws QueueManagerException {
+        Path dir = settings.directory();
+        DirectoryLock lock;
+        try {
+            lock = DirectoryLock.tryAcquire(dir, LOCK_NAME).orElse(null);
+            if (lock == null) {
+                String pid = DirectoryLock.holderPid(dir, LOCK_NAME).stream()
+                        .mapToObj(p -> " by process " + p).findFirst().orElse("");
+                throw new QueueManagerException("queue manager " + settings.name() + " is already running"
+                        + pid + ": its data directory " + dir + " is in use", 1);
+            }
+        } catch (IOException e) {
+            throw new QueueManagerException("cannot lock the data directory " + dir + " of queue manager "
+                    + settings.name() + ": " + e.getMessage(), 1, e);
+        }
+        int inVmId = NEXT_IN_VM_ID.getAndIncrement();
+        EmbeddedActiveMQ broker = new EmbeddedActiveMQ();
+        broker.setConfiguration(configuration(settings, inVmId));
+        try {
+            broker.start();
+            if (!broker.getActiveMQServer().isActive()) {
+                throw new IllegalStateException("the broker did not become active");
+            }
+            // Artemis logs a failed acceptor and carries on; a queue manager without its listener
+            // is not what the administrator asked for.
+            var tcp = broker.getActiveMQServer().getRemotingService().getAcceptor("tcp");
+            if (tcp == null || !tcp.isStarted()) {
+                throw new IllegalStateException("its listener could not bind to " + settings.bindAddress() + ":"
+                        + settings.port() + " (is the port in use?)");
+            }
+            createSystemQueues(broker);
+        } catch (Exception e) {
+            stopQuietly(broker);
+            closeQuietly(lock);
+            throw new QueueManagerException("queue manager " + settings.name() + " failed to start: "
+                    + describe(e), 1, e);
+        }
+        IN_VM_IDS.put(settings.name(), inVmId);
+        log.info("Queue manager {} started: data directory {}, TCP acceptor {}:{}, in-VM id {}",
+                settings.name(), dir, settings.bindAddress(), settings.port(), inVmId);
+        return new EmbeddedQueueManager(settings, lock, broker, inVmId);
+    }
+
+    /**
+     * The in-VM acceptor id of a queue manager running in this JVM, which bindings connections use.
+     */
+    public static OptionalInt inVmId(String qmgrName) {
+        Integer id = IN_VM_IDS.get(qmgrName);
+        return id == null ? OptionalInt.empty() : OptionalInt.of(id);
+    }
+
+    static Configuration configuration(QueueManagerSettings s, int inVmId) {
+        Path dir = s.directory();
+        ConfigurationImpl c = new ConfigurationImpl();
+        c.setName(s.name());
+        c.setPersistenceEnabled(true);
+        c.setSecurityEnabled(false);
+        c.setJMXManagementEnabled(false);
+        c.setJournalDirectory(dir.resolve("journal").toString());
+        c.setBindingsDirectory(dir.resolve("bindings").toString());
+        c.setPagingDirectory(dir.resolve("paging").toString());
+        c.setLargeMessagesDirectory(dir.resolve("largemessages").toString());
+        c.setNodeManagerLockDirectory(dir.resolve("journal").toString());
+        c.setJournalType(JournalType.NIO);
+        c.setJournalBufferSize_NIO(ArtemisTuning.BROKER_MAX_RECORD_BYTES);
+        c.setJournalBufferSize_AIO(ArtemisTuning.BROKER_MAX_RECORD_BYTES);
+        c.setJournalFileSize(4 * ArtemisTuning.BROKER_MAX_RECORD_BYTES);
+        c.setJournalMinFiles(2);
+        c.setJournalPoolFiles(10);
+        try {
+            c.addAcceptorConfiguration("in-vm", "vm://" + inVmId);
+            c.addAcceptorConfiguration("tcp", "tcp://" + hostForUrl(s.bindAddress()) + ":" + s.port()
+                    + "?protocols=CORE;tcpNoDelay=true");
+        } catch (Exception e) {
+            throw new IllegalArgumentException("bad acceptor address " + s.bindAddress() + ":" + s.port(), e);
+        }
+
+        AddressSettings defaults = new AddressSettings()
+                .setAddressFullMessagePolicy(AddressFullMessagePolicy.PAGE)
+                .setMaxSizeBytes(DEFAULT_ADDRESS_MAX_BYTES)
+                .setPageSizeBytes(10 << 20)
+                .setAutoCreateQueues(true)
+                .setAutoCreateAddresses(true)
+                .setAutoDeleteQueues(false)
+                .setAutoDeleteAddresses(false)
+                .setAutoDeleteCreatedQueues(false)
+                .setDefaultAddressRoutingType(RoutingType.ANYCAST)
+                .setDefaultQueueRoutingType(RoutingType.ANYCAST)
+                .setMaxDeliveryAttempts(MAX_DELIVERY_ATTEMPTS)
+                .setDeadLetterAddress(SimpleString.of(DEAD_LETTER_QUEUE));
+        c.addAddressSetting("#", defaults);
+        AddressSettings data = new AddressSettings()
+                .setAddressFullMessagePolicy(AddressFullMessagePolicy.BLOCK)
+                .setMaxSizeBytes(DATA_ADDRESS_MAX_BYTES);
+        c.addAddressSetting("SYSTEM.FTE.DATA.#", data);
+        return c;
+    }
+
+    private static void createSystemQueues(EmbeddedActiveMQ broker) throws Exception {
+        var server = broker.getActiveMQServer();
+        if (server.locateQueue(SimpleString.of(DEAD_LETTER_QUEUE)) == null) {
+            server.createQueue(QueueConfiguration.of(DEAD_LETTER_QUEUE).setRoutingType(RoutingType.ANYCAST)
+                    .setDurable(true).setAutoCreated(false));
+        }
+    }
+
+    private static String hostForUrl(String host) {
+        return host.contains(":") ? "[" + host + "]" : host;
+    }
+
+    private static String describe(Throwable e) {
+        StringBuilder sb = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && sb.indexOf(t.getMessage()) < 0) {
+                if (sb.length() > 0) {
+                    sb.append(": ");
+                }
+                sb.append(t.getMessage());
+            }
+        }
+        return sb.length() == 0 ? e.getClass().getSimpleName() : sb.toString();
+    }
+
+    /** The settings this queue manager runs with. */
+    public QueueManagerSettings settings() {
+        return settings;
+    }
+
+    /** The in-VM acceptor id bindings connections in this JVM use. */
+    public int inVmId() {
+        return inVmId;
+    }
+
+    /** Whether the broker is running. */
+    public boolean isRunning() {
+        return broker.getActiveMQServer() != null && broker.getActiveMQServer().isStarted();
+    }
+
+    /**
+     * The Artemis server, for code in this module that administers queues directly.
+     */
+    public org.apache.activemq.artemis.core.server.ActiveMQServer server() {
+        return broker.getActiveMQServer();
+    }
+
+    /** Stops the broker cleanly (the journal is synced and closed) and releases the directory. */
+    @Override
+    public void close() {
+        IN_VM_IDS.remove(settings.name(), inVmId);
+        stopQuietly(broker);
+        closeQuietly(lock);
+        log.info("Queue manager {} stopped", settings.name());
+    }
+
+    private static void stopQuietly(EmbeddedActiveMQ broker) {
+        try {
+            broker.stop();
+        } catch (Exception e) {
+            log.warn("Stopping the broker failed: {}", describe(e), e);
+        }
+    }
+
+    private static void closeQuietly(DirectoryLock lock) {
+        try {
+            lock.close();
+        } catch (IOException e) {
+            log.warn("Releasing the queue manager directory lock failed: {}", e.getMessage());
+        }
+    }
+}

@@ -304,7 +304,8 @@ final class AgentCommands {
                 config.warnings().forEach(w -> org.slf4j.LoggerFactory.getLogger(Agent.class).warn(w));
                 org.slf4j.LoggerFactory.getLogger(Agent.class).info("Agent {} configuration:\n{}",
                         config.agentName(), config.describe());
-                Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), null);
+                Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), null,
+                        logDir.getParent().resolve("state"));
                 agent.start();
                 Thread hook = new Thread(() -> {
                     agent.close();

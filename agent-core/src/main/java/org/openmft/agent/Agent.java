@@ -1,5 +1,6 @@
 package org.openmft.agent;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.agent.transfer.TransferEngine;
 import org.openmft.xml.CancelRequest;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DocumentWriter;
@@ -58,6 +60,7 @@ public final class Agent implements AutoCloseable {
     private final QueueManagerConnector connector;
     private final AgentListener listener;
     private final String name;
+    private final TransferEngine transfers;
     private final DocumentWriter writer = new DocumentWriter();
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -71,12 +74,15 @@ public final class Agent implements AutoCloseable {
      * @param config    the agent's parsed configuration
      * @param connector how to reach the agent queue manager
      * @param listener  receives the agent's events
+     * @param stateDirectory where the agent keeps transfer state that grows with the number of
+     *                  files (never in a STATE queue message)
      */
-    public Agent(AgentConfig config, QueueManagerConnector connector, AgentListener listener) {
+    public Agent(AgentConfig config, QueueManagerConnector connector, AgentListener listener, Path stateDirectory) {
         this.config = config;
         this.connector = connector;
         this.listener = listener == null ? AgentListener.NONE : listener;
         this.name = config.agentName();
+        this.transfers = new TransferEngine(config, connector, this.listener, stateDirectory);
     }
 
     /**
@@ -94,6 +100,12 @@ public final class Agent implements AutoCloseable {
             new ArtemisQueueAdmin(connector).createQueues(QueueNames.agentQueues(name));
         }
         CommandSession first = openCommandSession();
+        try {
+            transfers.start();
+        } catch (QueueManagerException e) {
+            first.close();
+            throw e;
+        }
         commandThread = new Thread(() -> runCommandLoop(first), "openmft-" + name + "-command");
         commandThread.start();
         setState(AgentState.READY);
@@ -226,6 +238,13 @@ public final class Agent implements AutoCloseable {
                     current = null;
                 }
             }
+            if (!immediateStop) {
+                log.info("Agent {}: waiting for {} transfer(s) to finish before stopping", name,
+                        transfers.activeTransfers());
+                while (!immediateStop && !transfers.drain(500)) {
+                    // A later immediate stop ends the wait.
+                }
+            }
             exitCode = 0;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -233,6 +252,7 @@ public final class Agent implements AutoCloseable {
             log.error("BFGAG0179E: Agent {} ended abnormally", name, e);
             exitCode = 70;
         } finally {
+            transfers.close();
             sendStopReplies(current);
             if (current != null) {
                 current.close();
@@ -263,19 +283,13 @@ public final class Agent implements AutoCloseable {
             requestStop(stop.immediate());
             return CommandHandler.Outcome.none();
         }
-        if (document instanceof TransferRequest || document instanceof CancelRequest) {
-            return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, context.messageId(), 1,
-                    List.of("BFGCH0001E: this agent does not run transfers yet"), List.of()), replyOf(document),
-                    true);
+        if (document instanceof TransferRequest transfer) {
+            return transfers.submit(transfer, context);
+        }
+        if (document instanceof CancelRequest cancel) {
+            return transfers.cancel(cancel, context);
         }
         return CommandHandler.Outcome.none();
-    }
-
-    private static org.openmft.xml.ReplyTo replyOf(CommandDocument document) {
-        if (document instanceof TransferRequest t) {
-            return t.reply();
-        }
-        return null;
     }
 
     private boolean matches(String agent) {

@@ -39,4 +39,47 @@ public interface AgentListener {
     /** The connection to the queue manager is back. */
     default void connectionRestored(String agent, String qmgr) {
     }
+
+    /** Which side of a transfer an event is about. */
+    enum Role {
+        /** The agent reading the files. */
+        SOURCE,
+        /** The agent writing them. */
+        DESTINATION
+    }
+
+    /**
+     * A transfer request was accepted and queued at the source.
+     *
+     * @param queued how many transfers now wait at this agent
+     */
+    default void transferQueued(String agent, String transferId, int priority, int queued) {
+    }
+
+    /** A transfer started moving data (source) or was accepted (destination). */
+    default void transferStarted(String agent, Role role, String transferId, int itemCount) {
+    }
+
+    /** An item finished, successfully or not. */
+    default void itemCompleted(String agent, Role role, String transferId, ItemOutcome item) {
+    }
+
+    /**
+     * The destination made the data durable and recorded a checkpoint.
+     *
+     * @param nextSeq the sequence number a resumed transfer continues from
+     */
+    default void checkpointed(String agent, String transferId, long nextSeq) {
+    }
+
+    /**
+     * Chunks are being resent from {@code fromSeq}: after a lost acknowledgement, a gap, or a
+     * resynchronisation.
+     */
+    default void resending(String agent, String transferId, long fromSeq, String reason) {
+    }
+
+    /** A transfer ended: completed, failed, or cancelled. */
+    default void transferEnded(String agent, Role role, TransferOutcome outcome) {
+    }
 }

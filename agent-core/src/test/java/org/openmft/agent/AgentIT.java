@@ -130,7 +130,7 @@ class AgentIT {
             Events events = new Events();
             QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(), null);
             assertThat(connector.artemisUrl()).isEqualTo("vm://" + qm.inVmId());
-            Agent agent = new Agent(config, connector, events);
+            Agent agent = new Agent(config, connector, events, dir.resolve("state"));
             agent.start();
             assertThat(agent.state()).isEqualTo(AgentState.READY);
             assertThat(new ArtemisQueueAdmin(connector).depths(List.of("SYSTEM.FTE.COMMAND.PINGME",
@@ -168,7 +168,7 @@ class AgentIT {
         AgentConfig config = config("ROAMER", "QMB", "127.0.0.1", port);
         QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(), null);
         Events events = new Events();
-        Agent agent = new Agent(config, connector, events);
+        Agent agent = new Agent(config, connector, events, dir.resolve("state"));
         EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
         try {
             agent.start();

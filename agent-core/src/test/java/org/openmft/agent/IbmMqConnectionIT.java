@@ -60,7 +60,7 @@ class IbmMqConnectionIT {
                     "agentQMgrChannel", "DEV.APP.SVRCONN", "agentQMgrProvider", "ibmmq"), Map.of());
             QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(),
                     new QueueManagerConnector.Credentials("app", "passw0rd"));
-            Agent agent = new Agent(config, connector, null);
+            Agent agent = new Agent(config, connector, null, java.nio.file.Files.createTempDirectory("ibm-state"));
             agent.start();
             try {
                 assertThat(agent.state()).isEqualTo(AgentState.READY);

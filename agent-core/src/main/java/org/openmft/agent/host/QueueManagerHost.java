@@ -169,7 +169,8 @@ public final class QueueManagerHost implements AutoCloseable {
         }
         log.info("Agent {} configuration:\n{}", name, config.describe());
         try {
-            Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), listener);
+            Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), listener,
+                    logDirectory.getParent().resolve("state"));
             agent.start();
             agents.put(name, new Hosted(agent, lock.get(), agentLogs));
             Thread reaper = new Thread(() -> forgetWhenStopped(name, agent), "openmft-host-reaper-" + name);

@@ -1,0 +1,56 @@
+package org.openmft.agent.transfer;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+
+/**
+ * Transfer identifiers as IBM MFT shows them: 48 lower-case hex characters, the 24 bytes of an MQ
+ * message id ({@code "AMQ "}, the queue manager name blank-padded to 12 bytes, 8 unique bytes).
+ * When the request arrived as an IBM MQ message its own message id is used, as IBM does; otherwise
+ * one is made in the same shape.
+ */
+public final class TransferIds {
+    private static final Pattern MQ_MESSAGE_ID = Pattern.compile("(?i)ID:([0-9a-f]{48})");
+    private static final Pattern TRANSFER_ID = Pattern.compile("[0-9a-f]{48}");
+    private static final AtomicLong COUNTER = new AtomicLong(new SecureRandom().nextLong() & 0xffffffL);
+
+    private TransferIds() {
+    }
+
+    /**
+     * The transfer id for a request message: its MQ message id when it has one, else a new id.
+     */
+    public static String forRequest(String jmsMessageId, String qmgrName) {
+        if (jmsMessageId != null) {
+            var m = MQ_MESSAGE_ID.matcher(jmsMessageId);
+            if (m.matches()) {
+                return m.group(1).toLowerCase(java.util.Locale.ROOT);
+            }
+        }
+        return newId(qmgrName);
+    }
+
+    /** A new id in the MQ message id shape. */
+    public static String newId(String qmgrName) {
+        byte[] id = new byte[24];
+        byte[] prefix = "AMQ ".getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(prefix, 0, id, 0, 4);
+        byte[] qm = (qmgrName == null ? "" : qmgrName).getBytes(StandardCharsets.US_ASCII);
+        for (int i = 0; i < 12; i++) {
+            id[4 + i] = i < qm.length ? qm[i] : (byte) ' ';
+        }
+        long unique = (System.currentTimeMillis() / 1000L) << 32 | (COUNTER.incrementAndGet() & 0xffffffffL);
+        for (int i = 0; i < 8; i++) {
+            id[16 + i] = (byte) (unique >>> (56 - 8 * i));
+        }
+        return HexFormat.of().formatHex(id);
+    }
+
+    /** Whether {@code id} has the shape of a transfer id. */
+    public static boolean isValid(String id) {
+        return id != null && TRANSFER_ID.matcher(id).matches();
+    }
+}

@@ -1,0 +1,122 @@
+package org.openmft.agent.transfer;
+
+/**
+ * OpenMFT's agent-to-agent protocol (layer 2), version {@value #VERSION}: the message types and
+ * JMS property names of the messages between a source and a destination agent. Documented in
+ * docs/architecture.md, "Agent-to-agent protocol"; any change that an older agent cannot read
+ * raises {@link #VERSION}.
+ *
+ * <p>Source to destination messages go to {@code SYSTEM.FTE.DATA.<destination>}; destination to
+ * source messages go to {@code SYSTEM.FTE.REPLY.<source>}. Every message carries the protocol
+ * version, its type, the transfer id (also as JMSCorrelationID) and the incarnation of the
+ * transfer, so messages from before a restart or resynchronisation are recognised and dropped.
+ */
+public final class Wire {
+    /** The protocol version this agent speaks. */
+    public static final int VERSION = 1;
+
+    // Properties on every message.
+    /** int: protocol version. */
+    public static final String PROTOCOL = "mftProtocol";
+    /** String: message type, one of the constants below. */
+    public static final String TYPE = "mftType";
+    /** String: the 48-hex transfer id. */
+    public static final String TRANSFER_ID = "mftTransferId";
+    /** int: incarnation of the transfer; raised by each resynchronisation. */
+    public static final String INCARNATION = "mftIncarnation";
+
+    // Source -> destination (DATA queue).
+    /** Starts (negotiates) a transfer. */
+    public static final String START = "START";
+    /** A chunk of an item's data; the first chunk of an item carries the item's metadata. */
+    public static final String DATA = "DATA";
+    /** The source gave up an item (it could not be read, or changed): the destination discards it. */
+    public static final String ITEM_ABORT = "ITEM_ABORT";
+    /** The source cancels the transfer. */
+    public static final String CANCEL = "CANCEL";
+    /** The source has the outcome; the destination may forget the transfer. */
+    public static final String COMPLETE_ACK = "COMPLETE_ACK";
+
+    // Destination -> source (REPLY queue).
+    /** The destination accepts the transfer; {@link #NEXT_SEQ} says where to (re)start. */
+    public static final String START_OK = "START_OK";
+    /** The destination refuses the transfer; {@link #RETRY} says whether to try again later. */
+    public static final String START_REFUSED = "START_REFUSED";
+    /** Cumulative acknowledgement: every chunk up to and including {@link #SEQ} is written. */
+    public static final String ACK = "ACK";
+    /** A gap: the destination expects {@link #NEXT_SEQ}; the source resends from there. */
+    public static final String NACK = "NACK";
+    /** The outcome of one item. */
+    public static final String ITEM_DONE = "ITEM_DONE";
+    /** The destination cancelled its side (on the source's CANCEL, or a cancel sent to it). */
+    public static final String CANCELLED = "CANCELLED";
+    /** A cancel request arrived at the destination agent: the source should cancel. */
+    public static final String CANCEL_REQUEST = "CANCEL_REQUEST";
+
+    // START properties.
+    /** String: source agent name (its REPLY queue receives the answers). */
+    public static final String SOURCE_AGENT = "mftSourceAgent";
+    /** String: source agent queue manager. */
+    public static final String SOURCE_QMGR = "mftSourceQMgr";
+    /** String: destination agent name. */
+    public static final String DESTINATION_AGENT = "mftDestinationAgent";
+    /** int: number of items. */
+    public static final String ITEM_COUNT = "mftItemCount";
+    /** int: chunks between acknowledgements (the source's agentWindowSize). */
+    public static final String WINDOW = "mftWindow";
+    /** int: chunks between checkpoints (window x frame x checkpoint interval). */
+    public static final String CHECKPOINT_CHUNKS = "mftCheckpointChunks";
+    /** String: the requesting user, for logs. */
+    public static final String ORIGINATOR_USER = "mftOriginatorUser";
+    /** String: job name, when given. */
+    public static final String JOB_NAME = "mftJobName";
+
+    // DATA properties.
+    /** long: sequence number of the message within the transfer, from 0, contiguous. */
+    public static final String SEQ = "mftSeq";
+    /** int: item index, from 0. */
+    public static final String ITEM = "mftItem";
+    /** long: byte offset of the chunk in the destination file. */
+    public static final String OFFSET = "mftOffset";
+    /** boolean: first chunk of the item (carries the item metadata below). */
+    public static final String FIRST = "mftFirst";
+    /** boolean: last chunk of the item (carries the checksum and size). */
+    public static final String LAST = "mftLast";
+    /** String: destination path as requested. */
+    public static final String DEST_PATH = "mftDestPath";
+    /** String: "file" or "directory". */
+    public static final String DEST_TYPE = "mftDestType";
+    /** String: the file's path relative to the source selection ('/'-separated). */
+    public static final String RELATIVE_PATH = "mftRelativePath";
+    /** String: "error" or "overwrite". */
+    public static final String EXIST = "mftExist";
+    /** String: "MD5" or "none". */
+    public static final String CHECKSUM_METHOD = "mftChecksumMethod";
+    /** String: "binary" or "text". */
+    public static final String MODE = "mftMode";
+    /** String: the source file's path, for logs and results. */
+    public static final String SOURCE_PATH = "mftSourcePath";
+    /** long: the source file's size. */
+    public static final String SOURCE_SIZE = "mftSourceSize";
+    /** String: hex MD5 of the item's bytes as sent (last chunk, when MD5). */
+    public static final String MD5 = "mftMd5";
+    /** long: total bytes of the item as sent (last chunk). */
+    public static final String ITEM_BYTES = "mftItemBytes";
+
+    // Answers.
+    /** long: next expected sequence number (START_OK, NACK). */
+    public static final String NEXT_SEQ = "mftNextSeq";
+    /** boolean: ACK marks a checkpoint (the data up to SEQ is on disk). */
+    public static final String CHECKPOINT = "mftCheckpoint";
+    /** int: an MFT result code. */
+    public static final String RESULT_CODE = "mftResultCode";
+    /** String: message for people (BFG-style). */
+    public static final String SUPPLEMENT = "mftSupplement";
+    /** boolean: START_REFUSED may be retried later (the destination is busy). */
+    public static final String RETRY = "mftRetry";
+    /** String: the destination file written. */
+    public static final String DEST_FILE = "mftDestFile";
+
+    private Wire() {
+    }
+}

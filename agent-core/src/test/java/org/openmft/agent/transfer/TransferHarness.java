@@ -1,0 +1,261 @@
+package org.openmft.agent.transfer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import javax.jms.Connection;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.TemporaryQueue;
+import javax.jms.TextMessage;
+
+import org.openmft.agent.Agent;
+import org.openmft.agent.AgentListener;
+import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.config.AgentConfig;
+import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.qmgr.EmbeddedQueueManager;
+import org.openmft.agent.qmgr.QueueManagerSettings;
+import org.openmft.xml.AgentRef;
+import org.openmft.xml.ChecksumMethod;
+import org.openmft.xml.CommandDocument;
+import org.openmft.xml.DestinationType;
+import org.openmft.xml.Disposition;
+import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.ExistAction;
+import org.openmft.xml.ItemDestination;
+import org.openmft.xml.ItemSource;
+import org.openmft.xml.LineEnding;
+import org.openmft.xml.Mode;
+import org.openmft.xml.Originator;
+import org.openmft.xml.Reply;
+import org.openmft.xml.RequestParser;
+import org.openmft.xml.TransferItem;
+import org.openmft.xml.TransferRequest;
+import org.openmft.xml.TransferSet;
+
+/**
+ * A real embedded queue manager with agents SRC and DST (bindings or client mode) in this JVM, for
+ * transfer tests: builds requests, submits them as any MQ application would (an XML text message
+ * on the source agent's COMMAND queue with a JMSReplyTo) and collects the replies and events.
+ */
+final class TransferHarness implements AutoCloseable {
+    static final Originator ME = new Originator("testhost", "tester", null);
+
+    final Path root;
+    final EmbeddedQueueManager qm;
+    final int port;
+    final boolean client;
+    final Map<String, Agent> agents = new HashMap<>();
+    final Map<String, QueueManagerConnector> connectors = new HashMap<>();
+    final List<String> events = new CopyOnWriteArrayList<>();
+    final List<TransferOutcome> destinationOutcomes = new CopyOnWriteArrayList<>();
+    final List<TransferOutcome> sourceOutcomes = new CopyOnWriteArrayList<>();
+
+    final AgentListener listener = new AgentListener() {
+        @Override
+        public void transferStarted(String agent, Role role, String transferId, int itemCount) {
+            events.add("started " + role + " " + transferId);
+        }
+
+        @Override
+        public void checkpointed(String agent, String transferId, long nextSeq) {
+            events.add("checkpoint " + transferId + " " + nextSeq);
+        }
+
+        @Override
+        public void resending(String agent, String transferId, long fromSeq, String reason) {
+            events.add("resend " + transferId + " " + fromSeq + " " + reason);
+        }
+
+        @Override
+        public void transferEnded(String agent, Role role, TransferOutcome outcome) {
+            (role == Role.SOURCE ? sourceOutcomes : destinationOutcomes).add(outcome);
+            events.add("ended " + role + " " + outcome.transferId() + " " + outcome.resultCode());
+        }
+    };
+
+    TransferHarness(Path root, boolean client) throws Exception {
+        this.root = root;
+        this.client = client;
+        this.port = freePort();
+        this.qm = EmbeddedQueueManager.start(new QueueManagerSettings("QMT", root.resolve("qm"), "127.0.0.1", port));
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Starts an agent with extra agent.properties values. */
+    Agent agent(String name, Map<String, String> extra) throws Exception {
+        Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", "QMT",
+                "agentQMgrPort", String.valueOf(port), "immediateShutdownTimeout", "5",
+                "transferRoot", root.toString()));
+        if (client) {
+            raw.put("agentQMgrHost", "127.0.0.1");
+        }
+        raw.putAll(extra);
+        AgentConfig config = AgentConfig.from(raw, Map.of());
+        QueueManagerConnector c = QueueManagerConnector.forAgent(config.endpoint(), null);
+        Agent agent = new Agent(config, c, listener, root.resolve("state-" + name));
+        agent.start();
+        agents.put(name, agent);
+        connectors.put(name, c);
+        return agent;
+    }
+
+    Agent agent(String name) throws Exception {
+        return agent(name, Map.of());
+    }
+
+    static TransferItem item(String source, String destination, DestinationType type) {
+        return new TransferItem(Mode.BINARY, ChecksumMethod.MD5,
+                new ItemSource(false, Disposition.LEAVE, source, null),
+                new ItemDestination(type, ExistAction.ERROR, destination, null, null));
+    }
+
+    static TransferRequest request(String from, String to, int priority, TransferItem... items) {
+        return new TransferRequest("6.00", ME, new AgentRef(from, "QMT"), new AgentRef(to, "QMT"), null,
+                new TransferSet(priority, null, Map.of(), List.of(items)), null);
+    }
+
+    static TransferItem textItem(String source, String sourceEncoding, String destination, String destEncoding,
+            LineEnding eol) {
+        return new TransferItem(Mode.TEXT, ChecksumMethod.MD5,
+                new ItemSource(false, Disposition.LEAVE, source, sourceEncoding),
+                new ItemDestination(DestinationType.FILE, ExistAction.ERROR, destination, destEncoding, eol));
+    }
+
+    /** A submitted request: the acknowledgement, and the final reply once it comes. */
+    final class Submission implements AutoCloseable {
+        final Connection connection;
+        final MessageConsumer replies;
+        final Reply ack;
+
+        Submission(Connection connection, MessageConsumer replies, Reply ack) {
+            this.connection = connection;
+            this.replies = replies;
+            this.ack = ack;
+        }
+
+        String id() {
+            return ack.requestId();
+        }
+
+        Reply awaitFinal(long seconds) throws Exception {
+            Message m = replies.receive(TimeUnit.SECONDS.toMillis(seconds));
+            assertThat(m).as("final reply within %d s; events: %s", seconds, events).isNotNull();
+            return new RequestParser().parseReply(((TextMessage) m).getText());
+        }
+
+        @Override
+        public void close() throws javax.jms.JMSException {
+            connection.close();
+        }
+    }
+
+    /** Puts a document on {@code agent}'s COMMAND queue and waits for the first reply. */
+    Submission submit(String agent, CommandDocument doc) throws Exception {
+        return submitText(agent, new DocumentWriter().write(doc));
+    }
+
+    Submission submitText(String agent, String xml) throws Exception {
+        Connection conn = connectors.values().iterator().next().connect();
+        Session s = conn.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        TemporaryQueue replies = s.createTemporaryQueue();
+        conn.start();
+        TextMessage m = s.createTextMessage(xml);
+        m.setJMSReplyTo(replies);
+        try (MessageProducer p = s.createProducer(s.createQueue("SYSTEM.FTE.COMMAND." + agent))) {
+            p.send(m);
+        }
+        MessageConsumer consumer = s.createConsumer(replies);
+        Message first = consumer.receive(30_000);
+        assertThat(first).as("acknowledgement").isNotNull();
+        return new Submission(conn, consumer, new RequestParser().parseReply(((TextMessage) first).getText()));
+    }
+
+    /** Submits and waits for the final reply. */
+    Reply transfer(TransferRequest request, long seconds) throws Exception {
+        try (Submission s = submit(request.sourceAgent().agent(), request)) {
+            assertThat(s.ack.resultCode()).as("acknowledgement: %s", s.ack.supplements()).isZero();
+            return s.awaitFinal(seconds);
+        }
+    }
+
+    static void await(String what, long seconds, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
+    }
+
+    static String md5(Path file) throws Exception {
+        MessageDigest d = MessageDigest.getInstance("MD5");
+        try (var in = Files.newInputStream(file)) {
+            byte[] b = new byte[1 << 16];
+            int n;
+            while ((n = in.read(b)) > 0) {
+                d.update(b, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    /** Writes {@code size} pseudo-random bytes (deterministic per seed). */
+    static Path randomFile(Path file, long size, long seed) throws IOException {
+        Files.createDirectories(file.getParent());
+        java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+        byte[] block = new byte[1 << 16];
+        try (var out = Files.newOutputStream(file)) {
+            long left = size;
+            while (left > 0) {
+                for (int i = 0; i < block.length; i += 8) {
+                    long v = r.nextLong();
+                    for (int j = 0; j < 8 && i + j < block.length; j++) {
+                        block[i + j] = (byte) (v >>> (8 * j));
+                    }
+                }
+                int n = (int) Math.min(left, block.length);
+                out.write(block, 0, n);
+                left -= n;
+            }
+        }
+        return file;
+    }
+
+    static List<String> failedSupplements(Reply r) {
+        List<String> out = new ArrayList<>(r.supplements());
+        r.items().stream().filter(i -> i.resultCode() == ItemOutcome.FAILED).forEach(i -> out.add(i.supplement()));
+        return out;
+    }
+
+    @Override
+    public void close() {
+        for (Agent a : agents.values()) {
+            a.close();
+        }
+        qm.close();
+    }
+}

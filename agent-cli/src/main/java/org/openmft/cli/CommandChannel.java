@@ -84,6 +84,15 @@ final class CommandChannel implements AutoCloseable {
      * @return the reply, or empty when none arrived within {@code wait}
      */
     Optional<Reply> request(String queue, CommandDocument document, Duration wait) throws Exception {
+        try {
+            return requestOrFail(queue, document, wait);
+        } catch (javax.jms.InvalidDestinationException e) {
+            throw new CommandFailure(ExitCodes.FAILED, "BFGCL0014E: queue " + queue + " does not exist on queue"
+                    + " manager " + qmgrName + ": is the agent name right, and was the agent created there?", e);
+        }
+    }
+
+    private Optional<Reply> requestOrFail(String queue, CommandDocument document, Duration wait) throws Exception {
         TextMessage m = session.createTextMessage(writer.write(document));
         m.setJMSReplyTo(replies);
         try (MessageProducer producer = session.createProducer(session.createQueue(queue));

@@ -55,6 +55,8 @@ class AgentLifecycleIT {
         assertThat(mft.run("ftePingAgent", "AGENT1").expect(0).output()).contains("BFGCL0793I", "AGENT1");
         assertThat(mft.mft("agent", "ping", "AGENT2").expect(0).output()).contains("BFGCL0793I", "AGENT2");
 
+        // An agent nobody created is named, not waited for.
+        assertThat(mft.run("ftePingAgent", "NOBODY").expect(1).output()).contains("SYSTEM.FTE.COMMAND.NOBODY");
         // The same agent cannot run twice.
         assertThat(mft.run("fteStartAgent", "AGENT1").expect(1).output()).contains("already running");
 

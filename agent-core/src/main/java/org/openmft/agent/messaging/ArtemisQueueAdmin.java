@@ -46,8 +46,13 @@ public final class ArtemisQueueAdmin {
             int created = 0;
             for (String name : names) {
                 if (!session.queueQuery(SimpleString.of(name)).isExists()) {
+                    if (!session.addressQuery(SimpleString.of(name)).isExists()) {
+                        // SYSTEM.FTE.* addresses are never auto-created: define the address first.
+                        session.createAddress(SimpleString.of(name), java.util.EnumSet.of(RoutingType.ANYCAST), false);
+                    }
                     session.createQueue(QueueConfiguration.of(name).setAddress(name)
-                            .setRoutingType(RoutingType.ANYCAST).setDurable(true).setAutoCreated(false));
+                            .setRoutingType(RoutingType.ANYCAST).setDurable(true).setAutoCreated(false)
+                            .setAutoCreateAddress(true));
                     created++;
                 }
             }

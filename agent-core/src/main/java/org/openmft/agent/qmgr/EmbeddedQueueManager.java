@@ -36,8 +36,10 @@ import org.slf4j.LoggerFactory;
  *       the source back rather than to page chunk data to disk;</li>
  *   <li>every other address PAGEs to disk beyond {@link #DEFAULT_ADDRESS_MAX_BYTES}: commands,
  *       replies and checkpoints are never dropped or refused for lack of memory;</li>
- *   <li>queues and addresses are created on demand and never deleted automatically; messages that
- *       fail delivery {@link #MAX_DELIVERY_ATTEMPTS} times go to {@value #DEAD_LETTER_QUEUE}.</li>
+ *   <li>{@code SYSTEM.FTE.*} queues exist only once an agent is created (or starts): a message for
+ *       an unknown agent fails at once; other queues and addresses are created on demand; none is
+ *       deleted automatically; messages that fail delivery {@link #MAX_DELIVERY_ATTEMPTS} times go
+ *       to {@value #DEAD_LETTER_QUEUE}.</li>
  * </ul>
  *
  * <p>Security is disabled: the TCP acceptor binds to 127.0.0.1 unless the administrator chose
@@ -173,6 +175,12 @@ public final class EmbeddedQueueManager implements AutoCloseable {
                 .setMaxDeliveryAttempts(MAX_DELIVERY_ATTEMPTS)
                 .setDeadLetterAddress(SimpleString.of(DEAD_LETTER_QUEUE));
         c.addAddressSetting("#", defaults);
+        // Agent queues exist only when an agent was created: a message for an unknown agent fails at
+        // once (result 49) instead of creating a queue nobody reads.
+        AddressSettings agentQueues = new AddressSettings()
+                .setAutoCreateQueues(false)
+                .setAutoCreateAddresses(false);
+        c.addAddressSetting("SYSTEM.FTE.#", agentQueues);
         AddressSettings data = new AddressSettings()
                 .setAddressFullMessagePolicy(AddressFullMessagePolicy.BLOCK)
                 .setMaxSizeBytes(DATA_ADDRESS_MAX_BYTES);

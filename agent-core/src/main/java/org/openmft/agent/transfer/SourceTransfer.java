@@ -163,7 +163,14 @@ final class SourceTransfer implements Runnable {
         TransferOutcome outcome;
         try {
             session = engine.connection().createSession(false, Session.AUTO_ACKNOWLEDGE);
-            producer = session.createProducer(session.createQueue(QueueNames.data(destinationAgent)));
+            javax.jms.Queue data = session.createQueue(QueueNames.data(destinationAgent));
+            // Sends of non-persistent messages do not report a missing queue: check first, so an
+            // unknown agent fails at once with 49.
+            if (!engine.queueExists(session, QueueNames.data(destinationAgent))) {
+                throw new javax.jms.InvalidDestinationException("queue " + QueueNames.data(destinationAgent)
+                        + " does not exist on queue manager " + engine.config().agentQMgr());
+            }
+            producer = session.createProducer(data);
             producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             producer.setPriority(Math.min(9, Math.max(0, request.transferSet().priority())));
             producer.setDisableMessageTimestamp(true);
@@ -744,10 +751,14 @@ final class SourceTransfer implements Runnable {
         if (code < 0) {
             long failed = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED).count();
             code = failed == 0 ? 0 : failed == outcomes.size() ? 40 : 20;
+            String firstProblem = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED)
+                    .map(ItemOutcome::supplement).filter(java.util.Objects::nonNull).findFirst().map(s -> " " + s)
+                    .orElse("");
             supplement = code == 0 ? "BFGRP0032I: The file transfer request has successfully completed."
                     : code == 20 ? "BFGRP0034I: The file transfer request has completed with problems: " + failed
-                            + " of " + outcomes.size() + " files failed."
-                            : "BFGRP0033E: The file transfer request has failed: no file was transferred.";
+                            + " of " + outcomes.size() + " files failed." + firstProblem
+                            : "BFGRP0033E: The file transfer request has failed: no file was transferred."
+                                    + firstProblem;
         }
         return new TransferOutcome(id, code, supplement, outcomes, started == null ? Instant.now() : started,
                 Instant.now());

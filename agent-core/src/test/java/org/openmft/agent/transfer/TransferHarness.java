@@ -133,7 +133,8 @@ final class TransferHarness implements AutoCloseable {
     }
 
     static TransferRequest request(String from, String to, int priority, TransferItem... items) {
-        return new TransferRequest("6.00", ME, new AgentRef(from, "QMT"), new AgentRef(to, "QMT"), null,
+        return new TransferRequest("6.00", ME, new AgentRef(from, "QMT"), new AgentRef(to, "QMT"),
+                new org.openmft.xml.ReplyTo("WMQFTE.TEST.REPLY", "QMT", true),
                 new TransferSet(priority, null, Map.of(), List.of(items)), null);
     }
 

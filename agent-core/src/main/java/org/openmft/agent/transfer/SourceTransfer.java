@@ -74,6 +74,8 @@ final class SourceTransfer implements Runnable {
     private Session session;
     private MessageProducer producer;
     private int incarnation = 1;
+    /** Whether the destination ever accepted the transfer (and so has something to clean up). */
+    private boolean negotiated;
     private long nextSeq;
     private long lastAcked = -1;
     private long suppressBelow;
@@ -276,6 +278,7 @@ final class SourceTransfer implements Runnable {
                     continue;
                 }
                 if (Wire.START_OK.equals(c.type())) {
+                    negotiated = true;
                     recoveringSinceNanos = -1;
                     retries = 0;
                     nextSeq = Math.max(0, c.nextSeq());
@@ -690,9 +693,10 @@ final class SourceTransfer implements Runnable {
 
     private TransferOutcome cancelNow() throws JMSException, InterruptedException {
         sendControl(Wire.CANCEL, cancelReason);
-        // Wait a bounded time for the destination to confirm it removed its partial files.
+        // Wait a bounded time for the destination to confirm it removed its partial files; one that
+        // never accepted the transfer has none.
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.min(ackTimeoutMillis, 30_000));
-        while (System.nanoTime() < deadline) {
+        while (negotiated && System.nanoTime() - deadline < 0) {
             Control c = inbox.poll(100, TimeUnit.MILLISECONDS);
             if (c != null && Wire.CANCELLED.equals(c.type())) {
                 break;

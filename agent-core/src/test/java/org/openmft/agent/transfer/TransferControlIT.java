@@ -1,0 +1,179 @@
+package org.openmft.agent.transfer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.messaging.ArtemisQueueAdmin;
+import org.openmft.xml.CancelRequest;
+import org.openmft.xml.DestinationType;
+import org.openmft.xml.Reply;
+
+/**
+ * Cancel, priorities, capacity and limits, with real agents. A transfer to an agent whose queues
+ * exist but which is not running stays in negotiation: that is how a test holds a source slot
+ * without racing a clock.
+ */
+class TransferControlIT {
+    @TempDir
+    Path dir;
+
+    /** Defines the queues of an agent that never starts. */
+    static void sleepingAgent(TransferHarness h, String name) throws Exception {
+        new ArtemisQueueAdmin(h.connectors.get("SRC")).createQueues(QueueNames.agentQueues(name));
+    }
+
+    static int startIndex(TransferHarness h, String id) {
+        return h.events.indexOf("started SOURCE " + id);
+    }
+
+    @Test
+    void cancelMidTransferLeavesNoPartialFileAndAnswers41() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            // A small window and chunk keep a 64 MiB transfer going long enough to cancel it.
+            h.agent("SRC", Map.of("agentChunkSize", "16384", "agentWindowSize", "2", "agentFrameSize", "2"));
+            h.agent("DST");
+            Files.createDirectories(dir.resolve("out"));
+            Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 64L << 20, 1);
+            Path out = dir.resolve("out/big.bin");
+            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(src.toString(), out.toString(), DestinationType.FILE)))) {
+                String id = s.id();
+                TransferHarness.await("a first checkpoint", 60,
+                        () -> h.events.stream().anyMatch(e -> e.startsWith("checkpoint " + id)));
+                try (TransferHarness.Submission c = h.submit("SRC",
+                        new CancelRequest("6.00", TransferHarness.ME, id, null))) {
+                    assertThat(c.ack.resultCode()).isZero();
+                }
+                Reply fin = s.awaitFinal(60);
+                assertThat(fin.resultCode()).isEqualTo(41);
+            }
+            TransferHarness.await("the destination to clean up", 30, () -> !Files.exists(dir.resolve("out/big.bin.part")));
+            assertThat(out).doesNotExist();
+            TransferHarness.await("the destination outcome", 30, () -> !h.destinationOutcomes.isEmpty());
+            assertThat(h.destinationOutcomes.get(0).resultCode()).isEqualTo(41);
+            assertThat(src).as("a cancelled transfer never deletes or changes its source").exists();
+        }
+    }
+
+    @Test
+    void aCancelSentToTheDestinationAgentCancelsTheTransferToo() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC", Map.of("agentChunkSize", "16384", "agentWindowSize", "2", "agentFrameSize", "2"));
+            h.agent("DST");
+            Files.createDirectories(dir.resolve("out"));
+            Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 64L << 20, 2);
+            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(src.toString(), dir.resolve("out/big.bin").toString(), DestinationType.FILE)))) {
+                String id = s.id();
+                TransferHarness.await("a first checkpoint", 60,
+                        () -> h.events.stream().anyMatch(e -> e.startsWith("checkpoint " + id)));
+                try (TransferHarness.Submission c = h.submit("DST",
+                        new CancelRequest("6.00", TransferHarness.ME, id, null))) {
+                    assertThat(c.ack.resultCode()).isZero();
+                }
+                assertThat(s.awaitFinal(60).resultCode()).isEqualTo(41);
+            }
+            TransferHarness.await("the destination to clean up", 30, () -> !Files.exists(dir.resolve("out/big.bin.part")));
+            assertThat(dir.resolve("out/big.bin")).doesNotExist();
+        }
+    }
+
+    @Test
+    void cancellingAnUnknownTransferAnswers26() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC");
+            try (TransferHarness.Submission c = h.submit("SRC",
+                    new CancelRequest("6.00", TransferHarness.ME, "0".repeat(48), null))) {
+                assertThat(c.ack.resultCode()).isEqualTo(26);
+            }
+        }
+    }
+
+    @Test
+    void queuedTransfersStartByPriorityAndAFullQueueIsRefusedWith44() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC", Map.of("maxSourceTransfers", "1", "maxQueuedTransfers", "2"));
+            h.agent("DST");
+            sleepingAgent(h, "ASLEEP");
+            Files.createDirectories(dir.resolve("out"));
+            Path f = TransferHarness.randomFile(dir.resolve("in/f.bin"), 1000, 1);
+            TransferHarness.Submission blocker = h.submit("SRC", TransferHarness.request("SRC", "ASLEEP", 0,
+                    TransferHarness.item(f.toString(), dir.resolve("out/never.bin").toString(), DestinationType.FILE)));
+            TransferHarness.await("the blocker to hold the only slot", 30,
+                    () -> startIndex(h, blocker.id()) >= 0);
+            TransferHarness.Submission low = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(f.toString(), dir.resolve("out/low.bin").toString(), DestinationType.FILE)));
+            TransferHarness.Submission high = h.submit("SRC", TransferHarness.request("SRC", "DST", 9,
+                    TransferHarness.item(f.toString(), dir.resolve("out/high.bin").toString(), DestinationType.FILE)));
+            assertThat(low.ack.resultCode()).isZero();
+            assertThat(high.ack.resultCode()).isZero();
+            try (TransferHarness.Submission refused = h.submit("SRC", TransferHarness.request("SRC", "DST", 5,
+                    TransferHarness.item(f.toString(), dir.resolve("out/x.bin").toString(), DestinationType.FILE)))) {
+                assertThat(refused.ack.resultCode()).isEqualTo(44);
+                assertThat(refused.ack.supplements()).anySatisfy(s -> assertThat(s).contains("maxQueuedTransfers"));
+            }
+            assertThat(startIndex(h, low.id())).as("nothing starts while the slot is taken").isNegative();
+
+            try (TransferHarness.Submission c = h.submit("SRC",
+                    new CancelRequest("6.00", TransferHarness.ME, blocker.id(), null))) {
+                assertThat(c.ack.resultCode()).isZero();
+            }
+            assertThat(blocker.awaitFinal(60).resultCode()).isEqualTo(41);
+            assertThat(high.awaitFinal(60).resultCode()).isZero();
+            assertThat(low.awaitFinal(60).resultCode()).isZero();
+            assertThat(startIndex(h, high.id())).as("priority 9 starts before priority 0")
+                    .isLessThan(startIndex(h, low.id()));
+            for (var s : List.of(blocker, low, high)) {
+                s.close();
+            }
+        }
+    }
+
+    @Test
+    void agentsThatTakeNoTransfersRefuseWith51And52() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC");
+            h.agent("NOSRC", Map.of("maxSourceTransfers", "0"));
+            h.agent("NODST", Map.of("maxDestinationTransfers", "0"));
+            Path f = TransferHarness.randomFile(dir.resolve("in/f.bin"), 10, 1);
+            try (TransferHarness.Submission s = h.submit("NOSRC", TransferHarness.request("NOSRC", "SRC", 0,
+                    TransferHarness.item(f.toString(), dir.resolve("out/f.bin").toString(), DestinationType.FILE)))) {
+                assertThat(s.ack.resultCode()).isEqualTo(51);
+            }
+            Reply r = h.transfer(TransferHarness.request("SRC", "NODST", 0,
+                    TransferHarness.item(f.toString(), dir.resolve("out/f.bin").toString(), DestinationType.FILE)), 60);
+            assertThat(r.resultCode()).isEqualTo(52);
+            assertThat(dir.resolve("out/f.bin")).doesNotExist();
+        }
+    }
+
+    @Test
+    void aBusyDestinationMakesTheSourceWaitAndThenRun() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC", Map.of("agentChunkSize", "16384", "agentWindowSize", "2", "agentFrameSize", "2"));
+            h.agent("SRC2");
+            h.agent("DST", Map.of("maxDestinationTransfers", "1"));
+            Files.createDirectories(dir.resolve("out"));
+            Path big = TransferHarness.randomFile(dir.resolve("in/big.bin"), 16L << 20, 1);
+            Path small = TransferHarness.randomFile(dir.resolve("in/small.bin"), 100, 2);
+            TransferHarness.Submission first = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(big.toString(), dir.resolve("out/big.bin").toString(), DestinationType.FILE)));
+            TransferHarness.await("the first transfer to occupy the destination", 30,
+                    () -> h.events.contains("started DESTINATION " + first.id()));
+            Reply second = h.transfer(TransferHarness.request("SRC2", "DST", 0,
+                    TransferHarness.item(small.toString(), dir.resolve("out/small.bin").toString(),
+                            DestinationType.FILE)), 120);
+            assertThat(second.resultCode()).isZero();
+            assertThat(first.awaitFinal(120).resultCode()).isZero();
+            assertThat(TransferHarness.md5(dir.resolve("out/big.bin"))).isEqualTo(TransferHarness.md5(big));
+            first.close();
+        }
+    }
+}

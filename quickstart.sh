@@ -1,6 +1,7 @@
 #!/bin/sh
 # OpenMFT quickstart: builds the distribution, then on an embedded queue manager creates two
-# agents, starts them, pings them, and stops everything again. Uses a fresh data directory under
+# agents, starts them, pings them, transfers a directory of files between them with MD5
+# verification, prints the outcome, and stops everything again. Uses a fresh data directory under
 # /tmp unless OPENMFT_DATA is set, and TCP port 14140 unless QUICKSTART_PORT is set.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd -P)
@@ -30,6 +31,35 @@ run "$bin/fteStartAgent" AGENT1
 run "$bin/fteStartAgent" AGENT2
 run "$bin/ftePingAgent" AGENT1
 run "$bin/ftePingAgent" AGENT2
+
+echo "== Transferring files from AGENT1 to AGENT2"
+in="$OPENMFT_DATA/demo/in"; out="$OPENMFT_DATA/demo/out"
+mkdir -p "$in/reports" "$out"
+for i in 1 2 3; do echo "invoice $i: $(date -u)" > "$in/invoice_$i.txt"; done
+echo "quarterly figures" > "$in/reports/q3.txt"
+head -c 5000000 /dev/urandom > "$in/archive.bin"
+cat > "$OPENMFT_DATA/demo/request.xml" <<XML
+<?xml version="1.0" encoding="UTF-8"?>
+<request version="6.00" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+         xsi:noNamespaceSchemaLocation="FileTransfer.xsd">
+  <managedTransfer>
+    <originator><hostName>$(hostname)</hostName><userID>$(id -un)</userID></originator>
+    <sourceAgent agent="AGENT1" QMgr="QM1"/>
+    <destinationAgent agent="AGENT2" QMgr="QM1"/>
+    <reply QMGR="QM1" detailed="true">QUICKSTART.REPLY</reply>
+    <transferSet priority="5">
+      <item mode="binary" checksumMethod="MD5">
+        <source recursive="true" disposition="leave"><file>$in</file></source>
+        <destination type="directory" exist="overwrite"><file>$out</file></destination>
+      </item>
+    </transferSet>
+    <job><name>QUICKSTART</name></job>
+  </managedTransfer>
+</request>
+XML
+run "$bin/mft" transfer submit "$OPENMFT_DATA/demo/request.xml" -w 120
+echo "== Arrived in $out:"
+(cd "$out" && find . -type f | sort)
 run "$bin/fteStopAgent" AGENT1
 run "$bin/fteStopAgent" AGENT2
 run "$bin/mft" qmgr stop QM1

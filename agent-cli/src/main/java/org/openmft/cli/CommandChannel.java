@@ -124,6 +124,36 @@ final class CommandChannel implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits for a later reply about {@code requestId} (a transfer's outcome), skipping others.
+     *
+     * @return the reply, or empty when none arrived within {@code wait}
+     */
+    Optional<Reply> awaitReply(String requestId, Duration wait) throws Exception {
+        try (MessageConsumer consumer = session.createConsumer(replies)) {
+            long deadline = System.nanoTime() + wait.toNanos();
+            while (true) {
+                long left = (deadline - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    return Optional.empty();
+                }
+                Message r = consumer.receive(left);
+                if (r == null) {
+                    return Optional.empty();
+                }
+                String text = r instanceof TextMessage t ? t.getText() : "";
+                try {
+                    Reply reply = parser.parseReply(text == null ? "" : text);
+                    if (requestId.equals(reply.requestId())) {
+                        return Optional.of(reply);
+                    }
+                } catch (MalformedRequestException e) {
+                    // Not a reply document: keep waiting for ours.
+                }
+            }
+        }
+    }
+
     /** Sends a message that needs no reply. */
     void send(String queue, Message message) throws JMSException {
         try (MessageProducer producer = session.createProducer(session.createQueue(queue))) {

@@ -24,6 +24,7 @@ final class Distribution implements AutoCloseable {
 
     private final Path bin;
     private final Path dataDir;
+    private String jvmOptions = "-Xmx512m";
 
     Distribution(Path dataDir) {
         String dist = System.getProperty("openmft.dist", "target/openmft");
@@ -34,6 +35,12 @@ final class Distribution implements AutoCloseable {
 
     Path dataDir() {
         return dataDir;
+    }
+
+    /** The JVM options (BFG_JVM_PROPERTIES) of the commands run from now on, and of their daemons. */
+    Distribution jvmOptions(String options) {
+        this.jvmOptions = options;
+        return this;
     }
 
     /** The result of one command: its exit code and everything it printed. */
@@ -57,7 +64,7 @@ final class Distribution implements AutoCloseable {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(Path.of(System.getProperty("java.io.tmpdir"))
                     .toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
             pb.environment().put("OPENMFT_DATA", dataDir.toString());
-            pb.environment().put("BFG_JVM_PROPERTIES", "-Xmx512m");
+            pb.environment().put("BFG_JVM_PROPERTIES", jvmOptions);
             Process p = pb.start();
             if (!p.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly();

@@ -418,7 +418,9 @@ public final class TransferEngine implements AutoCloseable {
                 outcome.supplement());
         listener.transferEnded(agentName, Role.SOURCE, outcome);
         ReplyTo replyTo = q.request.reply();
-        if (q.replyDestination == null && replyTo == null) {
+        // As IBM MFT: the final reply goes only to requesters that asked for replies with a <reply>
+        // element; its destination is the request's JMSReplyTo when it has one.
+        if (replyTo == null) {
             return;
         }
         boolean detailed = replyTo != null && replyTo.detailed();

@@ -272,6 +272,7 @@ class TransferIT {
                         <originator><hostName>batch01.example.org</hostName><userID>payroll</userID></originator>
                         <sourceAgent agent="SRC" QMgr="QMT"/>
                         <destinationAgent agent="DST" QMgr="QMT"/>
+                        <reply QMGR="QMT">WMQFTE.492D0D5502770020</reply>
                         <transferSet priority="5">
                           <metaDataSet><metaData key="batchDate">2024-05-31</metaData></metaDataSet>
                           <item mode="binary" checksumMethod="MD5">

@@ -1,0 +1,109 @@
+package org.openmft.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+import org.openmft.agent.config.QueueNames;
+import org.openmft.xml.CommandDocument;
+import org.openmft.xml.ItemResult;
+import org.openmft.xml.MalformedRequestException;
+import org.openmft.xml.Reply;
+import org.openmft.xml.ReplyTo;
+import org.openmft.xml.RequestParser;
+import org.openmft.xml.TransferRequest;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mft transfer}: send transfer request documents written by hand (or by any tool that
+ * writes IBM's FileTransfer.xsd) to their source agent.
+ */
+@Command(name = "transfer", mixinStandardHelpOptions = true, description = "Submit transfer requests.",
+        subcommands = {TransferCommands.Submit.class})
+final class TransferCommands {
+    private TransferCommands() {
+    }
+
+    @Command(name = "submit", mixinStandardHelpOptions = true,
+            description = {"Send a FileTransfer.xsd request document to its source agent's COMMAND queue and"
+                    + " print the transfer ID.",
+                    "With -w, wait for the outcome: the exit code is the transfer's result code (0 success,"
+                            + " 20 partial, 40 failed, 41 cancelled, ...), 2 when the wait ran out."},
+            footer = {"", "Example:", "  mft transfer submit nightly.xml -w 600"})
+    static final class Submit implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Parameters(index = "0", paramLabel = "FILE", description = "The request document.") Path file;
+        @Option(names = "-w", arity = "0..1", fallbackValue = "86400", paramLabel = "SECONDS",
+                description = "Wait for the outcome, at most SECONDS (default: a day).")
+        Integer waitSeconds;
+        @Option(names = "-p", description = "Configuration options set.") String configurationOptions;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            if (!Files.isRegularFile(file)) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0002E: the request file " + file + " does not exist");
+            }
+            CommandDocument document;
+            try {
+                document = new RequestParser().parse(Files.readAllBytes(file));
+            } catch (MalformedRequestException e) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: " + file + " is not a valid request: "
+                        + e.getMessage() + "; nothing was sent");
+            }
+            if (!(document instanceof TransferRequest request)) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: " + file
+                        + " is not a transfer request (<request><managedTransfer>); nothing was sent");
+            }
+            String coordination = global.configurationOptions(configurationOptions);
+            String agent = request.sourceAgent().agent().toUpperCase(java.util.Locale.ROOT);
+            try (CommandChannel channel = CommandChannel.open(global.dataDirectory(), coordination)) {
+                TransferRequest toSend = request;
+                if (waitSeconds != null) {
+                    // Ask for the outcome on our reply queue, keeping the document's detail setting.
+                    boolean detailed = request.reply() != null && request.reply().detailed();
+                    toSend = new TransferRequest(request.version(), request.originator(), request.sourceAgent(),
+                            request.destinationAgent(), new ReplyTo(channel.replyQueueName(), channel.qmgrName(),
+                                    detailed), request.transferSet(), request.jobName());
+                }
+                Optional<Reply> ack = channel.request(QueueNames.command(agent), toSend, Duration.ofSeconds(30));
+                if (ack.isEmpty()) {
+                    throw new CommandFailure(3, "BFGCL0213E: agent " + agent + " did not acknowledge the request"
+                            + " within 30 seconds; is it running?");
+                }
+                Reply a = ack.get();
+                if (a.resultCode() != 0) {
+                    throw new CommandFailure(a.resultCode(), String.join("; ", a.supplements()));
+                }
+                String id = a.requestId();
+                System.out.println("BFGCL0035I: Transfer request issued. The request ID is: " + id);
+                if (waitSeconds == null) {
+                    return ExitCodes.OK;
+                }
+                Optional<Reply> outcome = channel.awaitReply(id, Duration.ofSeconds(waitSeconds));
+                if (outcome.isEmpty()) {
+                    throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0253W: No outcome for transfer " + id
+                            + " within " + waitSeconds + " seconds; it may still be running.");
+                }
+                Reply r = outcome.get();
+                for (ItemResult item : r.items()) {
+                    System.out.println("  [" + item.resultCode() + "] " + item.source() + " -> " + item.destination()
+                            + (item.supplement() == null ? "" : "  " + item.supplement()));
+                }
+                String text = String.join("; ", r.supplements());
+                if (r.resultCode() == 0) {
+                    System.out.println(text);
+                } else {
+                    System.err.println(text);
+                }
+                return r.resultCode();
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package org.openmft.cli.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Transfers driven through the real launchers: a request document submitted with
+ * {@code mft transfer submit -w}, agents in the queue manager's process or in their own.
+ */
+class TransferCommandIT {
+    @TempDir
+    Path data;
+    Distribution mft;
+
+    @AfterEach
+    void tearDown() throws Exception {
+        mft.close();
+    }
+
+    void setUp(String jvmOptions, boolean client) {
+        mft = new Distribution(data).jvmOptions(jvmOptions);
+        int port = Distribution.freePort();
+        mft.mft("qmgr", "create", "QM1", "--port", String.valueOf(port)).expect(0);
+        mft.run("fteSetupCoordination", "-coordinationQMgr", "QM1").expect(0);
+        mft.run("fteSetupCommands", "-connectionQMgr", "QM1").expect(0);
+        for (String agent : new String[] {"AGENT1", "AGENT2"}) {
+            if (client) {
+                mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
+                        "-agentQMgrPort", String.valueOf(port)).expect(0);
+            } else {
+                mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1").expect(0);
+            }
+        }
+        mft.mft("qmgr", "start", "QM1").expect(0);
+        mft.run("fteStartAgent", "AGENT1").expect(0);
+        mft.run("fteStartAgent", "AGENT2").expect(0);
+    }
+
+    Path request(String name, String source, String destination, String type, String exist, boolean detailed)
+            throws Exception {
+        Path f = data.resolve(name);
+        Files.writeString(f, """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <request version="6.00">
+                  <managedTransfer>
+                    <originator><hostName>it</hostName><userID>tester</userID></originator>
+                    <sourceAgent agent="AGENT1" QMgr="QM1"/>
+                    <destinationAgent agent="AGENT2" QMgr="QM1"/>
+                    %s
+                    <transferSet>
+                      <item mode="binary" checksumMethod="MD5">
+                        <source><file>%s</file></source>
+                        <destination type="%s" exist="%s"><file>%s</file></destination>
+                      </item>
+                    </transferSet>
+                  </managedTransfer>
+                </request>
+                """.formatted(detailed ? "<reply QMGR=\"QM1\" detailed=\"true\">ANY</reply>" : "", source, type,
+                exist, destination));
+        return f;
+    }
+
+    static String md5(Path file) throws Exception {
+        MessageDigest d = MessageDigest.getInstance("MD5");
+        byte[] b = new byte[1 << 20];
+        try (var in = Files.newInputStream(file)) {
+            int n;
+            while ((n = in.read(b)) > 0) {
+                d.update(b, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    @Test
+    void submitWaitsForTheOutcomeAndExitsWithTheResultCode() throws Exception {
+        setUp("-Xmx512m", true);
+        Path in = Files.createDirectories(data.resolve("in"));
+        Path out = Files.createDirectories(data.resolve("out"));
+        Files.writeString(in.resolve("a.txt"), "alpha\n");
+        Files.writeString(in.resolve("b.txt"), "beta\n");
+        Distribution.Result ok = mft.mft("transfer", "submit", request("ok.xml", in + "/*.txt", out.toString(),
+                "directory", "error", true).toString(), "-w", "120").expect(0);
+        assertThat(ok.output()).contains("BFGCL0035I", "BFGRP0032I", "a.txt", "b.txt");
+        assertThat(out.resolve("b.txt")).hasContent("beta");
+
+        // The same again: every file exists now, so every item fails and the exit code says so.
+        Distribution.Result failed = mft.mft("transfer", "submit", request("again.xml", in + "/*.txt",
+                out.toString(), "directory", "error", false).toString(), "-w", "120").expect(40);
+        assertThat(failed.output()).contains("BFGIO0006E");
+
+        // Without -w the command returns once the agent has the request.
+        assertThat(mft.mft("transfer", "submit", request("nowait.xml", in + "/a.txt", out.resolve("c.txt").toString(),
+                "file", "error", false).toString()).expect(0).output()).contains("request ID is");
+        Distribution.await("the unattended transfer", java.time.Duration.ofSeconds(60),
+                () -> Files.exists(out.resolve("c.txt")));
+    }
+
+    @Test
+    void anInvalidRequestFileIsRefusedBeforeAnythingIsSent() throws Exception {
+        mft = new Distribution(data);
+        Path bad = data.resolve("bad.xml");
+        Files.writeString(bad, "<request version=\"6.00\"><managedTransfer><oops/></managedTransfer></request>");
+        Distribution.Result r = mft.mft("transfer", "submit", bad.toString()).expect(1);
+        assertThat(r.output()).contains("bad.xml", "nothing was sent");
+        assertThat(mft.mft("transfer", "submit", data.resolve("missing.xml").toString()).expect(1).output())
+                .contains("does not exist");
+    }
+
+    @Test
+    void fourGibibytesPassThroughAQueueManagerAndBothAgentsIn256MegabytesOfHeap() throws Exception {
+        setUp("-Xmx256m", false);
+        Path in = Files.createDirectories(data.resolve("in"));
+        Path out = Files.createDirectories(data.resolve("out"));
+        Path big = in.resolve("big.bin");
+        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+            // Sparse, so the test machine needs no 4 GiB of writes to make it; a few non-zero
+            // blocks make misplaced chunks visible to the checksum.
+            f.setLength(4L << 30);
+            for (long pos = 0; pos < (4L << 30); pos += 512L << 20) {
+                f.seek(pos + 12345);
+                f.writeLong(pos);
+            }
+        }
+        mft.mft("transfer", "submit", request("big.xml", big.toString(), out.resolve("big.bin").toString(),
+                "file", "error", false).toString(), "-w", "900").expect(0);
+        assertThat(Files.size(out.resolve("big.bin"))).isEqualTo(4L << 30);
+        assertThat(md5(out.resolve("big.bin"))).isEqualTo(md5(big));
+        Path qmLog = data.resolve("logs/qmgrs/QM1/output0.log");
+        assertThat(Files.readString(qmLog)).doesNotContain("OutOfMemoryError");
+    }
+}

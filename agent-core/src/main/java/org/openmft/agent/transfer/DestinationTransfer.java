@@ -304,6 +304,10 @@ final class DestinationTransfer {
         results.put(outcome.index(), outcome);
         engine.listener().itemCompleted(engine.agentName(), Role.DESTINATION, id, outcome);
         sendItemDone(outcome.index(), outcome, seq);
+        // The item's result acknowledges its last chunk; a checkpoint due at that chunk is still due.
+        if ((seq + 1) % checkpointChunks == 0) {
+            checkpoint(seq);
+        }
         if (results.size() == itemCount) {
             complete();
         }

@@ -75,6 +75,9 @@ import org.slf4j.MDC;
 public final class TransferEngine implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TransferEngine.class);
 
+    /** Per-item detail in a final reply stops at this many bytes (estimated, UTF-8 worst case). */
+    static final long DETAILED_REPLY_MAX_BYTES = 1L << 20;
+
     private final AgentConfig config;
     private final QueueManagerConnector connector;
     private final AgentListener listener;
@@ -425,13 +428,26 @@ public final class TransferEngine implements AutoCloseable {
         }
         boolean detailed = replyTo != null && replyTo.detailed();
         List<ItemResult> items = new ArrayList<>();
+        List<String> supplements = new ArrayList<>();
+        if (outcome.supplement() != null) {
+            supplements.add(outcome.supplement());
+        }
         if (detailed) {
+            // A reply must fit a queue's default MAXMSGL (4 MiB) whatever the number of files:
+            // details stop at DETAILED_REPLY_MAX_BYTES and the rest is counted.
+            long size = 0;
             for (ItemOutcome i : outcome.items()) {
+                size += 128 + length(i.source()) + length(i.destination()) + length(i.supplement());
+                if (size > DETAILED_REPLY_MAX_BYTES) {
+                    supplements.add("BFGRP0036W: The results of " + (outcome.items().size() - items.size())
+                            + " more files are not listed in this reply; the transfer log has them all.");
+                    break;
+                }
                 items.add(new ItemResult(i.source(), i.destination(), i.resultCode(), i.supplement()));
             }
         }
-        Reply reply = new Reply(DocumentWriter.VERSION, outcome.transferId(), outcome.resultCode(),
-                outcome.supplement() == null ? List.of() : List.of(outcome.supplement()), items);
+        Reply reply = new Reply(DocumentWriter.VERSION, outcome.transferId(), outcome.resultCode(), supplements,
+                items);
         try {
             synchronized (outSession) {
                 Destination to = q.replyDestination != null ? q.replyDestination
@@ -742,6 +758,10 @@ public final class TransferEngine implements AutoCloseable {
             incoming.clear();
         }
         closeConnection();
+    }
+
+    private static long length(String s) {
+        return s == null ? 0 : 3L * s.length();
     }
 
     private static void joinQuietly(Thread t) {

@@ -13,6 +13,7 @@ import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.xml.CancelRequest;
 import org.openmft.xml.DestinationType;
+import org.openmft.xml.TransferItem;
 import org.openmft.xml.Reply;
 
 /**
@@ -174,6 +175,33 @@ class TransferControlIT {
             assertThat(first.awaitFinal(120).resultCode()).isZero();
             assertThat(TransferHarness.md5(dir.resolve("out/big.bin"))).isEqualTo(TransferHarness.md5(big));
             first.close();
+        }
+    }
+
+    @Test
+    void unansweredTransfersRetryThenRecoverThenGiveUpWith69() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC", Map.of("transferAckTimeout", "1000", "transferAckTimeoutRetries", "1",
+                    "transferRecoveryTimeout", "2"));
+            sleepingAgent(h, "ASLEEP");
+            Path f = TransferHarness.randomFile(dir.resolve("in/f.bin"), 10, 1);
+            long start = System.nanoTime();
+            Reply r = h.transfer(TransferHarness.request("SRC", "ASLEEP", 0,
+                    TransferHarness.item(f.toString(), dir.resolve("out/f.bin").toString(), DestinationType.FILE)), 60);
+            long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+            assertThat(r.resultCode()).isEqualTo(69);
+            assertThat(r.supplements()).anySatisfy(s -> assertThat(s).contains("recovery timed out"));
+            assertThat(seconds).as("ack timeout x (retries + 1) + recovery timeout, not forever").isLessThan(30);
+            assertThat(f).exists();
+
+            // A per-transfer recoveryTimeout of 0 fails as soon as recovery starts.
+            TransferItem item = TransferHarness.item(f.toString(), dir.resolve("out/g.bin").toString(),
+                    DestinationType.FILE);
+            var request = new org.openmft.xml.TransferRequest("6.00", TransferHarness.ME,
+                    new org.openmft.xml.AgentRef("SRC", "QMT"), new org.openmft.xml.AgentRef("ASLEEP", "QMT"),
+                    new org.openmft.xml.ReplyTo("R", "QMT", true),
+                    new org.openmft.xml.TransferSet(0, 0L, Map.of(), List.of(item)), null);
+            assertThat(h.transfer(request, 60).resultCode()).isEqualTo(69);
         }
     }
 }

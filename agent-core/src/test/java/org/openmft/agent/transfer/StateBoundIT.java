@@ -1,0 +1,93 @@
+package org.openmft.agent.transfer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.jms.Connection;
+import javax.jms.Message;
+import javax.jms.QueueBrowser;
+import javax.jms.Session;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmft.xml.DestinationType;
+import org.openmft.xml.Reply;
+
+/**
+ * STATE queue records stay small whatever the number of files and the length of their paths: a
+ * 10 000-file transfer with long paths is watched while it runs.
+ */
+class StateBoundIT {
+    @TempDir
+    Path dir;
+
+    static long size(Message m) throws Exception {
+        long bytes = 0;
+        for (Object name : Collections.list((Enumeration<?>) m.getPropertyNames())) {
+            bytes += name.toString().getBytes(StandardCharsets.UTF_8).length;
+            bytes += String.valueOf(m.getObjectProperty(name.toString())).getBytes(StandardCharsets.UTF_8).length;
+        }
+        return bytes;
+    }
+
+    @Test
+    void tenThousandFilesWithLongPathsKeepStateRecordsSmall() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC", Map.of("maxFilesForTransfer", "20000"));
+            h.agent("DST", Map.of("maxFilesForTransfer", "20000"));
+            String longDir = "d".repeat(120) + "/" + "e".repeat(120);
+            Path in = Files.createDirectories(dir.resolve("in/" + longDir));
+            Files.createDirectories(dir.resolve("out"));
+            for (int i = 0; i < 10_000; i++) {
+                Files.writeString(in.resolve(String.format("%05d-%s.dat", i, "f".repeat(150))), "x");
+            }
+            AtomicLong largest = new AtomicLong();
+            AtomicInteger seen = new AtomicInteger();
+            Thread watcher = new Thread(() -> {
+                try (Connection c = h.connectors.get("SRC").connect()) {
+                    Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                    c.start();
+                    while (!Thread.currentThread().isInterrupted()) {
+                        for (String q : new String[] {"SYSTEM.FTE.STATE.SRC", "SYSTEM.FTE.STATE.DST"}) {
+                            try (QueueBrowser b = s.createBrowser(s.createQueue(q))) {
+                                for (Object m : Collections.list((Enumeration<?>) b.getEnumeration())) {
+                                    seen.incrementAndGet();
+                                    largest.accumulateAndGet(size((Message) m), Math::max);
+                                }
+                            }
+                        }
+                    }
+                } catch (Exception e) {
+                    // Interrupted at the end of the test.
+                }
+            }, "state-watcher");
+            watcher.start();
+            Reply r = h.transfer(TransferHarness.request("SRC", "DST", 0,
+                    new org.openmft.xml.TransferItem(org.openmft.xml.Mode.BINARY, org.openmft.xml.ChecksumMethod.MD5,
+                            new org.openmft.xml.ItemSource(true, org.openmft.xml.Disposition.LEAVE,
+                                    dir.resolve("in").toString(), null),
+                            new org.openmft.xml.ItemDestination(DestinationType.DIRECTORY,
+                                    org.openmft.xml.ExistAction.ERROR, dir.resolve("out").toString(), null, null))),
+                    300);
+            watcher.interrupt();
+            watcher.join(10_000);
+            assertThat(r.resultCode()).as("%s", r.supplements()).isZero();
+            assertThat(r.items()).as("detail is bounded").hasSizeLessThan(10_000);
+            assertThat(r.supplements()).anySatisfy(x -> assertThat(x).contains("more files are not listed"));
+            assertThat(seen.get()).as("state records observed during the transfer").isPositive();
+            assertThat(largest.get()).as("largest state record, bytes").isLessThan(4096);
+            assertThat(h.events.stream().filter(e -> e.startsWith("checkpoint ")).count()).isGreaterThan(100);
+            try (var files = Files.list(dir.resolve("out/in/" + longDir))) {
+                assertThat(files.count()).isEqualTo(10_000);
+            }
+        }
+    }
+}

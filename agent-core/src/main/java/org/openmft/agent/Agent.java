@@ -83,6 +83,16 @@ public final class Agent implements AutoCloseable {
         this.listener = listener == null ? AgentListener.NONE : listener;
         this.name = config.agentName();
         this.transfers = new TransferEngine(config, connector, this.listener, stateDirectory);
+        transfers.onActivity(this::activityChanged);
+    }
+
+    /** READY when idle, ACTIVE with transfers in progress; other states are left alone. */
+    private synchronized void activityChanged(int transfersInProgress) {
+        if (state == AgentState.READY && transfersInProgress > 0) {
+            setState(AgentState.ACTIVE);
+        } else if (state == AgentState.ACTIVE && transfersInProgress == 0) {
+            setState(AgentState.READY);
+        }
     }
 
     /**
@@ -164,7 +174,7 @@ public final class Agent implements AutoCloseable {
         }
     }
 
-    private void setState(AgentState next) {
+    private synchronized void setState(AgentState next) {
         if (state != next) {
             state = next;
             listener.stateChanged(name, next);
@@ -204,6 +214,7 @@ public final class Agent implements AutoCloseable {
                         log.info("Agent {}: connection to queue manager {} restored", name, config.agentQMgr());
                         listener.connectionRestored(name, config.agentQMgr());
                         setState(AgentState.READY);
+                        activityChanged(transfers.activeTransfers());
                         backoff = 1000;
                     } catch (QueueManagerException e) {
                         log.warn("Agent {}: reconnecting to queue manager {} failed, next attempt in {} ms: {}",

@@ -330,16 +330,13 @@ final class DestinationTransfer {
         }
     }
 
+    /**
+     * Acknowledges {@code seq} now, so the source keeps sending, and asks the checkpointer to make
+     * the data durable and record the checkpoint; it acknowledges again, marked as a checkpoint,
+     * once both are done.
+     */
     private void checkpoint(long seq) throws JMSException {
-        try {
-            if (channel != null) {
-                channel.force(false);
-            }
-        } catch (IOException e) {
-            log.warn("Transfer {}: could not force {} to disk: {}", id, partPath, describe(e));
-            sendAck(seq, false);
-            return;
-        }
+        sendAck(seq, false);
         Map<String, Object> state = new LinkedHashMap<>();
         state.put(Wire.SOURCE_AGENT, sourceAgent);
         state.put(Wire.INCARNATION, incarnation);
@@ -350,9 +347,11 @@ final class DestinationTransfer {
         if (partPath != null) {
             state.put(Wire.DEST_FILE, partPath.toString());
         }
-        engine.destinationState().replace(id, "D", state);
-        engine.listener().checkpointed(engine.agentName(), id, seq + 1);
-        sendAck(seq, true);
+        try {
+            engine.checkpointer().submit(new Checkpointer.Job(id, sourceAgent, incarnation, seq, channel, state, false));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void sendAck(long seq, boolean checkpointed) throws JMSException {

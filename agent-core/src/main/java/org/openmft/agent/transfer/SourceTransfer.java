@@ -66,6 +66,11 @@ final class SourceTransfer implements Runnable {
     private final long ackTimeoutMillis;
     private final int ackRetries;
     private final long recoveryTimeoutMillis;
+    /**
+     * Chunks expire after twice the time the source waits before resynchronising: a chunk nobody
+     * read by then has been or will be resent, so resends to a stopped destination never pile up.
+     */
+    private final long chunkTimeToLiveMillis;
     private final byte[] bufferA;
     private final byte[] bufferB;
 
@@ -132,6 +137,7 @@ final class SourceTransfer implements Runnable {
         long seconds = perTransfer != null ? perTransfer
                 : c.transferRecoveryTimeout().map(d -> d.toSeconds()).orElse(-1L);
         this.recoveryTimeoutMillis = seconds < 0 ? -1 : seconds * 1000L;
+        this.chunkTimeToLiveMillis = 2L * ackTimeoutMillis * (ackRetries + 1);
         this.bufferA = new byte[c.chunkSize()];
         this.bufferB = new byte[c.chunkSize()];
     }
@@ -509,7 +515,7 @@ final class SourceTransfer implements Runnable {
                         }
                     }
                     m.writeBytes(data, 0, length);
-                    producer.send(m);
+                    producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), chunkTimeToLiveMillis);
                 }
             } catch (JMSException e) {
                 throw new SendFailure(e);

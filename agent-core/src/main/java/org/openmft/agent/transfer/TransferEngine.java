@@ -95,6 +95,7 @@ public final class TransferEngine implements AutoCloseable {
     private boolean accepting = true;
 
     private final Map<String, DestinationTransfer> incoming = new HashMap<>();
+    private volatile java.util.function.IntConsumer activity = n -> { };
 
     private Connection connection;
     private Session replySession;
@@ -103,7 +104,7 @@ public final class TransferEngine implements AutoCloseable {
     private MessageProducer outProducer;
     private Session dataSession;
     private MessageProducer dataProducer;
-    private StateStore destinationState;
+    private Checkpointer checkpointer;
     private StateStore sourceState;
     private Thread replyThread;
     private Thread dataThread;
@@ -130,6 +131,22 @@ public final class TransferEngine implements AutoCloseable {
                 config.sandboxRoot().map(SandboxRules::parse).orElse(SandboxRules.unrestricted()));
     }
 
+    /**
+     * Receives the number of transfers in progress (running or queued, either role) whenever it
+     * may have changed; the agent reports ACTIVE or READY from it.
+     */
+    public void onActivity(java.util.function.IntConsumer listener) {
+        this.activity = listener;
+    }
+
+    private void activityChanged() {
+        try {
+            activity.accept(activeTransfers());
+        } catch (RuntimeException e) {
+            log.warn("Activity listener failed: {}", e.toString());
+        }
+    }
+
     /** Connects and starts serving the agent's DATA and REPLY queues. */
     public void start() throws QueueManagerException {
         connection = connector.connect();
@@ -143,8 +160,7 @@ public final class TransferEngine implements AutoCloseable {
             dataSession = connection.createSession(false, Session.DUPS_OK_ACKNOWLEDGE);
             dataProducer = dataSession.createProducer(null);
             dataProducer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-            destinationState = new StateStore(connection.createSession(true, Session.SESSION_TRANSACTED),
-                    QueueNames.state(agentName));
+            checkpointer = new Checkpointer(agentName, connection, listener);
             MessageConsumer replies = replySession.createConsumer(replySession.createQueue(QueueNames.reply(agentName)));
             MessageConsumer data = dataSession.createConsumer(dataSession.createQueue(QueueNames.data(agentName)));
             connection.start();
@@ -207,6 +223,7 @@ public final class TransferEngine implements AutoCloseable {
                 agentName, request.destinationAgent().agent(), request.transferSet().priority());
         listener.transferQueued(agentName, id, request.transferSet().priority(), waiting);
         scheduleNext();
+        activityChanged();
         return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, id, 0,
                 List.of("BFGCL0035I: Transfer request issued. The request ID is: " + id), List.of()),
                 request.reply(), false);
@@ -403,6 +420,7 @@ public final class TransferEngine implements AutoCloseable {
         synchronized (schedule) {
             schedule.notifyAll();
         }
+        activityChanged();
     }
 
     private List<ItemOutcome> failAll(Queued q, String why) {
@@ -587,6 +605,7 @@ public final class TransferEngine implements AutoCloseable {
             incoming.put(id, t);
         }
         listener.transferStarted(agentName, Role.DESTINATION, id, t.itemCount());
+        activityChanged();
         t.restart(t.incarnation);
         if (t.itemCount() == 0) {
             forget(t);
@@ -604,10 +623,11 @@ public final class TransferEngine implements AutoCloseable {
         synchronized (incoming) {
             incoming.remove(t.id);
         }
+        activityChanged();
         try {
-            destinationState.remove(t.id, "D");
-        } catch (JMSException e) {
-            log.warn("Transfer {}: could not remove its checkpoint: {}", t.id, ProviderErrors.describe(e));
+            checkpointer.submit(new Checkpointer.Job(t.id, t.sourceAgent, t.incarnation, -1, null, Map.of(), true));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -702,8 +722,8 @@ public final class TransferEngine implements AutoCloseable {
         return pathResolver;
     }
 
-    StateStore destinationState() {
-        return destinationState;
+    Checkpointer checkpointer() {
+        return checkpointer;
     }
 
     /** Transfers running and waiting at this agent as source, and running as destination. */
@@ -756,6 +776,9 @@ public final class TransferEngine implements AutoCloseable {
         synchronized (incoming) {
             incoming.values().forEach(DestinationTransfer::close);
             incoming.clear();
+        }
+        if (checkpointer != null) {
+            checkpointer.close();
         }
         closeConnection();
     }

@@ -70,6 +70,11 @@ final class TransferHarness implements AutoCloseable {
 
     final AgentListener listener = new AgentListener() {
         @Override
+        public void stateChanged(String agent, org.openmft.agent.AgentState state) {
+            events.add("state " + agent + " " + state);
+        }
+
+        @Override
         public void transferStarted(String agent, Role role, String transferId, int itemCount) {
             events.add("started " + role + " " + transferId);
         }

@@ -313,6 +313,10 @@ class TransferIT {
             assertThat(h.sourceOutcomes).singleElement().satisfies(o -> assertThat(o.bytes()).isEqualTo(100_000));
             assertThat(List.copyOf(h.events)).containsSubsequence("started SOURCE " + r.requestId(),
                     "ended SOURCE " + r.requestId() + " 0");
+            TransferHarness.await("both agents idle again", 10, () -> h.agents.values().stream()
+                    .allMatch(a -> a.state() == org.openmft.agent.AgentState.READY));
+            assertThat(List.copyOf(h.events)).containsSubsequence("state SRC ACTIVE", "state SRC READY")
+                    .containsSubsequence("state DST ACTIVE", "state DST READY");
         }
     }
 }

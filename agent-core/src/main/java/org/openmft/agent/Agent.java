@@ -229,8 +229,11 @@ public final class Agent implements AutoCloseable {
                 try {
                     Message m = current.consumer.receive(RECEIVE_MILLIS);
                     if (m != null) {
-                        intake.accept(current.session, m);
+                        Runnable afterCommit = intake.accept(current.session, m);
                         current.session.commit();
+                        if (afterCommit != null) {
+                            afterCommit.run();
+                        }
                     }
                     JMSException failed = current.failure.get();
                     if (failed != null) {

@@ -36,8 +36,16 @@ public interface CommandHandler {
      * @param reply    the reply to send, or null for none
      * @param replyTo  where the request asked replies to go (used when the message has no JMSReplyTo)
      * @param rejected whether the request was refused (reported to the listener)
+     * @param afterCommit what to do once the request's consumption and its reply are committed
+     *                 (starting the work it asked for, so no later reply can overtake the first),
+     *                 or null
      */
-    record Outcome(Reply reply, ReplyTo replyTo, boolean rejected) {
+    record Outcome(Reply reply, ReplyTo replyTo, boolean rejected, Runnable afterCommit) {
+        /** An outcome with nothing to do after the commit. */
+        public Outcome(Reply reply, ReplyTo replyTo, boolean rejected) {
+            this(reply, replyTo, rejected, null);
+        }
+
         /** Nothing to answer. */
         public static Outcome none() {
             return new Outcome(null, null, false);

@@ -70,9 +70,10 @@ public final class CommandIntake {
     /**
      * Handles one command message within {@code session}'s transaction.
      *
+     * @return what to run once the caller has committed, or null
      * @throws JMSException only for messaging failures (the caller rolls back and reconnects)
      */
-    public void accept(Session session, Message message) throws JMSException {
+    public Runnable accept(Session session, Message message) throws JMSException {
         String messageId = message.getJMSMessageID();
         CommandDocument document;
         byte[] body;
@@ -81,10 +82,10 @@ public final class CommandIntake {
             document = parser.parse(body);
         } catch (MalformedRequestException e) {
             reject(session, message, MALFORMED, e.getMessage());
-            return;
+            return null;
         } catch (UnreadableMessageException e) {
             reject(session, message, MALFORMED, e.getMessage());
-            return;
+            return null;
         }
         CommandHandler.Outcome outcome;
         try {
@@ -94,7 +95,7 @@ public final class CommandIntake {
             log.error("Agent {}: handling request {} failed unexpectedly; the message is moved aside", agentName,
                     messageId, e);
             reject(session, message, 1, "internal error while handling the request: " + e);
-            return;
+            return null;
         }
         if (outcome.rejected()) {
             listener.requestRejected(agentName, messageId, outcome.reply().resultCode(),
@@ -106,6 +107,7 @@ public final class CommandIntake {
                 sendReply(session, to, messageId, outcome.reply());
             }
         }
+        return outcome.afterCommit();
     }
 
     private byte[] body(Message message) throws JMSException, UnreadableMessageException {

@@ -214,19 +214,25 @@ public final class TransferEngine implements AutoCloseable {
                     + " or more files, more than maxFilesForTransfer (" + e.limit() + ") allows.");
         }
         Queued q = new Queued(id, request, items, preFailed, context.replyTo(), arrival.incrementAndGet());
+        log.info("Transfer {} accepted: {} file(s) from {} to {}, priority {}", id, items.size() + preFailed.size(),
+                agentName, request.destinationAgent().agent(), request.transferSet().priority());
+        // Queued only once the acknowledgement is committed: no later reply about this transfer
+        // can reach the requester before it. Requests are handled one at a time, so the capacity
+        // checked above still holds then.
+        return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, id, 0,
+                List.of("BFGCL0035I: Transfer request issued. The request ID is: " + id), List.of()),
+                request.reply(), false, () -> enqueue(q));
+    }
+
+    private void enqueue(Queued q) {
         int waiting;
         synchronized (schedule) {
             queued.add(q);
             waiting = queued.size();
         }
-        log.info("Transfer {} accepted: {} file(s) from {} to {}, priority {}", id, items.size() + preFailed.size(),
-                agentName, request.destinationAgent().agent(), request.transferSet().priority());
-        listener.transferQueued(agentName, id, request.transferSet().priority(), waiting);
+        listener.transferQueued(agentName, q.id, q.request.transferSet().priority(), waiting);
         scheduleNext();
         activityChanged();
-        return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, id, 0,
-                List.of("BFGCL0035I: Transfer request issued. The request ID is: " + id), List.of()),
-                request.reply(), false);
     }
 
     private CommandHandler.Outcome reject(String id, TransferRequest request, int code, String reason) {

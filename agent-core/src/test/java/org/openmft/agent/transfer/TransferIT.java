@@ -319,4 +319,43 @@ class TransferIT {
                     .containsSubsequence("state DST ACTIVE", "state DST READY");
         }
     }
+
+    @Test
+    void relativePathsResolveAgainstEachAgentsTransferRootAndChecksumNoneWorks() throws Exception {
+        Path srcRoot = Files.createDirectories(dir.resolve("srcroot/outbox"));
+        Path dstRoot = Files.createDirectories(dir.resolve("dstroot/inbox"));
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC", Map.of("transferRoot", dir.resolve("srcroot").toString()));
+            h.agent("DST", Map.of("transferRoot", dir.resolve("dstroot").toString()));
+            Path src = TransferHarness.randomFile(srcRoot.resolve("rel.bin"), 70_000, 5);
+            TransferItem noChecksum = new TransferItem(Mode.BINARY, ChecksumMethod.NONE,
+                    new ItemSource(false, Disposition.LEAVE, "outbox/rel.bin", null),
+                    new ItemDestination(DestinationType.FILE, ExistAction.ERROR, "inbox/rel.bin", null, null));
+            Reply r = h.transfer(TransferHarness.request("SRC", "DST", 0, noChecksum), 60);
+            assertThat(r.resultCode()).as("%s", TransferHarness.failedSupplements(r)).isZero();
+            assertThat(TransferHarness.md5(dstRoot.resolve("rel.bin"))).isEqualTo(TransferHarness.md5(src));
+            assertThat(r.items()).singleElement().satisfies(i -> assertThat(i.destination())
+                    .isEqualTo(dstRoot.resolve("rel.bin").toString()));
+
+            TransferItem escape = TransferHarness.item("../../etc/passwd", "inbox/x", DestinationType.FILE);
+            Reply refused = h.transfer(TransferHarness.request("SRC", "DST", 0, escape), 60);
+            assertThat(refused.resultCode()).isEqualTo(40);
+            assertThat(TransferHarness.failedSupplements(refused)).anySatisfy(x -> assertThat(x).contains(".."));
+        }
+    }
+
+    @Test
+    void theDestinationEnforcesItsOwnFileLimitWith47() throws Exception {
+        try (TransferHarness h = twoAgents(false, Map.of(), Map.of("maxFilesForTransfer", "2"))) {
+            for (int i = 0; i < 3; i++) {
+                TransferHarness.randomFile(dir.resolve("three/f" + i), 1, i);
+            }
+            Reply r = h.transfer(TransferHarness.request("SRC", "DST", 0, TransferHarness.item(
+                    dir.resolve("three/*").toString(), dir.resolve("out").toString(), DestinationType.DIRECTORY)), 60);
+            assertThat(r.resultCode()).isEqualTo(47);
+            try (Stream<Path> out = Files.list(dir.resolve("out"))) {
+                assertThat(out).isEmpty();
+            }
+        }
+    }
 }

@@ -1,0 +1,313 @@
+package org.openmft.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.openmft.xml.TransferItem;
+
+/**
+ * The scenario runner: OpenMFT's agents and their ceilings (raw JMS on the same queue manager, and
+ * {@code cp}) measured side by side in one run, repetition by repetition, then written up as
+ * {@code docs/performance.md} with the raw numbers as CSV and JSON.
+ *
+ * <pre>
+ * java -cp "benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*" \
+ *     org.openmft.bench.BenchmarkRunner [--quick] [--out FILE] [--results DIR] [--dir DIR]
+ *     [--repetitions N] [--keep]
+ * </pre>
+ *
+ * <p>Correctness is part of the measurement: a transfer that does not end with result 0, or whose
+ * destination file's MD5 differs from the source's, is reported as a failure and gives no figure.
+ * The exit code is 0 when every scenario succeeded, 1 when one failed, 2 for bad arguments.
+ */
+public final class BenchmarkRunner {
+    /** agentChunkSize of every agent, and the message size of the raw JMS ceiling: IBM's default. */
+    static final int CHUNK_SIZE = 262_144;
+
+    private final Options options;
+    private final PrintStream out = System.out;
+    private final List<Sample> samples = new ArrayList<>();
+
+    private BenchmarkRunner(Options options) {
+        this.options = options;
+    }
+
+    /** Command-line options. */
+    record Options(Scale scale, Path report, Path results, Path parentDir, boolean keep,
+            Map<String, String> agentProperties) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (System.getProperty("logback.configurationFile") == null) {
+            System.setProperty("logback.configurationFile", "logback-benchmark.xml");
+        }
+        Options options;
+        try {
+            options = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println(usage());
+            System.exit(2);
+            return;
+        }
+        if (options == null) {
+            System.out.println(usage());
+            return;
+        }
+        System.exit(new BenchmarkRunner(options).run());
+    }
+
+    static String usage() {
+        return String.join("\n",
+                "usage: BenchmarkRunner [--quick] [--out FILE] [--results DIR] [--dir DIR] [--repetitions N] [--keep]",
+                "                       [--agent KEY=VALUE]...",
+                "  --quick          smaller files (256 MiB, 20 x 16 MiB), every scenario; a check, not figures",
+                "  --out FILE       the markdown report (default docs/performance.md; with --quick",
+                "                   benchmarks/target/results/performance-quick.md)",
+                "  --results DIR    CSV and JSON of the raw numbers (default benchmarks/target/results)",
+                "  --dir DIR        where the work directory (files, queue manager) is made (default java.io.tmpdir)",
+                "  --repetitions N  measured runs of each scenario (default 5, --quick 3); the report shows medians",
+                "  --keep           keep the work directory",
+                "  --agent KEY=VALUE an agent.properties value for all four agents (e.g. agentWindowSize=20);",
+                "                   repeatable; the report lists them");
+    }
+
+    static Options parse(String[] args) {
+        boolean quick = false;
+        boolean keep = false;
+        Path report = null;
+        Path results = Path.of("benchmarks", "target", "results");
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+        Integer repetitions = null;
+        Map<String, String> agent = new java.util.TreeMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--quick" -> quick = true;
+                case "--keep" -> keep = true;
+                case "--out" -> report = Path.of(value(args, ++i, a));
+                case "--results" -> results = Path.of(value(args, ++i, a));
+                case "--dir" -> dir = Path.of(value(args, ++i, a));
+                case "--agent" -> {
+                    String kv = value(args, ++i, a);
+                    int eq = kv.indexOf('=');
+                    if (eq <= 0) {
+                        throw new IllegalArgumentException("--agent needs KEY=VALUE, not " + kv);
+                    }
+                    agent.put(kv.substring(0, eq), kv.substring(eq + 1));
+                }
+                case "--repetitions" -> {
+                    try {
+                        repetitions = Integer.parseInt(value(args, ++i, a));
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--repetitions needs a number");
+                    }
+                    if (repetitions < 1) {
+                        throw new IllegalArgumentException("--repetitions must be at least 1");
+                    }
+                }
+                case "-h", "--help" -> {
+                    return null;
+                }
+                default -> throw new IllegalArgumentException("unknown option " + a);
+            }
+        }
+        Scale scale = quick ? Scale.QUICK : Scale.FULL;
+        if (repetitions != null) {
+            scale = scale.withRepetitions(repetitions);
+        }
+        if (report == null) {
+            report = quick ? results.resolve("performance-quick.md") : Path.of("docs", "performance.md");
+        }
+        agent.putIfAbsent("agentChunkSize", String.valueOf(CHUNK_SIZE));
+        if (!agent.get("agentChunkSize").equals(String.valueOf(CHUNK_SIZE))) {
+            throw new IllegalArgumentException("agentChunkSize is fixed at " + CHUNK_SIZE
+                    + ": the raw JMS ceiling uses the same message size");
+        }
+        return new Options(scale, report, results, dir, keep, Map.copyOf(agent));
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    private int run() throws Exception {
+        Scale scale = options.scale();
+        Instant started = Instant.now();
+        Files.createDirectories(options.parentDir());
+        Path work = Files.createTempDirectory(options.parentDir(), "openmft-bench-");
+        Map<String, String> machine = MachineInfo.describe(work);
+        String revision = MachineInfo.gitRevision();
+        log("OpenMFT benchmark, %s scale, %d repetitions; work directory %s; agents: %s", scale.name(),
+                scale.repetitions(), work, options.agentProperties());
+        machine.forEach((k, v) -> log("  %s: %s", k, v));
+
+        String aborted = null;
+        double idleCores = Double.NaN;
+        try {
+            long t = System.nanoTime();
+            TestFiles files = TestFiles.generate(work.resolve("files"), scale);
+            log("generated %.0f MiB of random files in %.1f s", (scale.singleFileBytes()
+                    + scale.setBytes()) / (double) Scale.MIB, (System.nanoTime() - t) / 1e9);
+
+            try (EmbeddedMft mft = EmbeddedMft.start(work.resolve("mft"), options.agentProperties(), work)) {
+                RawJms.defineQueue(mft.connector(ConnectionMode.BINDINGS));
+                idleCores = idleCoresBusy();
+                log("idle: the queue manager and four agents use %.3f cores", idleCores);
+                // Repetition 0 warms up the JIT, the heap and the machine's memory and is not counted.
+                for (int rep = 0; rep <= scale.repetitions() && aborted == null; rep++) {
+                    log(rep == 0 ? "repetition 0: warm-up, not counted" : "repetition %d of %d", rep,
+                            scale.repetitions());
+                    for (Scenario s : Scenario.values()) {
+                        Sample sample = runOne(mft, files, scale, s, rep);
+                        samples.add(sample);
+                        print(sample);
+                        if (!sample.ok() && sample.failure().startsWith("no final reply")) {
+                            aborted = s.id + " repetition " + rep + ": " + sample.failure()
+                                    + "; the run stopped there because the transfer may still be running";
+                            break;
+                        }
+                    }
+                }
+            }
+        } catch (Exception e) {
+            aborted = "the run stopped on " + e;
+            e.printStackTrace(System.err);
+        } finally {
+            if (!options.keep()) {
+                deleteTree(work);
+            }
+        }
+        Instant ended = Instant.now();
+
+        Report.Context context = new Report.Context(scale, CHUNK_SIZE, options.agentProperties(), started,
+                Duration.between(started, ended), machine, revision, idleCores, aborted);
+        Files.createDirectories(options.results());
+        String stamp = scale.name();
+        Path csv = options.results().resolve("benchmark-" + stamp + ".csv");
+        Path json = options.results().resolve("benchmark-" + stamp + ".json");
+        Files.writeString(csv, ResultFiles.csv(samples));
+        Files.writeString(json, ResultFiles.json(context, samples));
+        Path parent = options.report().toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.writeString(options.report(), new Report(context, samples).markdown());
+        log("wrote %s, %s and %s in %d s", options.report(), csv, json, context.duration().toSeconds());
+        boolean allOk = aborted == null && samples.stream().allMatch(Sample::ok);
+        if (!allOk) {
+            log("FAILED: %s", aborted != null ? aborted : "see the failures above");
+        }
+        return allOk ? 0 : 1;
+    }
+
+    private Sample runOne(EmbeddedMft mft, TestFiles files, Scale scale, Scenario s, int rep) throws Exception {
+        files.cleanDestination();
+        switch (s.kind) {
+            case COPY, AGENT_FILE -> TestFiles.preload(List.of(files.single));
+            case AGENT_SET -> TestFiles.preload(files.set);
+            case RAW_JMS -> {
+                // No file.
+            }
+        }
+        // Garbage of the previous scenario is collected here rather than during this one.
+        System.gc();
+        return switch (s.kind) {
+            case COPY -> {
+                Sample sample = LocalCopy.run(s, rep, files.single, files.destinationFor(files.single),
+                        timeoutMillis(scale.singleFileBytes()));
+                yield verified(sample, files, List.of(files.single));
+            }
+            case RAW_JMS -> RawJms.run(s, rep, mft.connector(s.mode), CHUNK_SIZE, scale.singleFileBytes(),
+                    timeoutMillis(scale.singleFileBytes()));
+            case AGENT_FILE -> agentRun(mft, files, s, rep, List.of(files.single), scale.singleFileBytes());
+            case AGENT_SET -> agentRun(mft, files, s, rep, files.set, scale.setBytes());
+        };
+    }
+
+    private Sample agentRun(EmbeddedMft mft, TestFiles files, Scenario s, int rep, List<Path> sources, long bytes)
+            throws Exception {
+        List<TransferItem> items = new ArrayList<>();
+        for (Path p : sources) {
+            items.add(EmbeddedMft.binaryItem(p, files.destinationFor(p), s.checksum));
+        }
+        ThreadCpuSampler threads = ThreadCpuSampler.startIfSupported();
+        long cpu0 = CpuClock.processCpuNanos();
+        long t0 = System.nanoTime();
+        EmbeddedMft.Result r = mft.transfer(s.mode, items, timeoutMillis(bytes));
+        long wall = System.nanoTime() - t0;
+        long cpu1 = CpuClock.processCpuNanos();
+        if (threads != null) {
+            threads.close();
+        }
+        long cpu = cpu0 < 0 ? -1 : cpu1 - cpu0 - (threads == null ? 0 : threads.ownCpuNanos());
+        Sample sample = new Sample(s, rep, bytes, sources.size(), wall, cpu, 0, r.resends(),
+                null, threads == null ? null : threads.byGroup());
+        if (r.failure() != null) {
+            return sample.withFailure(r.failure());
+        }
+        return verified(sample, files, sources);
+    }
+
+    private static Sample verified(Sample sample, TestFiles files, List<Path> sources) throws IOException {
+        if (!sample.ok()) {
+            return sample;
+        }
+        String bad = files.verify(sources);
+        return bad == null ? sample : sample.withFailure("destination check failed: " + bad);
+    }
+
+    /** Generous: a minute plus 5 MB/s. A transfer that needs longer is a failure, not a figure. */
+    private static long timeoutMillis(long bytes) {
+        return 60_000 + bytes / 5_000;
+    }
+
+    private static double idleCoresBusy() throws InterruptedException {
+        long cpu0 = CpuClock.processCpuNanos();
+        long t0 = System.nanoTime();
+        Thread.sleep(3000);
+        long cpu1 = CpuClock.processCpuNanos();
+        return cpu0 < 0 ? Double.NaN : (double) (cpu1 - cpu0) / (System.nanoTime() - t0);
+    }
+
+    private void print(Sample s) {
+        if (!s.ok()) {
+            log("  %-26s FAILED: %s", s.scenario().id, s.failure());
+            return;
+        }
+        String cpu = s.cpuNanos() < 0 ? "" : String.format(Locale.ROOT, "  %5.2f CPU s/GiB  %4.2f cores",
+                s.cpuSecondsPerGib(), s.coresBusy());
+        String extra = s.extraNanos() > 0 ? String.format(Locale.ROOT, "  (+%.2f s fsync)", s.extraNanos() / 1e9) : "";
+        String resends = s.resends() > 0 ? "  " + s.resends() + " resends" : "";
+        log("  %-26s %7.2f s  %7.1f MB/s%s%s%s", s.scenario().id, s.seconds(), s.mbPerSecond(), cpu, extra, resends);
+    }
+
+    private void log(String format, Object... args) {
+        out.println(String.format(Locale.ROOT, format, args));
+        out.flush();
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

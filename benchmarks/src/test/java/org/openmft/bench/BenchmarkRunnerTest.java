@@ -1,0 +1,48 @@
+package org.openmft.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+class BenchmarkRunnerTest {
+    @Test
+    void defaultsWriteTheCommittedReport() {
+        BenchmarkRunner.Options o = BenchmarkRunner.parse(new String[0]);
+        assertThat(o.scale()).isEqualTo(Scale.FULL);
+        assertThat(o.report()).isEqualTo(Path.of("docs", "performance.md"));
+        assertThat(o.agentProperties()).containsEntry("agentChunkSize", "262144").hasSize(1);
+    }
+
+    @Test
+    void quickDoesNotOverwriteTheCommittedReport() {
+        BenchmarkRunner.Options o = BenchmarkRunner.parse(new String[] {"--quick", "--repetitions", "2"});
+        assertThat(o.scale().name()).isEqualTo("quick");
+        assertThat(o.scale().repetitions()).isEqualTo(2);
+        assertThat(o.report()).isEqualTo(Path.of("benchmarks", "target", "results", "performance-quick.md"));
+    }
+
+    @Test
+    void agentPropertiesPassThroughButTheChunkSizeIsFixed() {
+        assertThat(BenchmarkRunner.parse(new String[] {"--agent", "agentWindowSize=50"}).agentProperties())
+                .containsEntry("agentWindowSize", "50");
+        assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--agent", "agentChunkSize=65536"}))
+                .hasMessageContaining("fixed");
+        assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--agent", "novalue"}))
+                .hasMessageContaining("KEY=VALUE");
+        assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--bogus"})).hasMessageContaining("--bogus");
+        assertThat(BenchmarkRunner.parse(new String[] {"--help"})).isNull();
+    }
+
+    @Test
+    void threadNamesAreGrouped() {
+        assertThat(ThreadCpuSampler.group("openmft-SRCB-transfer-0c2430a")).isEqualTo("openmft-SRCB-transfer");
+        assertThat(ThreadCpuSampler.group("Thread-5 (activemq-q-m-b-e-n-c-h)")).isEqualTo("Artemis server executor");
+        assertThat(ThreadCpuSampler.group(
+                "Thread-8 (activemq-org.apache.activemq.artemis.core.remoting.impl.invm.-in-v-m-connector)"))
+                .isEqualTo("Artemis in-VM connector");
+        assertThat(ThreadCpuSampler.group("GC Thread#3")).isEqualTo("GC Thread");
+    }
+}

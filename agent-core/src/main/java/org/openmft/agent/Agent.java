@@ -132,7 +132,8 @@ public final class Agent implements AutoCloseable {
             immediateStop = true;
         }
         if (stopRequested.getCount() > 0) {
-            log.info("Agent {}: {} stop requested", name, immediate ? "immediate" : "controlled");
+            log.info("Agent {}: {} stop requested; {} transfer(s) in progress", name,
+                    immediate ? "immediate" : "controlled", transfers.activeTransfers());
             if (state != AgentState.STOPPED) {
                 setState(AgentState.STOPPING);
             }
@@ -207,7 +208,15 @@ public final class Agent implements AutoCloseable {
         CommandSession current = first;
         long backoff = 1000;
         try {
-            while (stopRequested.getCount() > 0) {
+            while (true) {
+                if (stopRequested.getCount() == 0) {
+                    // A controlled stop refuses new transfers but keeps serving the COMMAND queue
+                    // (pings, cancels, an immediate stop) until the running ones have finished.
+                    if (immediateStop || transfers.activeTransfers() == 0) {
+                        break;
+                    }
+                    transfers.stopAccepting();
+                }
                 if (current == null) {
                     try {
                         current = openCommandSession();
@@ -220,6 +229,7 @@ public final class Agent implements AutoCloseable {
                         log.warn("Agent {}: reconnecting to queue manager {} failed, next attempt in {} ms: {}",
                                 name, config.agentQMgr(), backoff, e.getMessage());
                         if (stopRequested.await(backoff, TimeUnit.MILLISECONDS)) {
+                            // Stopping without a connection: nothing more can finish.
                             break;
                         }
                         backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
@@ -241,7 +251,7 @@ public final class Agent implements AutoCloseable {
                     }
                 } catch (JMSException e) {
                     String reason = ProviderErrors.describe(e);
-                    if (stopRequested.getCount() == 0) {
+                    if (immediateStop) {
                         break;
                     }
                     log.warn("BFGAG0183I: Agent {} lost its connection to queue manager {}: {}; reconnecting",
@@ -250,13 +260,6 @@ public final class Agent implements AutoCloseable {
                     setState(AgentState.PROBLEM);
                     current.close();
                     current = null;
-                }
-            }
-            if (!immediateStop) {
-                log.info("Agent {}: waiting for {} transfer(s) to finish before stopping", name,
-                        transfers.activeTransfers());
-                while (!immediateStop && !transfers.drain(500)) {
-                    // A later immediate stop ends the wait.
                 }
             }
             exitCode = 0;

@@ -739,24 +739,11 @@ public final class TransferEngine implements AutoCloseable {
         }
     }
 
-    /**
-     * Stops accepting requests and waits until the running and queued source transfers end.
-     *
-     * @return whether they ended within the timeout
-     */
-    public boolean drain(long timeoutMillis) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    /** Refuses new transfer requests from now on (result 1, "agent stopping"); running ones go on. */
+    public void stopAccepting() {
         synchronized (schedule) {
             accepting = false;
-            while (!running.isEmpty() || !queued.isEmpty()) {
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (left <= 0) {
-                    return false;
-                }
-                schedule.wait(Math.min(left, 500));
-            }
         }
-        return true;
     }
 
     /** Ends everything now: running transfers are interrupted, partial files of incoming ones removed. */

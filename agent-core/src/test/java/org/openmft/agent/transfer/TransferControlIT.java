@@ -204,4 +204,54 @@ class TransferControlIT {
             assertThat(h.transfer(request, 60).resultCode()).isEqualTo(69);
         }
     }
+
+    @Test
+    void aControlledStopLetsTheRunningTransferFinish() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            var source = h.agent("SRC", Map.of("agentChunkSize", "16384", "agentWindowSize", "2",
+                    "agentFrameSize", "2"));
+            h.agent("DST");
+            Files.createDirectories(dir.resolve("out"));
+            Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 3);
+            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(src.toString(), dir.resolve("out/big.bin").toString(), DestinationType.FILE)))) {
+                TransferHarness.await("a first checkpoint", 60,
+                        () -> h.events.stream().anyMatch(e -> e.startsWith("checkpoint " + s.id())));
+                h.send("SRC", new org.openmft.xml.StopAgentRequest("1.00", TransferHarness.ME, "SRC", false, null));
+                assertThat(s.awaitFinal(120).resultCode()).isZero();
+            }
+            assertThat(source.awaitStopped(java.time.Duration.ofSeconds(30))).isTrue();
+            assertThat(TransferHarness.md5(dir.resolve("out/big.bin"))).isEqualTo(TransferHarness.md5(src));
+        }
+    }
+
+    @Test
+    void aStoppingAgentStillAnswersRefusesNewTransfersAndObeysAnImmediateStop() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            var source = h.agent("SRC");
+            sleepingAgent(h, "ASLEEP");
+            Path f = TransferHarness.randomFile(dir.resolve("in/f.bin"), 10, 1);
+            try (TransferHarness.Submission stuck = h.submit("SRC", TransferHarness.request("SRC", "ASLEEP", 0,
+                    TransferHarness.item(f.toString(), dir.resolve("out/f.bin").toString(), DestinationType.FILE)))) {
+                TransferHarness.await("the transfer to run", 30, () -> startIndex(h, stuck.id()) >= 0);
+                h.send("SRC", new org.openmft.xml.StopAgentRequest("1.00", TransferHarness.ME, "SRC", false, null));
+                TransferHarness.await("the agent to be stopping", 30,
+                        () -> source.state() == org.openmft.agent.AgentState.STOPPING);
+                try (TransferHarness.Submission ping = h.submit("SRC",
+                        new org.openmft.xml.PingAgentRequest("6.00", TransferHarness.ME, "SRC", null, null))) {
+                    assertThat(ping.ack.resultCode()).as("a stopping agent still answers").isZero();
+                }
+                try (TransferHarness.Submission late = h.submit("SRC", TransferHarness.request("SRC", "ASLEEP", 0,
+                        TransferHarness.item(f.toString(), dir.resolve("out/late.bin").toString(),
+                                DestinationType.FILE)))) {
+                    assertThat(late.ack.resultCode()).isEqualTo(1);
+                    assertThat(late.ack.supplements()).anySatisfy(x -> assertThat(x).contains("stopping"));
+                }
+                assertThat(source.state()).isEqualTo(org.openmft.agent.AgentState.STOPPING);
+                h.send("SRC", new org.openmft.xml.StopAgentRequest("1.00", TransferHarness.ME, "SRC", true, null));
+                assertThat(source.awaitStopped(java.time.Duration.ofSeconds(30))).isTrue();
+                assertThat(stuck.awaitFinal(30).resultCode()).isEqualTo(40);
+            }
+        }
+    }
 }

@@ -178,6 +178,16 @@ final class TransferHarness implements AutoCloseable {
         }
     }
 
+    /** Puts a document on {@code agent}'s COMMAND queue without waiting for any reply. */
+    void send(String agent, CommandDocument doc) throws Exception {
+        try (Connection conn = connectors.values().iterator().next().connect()) {
+            Session s = conn.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            try (MessageProducer p = s.createProducer(s.createQueue("SYSTEM.FTE.COMMAND." + agent))) {
+                p.send(s.createTextMessage(new DocumentWriter().write(doc)));
+            }
+        }
+    }
+
     /** Puts a document on {@code agent}'s COMMAND queue and waits for the first reply. */
     Submission submit(String agent, CommandDocument doc) throws Exception {
         return submitText(agent, new DocumentWriter().write(doc));

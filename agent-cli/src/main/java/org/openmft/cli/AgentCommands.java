@@ -269,17 +269,7 @@ final class AgentCommands {
                         + " is running in another process: a bindings agent runs inside it, so start the agent"
                         + " without -F ('mft agent start " + config.agentName() + "')");
             }
-            Path qmLogDir = dd.qmgrLogDir(settings.name());
-            Files.createDirectories(qmLogDir);
-            var hostLog = LogSetup.addDaemonLog(qmLogDir, null, 5, 1);
-            EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
-            QueueManagerHost host = new QueueManagerHost(qm, AgentCommands::attachAgentLog, null);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                Daemons.clearReady(settings.directory(), EmbeddedQueueManager.LOCK_NAME);
-                host.close();
-                qm.close();
-                LogSetup.remove(hostLog);
-            }, "openmft-shutdown"));
+            QueueManagerHost host = QmgrCommands.hostHere(dd, settings);
             HostRequests.Result r = host.startAgent(dd.agentProperties(coordination, config.agentName()), logDir);
             if (r.exitCode() != 0) {
                 throw new CommandFailure(r.exitCode(), r.message());

@@ -143,29 +143,37 @@ final class QmgrCommands {
 
         private int runForeground(DataDirectory dd, QueueManagerSettings settings) throws Exception {
             LogSetup.consoleLevel(global.verbose ? Level.DEBUG : Level.INFO);
-            Path logDir = dd.qmgrLogDir(name);
-            Files.createDirectories(logDir);
-            var hostLog = LogSetup.addDaemonLog(logDir, null, 5, 1);
-            EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
-            QueueManagerHost host;
-            try {
-                host = new QueueManagerHost(qm, AgentCommands::attachAgentLog, null);
-            } catch (QueueManagerException e) {
-                qm.close();
-                throw e;
-            }
-            CountDownLatch done = new CountDownLatch(1);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                Daemons.clearReady(settings.directory(), EmbeddedQueueManager.LOCK_NAME);
-                host.close();
-                qm.close();
-                LogSetup.remove(hostLog);
-                done.countDown();
-            }, "openmft-shutdown"));
+            hostHere(dd, settings);
             Daemons.markReady(settings.directory(), EmbeddedQueueManager.LOCK_NAME);
-            done.await();
+            // Serves until a signal ends the JVM; the shutdown hook stops everything cleanly.
+            new CountDownLatch(1).await();
             return ExitCodes.OK;
         }
+    }
+
+    /**
+     * Runs a queue manager, and the host of its bindings agents, in this process until the JVM
+     * ends: a shutdown hook stops the agents, then the queue manager, cleanly.
+     */
+    static QueueManagerHost hostHere(DataDirectory dd, QueueManagerSettings settings) throws Exception {
+        Path logDir = dd.qmgrLogDir(settings.name());
+        Files.createDirectories(logDir);
+        var hostLog = LogSetup.addDaemonLog(logDir, null, 5, 1);
+        EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
+        QueueManagerHost host;
+        try {
+            host = new QueueManagerHost(qm, AgentCommands::attachAgentLog, null);
+        } catch (QueueManagerException e) {
+            qm.close();
+            throw e;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            Daemons.clearReady(settings.directory(), EmbeddedQueueManager.LOCK_NAME);
+            host.close();
+            qm.close();
+            LogSetup.remove(hostLog);
+        }, "openmft-shutdown"));
+        return host;
     }
 
     @Command(name = "stop", mixinStandardHelpOptions = true,

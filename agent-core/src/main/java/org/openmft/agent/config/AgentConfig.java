@@ -4,9 +4,7 @@ import static org.openmft.agent.config.AgentProperties.*;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -16,11 +14,11 @@ import java.util.Optional;
  *
  * <p>Immutable and thread-safe; owns no threads, connections or counters.
  */
-public final class AgentConfig {
-    private final ConfigValues values;
+public final class AgentConfig extends QueueManagerConfig {
 
     private AgentConfig(ConfigValues values) {
-        this.values = values;
+        super(values, AGENT_QMGR, AGENT_QMGR_HOST, AGENT_QMGR_PORT,
+                AGENT_QMGR_CHANNEL, AGENT_QMGR_PROVIDER);
     }
 
     /**
@@ -81,56 +79,27 @@ public final class AgentConfig {
      *
      * @return {@code agentQMgrProvider}
      */
-    public MessagingProvider provider() {
-        return values.get(AGENT_QMGR_PROVIDER);
-    }
-
-    /**
+        /**
      * Whether the agent connects as a client (a host is set) rather than in bindings mode.
      *
      * @return true when {@code agentQMgrHost} is set
      */
-    public boolean clientMode() {
-        return host().isPresent();
-    }
-
-    /**
+        /**
      * The agent queue manager's host.
      *
      * @return {@code agentQMgrHost}, empty for bindings
      */
-    public Optional<String> host() {
-        return Optional.ofNullable(values.get(AGENT_QMGR_HOST));
-    }
-
-    /**
+        /**
      * The client port.
      *
      * @return {@code agentQMgrPort}
      */
-    public int port() {
-        return values.get(AGENT_QMGR_PORT);
-    }
-
-    /**
+        /**
      * The server-connection channel.
      *
      * @return {@code agentQMgrChannel}
      */
-    public String channel() {
-        return values.get(AGENT_QMGR_CHANNEL);
-    }
-
-    /**
-     * Where the agent queue manager is.
-     *
-     * @return the endpoint built from the connection keys
-     */
-    public QueueManagerEndpoint endpoint() {
-        return new QueueManagerEndpoint(provider(), agentQMgr(), host().orElse(null), port(), channel());
-    }
-
-    /**
+        /**
      * Bytes of file data per data message.
      *
      * @return {@code agentChunkSize}
@@ -320,39 +289,12 @@ public final class AgentConfig {
      * @param key a key of {@link AgentProperties#REGISTRY}
      * @return the value, or {@code null} when not set and without default
      */
-    public <T> T get(ConfigKey<T> key) {
-        return values.get(Objects.requireNonNull(key, "key"));
-    }
-
-    /**
+        /**
      * The underlying values, for {@link ConfigValues#isSet} and {@link ConfigValues#rawValue}.
      *
      * @return the values
      */
-    public ConfigValues values() {
-        return values;
-    }
-
-    /**
-     * Warnings about unknown and unsupported keys, one per key, to log at start-up.
-     *
-     * @return the warnings
-     */
-    public List<String> warnings() {
-        return values.warnings();
-    }
-
-    /**
-     * The effective configuration, one key per line, to log at start-up.
-     *
-     * @return the description
-     * @see ConfigValues#describe()
-     */
-    public String describe() {
-        return values.describe();
-    }
-
-    @Override
+        @Override
     public String toString() {
         return "AgentConfig[" + agentName() + "@" + agentQMgr() + "]";
     }

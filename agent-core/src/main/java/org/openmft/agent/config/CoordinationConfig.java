@@ -4,20 +4,17 @@ import static org.openmft.agent.config.CoordinationProperties.*;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
 
 /**
  * The typed, validated contents of one {@code coordination.properties}, read once.
  * Immutable and thread-safe.
  */
-public final class CoordinationConfig {
-    private final ConfigValues values;
+public final class CoordinationConfig extends QueueManagerConfig {
 
     private CoordinationConfig(ConfigValues values) {
-        this.values = values;
+        super(values, COORDINATION_QMGR, COORDINATION_QMGR_HOST, COORDINATION_QMGR_PORT,
+                COORDINATION_QMGR_CHANNEL, COORDINATION_QMGR_PROVIDER);
     }
 
     /**
@@ -59,56 +56,27 @@ public final class CoordinationConfig {
      *
      * @return {@code coordinationQMgrProvider}
      */
-    public MessagingProvider provider() {
-        return values.get(COORDINATION_QMGR_PROVIDER);
-    }
-
-    /**
+        /**
      * Whether connections are client connections.
      *
      * @return true when {@code coordinationQMgrHost} is set
      */
-    public boolean clientMode() {
-        return host().isPresent();
-    }
-
-    /**
+        /**
      * The host.
      *
      * @return {@code coordinationQMgrHost}, empty for bindings
      */
-    public Optional<String> host() {
-        return Optional.ofNullable(values.get(COORDINATION_QMGR_HOST));
-    }
-
-    /**
+        /**
      * The client port.
      *
      * @return {@code coordinationQMgrPort}
      */
-    public int port() {
-        return values.get(COORDINATION_QMGR_PORT);
-    }
-
-    /**
+        /**
      * The server-connection channel.
      *
      * @return {@code coordinationQMgrChannel}
      */
-    public String channel() {
-        return values.get(COORDINATION_QMGR_CHANNEL);
-    }
-
-    /**
-     * Where the coordination queue manager is.
-     *
-     * @return the endpoint
-     */
-    public QueueManagerEndpoint endpoint() {
-        return new QueueManagerEndpoint(provider(), coordinationQMgr(), host().orElse(null), port(), channel());
-    }
-
-    /**
+        /**
      * Lateness allowed to a status publication before it is reported stale.
      *
      * @return {@code agentStatusJitterTolerance} (milliseconds in the file)
@@ -124,38 +92,7 @@ public final class CoordinationConfig {
      * @param key a key of {@link CoordinationProperties#REGISTRY}
      * @return the value, or {@code null} when not set and without default
      */
-    public <T> T get(ConfigKey<T> key) {
-        return values.get(Objects.requireNonNull(key, "key"));
-    }
-
-    /**
-     * The underlying values.
-     *
-     * @return the values
-     */
-    public ConfigValues values() {
-        return values;
-    }
-
-    /**
-     * Warnings about unknown and unsupported keys.
-     *
-     * @return the warnings
-     */
-    public List<String> warnings() {
-        return values.warnings();
-    }
-
-    /**
-     * The effective configuration, one key per line.
-     *
-     * @return the description
-     */
-    public String describe() {
-        return values.describe();
-    }
-
-    @Override
+        @Override
     public String toString() {
         return "CoordinationConfig[" + coordinationQMgr() + "]";
     }

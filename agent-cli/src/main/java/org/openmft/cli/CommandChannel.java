@@ -35,10 +35,13 @@ final class CommandChannel implements AutoCloseable {
     private final Session session;
     private final TemporaryQueue replies;
     private final String qmgrName;
+    private final QueueManagerConnector connector;
     private final DocumentWriter writer = new DocumentWriter();
     private final RequestParser parser = new RequestParser();
 
-    private CommandChannel(Connection connection, Session session, TemporaryQueue replies, String qmgrName) {
+    private CommandChannel(Connection connection, Session session, TemporaryQueue replies, String qmgrName,
+            QueueManagerConnector connector) {
+        this.connector = connector;
         this.connection = connection;
         this.session = session;
         this.replies = replies;
@@ -60,7 +63,7 @@ final class CommandChannel implements AutoCloseable {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             TemporaryQueue replies = session.createTemporaryQueue();
             connection.start();
-            return new CommandChannel(connection, session, replies, config.endpoint().qmgrName());
+            return new CommandChannel(connection, session, replies, config.endpoint().qmgrName(), connector);
         } catch (JMSException e) {
             connection.close();
             throw new CommandFailure(ExitCodes.QMGR_UNAVAILABLE, "cannot use " + connector.description() + ": "
@@ -85,6 +88,9 @@ final class CommandChannel implements AutoCloseable {
      */
     Optional<Reply> request(String queue, CommandDocument document, Duration wait) throws Exception {
         try {
+            if (!connector.queueExists(session, queue)) {
+                throw new javax.jms.InvalidDestinationException(queue);
+            }
             return requestOrFail(queue, document, wait);
         } catch (javax.jms.InvalidDestinationException e) {
             throw new CommandFailure(ExitCodes.FAILED, "BFGCL0014E: queue " + queue + " does not exist on queue"

@@ -162,6 +162,30 @@ public final class QueueManagerConnector {
         }
     }
 
+    /**
+     * Whether a queue exists on this queue manager. Sends of non-persistent messages do not report
+     * a missing queue, so callers that must fail fast ask first. Artemis is asked through its core
+     * API (its JMS client would create a legacy-named queue on a browse); IBM MQ through a browser
+     * on {@code session}, which fails with MQRC 2085 for an unknown queue.
+     */
+    public boolean queueExists(javax.jms.Session session, String queue) throws JMSException {
+        if (artemisUrl != null) {
+            try {
+                return new ArtemisQueueAdmin(this).depths(java.util.List.of(queue)).get(queue) >= 0;
+            } catch (QueueManagerException e) {
+                JMSException j = new JMSException(e.getMessage());
+                j.initCause(e);
+                throw j;
+            }
+        }
+        try {
+            session.createBrowser(session.createQueue(queue)).close();
+            return true;
+        } catch (javax.jms.InvalidDestinationException e) {
+            return false;
+        }
+    }
+
     /** The Artemis core URL ({@code vm://n} or {@code tcp://host:port}), or null for IBM MQ. */
     public String artemisUrl() {
         return artemisUrl;

@@ -678,30 +678,12 @@ public final class TransferEngine implements AutoCloseable {
 
     private final java.util.Set<String> knownQueues = ConcurrentHashMap.newKeySet();
 
-    /**
-     * Whether a queue exists. Artemis is asked through its core API (its JMS client would create a
-     * legacy-named queue on a browse); IBM MQ through a browser, which fails with MQRC 2085.
-     */
+    /** Whether a queue exists; positive answers are remembered (agents' queues are not deleted). */
     boolean queueExists(Session session, String queue) throws JMSException {
         if (knownQueues.contains(queue)) {
             return true;
         }
-        boolean exists;
-        if (connector.artemisUrl() != null) {
-            try {
-                exists = new org.openmft.agent.messaging.ArtemisQueueAdmin(connector).depths(List.of(queue))
-                        .get(queue) >= 0;
-            } catch (QueueManagerException e) {
-                throw new JMSException(e.getMessage());
-            }
-        } else {
-            try {
-                session.createBrowser(session.createQueue(queue)).close();
-                exists = true;
-            } catch (javax.jms.InvalidDestinationException e) {
-                exists = false;
-            }
-        }
+        boolean exists = connector.queueExists(session, queue);
         if (exists) {
             knownQueues.add(queue);
         }

@@ -106,28 +106,47 @@ final class CommandChannel implements AutoCloseable {
             producer.setTimeToLive(Math.max(1000, wait.toMillis()));
             producer.send(m);
             String requestId = m.getJMSMessageID();
-            long deadline = System.nanoTime() + wait.toNanos();
-            while (true) {
-                long left = (deadline - System.nanoTime()) / 1_000_000;
-                if (left <= 0) {
-                    return Optional.empty();
-                }
-                Message r = consumer.receive(left);
-                if (r == null) {
-                    return Optional.empty();
-                }
-                if (requestId != null && !requestId.equals(r.getJMSCorrelationID())) {
-                    continue;
-                }
-                String text = r instanceof TextMessage t ? t.getText() : null;
-                try {
-                    return Optional.of(parser.parseReply(text == null ? "" : text));
-                } catch (MalformedRequestException e) {
-                    throw new CommandFailure(ExitCodes.FAILED, "the agent's reply could not be read: "
-                            + e.getMessage());
-                }
+            Optional<Message> r = next(consumer, wait,
+                    msg -> requestId == null || requestId.equals(msg.getJMSCorrelationID()));
+            if (r.isEmpty()) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(parser.parseReply(text(r.get())));
+            } catch (MalformedRequestException e) {
+                throw new CommandFailure(ExitCodes.FAILED, "the agent's reply could not be read: " + e.getMessage());
             }
         }
+    }
+
+    /** Decides whether a received message is the one waited for. */
+    @FunctionalInterface
+    private interface Wanted {
+        boolean test(Message m) throws JMSException;
+    }
+
+    /** The first message within {@code wait} that {@code wanted} takes; others are skipped. */
+    private static Optional<Message> next(MessageConsumer consumer, Duration wait, Wanted wanted)
+            throws JMSException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (true) {
+            long left = (deadline - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return Optional.empty();
+            }
+            Message r = consumer.receive(left);
+            if (r == null) {
+                return Optional.empty();
+            }
+            if (wanted.test(r)) {
+                return Optional.of(r);
+            }
+        }
+    }
+
+    private static String text(Message m) throws JMSException {
+        String text = m instanceof TextMessage t ? t.getText() : null;
+        return text == null ? "" : text;
     }
 
     /**
@@ -137,26 +156,20 @@ final class CommandChannel implements AutoCloseable {
      */
     Optional<Reply> awaitReply(String requestId, Duration wait) throws Exception {
         try (MessageConsumer consumer = session.createConsumer(replies)) {
-            long deadline = System.nanoTime() + wait.toNanos();
-            while (true) {
-                long left = (deadline - System.nanoTime()) / 1_000_000;
-                if (left <= 0) {
-                    return Optional.empty();
-                }
-                Message r = consumer.receive(left);
-                if (r == null) {
-                    return Optional.empty();
-                }
-                String text = r instanceof TextMessage t ? t.getText() : "";
+            Reply[] found = new Reply[1];
+            next(consumer, wait, msg -> {
                 try {
-                    Reply reply = parser.parseReply(text == null ? "" : text);
+                    Reply reply = parser.parseReply(text(msg));
                     if (requestId.equals(reply.requestId())) {
-                        return Optional.of(reply);
+                        found[0] = reply;
+                        return true;
                     }
                 } catch (MalformedRequestException e) {
                     // Not a reply document: keep waiting for ours.
                 }
-            }
+                return false;
+            });
+            return Optional.ofNullable(found[0]);
         }
     }
 

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 
 /**
  * Runs the built distribution's launchers ({@code agent-cli/target/openmft/bin}) as a user would,
@@ -56,6 +55,11 @@ final class Distribution implements AutoCloseable {
 
     /** Runs {@code bin/<launcher> args...} from an unrelated working directory. */
     Result run(String launcher, String... args) {
+        return run(COMMAND_TIMEOUT, launcher, args);
+    }
+
+    /** Runs a launcher that may take longer than {@link #COMMAND_TIMEOUT}. */
+    Result run(Duration timeout, String launcher, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(bin.resolve(launcher).toString());
         cmd.addAll(List.of(args));
@@ -66,9 +70,9 @@ final class Distribution implements AutoCloseable {
             pb.environment().put("OPENMFT_DATA", dataDir.toString());
             pb.environment().put("BFG_JVM_PROPERTIES", jvmOptions);
             Process p = pb.start();
-            if (!p.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            if (!p.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new AssertionError(String.join(" ", cmd) + " did not end within " + COMMAND_TIMEOUT);
+                throw new AssertionError(String.join(" ", cmd) + " did not end within " + timeout);
             }
             String output = Files.readString(out, StandardCharsets.UTF_8);
             Files.delete(out);
@@ -124,22 +128,48 @@ final class Distribution implements AutoCloseable {
         return pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    /** Kills every daemon that recorded a pid under the data directory. */
+    /**
+     * Kills every daemon that recorded a pid under the data directory. The walk tolerates files
+     * that vanish meanwhile (daemons delete theirs as they stop), so no daemon is left running
+     * to hold files open or burn CPU after a failed test.
+     */
     @Override
     public void close() throws IOException {
-        try (Stream<Path> files = Files.walk(dataDir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".pid")).toList()) {
-                try {
-                    long pid = Long.parseLong(Files.readString(f, StandardCharsets.US_ASCII).trim());
-                    // Only our own daemons: a stale pid file may name a reused pid.
-                    ProcessHandle.of(pid).filter(h -> h.info().commandLine().orElse("")
-                            .contains("org.openmft.cli.Mft")).ifPresent(h -> {
-                        h.destroyForcibly();
-                        h.onExit().join();
-                    });
-                } catch (NumberFormatException | IOException e) {
-                    // Not a pid file of ours.
+        List<Path> pidFiles = new ArrayList<>();
+        Files.walkFileTree(dataDir, new java.nio.file.SimpleFileVisitor<>() {
+            @Override
+            public java.nio.file.FileVisitResult visitFile(Path file,
+                    java.nio.file.attribute.BasicFileAttributes attrs) {
+                if (file.getFileName().toString().endsWith(".pid")) {
+                    pidFiles.add(file);
                 }
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException e) {
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+        });
+        List<ProcessHandle> killed = new ArrayList<>();
+        for (Path f : pidFiles) {
+            try {
+                long pid = Long.parseLong(Files.readString(f, StandardCharsets.US_ASCII).trim());
+                // Only our own daemons: a stale pid file may name a reused pid.
+                ProcessHandle.of(pid).filter(h -> h.info().commandLine().orElse("")
+                        .contains("org.openmft.cli.Mft")).ifPresent(h -> {
+                            h.destroyForcibly();
+                            killed.add(h);
+                        });
+            } catch (NumberFormatException | IOException e) {
+                // Gone meanwhile, or not a pid file of ours.
+            }
+        }
+        for (ProcessHandle h : killed) {
+            try {
+                h.onExit().get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new AssertionError("daemon " + h.pid() + " did not end after kill -9", e);
             }
         }
     }

@@ -318,26 +318,24 @@ public final class TransferEngine implements AutoCloseable {
     }
 
     private boolean cancelIncoming(String id, String user) {
+        // Ask the source to cancel: it stops sending and then cancels this side too.
         synchronized (incoming) {
             DestinationTransfer t = incoming.get(id);
             if (t == null) {
                 return false;
             }
-        }
-        // Ask the source to cancel: it stops sending and then cancels this side too.
-        try {
-            synchronized (incoming) {
-                DestinationTransfer t = incoming.get(id);
-                Message m = replyMessageUnsafe(t, Wire.CANCEL_REQUEST);
-                m.setStringProperty(Wire.SUPPLEMENT, "cancelled at the destination by " + user);
+            try {
                 synchronized (outSession) {
+                    Message m = outSession.createMessage();
+                    stampReply(m, t, Wire.CANCEL_REQUEST);
+                    m.setStringProperty(Wire.SUPPLEMENT, "cancelled at the destination by " + user);
                     outProducer.send(outSession.createQueue(QueueNames.reply(t.sourceAgent)), m);
                 }
+                return true;
+            } catch (JMSException e) {
+                log.warn("Transfer {}: could not pass the cancel to the source: {}", id, ProviderErrors.describe(e));
+                return false;
             }
-            return true;
-        } catch (JMSException e) {
-            log.warn("Transfer {}: could not pass the cancel to the source: {}", id, ProviderErrors.describe(e));
-            return false;
         }
     }
 
@@ -639,15 +637,6 @@ public final class TransferEngine implements AutoCloseable {
 
     Message replyMessage(DestinationTransfer t, String type) throws JMSException {
         Message m = dataSession.createMessage();
-        stampReply(m, t, type);
-        return m;
-    }
-
-    private Message replyMessageUnsafe(DestinationTransfer t, String type) throws JMSException {
-        Message m;
-        synchronized (outSession) {
-            m = outSession.createMessage();
-        }
         stampReply(m, t, type);
         return m;
     }

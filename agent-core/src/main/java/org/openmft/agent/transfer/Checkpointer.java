@@ -75,6 +75,7 @@ final class Checkpointer implements AutoCloseable {
             try {
                 job = jobs.poll(200, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 return;
             }
             if (job == null) {

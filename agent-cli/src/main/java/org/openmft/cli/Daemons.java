@@ -42,7 +42,12 @@ final class Daemons {
             }
         }
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        // The launcher's own form (home/lib/*) when there is one: the JVM expands it again, and the
+        // daemon's command line stays short enough for ps and for tools that read it.
+        String home = System.getProperty("openmft.home");
+        cmd.add(home != null && Files.isDirectory(Path.of(home, "lib"))
+                ? Path.of(home, "lib").toString() + java.io.File.separator + "*"
+                : System.getProperty("java.class.path"));
         cmd.add(Mft.class.getName());
         cmd.addAll(args);
         return new ProcessBuilder(cmd)

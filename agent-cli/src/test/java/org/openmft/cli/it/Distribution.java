@@ -128,6 +128,15 @@ final class Distribution implements AutoCloseable {
         return pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
+    private static boolean isOurs(long pid) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
+                    StandardCharsets.UTF_8).contains("org.openmft.cli.Mft");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /**
      * Kills every daemon that recorded a pid under the data directory. The walk tolerates files
      * that vanish meanwhile (daemons delete theirs as they stop), so no daemon is left running
@@ -155,9 +164,9 @@ final class Distribution implements AutoCloseable {
         for (Path f : pidFiles) {
             try {
                 long pid = Long.parseLong(Files.readString(f, StandardCharsets.US_ASCII).trim());
-                // Only our own daemons: a stale pid file may name a reused pid.
-                ProcessHandle.of(pid).filter(h -> h.info().commandLine().orElse("")
-                        .contains("org.openmft.cli.Mft")).ifPresent(h -> {
+                // Only our own daemons: a stale pid file may name a reused pid. The command line is
+                // read whole from /proc (ProcessHandle's is cut at 4096 characters).
+                ProcessHandle.of(pid).filter(h -> isOurs(pid)).ifPresent(h -> {
                             h.destroyForcibly();
                             killed.add(h);
                         });

@@ -173,17 +173,6 @@ final class CommandChannel implements AutoCloseable {
         }
     }
 
-    /** Sends a message that needs no reply. */
-    void send(String queue, Message message) throws JMSException {
-        try (MessageProducer producer = session.createProducer(session.createQueue(queue))) {
-            producer.send(message);
-        }
-    }
-
-    Session session() {
-        return session;
-    }
-
     /** The originator block IBM's commands fill in: this host and the OS user. */
     static Originator originator() {
         String host;

@@ -228,13 +228,6 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         return broker.getActiveMQServer() != null && broker.getActiveMQServer().isStarted();
     }
 
-    /**
-     * The Artemis server, for code in this module that administers queues directly.
-     */
-    public org.apache.activemq.artemis.core.server.ActiveMQServer server() {
-        return broker.getActiveMQServer();
-    }
-
     /** Stops the broker cleanly (the journal is synced and closed) and releases the directory. */
     @Override
     public void close() {

@@ -21,6 +21,7 @@ import javax.jms.TemporaryQueue;
 import javax.jms.TextMessage;
 
 import org.openmft.agent.Agent;
+import org.openmft.agent.AgentService;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.AgentProperties;
 import org.openmft.agent.config.ConfigurationException;
@@ -38,6 +39,7 @@ import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.qmgr.QueueManagerSettings;
+import org.openmft.coordination.publish.CoordinationPublisher;
 import org.openmft.xml.PingAgentRequest;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
@@ -194,7 +196,7 @@ final class AgentCommands {
             }
             boolean hosted = !config.endpoint().clientMode() && config.provider() == MessagingProvider.ARTEMIS;
             if (foreground) {
-                return hosted ? hostAndRun(dd, coordination, config, logDir) : runForeground(config, logDir);
+                return hosted ? hostAndRun(dd, coordination, config, logDir) : runForeground(dd, coordination, config, logDir);
             }
             return hosted ? askHost(dd, coordination, config, logDir) : spawn(dd, coordination, config, logDir);
         }
@@ -281,7 +283,8 @@ final class AgentCommands {
             return ExitCodes.OK;
         }
 
-        private int runForeground(AgentConfig config, Path logDir) throws Exception {
+        private int runForeground(DataDirectory dd, String coordination, AgentConfig config, Path logDir)
+                throws Exception {
             LogSetup.consoleLevel(global.verbose ? Level.DEBUG : Level.INFO);
             Optional<DirectoryLock> lock = DirectoryLock.tryAcquire(logDir.getParent(), LOCK);
             if (lock.isEmpty()) {
@@ -294,11 +297,20 @@ final class AgentCommands {
                 config.warnings().forEach(w -> org.slf4j.LoggerFactory.getLogger(Agent.class).warn(w));
                 org.slf4j.LoggerFactory.getLogger(Agent.class).info("Agent {} configuration:\n{}",
                         config.agentName(), config.describe());
-                Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), null,
+                AgentService publisher = CoordinationPublisher.forAgent(config,
+                        dd.agentProperties(coordination, config.agentName()), System.getenv());
+                Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), publisher,
                         logDir.getParent().resolve("state"));
-                agent.start();
+                try {
+                    agent.start();
+                } catch (QueueManagerException e) {
+                    publisher.close();
+                    throw e;
+                }
+                publisher.start();
                 Thread hook = new Thread(() -> {
                     agent.close();
+                    publisher.close();
                     Daemons.clearReady(logDir.getParent(), LOCK);
                 }, "openmft-shutdown");
                 Runtime.getRuntime().addShutdownHook(hook);
@@ -306,6 +318,7 @@ final class AgentCommands {
                 while (!agent.awaitStopped(Duration.ofSeconds(1))) {
                     // Serving until a stop request or a signal ends the agent.
                 }
+                publisher.close();
                 Daemons.clearReady(logDir.getParent(), LOCK);
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);

@@ -19,6 +19,7 @@ import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.qmgr.QueueManagerSettings;
+import org.openmft.coordination.publish.CoordinationPublisher;
 
 import ch.qos.logback.classic.Level;
 import picocli.CommandLine.Command;
@@ -162,7 +163,8 @@ final class QmgrCommands {
         EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
         QueueManagerHost host;
         try {
-            host = new QueueManagerHost(qm, AgentCommands::attachAgentLog, null);
+            host = new QueueManagerHost(qm, AgentCommands::attachAgentLog,
+                    (config, properties) -> CoordinationPublisher.forAgent(config, properties, System.getenv()));
         } catch (QueueManagerException e) {
             qm.close();
             throw e;

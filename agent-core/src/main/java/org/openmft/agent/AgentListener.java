@@ -51,13 +51,40 @@ public interface AgentListener {
     /**
      * A transfer request was accepted and queued at the source.
      *
-     * @param queued how many transfers now wait at this agent
+     * @param transfer what the request asked for and the files planned
+     * @param queued   how many transfers now wait at this agent
      */
-    default void transferQueued(String agent, String transferId, int priority, int queued) {
+    default void transferQueued(String agent, TransferInfo transfer, int queued) {
     }
 
-    /** A transfer started moving data (source) or was accepted (destination). */
-    default void transferStarted(String agent, Role role, String transferId, int itemCount) {
+    /**
+     * A transfer started moving data (source) or was accepted (destination).
+     *
+     * @param transfer the transfer; at a destination without originator and planned files
+     */
+    default void transferStarted(String agent, Role role, TransferInfo transfer) {
+    }
+
+    /**
+     * Data moved: the destination acknowledged more chunks. Called often (every window); listeners
+     * throttle.
+     *
+     * @param item          the index of the item being sent
+     * @param itemBytesSent bytes of that item sent so far
+     * @param bytesSent     bytes of the whole transfer sent so far
+     */
+    default void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
+    }
+
+    /**
+     * The transfer went into recovery: the destination stopped answering. It resumes by itself
+     * ({@link #recovered}) or fails with 69 when the recovery timeout passes.
+     */
+    default void recovering(String agent, String transferId, String reason) {
+    }
+
+    /** A recovering transfer is moving again. */
+    default void recovered(String agent, String transferId) {
     }
 
     /** An item finished, successfully or not. */

@@ -183,14 +183,27 @@ public final class QueueNames {
     }
 
     /**
-     * The queues an agent reads and writes: COMMAND, DATA, REPLY, STATE, EVENT and CMD.RJCT, in that
-     * order.
+     * The agent's publication outbox (OpenMFT's): status and log publications wait here, on the
+     * agent's own queue manager, until the coordination queue manager takes them, as IBM MFT's wait
+     * on a transmission queue.
      *
      * @param agent the agent name
-     * @return the six queue names
+     * @return {@code SYSTEM.FTE.PUBLISH.<AGENT>}
+     */
+    public static String publish(String agent) {
+        return name("PUBLISH.", agent);
+    }
+
+    /**
+     * The queues an agent reads and writes: COMMAND, DATA, REPLY, STATE, EVENT, CMD.RJCT and
+     * PUBLISH, in that order.
+     *
+     * @param agent the agent name
+     * @return the seven queue names
      */
     public static List<String> agentQueues(String agent) {
-        return List.of(command(agent), data(agent), reply(agent), state(agent), event(agent), rejected(agent));
+        return List.of(command(agent), data(agent), reply(agent), state(agent), event(agent), rejected(agent),
+                publish(agent));
     }
 
     /**
@@ -202,6 +215,44 @@ public final class QueueNames {
     public static List<String> authQueues(String agent) {
         return List.of(authAgent(agent), authTransfer(agent), authSchedule(agent), authMonitor(agent),
                 authOperations(agent), authAdmin(agent));
+    }
+
+    /**
+     * Checks a logger name and returns it upper-cased, the form used in queue names and paths. IBM's
+     * fteCreateLogger upper-cases logger names too. The rule is the agent name rule, so that
+     * {@code SYSTEM.FTE.LOG.RJCT.<logger>} (20 + 28 characters) fits IBM MQ's 48.
+     *
+     * @param logger the logger name in any case
+     * @return the upper-cased name
+     * @throws IllegalArgumentException when the name is not 1 to 28 characters of A-Z, 0-9, '.' and '_'
+     */
+    public static String validateLoggerName(String logger) {
+        if (logger == null || !AGENT_NAME.matcher(logger).matches()) {
+            throw new IllegalArgumentException("logger name '" + logger + "' is not valid: a logger name is 1 to "
+                    + MAX_AGENT_NAME_LENGTH + " characters from A-Z, 0-9, '.' and '_' (lower-case letters are "
+                    + "upper-cased)");
+        }
+        return logger.toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * A logger's command queue, from which it reads commands that control it (the logger needs GET).
+     *
+     * @param logger the logger name
+     * @return {@code SYSTEM.FTE.LOG.CMD.<LOGGER>}
+     */
+    public static String loggerCommand(String logger) {
+        return PREFIX + "LOG.CMD." + validateLoggerName(logger);
+    }
+
+    /**
+     * A logger's reject queue, where it puts the log messages it cannot store (the logger needs PUT).
+     *
+     * @param logger the logger name
+     * @return {@code SYSTEM.FTE.LOG.RJCT.<LOGGER>}
+     */
+    public static String loggerReject(String logger) {
+        return PREFIX + "LOG.RJCT." + validateLoggerName(logger);
     }
 
     private static String name(String kind, String agent) {

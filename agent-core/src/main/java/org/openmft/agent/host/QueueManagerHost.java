@@ -18,7 +18,7 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.openmft.agent.Agent;
-import org.openmft.agent.AgentListener;
+import org.openmft.agent.AgentService;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.ConfigurationException;
 import org.openmft.agent.config.MessagingProvider;
@@ -58,23 +58,25 @@ public final class QueueManagerHost implements AutoCloseable {
 
     private final EmbeddedQueueManager qmgr;
     private final AgentLogs logs;
-    private final AgentListener listener;
+    private final AgentService.Factory services;
     private final Map<String, Hosted> agents = new ConcurrentHashMap<>();
     private final CountDownLatch closing = new CountDownLatch(1);
     private final Connection connection;
     private final Thread thread;
 
-    private record Hosted(Agent agent, DirectoryLock lock, AutoCloseable logs) {
+    private record Hosted(Agent agent, DirectoryLock lock, AutoCloseable logs, AgentService service) {
     }
 
     /**
      * Starts serving host requests for {@code qmgr}.
+     *
+     * @param services creates each hosted agent's service (its coordination publisher), or null
      */
-    public QueueManagerHost(EmbeddedQueueManager qmgr, AgentLogs logs, AgentListener listener)
+    public QueueManagerHost(EmbeddedQueueManager qmgr, AgentLogs logs, AgentService.Factory services)
             throws QueueManagerException {
         this.qmgr = qmgr;
         this.logs = logs;
-        this.listener = listener == null ? AgentListener.NONE : listener;
+        this.services = services == null ? AgentService.Factory.NONE : services;
         this.connection = QueueManagerConnector.forAgent(endpoint(), null).connect();
         Session session;
         MessageConsumer consumer;
@@ -168,20 +170,28 @@ public final class QueueManagerHost implements AutoCloseable {
             log.warn("Agent {}: {}", name, warning);
         }
         log.info("Agent {} configuration:\n{}", name, config.describe());
+        AgentService service = AgentService.NONE;
         try {
-            Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), listener,
+            service = services.create(config, agentProperties);
+            Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), service,
                     logDirectory.getParent().resolve("state"));
             agent.start();
-            agents.put(name, new Hosted(agent, lock.get(), agentLogs));
+            service.start();
+            agents.put(name, new Hosted(agent, lock.get(), agentLogs, service));
             Thread reaper = new Thread(() -> forgetWhenStopped(name, agent), "openmft-host-reaper-" + name);
             reaper.setDaemon(true);
             reaper.start();
             return new HostRequests.Result(0, "BFGCL0030I: The request to start agent " + name
                     + " on queue manager " + qm + " has been successfully completed.");
         } catch (QueueManagerException e) {
+            service.close();
             closeQuietly(agentLogs);
             closeQuietly(lock.get());
             return new HostRequests.Result(e.exitCode(), e.getMessage());
+        } catch (ConfigurationException e) {
+            closeQuietly(agentLogs);
+            closeQuietly(lock.get());
+            return new HostRequests.Result(ConfigurationException.EXIT_CODE, e.getMessage());
         }
     }
 
@@ -198,6 +208,7 @@ public final class QueueManagerHost implements AutoCloseable {
         }
         Hosted hosted = agents.remove(name);
         if (hosted != null) {
+            hosted.service().close();
             closeQuietly(hosted.logs());
             closeQuietly(hosted.lock());
         }
@@ -218,6 +229,7 @@ public final class QueueManagerHost implements AutoCloseable {
         for (String name : List.copyOf(agents.keySet())) {
             Hosted hosted = agents.remove(name);
             if (hosted != null) {
+                hosted.service().close();
                 closeQuietly(hosted.logs());
                 closeQuietly(hosted.lock());
             }

@@ -40,6 +40,8 @@ import org.slf4j.LoggerFactory;
  *       an unknown agent fails at once; other queues and addresses are created on demand; none is
  *       deleted automatically; messages that fail delivery {@link #MAX_DELIVERY_ATTEMPTS} times go
  *       to {@value #DEAD_LETTER_QUEUE}.</li>
+ *   <li>it can serve as a coordination queue manager: the {@code SYSTEM.FTE} topic address and its
+ *       retained publications exist on every queue manager (see {@link RetainedPublications}).</li>
  * </ul>
  *
  * <p>Security is disabled: the TCP acceptor binds to 127.0.0.1 unless the administrator chose
@@ -185,6 +187,13 @@ public final class EmbeddedQueueManager implements AutoCloseable {
                 .setAddressFullMessagePolicy(AddressFullMessagePolicy.BLOCK)
                 .setMaxSizeBytes(DATA_ADDRESS_MAX_BYTES);
         c.addAddressSetting("SYSTEM.FTE.DATA.#", data);
+        // An agent's publication outbox is read in transactions that roll back while the coordination
+        // queue manager is unreachable: never dead-letter a publication for that.
+        c.addAddressSetting("SYSTEM.FTE.PUBLISH.#", new AddressSettings().setMaxDeliveryAttempts(-1));
+        // Likewise a logger's subscription, rolled back while its database is unavailable.
+        c.addAddressSetting(org.openmft.agent.messaging.Publications.TOPIC,
+                new AddressSettings().setMaxDeliveryAttempts(-1));
+        c.registerBrokerPlugin(new RetainedPublications());
         return c;
     }
 
@@ -194,6 +203,8 @@ public final class EmbeddedQueueManager implements AutoCloseable {
             server.createQueue(QueueConfiguration.of(DEAD_LETTER_QUEUE).setRoutingType(RoutingType.ANYCAST)
                     .setDurable(true).setAutoCreated(false));
         }
+        // Every queue manager can be a coordination queue manager (reference §3.2).
+        RetainedPublications.createObjects(server);
     }
 
     private static String hostForUrl(String host) {

@@ -24,11 +24,13 @@ import javax.jms.Message;
 
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.transfer.files.Access;
 import org.openmft.agent.transfer.files.DestinationPaths;
 import org.openmft.agent.transfer.files.DestinationType;
 import org.openmft.agent.transfer.files.PathRefusedException;
+import org.openmft.xml.AgentRef;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,6 +55,7 @@ final class DestinationTransfer {
     private final int checkpointChunks;
     private final Map<Integer, ItemOutcome> results = new TreeMap<>();
     private final Instant started = Instant.now();
+    private final TransferInfo info;
     int incarnation;
     long expectedSeq;
     private long nackedFor = -1;
@@ -77,6 +80,16 @@ final class DestinationTransfer {
         this.window = Math.max(1, start.getIntProperty(Wire.WINDOW));
         this.checkpointChunks = Math.max(window, start.getIntProperty(Wire.CHECKPOINT_CHUNKS));
         this.incarnation = start.getIntProperty(Wire.INCARNATION);
+        String sourceQMgr = start.getStringProperty(Wire.SOURCE_QMGR);
+        this.info = new TransferInfo(id, new AgentRef(sourceAgent, sourceQMgr),
+                new AgentRef(engine.agentName(), engine.config().agentQMgr()), null,
+                start.getStringProperty(Wire.JOB_NAME), 0, Map.of(), started, List.of(),
+                itemCount);
+    }
+
+    /** What this destination knows of the transfer. */
+    TransferInfo info() {
+        return info;
     }
 
     int itemCount() {

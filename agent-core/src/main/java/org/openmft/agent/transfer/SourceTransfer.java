@@ -25,6 +25,7 @@ import javax.jms.Session;
 
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
@@ -54,6 +55,7 @@ final class SourceTransfer implements Runnable {
     private static final int INBOX_CAPACITY = 4096;
 
     private final TransferEngine engine;
+    private final TransferInfo info;
     private final String id;
     private final TransferRequest request;
     private final List<PlannedItem> items;
@@ -87,6 +89,10 @@ final class SourceTransfer implements Runnable {
     private int retries;
     private long recoveringSinceNanos = -1;
     private Instant started;
+    /** Bytes handed to the queue manager so far (resends included), for progress publications. */
+    private long bytesSent;
+    private int sendingItem;
+    private long sendingItemBytes;
 
     /** A jump back: resend from {@link #seq}. */
     private static final class Rewind extends Exception {
@@ -119,9 +125,10 @@ final class SourceTransfer implements Runnable {
         }
     }
 
-    SourceTransfer(TransferEngine engine, String id, TransferRequest request, List<PlannedItem> items) {
+    SourceTransfer(TransferEngine engine, TransferInfo info, TransferRequest request, List<PlannedItem> items) {
         this.engine = engine;
-        this.id = id;
+        this.info = info;
+        this.id = info.transferId();
         this.request = request;
         this.items = items;
         this.destinationAgent = request.destinationAgent().agent().toUpperCase(java.util.Locale.ROOT);
@@ -182,7 +189,7 @@ final class SourceTransfer implements Runnable {
             producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             producer.setPriority(Math.min(9, Math.max(0, request.transferSet().priority())));
             producer.setDisableMessageTimestamp(true);
-            engine.listener().transferStarted(engine.agentName(), Role.SOURCE, id, items.size());
+            engine.listener().transferStarted(engine.agentName(), Role.SOURCE, info);
             outcome = transfer();
         } catch (Abandon a) {
             outcome = finish(a.resultCode, a.getMessage());
@@ -285,7 +292,7 @@ final class SourceTransfer implements Runnable {
                 }
                 if (Wire.START_OK.equals(c.type())) {
                     negotiated = true;
-                    recoveringSinceNanos = -1;
+                    endRecovery();
                     retries = 0;
                     nextSeq = Math.max(0, c.nextSeq());
                     lastAcked = nextSeq - 1;
@@ -355,6 +362,7 @@ final class SourceTransfer implements Runnable {
         if (recoveringSinceNanos < 0) {
             recoveringSinceNanos = System.nanoTime();
             log.warn("Transfer {}: {} after {} retries; the transfer is recovering", id, what, ackRetries);
+            engine.listener().recovering(engine.agentName(), id, what);
         }
         if (recoveryTimeoutMillis >= 0 && TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - recoveringSinceNanos)
                 >= recoveryTimeoutMillis) {
@@ -516,6 +524,9 @@ final class SourceTransfer implements Runnable {
                     }
                     m.writeBytes(data, 0, length);
                     producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), chunkTimeToLiveMillis);
+                    bytesSent += length;
+                    sendingItem = p.index();
+                    sendingItemBytes = bytes + length;
                 }
             } catch (JMSException e) {
                 throw new SendFailure(e);
@@ -579,6 +590,13 @@ final class SourceTransfer implements Runnable {
         }
     }
 
+    private void endRecovery() {
+        if (recoveringSinceNanos >= 0) {
+            recoveringSinceNanos = -1;
+            engine.listener().recovered(engine.agentName(), id);
+        }
+    }
+
     /** Waits up to the acknowledgement timeout for an answer; on timeout resends or recovers. */
     private void awaitProgress() throws InterruptedException, Rewind, SkipItem, Abandon, JMSException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ackTimeoutMillis);
@@ -592,7 +610,7 @@ final class SourceTransfer implements Runnable {
                 handle(c);
                 if (lastAcked != before || c.type().equals(Wire.ITEM_DONE)) {
                     retries = 0;
-                    recoveringSinceNanos = -1;
+                    endRecovery();
                     return;
                 }
             }
@@ -615,6 +633,7 @@ final class SourceTransfer implements Runnable {
             case Wire.ACK -> {
                 if (c.seq() > lastAcked) {
                     lastAcked = c.seq();
+                    engine.listener().progress(engine.agentName(), id, sendingItem, sendingItemBytes, bytesSent);
                 }
                 if (c.checkpoint()) {
                     engine.sourceCheckpoint(this, c.seq() + 1);

@@ -31,6 +31,7 @@ import javax.jms.TextMessage;
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.command.CommandIntake;
@@ -110,7 +111,7 @@ public final class TransferEngine implements AutoCloseable {
     private Thread dataThread;
 
     private record Queued(String id, TransferRequest request, List<PlannedItem> items, List<ItemOutcome> preFailed,
-            Destination replyDestination, long arrival) {
+            Destination replyDestination, long arrival, TransferInfo info) {
     }
 
     private record Running(SourceTransfer transfer, Thread thread, Queued queued) {
@@ -213,7 +214,8 @@ public final class TransferEngine implements AutoCloseable {
             return reject(id, request, 46, "BFGSS0033E: The transfer request has " + e.count()
                     + " or more files, more than maxFilesForTransfer (" + e.limit() + ") allows.");
         }
-        Queued q = new Queued(id, request, items, preFailed, context.replyTo(), arrival.incrementAndGet());
+        Queued q = new Queued(id, request, items, preFailed, context.replyTo(), arrival.incrementAndGet(),
+                info(id, request, items, preFailed.size()));
         log.info("Transfer {} accepted: {} file(s) from {} to {}, priority {}", id, items.size() + preFailed.size(),
                 agentName, request.destinationAgent().agent(), request.transferSet().priority());
         // Queued only once the acknowledgement is committed: no later reply about this transfer
@@ -230,9 +232,22 @@ public final class TransferEngine implements AutoCloseable {
             queued.add(q);
             waiting = queued.size();
         }
-        listener.transferQueued(agentName, q.id, q.request.transferSet().priority(), waiting);
+        listener.transferQueued(agentName, q.info, waiting);
         scheduleNext();
         activityChanged();
+    }
+
+    private static TransferInfo info(String id, TransferRequest request, List<PlannedItem> items, int preFailed) {
+        List<TransferInfo.Item> planned = new ArrayList<>(items.size());
+        for (PlannedItem p : items) {
+            TransferItem i = p.item();
+            planned.add(new TransferInfo.Item(p.index(), p.file().source().toString(), p.file().size(),
+                    i.destination().path(), i.mode().xmlValue(), i.source().disposition().xmlValue(),
+                    i.destination().exist().xmlValue(), i.checksumMethod().xmlValue()));
+        }
+        return new TransferInfo(id, request.sourceAgent(), request.destinationAgent(), request.originator(),
+                request.jobName(), request.transferSet().priority(), request.transferSet().metadata(), Instant.now(),
+                planned, items.size() + preFailed);
     }
 
     private CommandHandler.Outcome reject(String id, TransferRequest request, int code, String reason) {
@@ -354,7 +369,7 @@ public final class TransferEngine implements AutoCloseable {
                             Instant.now()));
                     continue;
                 }
-                SourceTransfer t = new SourceTransfer(this, q.id, q.request, q.items);
+                SourceTransfer t = new SourceTransfer(this, q.info, q.request, q.items);
                 Thread thread = new Thread(t, "openmft-" + agentName + "-transfer-" + q.id.substring(40));
                 running.put(q.id, new Running(t, thread, q));
                 writeSourceState(q);
@@ -608,7 +623,7 @@ public final class TransferEngine implements AutoCloseable {
         synchronized (incoming) {
             incoming.put(id, t);
         }
-        listener.transferStarted(agentName, Role.DESTINATION, id, t.itemCount());
+        listener.transferStarted(agentName, Role.DESTINATION, t.info());
         activityChanged();
         t.restart(t.incarnation);
         if (t.itemCount() == 0) {

@@ -30,7 +30,8 @@ class QueueNamesTest {
     @Test
     void agentQueuesInOrder() {
         assertEquals(List.of("SYSTEM.FTE.COMMAND.A.B_C", "SYSTEM.FTE.DATA.A.B_C", "SYSTEM.FTE.REPLY.A.B_C",
-                "SYSTEM.FTE.STATE.A.B_C", "SYSTEM.FTE.EVENT.A.B_C", "SYSTEM.FTE.CMD.RJCT.A.B_C"),
+                "SYSTEM.FTE.STATE.A.B_C", "SYSTEM.FTE.EVENT.A.B_C", "SYSTEM.FTE.CMD.RJCT.A.B_C",
+                "SYSTEM.FTE.PUBLISH.A.B_C"),
                 QueueNames.agentQueues("a.b_c"));
     }
 

@@ -75,8 +75,8 @@ final class TransferHarness implements AutoCloseable {
         }
 
         @Override
-        public void transferStarted(String agent, Role role, String transferId, int itemCount) {
-            events.add("started " + role + " " + transferId);
+        public void transferStarted(String agent, Role role, org.openmft.agent.TransferInfo transfer) {
+            events.add("started " + role + " " + transfer.transferId());
         }
 
         @Override

@@ -1,0 +1,119 @@
+package org.openmft.agent.messaging;
+
+import java.util.regex.Pattern;
+
+/**
+ * Where and how agents publish to the coordination queue manager (reference §3.2, §3.3, and
+ * {@code docs/architecture.md}, "Coordination").
+ *
+ * <p>The topic strings are IBM's, verbatim: {@code SYSTEM.FTE/Agents/<agent>} (retained),
+ * {@code SYSTEM.FTE/Transfers/<agent>/<id>} and {@code SYSTEM.FTE/Log/<agent>/<id>}. IBM MQ carries
+ * them as a topic tree with retained publications. Artemis has neither a topic tree with
+ * {@code /} levels (its wildcard delimiter is {@code .}, which IBM's names use inside levels) nor
+ * retained publications, so on Artemis:
+ * <ul>
+ *   <li>every publication goes to the multicast address {@value #TOPIC} (the name of IBM's topic
+ *       object) and carries its topic string in the property {@value #TOPIC_STRING_PROPERTY};
+ *       subscribers select on it, e.g. {@code MQTopicString LIKE 'SYSTEM.FTE/Log/%'}
+ *       ({@link #selector});</li>
+ *   <li>a retained publication also carries {@value #RETAINED_PROPERTY}{@code = true}; the queue
+ *       manager keeps the newest one per topic string in the last-value queue
+ *       {@value #RETAINED_QUEUE} and copies the matching ones into every subscription created
+ *       afterwards, as IBM MQ delivers retained publications to a new subscriber.</li>
+ * </ul>
+ */
+public final class Publications {
+    /** The topic object (IBM) and multicast address (Artemis) all publications go to. */
+    public static final String TOPIC = "SYSTEM.FTE";
+    /** The root of every topic string. */
+    public static final String ROOT = "SYSTEM.FTE";
+    /** Artemis: the message property holding a publication's topic string. */
+    public static final String TOPIC_STRING_PROPERTY = "MQTopicString";
+    /** Artemis: the boolean message property marking a retained publication. */
+    public static final String RETAINED_PROPERTY = "MQRetained";
+    /** Artemis: the last-value queue holding the newest retained publication of each topic string. */
+    public static final String RETAINED_QUEUE = "SYSTEM.FTE.RETAINED";
+    /** OpenMFT: a publication's unique id (agent, start time and sequence), for diagnosis. */
+    public static final String PUBLICATION_ID_PROPERTY = "OpenMFTPublicationId";
+
+    private Publications() {
+    }
+
+    /** {@code SYSTEM.FTE/Agents/<agent>}. */
+    public static String agentStatus(String agent) {
+        return ROOT + "/Agents/" + agent;
+    }
+
+    /** {@code SYSTEM.FTE/Transfers/<agent>/<transferId>}. */
+    public static String transferProgress(String agent, String transferId) {
+        return ROOT + "/Transfers/" + agent + "/" + transferId;
+    }
+
+    /** {@code SYSTEM.FTE/Log/<agent>/<transferId>}. */
+    public static String log(String agent, String transferId) {
+        return ROOT + "/Log/" + agent + "/" + transferId;
+    }
+
+    /**
+     * Whether {@code topic} matches an IBM MQ topic pattern, where {@code #} matches any number of
+     * levels (including none) and {@code +} exactly one.
+     */
+    public static boolean matches(String pattern, String topic) {
+        String[] p = pattern.split("/", -1);
+        String[] t = topic.split("/", -1);
+        return matches(p, 0, t, 0);
+    }
+
+    private static boolean matches(String[] p, int i, String[] t, int j) {
+        if (i == p.length) {
+            return j == t.length;
+        }
+        if (p[i].equals("#")) {
+            for (int k = j; k <= t.length; k++) {
+                if (matches(p, i + 1, t, k)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (j == t.length) {
+            return false;
+        }
+        return (p[i].equals("+") || p[i].equals(t[j])) && matches(p, i + 1, t, j + 1);
+    }
+
+    private static final Pattern LIKE_SPECIAL = Pattern.compile("([!%_])");
+
+    /**
+     * An Artemis message selector that lets through at least every publication whose topic string
+     * matches {@code pattern} (exactly, for patterns whose only wildcard is a trailing {@code #});
+     * check {@link #matches} on what arrives when the pattern has other wildcards.
+     */
+    public static String selector(String pattern) {
+        int wild = firstWildcard(pattern);
+        String prefix = wild < 0 ? pattern : pattern.substring(0, wild);
+        String escaped = LIKE_SPECIAL.matcher(prefix.replace("'", "''")).replaceAll("!$1");
+        if (wild < 0) {
+            return TOPIC_STRING_PROPERTY + " = '" + prefix.replace("'", "''") + "'";
+        }
+        if (pattern.endsWith("/#") && wild == pattern.length() - 1) {
+            // "a/b/#" also matches "a/b" itself.
+            String parent = prefix.substring(0, prefix.length() - 1).replace("'", "''");
+            return "(" + TOPIC_STRING_PROPERTY + " LIKE '" + escaped + "%' ESCAPE '!' OR " + TOPIC_STRING_PROPERTY
+                    + " = '" + parent + "')";
+        }
+        return TOPIC_STRING_PROPERTY + " LIKE '" + escaped + "%' ESCAPE '!'";
+    }
+
+    private static int firstWildcard(String pattern) {
+        String[] levels = pattern.split("/", -1);
+        int pos = 0;
+        for (String level : levels) {
+            if (level.equals("#") || level.equals("+")) {
+                return pos;
+            }
+            pos += level.length() + 1;
+        }
+        return -1;
+    }
+}

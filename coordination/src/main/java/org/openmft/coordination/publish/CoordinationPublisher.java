@@ -1,0 +1,179 @@
+package org.openmft.coordination.publish;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+
+import org.openmft.agent.AgentService;
+import org.openmft.agent.AgentState;
+import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.TransferInfo;
+import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.config.AgentConfig;
+import org.openmft.agent.config.ConfigurationException;
+import org.openmft.agent.config.CoordinationConfig;
+import org.openmft.agent.config.DataDirectory;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.qmgr.QueueManagerException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An agent's publications to its coordination queue manager: pass it to the agent as its
+ * listener, call {@link #start} once the agent runs, {@link #close} after it stopped.
+ * See {@link AgentPublisher} for what is published and {@link PublicationSender} for how it
+ * travels.
+ *
+ * <p>Thread-safe.
+ */
+public final class CoordinationPublisher implements AgentService {
+    private static final Logger log = LoggerFactory.getLogger(CoordinationPublisher.class);
+
+    /** Publications held in memory before the overflow policy applies. */
+    public static final int BUFFER_CAPACITY = 10_000;
+
+    private final AgentPublisher publisher;
+    private final PublicationBuffer buffer;
+    private final PublicationSender sender;
+    private Thread thread;
+
+    private CoordinationPublisher(AgentPublisher publisher, PublicationBuffer buffer, PublicationSender sender) {
+        this.publisher = publisher;
+        this.buffer = buffer;
+        this.sender = sender;
+    }
+
+    /**
+     * A publisher for an agent whose properties are in IBM's layout
+     * ({@code config/<coordQM>/agents/<AGENT>/agent.properties}, beside
+     * {@code config/<coordQM>/coordination.properties}).
+     *
+     * @return the publisher, or {@link AgentService#NONE} when there is no coordination.properties
+     *         (the agent then publishes nothing, and says so in its log)
+     * @throws ConfigurationException when coordination.properties is invalid
+     * @throws QueueManagerException when a bindings coordination queue manager is not defined here
+     */
+    public static AgentService forAgent(AgentConfig config, Path agentProperties, Map<String, String> env)
+            throws ConfigurationException, QueueManagerException {
+        Path configDir = agentProperties.toAbsolutePath().getParent().getParent().getParent();
+        Path file = configDir.resolve("coordination.properties");
+        if (!Files.isRegularFile(file)) {
+            log.warn("Agent {}: no {}; the agent publishes no status and no transfer log", config.agentName(), file);
+            return AgentService.NONE;
+        }
+        CoordinationConfig coordination = CoordinationConfig.load(file, env);
+        DataDirectory data = DataDirectory.of(configDir.getParent().getParent());
+        return create(config, coordination, data.qmgrsDir(), Clock.systemUTC());
+    }
+
+    /**
+     * A publisher for {@code config} publishing to {@code coordination}.
+     *
+     * @param qmgrsDirectory where queue managers of this host are defined, to reach a bindings
+     *                       coordination queue manager running in another process of this host
+     */
+    public static CoordinationPublisher create(AgentConfig config, CoordinationConfig coordination,
+            Path qmgrsDirectory, Clock clock) throws QueueManagerException {
+        PublicationBuffer buffer = new PublicationBuffer(BUFFER_CAPACITY);
+        AgentPublisher publisher = new AgentPublisher(config, buffer, clock);
+        QueueManagerConnector agentQMgr = QueueManagerConnector.forAgent(config.endpoint(), null);
+        boolean sameQMgr = coordination.coordinationQMgr().equals(config.agentQMgr())
+                && coordination.provider() == config.provider();
+        QueueManagerConnector target = sameQMgr ? agentQMgr
+                : QueueManagerConnector.forCommand(coordination.endpoint(), qmgrsDirectory, null);
+        String outbox = sameQMgr ? null : QueueNames.publish(config.agentName());
+        PublicationSender sender = new PublicationSender(config.agentName(), buffer, agentQMgr, target,
+                Delivery.of(coordination.provider()), outbox, publisher::tick);
+        log.info("Agent {} publishes to coordination queue manager {}{}", config.agentName(),
+                coordination.coordinationQMgr(), sameQMgr ? "" : " through its outbox " + outbox);
+        return new CoordinationPublisher(publisher, buffer, sender);
+    }
+
+    /** Starts sending; call once the agent's queues exist. */
+    @Override
+    public synchronized void start() {
+        if (thread == null) {
+            thread = new Thread(sender, "openmft-publisher");
+            thread.setDaemon(true);
+            thread.start();
+        }
+    }
+
+    /** Publications waiting in memory (not those on the outbox queue). */
+    public int held() {
+        return buffer.size();
+    }
+
+    /**
+     * Sends what is held for at most {@code timeout}, then stops. Publications that could not be
+     * sent stay on the outbox queue, when there is one, for the next start.
+     */
+    public void close(Duration timeout) {
+        synchronized (this) {
+            if (thread == null) {
+                return;
+            }
+        }
+        sender.stop(timeout);
+        try {
+            if (!sender.awaitStopped(timeout.plusSeconds(5))) {
+                log.warn("The publisher did not stop within {}", timeout.plusSeconds(5));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        close(Duration.ofSeconds(5));
+    }
+
+    @Override
+    public void stateChanged(String agent, AgentState state) {
+        publisher.stateChanged(agent, state);
+    }
+
+    @Override
+    public void requestRejected(String agent, String messageId, int resultCode, String reason) {
+        publisher.requestRejected(agent, messageId, resultCode, reason);
+    }
+
+    @Override
+    public void transferQueued(String agent, TransferInfo transfer, int queued) {
+        publisher.transferQueued(agent, transfer, queued);
+    }
+
+    @Override
+    public void transferStarted(String agent, Role role, TransferInfo transfer) {
+        publisher.transferStarted(agent, role, transfer);
+    }
+
+    @Override
+    public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
+        publisher.progress(agent, transferId, item, itemBytesSent, bytesSent);
+    }
+
+    @Override
+    public void recovering(String agent, String transferId, String reason) {
+        publisher.recovering(agent, transferId, reason);
+    }
+
+    @Override
+    public void recovered(String agent, String transferId) {
+        publisher.recovered(agent, transferId);
+    }
+
+    @Override
+    public void itemCompleted(String agent, Role role, String transferId, ItemOutcome item) {
+        publisher.itemCompleted(agent, role, transferId, item);
+    }
+
+    @Override
+    public void transferEnded(String agent, Role role, TransferOutcome outcome) {
+        publisher.transferEnded(agent, role, outcome);
+    }
+}

@@ -1,0 +1,322 @@
+package org.openmft.coordination.publish;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import javax.jms.Connection;
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.TextMessage;
+
+import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.qmgr.QueueManagerException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one thread that moves an agent's publications to the coordination queue manager, in order.
+ *
+ * <p>When the coordination queue manager is the agent's own, publications go straight to it.
+ * Otherwise status and log publications are first put, persistently and in order, on the agent's
+ * outbox queue {@code SYSTEM.FTE.PUBLISH.<agent>} on its own queue manager, and forwarded from
+ * there: each forwarded message is removed from the outbox only after the coordination queue
+ * manager took it, so an unreachable coordination queue manager, or an agent that stops or
+ * crashes meanwhile, loses nothing (IBM MFT holds them on a transmission queue the same way).
+ * A publication forwarded twice after a crash carries the same id; Artemis drops the duplicate
+ * and loggers store it once. Progress publications are never held: they are sent when the
+ * coordination queue manager is reachable and dropped otherwise.
+ *
+ * <p>Both connections are re-made with a back-off of 1 s doubling to 30 s, each loss and each
+ * recovery logged once.
+ */
+final class PublicationSender implements Runnable {
+    private static final Logger log = LoggerFactory.getLogger(PublicationSender.class);
+    private static final String KIND = "OpenMFTPublicationKind";
+    private static final String TOPIC = org.openmft.agent.messaging.Publications.TOPIC_STRING_PROPERTY;
+    private static final String ID = org.openmft.agent.messaging.Publications.PUBLICATION_ID_PROPERTY;
+    private static final int BATCH = 100;
+    private static final long MAX_BACKOFF_MILLIS = 30_000;
+
+    private final String agent;
+    private final PublicationBuffer buffer;
+    private final QueueManagerConnector agentQMgr;
+    private final QueueManagerConnector coordination;
+    private final Delivery delivery;
+    private final String outbox;
+    private final Runnable tick;
+    private final CountDownLatch stopping = new CountDownLatch(1);
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile Duration flushTimeout = Duration.ofSeconds(5);
+
+    private Link local;
+    private Link remote;
+    private long localRetryAt;
+    private long localBackoff = 1000;
+    private long remoteRetryAt;
+    private long remoteBackoff = 1000;
+    private String remoteProblem;
+
+    /** A connection with a transacted session (outbox) or a plain one (publishing). */
+    private record Link(Connection connection, Session session, MessageProducer producer, MessageConsumer consumer) {
+        void close() {
+            try {
+                connection.close();
+            } catch (JMSException | RuntimeException e) {
+                // Already broken.
+            }
+        }
+    }
+
+    /**
+     * @param outbox the outbox queue on the agent queue manager, or {@code null} to publish
+     *               directly (the coordination queue manager is the agent's own)
+     * @param tick   called about every 200 ms on this thread, for timed publications
+     */
+    PublicationSender(String agent, PublicationBuffer buffer, QueueManagerConnector agentQMgr,
+            QueueManagerConnector coordination, Delivery delivery, String outbox, Runnable tick) {
+        this.agent = agent;
+        this.buffer = buffer;
+        this.agentQMgr = agentQMgr;
+        this.coordination = coordination;
+        this.delivery = delivery;
+        this.outbox = outbox;
+        this.tick = tick;
+    }
+
+    /** Asks the thread to flush for at most {@code timeout} and end. */
+    void stop(Duration timeout) {
+        flushTimeout = timeout;
+        stopping.countDown();
+    }
+
+    boolean awaitStopped(Duration timeout) throws InterruptedException {
+        return stopped.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (stopping.getCount() > 0) {
+                tick.run();
+                List<Publication> batch = buffer.take(BATCH, 200);
+                handOver(batch);
+                forward();
+            }
+            tick.run();
+            long end = System.nanoTime() + flushTimeout.toNanos();
+            while (System.nanoTime() < end) {
+                List<Publication> batch = buffer.take(BATCH, 0);
+                boolean handedOver = handOver(batch);
+                int forwarded = forward();
+                if (batch.isEmpty() && forwarded == 0 && handedOver) {
+                    break;
+                }
+                if (!handedOver || (outbox != null && remote == null)) {
+                    TimeUnit.MILLISECONDS.sleep(100);
+                }
+            }
+            if (buffer.size() > 0) {
+                log.warn("Agent {}: {} publication(s) not delivered at stop", agent, buffer.size());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (local != null) {
+                local.close();
+            }
+            if (remote != null) {
+                remote.close();
+            }
+            stopped.countDown();
+        }
+    }
+
+    /** Sends or stores {@code batch}; puts it back and returns false when that failed. */
+    private boolean handOver(List<Publication> batch) {
+        if (batch.isEmpty()) {
+            return true;
+        }
+        if (outbox == null) {
+            if (!connectRemote()) {
+                buffer.putBack(batch);
+                return false;
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                try {
+                    delivery.send(remote.session, remote.producer, batch.get(i));
+                } catch (JMSException | RuntimeException e) {
+                    remoteLost(e);
+                    buffer.putBack(batch.subList(i, batch.size()));
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (!connectLocal()) {
+            buffer.putBack(batch);
+            return false;
+        }
+        try {
+            for (Publication p : batch) {
+                if (p.kind() == Publication.Kind.PROGRESS) {
+                    sendProgress(p);
+                    continue;
+                }
+                TextMessage m = local.session.createTextMessage(p.body());
+                m.setStringProperty(TOPIC, p.topic());
+                m.setStringProperty(KIND, p.kind().name());
+                m.setStringProperty(ID, p.id());
+                local.producer.send(m, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, Message.DEFAULT_TIME_TO_LIVE);
+            }
+            local.session.commit();
+            return true;
+        } catch (JMSException | RuntimeException e) {
+            localLost(e);
+            buffer.putBack(batch);
+            return false;
+        }
+    }
+
+    private void sendProgress(Publication p) {
+        if (remote == null) {
+            return;
+        }
+        try {
+            delivery.send(remote.session, remote.producer, p);
+        } catch (JMSException | RuntimeException e) {
+            remoteLost(e);
+        }
+    }
+
+    /** Moves what waits on the outbox to the coordination queue manager; returns how many. */
+    private int forward() {
+        if (outbox == null || local == null || !connectRemote()) {
+            return 0;
+        }
+        int n = 0;
+        try {
+            for (Message m = local.consumer.receiveNoWait(); m != null; m = local.consumer.receiveNoWait()) {
+                Publication p = new Publication(Publication.Kind.valueOf(m.getStringProperty(KIND)),
+                        m.getStringProperty(TOPIC), ((TextMessage) m).getText(), m.getStringProperty(ID));
+                try {
+                    delivery.send(remote.session, remote.producer, p);
+                } catch (JMSException | RuntimeException e) {
+                    remoteLost(e);
+                    local.session.rollback();
+                    return n;
+                }
+                n++;
+                if (n % BATCH == 0) {
+                    local.session.commit();
+                }
+            }
+            local.session.commit();
+        } catch (JMSException | RuntimeException e) {
+            localLost(e);
+        }
+        return n;
+    }
+
+    private boolean connectLocal() {
+        if (local != null) {
+            return true;
+        }
+        if (System.currentTimeMillis() < localRetryAt) {
+            return false;
+        }
+        Connection c = null;
+        try {
+            c = agentQMgr.connect();
+            Session s = c.createSession(true, Session.SESSION_TRANSACTED);
+            javax.jms.Queue q = s.createQueue(outbox);
+            MessageProducer p = s.createProducer(q);
+            MessageConsumer consumer = s.createConsumer(q);
+            c.start();
+            local = new Link(c, s, p, consumer);
+            localBackoff = 1000;
+            return true;
+        } catch (QueueManagerException | JMSException | RuntimeException e) {
+            close(c);
+            localRetryAt = System.currentTimeMillis() + localBackoff;
+            log.warn("Agent {}: cannot open its publication outbox {} on {}: {}; retrying in {} s", agent, outbox,
+                    agentQMgr.description(), describe(e), localBackoff / 1000);
+            localBackoff = Math.min(MAX_BACKOFF_MILLIS, localBackoff * 2);
+            return false;
+        }
+    }
+
+    private boolean connectRemote() {
+        if (remote != null) {
+            return true;
+        }
+        if (System.currentTimeMillis() < remoteRetryAt) {
+            return false;
+        }
+        Connection c = null;
+        try {
+            c = coordination.connect();
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer p = s.createProducer(delivery.destination(s));
+            remote = new Link(c, s, p, null);
+            remoteBackoff = 1000;
+            if (remoteProblem != null) {
+                log.info("Agent {}: publishing to {} again", agent, coordination.description());
+                remoteProblem = null;
+            }
+            return true;
+        } catch (QueueManagerException | JMSException | RuntimeException e) {
+            close(c);
+            remoteRetryAt = System.currentTimeMillis() + remoteBackoff;
+            String why = describe(e);
+            if (remoteProblem == null) {
+                log.warn("Agent {}: cannot publish to {}: {}; publications are held{} and retried every {} s at most",
+                        agent, coordination.description(), why, outbox == null ? " in memory" : " on " + outbox,
+                        MAX_BACKOFF_MILLIS / 1000);
+            }
+            remoteProblem = why;
+            remoteBackoff = Math.min(MAX_BACKOFF_MILLIS, remoteBackoff * 2);
+            return false;
+        }
+    }
+
+    private void remoteLost(Exception e) {
+        if (remote != null) {
+            remote.close();
+            remote = null;
+        }
+        remoteRetryAt = System.currentTimeMillis() + remoteBackoff;
+        remoteProblem = describe(e);
+        log.warn("Agent {}: publishing to {} failed: {}; publications are held{}", agent, coordination.description(),
+                remoteProblem, outbox == null ? " in memory" : " on " + outbox);
+    }
+
+    private void localLost(Exception e) {
+        if (local != null) {
+            local.close();
+            local = null;
+        }
+        localRetryAt = System.currentTimeMillis() + localBackoff;
+        log.warn("Agent {}: the publication outbox {} failed: {}", agent, outbox, describe(e));
+    }
+
+    private static void close(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (JMSException | RuntimeException e) {
+                // Never opened properly.
+            }
+        }
+    }
+
+    private static String describe(Exception e) {
+        return e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
+    }
+}

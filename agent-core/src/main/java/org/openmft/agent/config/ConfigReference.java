@@ -15,7 +15,8 @@ import java.util.Map;
 public final class ConfigReference {
 
     private static final List<ConfigRegistry> REGISTRIES = List.of(AgentProperties.REGISTRY,
-            CoordinationProperties.REGISTRY, CommandProperties.REGISTRY, InstallationProperties.REGISTRY);
+            CoordinationProperties.REGISTRY, CommandProperties.REGISTRY, InstallationProperties.REGISTRY,
+            LoggerProperties.REGISTRY);
 
     private ConfigReference() {
     }

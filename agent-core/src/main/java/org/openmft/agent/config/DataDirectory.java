@@ -17,13 +17,15 @@ import java.util.regex.Pattern;
  * &lt;root&gt;/config/&lt;coordQM&gt;/agents/&lt;AGENT&gt;/agent.properties
  * &lt;root&gt;/config/&lt;coordQM&gt;/agents/&lt;AGENT&gt;/&lt;AGENT&gt;_create.mqsc, &lt;AGENT&gt;_delete.mqsc
  * &lt;root&gt;/logs/&lt;coordQM&gt;/agents/&lt;AGENT&gt;/logs/
+ * &lt;root&gt;/config/&lt;coordQM&gt;/loggers/&lt;LOGGER&gt;/logger.properties
+ * &lt;root&gt;/logs/&lt;coordQM&gt;/loggers/&lt;LOGGER&gt;/
  * &lt;root&gt;/qmgrs/&lt;QMGR&gt;/                                     embedded queue managers
  * &lt;root&gt;/logs/qmgrs/&lt;QMGR&gt;/
  * </pre>
  *
  * The root is, in order of precedence: an explicit path (the CLI's {@code --data-dir}), the
- * environment variable {@value #ENV_VAR}, or {@code ~/.openmft}. Agent names are upper-cased in
- * paths; queue manager names are used as written, because MQ names are case-sensitive.
+ * environment variable {@value #ENV_VAR}, or {@code ~/.openmft}. Agent and logger names are
+ * upper-cased in paths; queue manager names are used as written, because MQ names are case-sensitive.
  *
  * <p>This class only computes paths; it creates nothing. Immutable and thread-safe.
  */
@@ -197,6 +199,42 @@ public final class DataDirectory {
     public Path agentLogDir(String coordQM, String agent) {
         return root.resolve("logs").resolve(directoryName(coordQM)).resolve("agents")
                 .resolve(QueueNames.validateAgentName(agent)).resolve("logs");
+    }
+
+    /**
+     * A logger's configuration directory.
+     *
+     * @param coordQM the coordination queue manager name
+     * @param logger the logger name, any case
+     * @return {@code <root>/config/<coordQM>/loggers/<LOGGER>}
+     * @throws IllegalArgumentException when a name is not valid
+     */
+    public Path loggerDir(String coordQM, String logger) {
+        return configDir(coordQM).resolve("loggers").resolve(QueueNames.validateLoggerName(logger));
+    }
+
+    /**
+     * A logger's properties file.
+     *
+     * @param coordQM the coordination queue manager name
+     * @param logger the logger name, any case
+     * @return {@code <loggerDir>/logger.properties}
+     */
+    public Path loggerProperties(String coordQM, String logger) {
+        return loggerDir(coordQM, logger).resolve(LoggerProperties.REGISTRY.fileName());
+    }
+
+    /**
+     * A logger's log directory, which holds a file logger's files and, by default, a database
+     * logger's embedded database.
+     *
+     * @param coordQM the coordination queue manager name
+     * @param logger the logger name, any case
+     * @return {@code <root>/logs/<coordQM>/loggers/<LOGGER>}
+     */
+    public Path loggerLogDir(String coordQM, String logger) {
+        return root.resolve("logs").resolve(directoryName(coordQM)).resolve("loggers")
+                .resolve(QueueNames.validateLoggerName(logger));
     }
 
     /**

@@ -14,7 +14,7 @@ class ConfigReferenceTest {
     void everyKeyHasExactlyOneRow() {
         String md = ConfigReference.markdown();
         for (ConfigRegistry registry : List.of(AgentProperties.REGISTRY, CoordinationProperties.REGISTRY,
-                CommandProperties.REGISTRY, InstallationProperties.REGISTRY)) {
+                CommandProperties.REGISTRY, InstallationProperties.REGISTRY, LoggerProperties.REGISTRY)) {
             assertTrue(md.contains("\n### " + registry.fileName() + "\n"), registry.fileName());
             for (ConfigKey<?> key : registry.keys()) {
                 long rows = md.lines().filter(l -> l.startsWith("| `" + key.name() + "` |")).count();

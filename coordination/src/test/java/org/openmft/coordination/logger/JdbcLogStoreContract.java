@@ -1,0 +1,341 @@
+package org.openmft.coordination.logger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.openmft.coordination.logger.Logs.T0;
+import static org.openmft.coordination.logger.Logs.cancelled;
+import static org.openmft.coordination.logger.Logs.completed;
+import static org.openmft.coordination.logger.Logs.id;
+import static org.openmft.coordination.logger.Logs.item;
+import static org.openmft.coordination.logger.Logs.malformed;
+import static org.openmft.coordination.logger.Logs.progress;
+import static org.openmft.coordination.logger.Logs.record;
+import static org.openmft.coordination.logger.Logs.started;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.openmft.coordination.logger.StoreOutcome.Status;
+import org.openmft.xml.log.TransferLog;
+
+/**
+ * What every database behind {@link JdbcLogStore} must do. Subclasses give each test an empty
+ * database ({@link #url()} and friends) and the means to cut the store's connection.
+ */
+abstract class JdbcLogStoreContract {
+
+    private final List<JdbcLogStore> opened = new ArrayList<>();
+
+    /** The JDBC URL of this test's database, empty before the first open. */
+    abstract String url();
+
+    abstract String user();
+
+    abstract String password();
+
+    /** Ends every session of the database but the caller's, as a crash or an administrator would. */
+    abstract void cutConnections() throws Exception;
+
+    String schema() {
+        return JdbcLogStore.DEFAULT_SCHEMA;
+    }
+
+    JdbcLogStore open() throws LogStoreException {
+        JdbcLogStore store = JdbcLogStore.open(url(), user(), password(), schema());
+        opened.add(store);
+        return store;
+    }
+
+    Connection connect() throws SQLException {
+        Properties properties = new Properties();
+        if (user() != null) {
+            properties.setProperty("user", user());
+        }
+        if (password() != null) {
+            properties.setProperty("password", password());
+        }
+        Connection c = DriverManager.getConnection(url(), properties);
+        c.setSchema(schema());
+        return c;
+    }
+
+    @AfterEach
+    void closeStores() throws LogStoreException {
+        for (JdbcLogStore store : opened) {
+            store.close();
+        }
+    }
+
+    private static List<Status> statuses(List<StoreOutcome> outcomes) {
+        return outcomes.stream().map(StoreOutcome::status).toList();
+    }
+
+    private long count(String sql) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    void startedProgressCompletedBuildOneTransferWithItems() throws Exception {
+        String id = id(1);
+        try (JdbcLogStore store = open()) {
+            List<StoreOutcome> outcomes = store.storeAll(List.of(
+                    record(started(id, "SRC", "DST", T0)),
+                    record(progress(id, "SRC", "DST", T0.plusSeconds(1), 0, item("/in/a.txt", "/out/a.txt", 0))),
+                    record(progress(id, "SRC", "DST", T0.plusSeconds(2), 1, item("/in/b.txt", "/out/b.txt", 0))),
+                    record(completed(id, "SRC", "DST", T0.plusSeconds(3), 0,
+                            "BFGRP0032I: The file transfer request has successfully completed."))));
+            assertThat(statuses(outcomes)).containsOnly(Status.STORED);
+
+            StoredTransfer t = store.transfer(id).orElseThrow();
+            assertThat(t.id()).isEqualTo(id);
+            assertThat(t.sourceAgent()).isEqualTo("SRC");
+            assertThat(t.sourceQMgr()).isEqualTo("QM_SRC");
+            assertThat(t.destinationAgent()).isEqualTo("DST");
+            assertThat(t.destinationQMgr()).isEqualTo("QM_DST");
+            assertThat(t.originatorUser()).isEqualTo("alice");
+            assertThat(t.originatorHost()).isEqualTo("host1.example.org");
+            assertThat(t.jobName()).isEqualTo("nightly");
+            assertThat(t.state()).isEqualTo(TransferState.SUCCESSFUL);
+            assertThat(t.resultCode()).isZero();
+            assertThat(t.supplements()).containsExactly(
+                    "BFGRP0032I: The file transfer request has successfully completed.");
+            assertThat(t.startTime()).isEqualTo(T0);
+            assertThat(t.endTime()).isEqualTo(T0.plusSeconds(3));
+            assertThat(t.totalItems()).isEqualTo(2);
+            assertThat(t.bytesSent()).isEqualTo(2048);
+            assertThat(t.items()).containsExactly(
+                    new StoredItem(0, "/in/a.txt", 1000, "/out/a.txt", 1000, "binary", "MD5",
+                            "9e107d9d372bb6826bd81d3542a419d6", 0, null),
+                    new StoredItem(1, "/in/b.txt", 1000, "/out/b.txt", 1000, "binary", "MD5",
+                            "9e107d9d372bb6826bd81d3542a419d6", 0, null));
+            assertThat(store.transfer(id.toUpperCase(Locale.ROOT))).contains(t);
+            assertThat(store.transfer(id(999))).isEmpty();
+        }
+        assertThat(count("SELECT COUNT(*) FROM log_record")).isEqualTo(4);
+    }
+
+    @Test
+    void statesFollowTheMessages() throws Exception {
+        try (JdbcLogStore store = open()) {
+            store.storeAll(List.of(record(started(id(1), "A", "B", T0)), record(started(id(2), "A", "B", T0)),
+                    record(started(id(3), "A", "B", T0)), record(started(id(4), "A", "B", T0)),
+                    record(started(id(5), "A", "B", T0))));
+            assertThat(store.transfer(id(1)).orElseThrow().state()).isEqualTo(TransferState.STARTED);
+            assertThat(store.transfer(id(1)).orElseThrow().endTime()).isNull();
+            assertThat(store.transfer(id(1)).orElseThrow().resultCode()).isNull();
+
+            store.storeAll(List.of(record(progress(id(2), "A", "B", T0, -1, item("/a", "/b", 1))),
+                    record(completed(id(3), "A", "B", T0, 20)), record(completed(id(4), "A", "B", T0, 40)),
+                    record(cancelled(id(5), "A", "B", T0.plusSeconds(9)))));
+            assertThat(store.transfer(id(2)).orElseThrow().state()).isEqualTo(TransferState.IN_PROGRESS);
+            assertThat(store.transfer(id(3)).orElseThrow().state()).isEqualTo(TransferState.PARTIAL);
+            assertThat(store.transfer(id(4)).orElseThrow().state()).isEqualTo(TransferState.FAILED);
+            StoredTransfer cancelled = store.transfer(id(5)).orElseThrow();
+            assertThat(cancelled.state()).isEqualTo(TransferState.CANCELLED);
+            assertThat(cancelled.resultCode()).isEqualTo(41);
+            assertThat(cancelled.endTime()).isEqualTo(T0.plusSeconds(9));
+        }
+    }
+
+    @Test
+    void progressWithoutIndexAppendsAndARepeatedIndexReplaces() throws Exception {
+        String id = id(7);
+        try (JdbcLogStore store = open()) {
+            store.storeAll(List.of(record(started(id, "A", "B", T0)),
+                    record(progress(id, "A", "B", T0, -1, item("/1", "/o1", 0), item("/2", "/o2", 0))),
+                    record(progress(id, "A", "B", T0, -1, item("/3", "/o3", 1))),
+                    record(progress(id, "A", "B", T0, 1, item("/2", "/o2-again", 2)))));
+            List<StoredItem> items = store.transfer(id).orElseThrow().items();
+            assertThat(items).extracting(StoredItem::index).containsExactly(0, 1, 2);
+            assertThat(items).extracting(StoredItem::source).containsExactly("/1", "/2", "/3");
+            assertThat(items.get(1).destination()).isEqualTo("/o2-again");
+            assertThat(items.get(1).resultCode()).isEqualTo(2);
+            assertThat(items.get(1).supplement()).isEqualTo("BFGIO0006E: exists");
+        }
+    }
+
+    @Test
+    void aMalformedRequestNeedsNoStartedAndCountsAsFailed() throws Exception {
+        try (JdbcLogStore store = open()) {
+            assertThat(statuses(store.storeAll(List.of(record(malformed(id(8), T0)))))).containsExactly(Status.STORED);
+            StoredTransfer t = store.transfer(id(8)).orElseThrow();
+            assertThat(t.state()).isEqualTo(TransferState.FAILED);
+            assertThat(t.resultCode()).isEqualTo(43);
+            assertThat(t.sourceAgent()).isNull();
+            assertThat(t.supplements()).containsExactly("BFGCH0004E: The request could not be parsed.");
+        }
+    }
+
+    @Test
+    void aRecordDeliveredTwiceIsStoredOnceAlsoAfterARestart() throws Exception {
+        String id = id(2);
+        LogRecord started = record(started(id, "SRC", "DST", T0));
+        LogRecord progress = record(progress(id, "SRC", "DST", T0.plusSeconds(1), 0, item("/a", "/b", 0)));
+        try (JdbcLogStore store = open()) {
+            assertThat(statuses(store.storeAll(List.of(started, progress, started))))
+                    .containsExactly(Status.STORED, Status.STORED, Status.DUPLICATE);
+            assertThat(statuses(store.storeAll(List.of(progress)))).containsExactly(Status.DUPLICATE);
+        }
+        try (JdbcLogStore restarted = open()) {
+            assertThat(statuses(restarted.storeAll(List.of(started, progress))))
+                    .containsExactly(Status.DUPLICATE, Status.DUPLICATE);
+            assertThat(restarted.transfer(id).orElseThrow().items()).hasSize(1);
+        }
+        assertThat(count("SELECT COUNT(*) FROM log_record")).isEqualTo(2);
+    }
+
+    @Test
+    void progressForAnUnknownTransferIsRejectedAndTheRestOfTheBatchStored() throws Exception {
+        try (JdbcLogStore store = open()) {
+            List<StoreOutcome> outcomes = store.storeAll(List.of(
+                    record(started(id(1), "SRC", "DST", T0)),
+                    record(progress(id(66), "SRC", "DST", T0, 0, item("/a", "/b", 0))),
+                    record(completed(id(67), "SRC", "DST", T0, 0)),
+                    record(completed(id(1), "SRC", "DST", T0.plusSeconds(5), 0))));
+            assertThat(statuses(outcomes))
+                    .containsExactly(Status.STORED, Status.REJECTED, Status.REJECTED, Status.STORED);
+            assertThat(outcomes.get(1).reason()).contains("no 'started' message", id(66), "'progress'");
+            assertThat(outcomes.get(2).reason()).contains("'completed'");
+            assertThat(store.transfer(id(66))).isEmpty();
+            assertThat(store.transfer(id(1)).orElseThrow().state()).isEqualTo(TransferState.SUCCESSFUL);
+        }
+        assertThat(count("SELECT COUNT(*) FROM log_record")).isEqualTo(2);
+        assertThat(count("SELECT COUNT(*) FROM transfer_item")).isZero();
+    }
+
+    @Test
+    void aValueTooLongIsRejectedNotTruncated() throws Exception {
+        TransferLog good = started(id(1), "SRC", "DST", T0);
+        TransferLog longJob = new TransferLog("6.00", id(2), TransferLog.SOURCE_AGENT, good.action(), T0,
+                good.sourceAgent(), good.destinationAgent(), good.originator(), "j".repeat(300), T0, 1, 0, -1,
+                List.of(), null, List.of(), null, Map.of());
+        String longPath = "/" + "p".repeat(5000);
+        try (JdbcLogStore store = open()) {
+            List<StoreOutcome> outcomes = store.storeAll(List.of(record(good), record(longJob),
+                    record(progress(id(1), "SRC", "DST", T0, 0, item(longPath, "/b", 0)))));
+            assertThat(statuses(outcomes)).containsExactly(Status.STORED, Status.REJECTED, Status.REJECTED);
+            assertThat(outcomes.get(1).reason()).contains("job name", "300 characters", "transfer.job_name holds 256");
+            assertThat(outcomes.get(2).reason()).contains("item 0 source", "5001 characters");
+            assertThat(store.transfer(id(2))).isEmpty();
+            assertThat(store.transfer(id(1)).orElseThrow().items()).isEmpty();
+        }
+    }
+
+    @Test
+    void aRecordTheDatabaseRefusesIsRolledBackAloneToItsSavepoint() throws Exception {
+        try (JdbcLogStore store = open()) {
+            // Narrow a column behind the store's back: the value passes the store's own checks and the
+            // database itself refuses it, half-way through the record.
+            try (Connection c = connect(); Statement s = c.createStatement()) {
+                s.execute("ALTER TABLE transfer ALTER COLUMN job_name SET DATA TYPE VARCHAR(5)");
+            }
+            List<StoreOutcome> outcomes = store.storeAll(List.of(
+                    record(malformed(id(1), T0)),
+                    record(started(id(2), "SRC", "DST", T0)),
+                    record(malformed(id(3), T0))));
+            assertThat(statuses(outcomes)).containsExactly(Status.STORED, Status.REJECTED, Status.STORED);
+            assertThat(outcomes.get(1).reason()).startsWith("the database refused it (SQL state 22001)");
+            assertThat(store.transfer(id(2))).isEmpty();
+            assertThat(store.transfer(id(3))).isPresent();
+        }
+        assertThat(count("SELECT COUNT(*) FROM log_record")).isEqualTo(2);
+    }
+
+    @Test
+    void queriesFilterByAgentAndStateNewestFirst() throws Exception {
+        try (JdbcLogStore store = open()) {
+            store.storeAll(List.of(
+                    record(started(id(1), "A", "B", T0)),
+                    record(started(id(2), "B", "C", T0.plusSeconds(10))),
+                    record(started(id(3), "C", "A", T0.plusSeconds(20))),
+                    record(started(id(4), "A", "C", T0.plusSeconds(30))),
+                    record(completed(id(1), "A", "B", T0.plusSeconds(40), 0)),
+                    record(completed(id(3), "C", "A", T0.plusSeconds(40), 40))));
+
+            assertThat(store.transfers(TransferQuery.latest(10))).extracting(StoredTransfer::id)
+                    .containsExactly(id(4), id(3), id(2), id(1));
+            assertThat(store.transfers(TransferQuery.latest(2))).extracting(StoredTransfer::id)
+                    .containsExactly(id(4), id(3));
+            assertThat(store.transfers(TransferQuery.latest(10).withAgent("a"))).extracting(StoredTransfer::id)
+                    .containsExactly(id(4), id(3), id(1));
+            assertThat(store.transfers(TransferQuery.latest(10).withAgent("A").withState(TransferState.FAILED)))
+                    .extracting(StoredTransfer::id).containsExactly(id(3));
+            assertThat(store.transfers(TransferQuery.latest(10).withState(TransferState.STARTED)))
+                    .extracting(StoredTransfer::id).containsExactly(id(4), id(2));
+            assertThat(store.transfers(TransferQuery.latest(10).withAgent("NOBODY"))).isEmpty();
+            assertThat(store.transfers(TransferQuery.latest(10))).allSatisfy(t -> assertThat(t.items()).isEmpty());
+        }
+    }
+
+    @Test
+    void migrationRunsOnAnEmptyDatabaseAndIsANoOpOnAMigratedOne() throws Exception {
+        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isEqualTo(1);
+        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isZero();
+        try (JdbcLogStore store = open()) {
+            store.storeAll(List.of(record(started(id(1), "A", "B", T0))));
+        }
+        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isZero();
+        assertThat(count("SELECT COUNT(*) FROM transfer")).isEqualTo(1);
+    }
+
+    @Test
+    void theStoresColumnWidthsAreTheDatabases() throws Exception {
+        JdbcLogStore.migrate(url(), user(), password(), schema());
+        try (Connection c = connect()) {
+            DatabaseMetaData meta = c.getMetaData();
+            for (Map.Entry<String, Integer> e : JdbcLogStore.COLUMN_WIDTHS.entrySet()) {
+                String[] tableColumn = e.getKey().split("\\.");
+                int width = -1;
+                for (String table : List.of(tableColumn[0], tableColumn[0].toUpperCase(Locale.ROOT))) {
+                    for (String column : List.of(tableColumn[1], tableColumn[1].toUpperCase(Locale.ROOT))) {
+                        try (ResultSet rs = meta.getColumns(null, schema(), table, column)) {
+                            if (rs.next()) {
+                                width = rs.getInt("COLUMN_SIZE");
+                            }
+                        }
+                    }
+                }
+                assertThat(width).as(e.getKey()).isEqualTo(e.getValue());
+            }
+        }
+    }
+
+    @Test
+    void aLostConnectionFailsTheBatchWholeAndTheNextBatchReconnects() throws Exception {
+        try (JdbcLogStore store = open()) {
+            store.storeAll(List.of(record(started(id(1), "A", "B", T0))));
+            cutConnections();
+            LogRecord next = record(completed(id(1), "A", "B", T0.plusSeconds(1), 0));
+            assertThatThrownBy(() -> store.storeAll(List.of(record(started(id(2), "A", "B", T0)), next)))
+                    .isInstanceOf(LogStoreException.class).hasMessageContaining("is unavailable");
+            assertThat(count("SELECT COUNT(*) FROM log_record")).isEqualTo(1);
+
+            assertThat(statuses(store.storeAll(List.of(next)))).containsExactly(Status.STORED);
+            assertThat(store.transfer(id(1)).orElseThrow().state()).isEqualTo(TransferState.SUCCESSFUL);
+        }
+    }
+
+    @Test
+    void aClosedStoreRefusesWorkAndClosingTwiceIsHarmless() throws Exception {
+        JdbcLogStore store = open();
+        store.close();
+        store.close();
+        assertThatThrownBy(() -> store.storeAll(List.of(record(started(id(1), "A", "B", T0)))))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(store.storeAll(List.of())).isEmpty();
+    }
+}

@@ -1,0 +1,81 @@
+package org.openmft.coordination.logger;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.openmft.xml.AgentRef;
+import org.openmft.xml.Originator;
+import org.openmft.xml.log.LogAction;
+import org.openmft.xml.log.LogItem;
+import org.openmft.xml.log.Statistics;
+import org.openmft.xml.log.TransferLog;
+
+/** Transfer log messages for tests, as agents publish them. */
+final class Logs {
+
+    static final Instant T0 = Instant.parse("2026-11-20T10:15:30.123Z");
+    private static final AtomicInteger SERIAL = new AtomicInteger();
+
+    private Logs() {
+    }
+
+    /** A transfer id whose last digits are {@code n}. */
+    static String id(int n) {
+        return String.format("414d5120514d31202020202020202020%016x", n);
+    }
+
+    static TransferLog started(String id, String source, String destination, Instant time) {
+        return new TransferLog("6.00", id, TransferLog.SOURCE_AGENT, LogAction.STARTED, time,
+                new AgentRef(source, "QM_" + source), new AgentRef(destination, "QM_" + destination),
+                new Originator("host1.example.org", "alice", "alice"), "nightly", time, 2, 0, -1, List.of(), null,
+                List.of(), null, Map.of());
+    }
+
+    static TransferLog progress(String id, String source, String destination, Instant time, int index,
+            LogItem... items) {
+        return new TransferLog("6.00", id, TransferLog.SOURCE_AGENT, LogAction.PROGRESS, time,
+                new AgentRef(source, "QM_" + source), new AgentRef(destination, "QM_" + destination),
+                new Originator("host1.example.org", "alice", "alice"), "nightly", time.minusSeconds(1), 2,
+                1000L * items.length, index, List.of(items), null, List.of(), null, Map.of());
+    }
+
+    static TransferLog completed(String id, String source, String destination, Instant time, int resultCode,
+            String... supplements) {
+        return new TransferLog("6.00", id, TransferLog.SOURCE_AGENT, LogAction.COMPLETED, time,
+                new AgentRef(source, "QM_" + source), new AgentRef(destination, "QM_" + destination),
+                new Originator("host1.example.org", "alice", "alice"), "nightly", null, -1, 2048, -1, List.of(),
+                resultCode, List.of(supplements), new Statistics(time.minusSeconds(2), 0, 0, 0), Map.of());
+    }
+
+    static TransferLog cancelled(String id, String source, String destination, Instant time) {
+        return new TransferLog("6.00", id, TransferLog.SOURCE_AGENT, LogAction.CANCELLED, time,
+                new AgentRef(source, "QM_" + source), new AgentRef(destination, "QM_" + destination),
+                new Originator("host1.example.org", "alice", "alice"), "nightly", null, -1, 512, -1, List.of(), 41,
+                List.of("BFGTR0063I: The transfer was cancelled."), null, Map.of());
+    }
+
+    static TransferLog malformed(String id, Instant time) {
+        return new TransferLog("6.00", id, TransferLog.SOURCE_AGENT, LogAction.MALFORMED, time, null, null, null,
+                null, null, -1, -1, -1, List.of(), 43, List.of("BFGCH0004E: The request could not be parsed."), null,
+                Map.of());
+    }
+
+    static LogItem item(String source, String destination, int resultCode) {
+        return new LogItem("binary", source, "leave", 1000, destination, "error", 1000, "MD5",
+                "9e107d9d372bb6826bd81d3542a419d6", resultCode, resultCode == 0 ? null : "BFGIO0006E: exists");
+    }
+
+    /** A record with a body unique to this call, as the logger would build it. */
+    static LogRecord record(TransferLog log) {
+        String xml = "<transaction ID=\"" + log.transferId() + "\"><action>" + log.action().xml() + "</action><!-- "
+                + SERIAL.incrementAndGet() + " --></transaction>";
+        return new LogRecord(LogRecord.keyOf(xml), "SYSTEM.FTE/Log/" + agent(log) + "/" + log.transferId(), xml, log,
+                T0.plusSeconds(3600));
+    }
+
+    private static String agent(TransferLog log) {
+        return log.sourceAgent() == null ? "UNKNOWN" : log.sourceAgent().agent();
+    }
+}

@@ -53,11 +53,13 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code mft agent}: create, start, stop and ping agents, with IBM's flags
- * ({@code fteCreateAgent}, {@code fteStartAgent}, {@code fteStopAgent}, {@code ftePingAgent}).
+ * ({@code fteCreateAgent}, {@code fteStartAgent}, {@code fteStopAgent}, {@code ftePingAgent}); list
+ * and show them ({@code fteListAgents}, {@code fteShowAgentDetails}, in {@link AgentQueryCommands}).
  */
-@Command(name = "agent", mixinStandardHelpOptions = true, description = "Create, start, stop and ping agents.",
+@Command(name = "agent", mixinStandardHelpOptions = true,
+        description = "Create, start, stop, ping, list and show agents.",
         subcommands = {AgentCommands.Create.class, AgentCommands.Start.class, AgentCommands.Stop.class,
-                AgentCommands.Ping.class})
+                AgentCommands.Ping.class, AgentQueryCommands.ListAgents.class, AgentQueryCommands.ShowAgent.class})
 final class AgentCommands {
     /** The name of an agent's directory lock and ready marker, in its log parent directory. */
     static final String LOCK = "agent";

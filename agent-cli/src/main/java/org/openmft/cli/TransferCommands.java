@@ -22,10 +22,12 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code mft transfer}: send transfer request documents written by hand (or by any tool that
- * writes IBM's FileTransfer.xsd) to their source agent.
+ * writes IBM's FileTransfer.xsd) to their source agent; list and show transfers (in
+ * {@link TransferQueryCommands}).
  */
-@Command(name = "transfer", mixinStandardHelpOptions = true, description = "Submit transfer requests.",
-        subcommands = {TransferCommands.Submit.class})
+@Command(name = "transfer", mixinStandardHelpOptions = true, description = "Submit, list and show transfers.",
+        subcommands = {TransferCommands.Submit.class, TransferQueryCommands.ListTransfers.class,
+                TransferQueryCommands.ShowTransfer.class})
 final class TransferCommands {
     private TransferCommands() {
     }

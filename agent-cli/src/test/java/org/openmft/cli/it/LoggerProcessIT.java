@@ -1,0 +1,127 @@
+package org.openmft.cli.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.config.DataDirectory;
+import org.openmft.coordination.logger.JdbcLogStore;
+
+/**
+ * A database logger run through the real launchers as its own process: killed with SIGKILL in the
+ * middle of a stream of transfers and started again, it stores every record of every transfer
+ * exactly once.
+ */
+class LoggerProcessIT {
+    private static final Pattern ID = Pattern.compile("The request ID is: ([0-9a-f]{48})");
+
+    @TempDir
+    Path data;
+    Distribution mft;
+
+    @AfterEach
+    void tearDown() throws Exception {
+        mft.close();
+    }
+
+    private String transfer(int n) throws Exception {
+        Path src = data.resolve("in/f" + n);
+        Files.createDirectories(src.getParent());
+        Files.createDirectories(data.resolve("out"));
+        Files.write(src, new byte[1000 + n]);
+        Path req = data.resolve("req" + n + ".xml");
+        Files.writeString(req, """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <request version="6.00">
+                  <managedTransfer>
+                    <originator><hostName>it</hostName><userID>tester</userID></originator>
+                    <sourceAgent agent="AGENT1" QMgr="QM1"/>
+                    <destinationAgent agent="AGENT2" QMgr="QM1"/>
+                    <transferSet>
+                      <item mode="binary" checksumMethod="MD5">
+                        <source><file>%s</file></source>
+                        <destination type="file" exist="overwrite"><file>%s</file></destination>
+                      </item>
+                    </transferSet>
+                  </managedTransfer>
+                </request>
+                """.formatted(src, data.resolve("out/f" + n)));
+        String out = mft.mft("transfer", "submit", req.toString(), "-w").expect(0).output();
+        Matcher m = ID.matcher(out);
+        assertThat(m.find()).as("transfer id in %s", out).isTrue();
+        return m.group(1);
+    }
+
+    private int count(String url, String sql, String id) throws Exception {
+        try (Connection c = DriverManager.getConnection(url); PreparedStatement st = c.prepareStatement(sql)) {
+            st.setString(1, id);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() ? rs.getInt(1) : 0;
+            }
+        }
+    }
+
+    @Test
+    void aLoggerKilledMidStreamAndRestartedStoresEveryRecordOnce() throws Exception {
+        mft = new Distribution(data);
+        int port = Distribution.freePort();
+        mft.mft("qmgr", "create", "QM1", "--port", String.valueOf(port)).expect(0);
+        mft.run("fteSetupCoordination", "-coordinationQMgr", "QM1").expect(0);
+        mft.run("fteSetupCommands", "-connectionQMgr", "QM1").expect(0);
+        mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1").expect(0);
+        mft.run("fteCreateAgent", "-agentName", "AGENT2", "-agentQMgr", "QM1").expect(0);
+        mft.mft("qmgr", "start", "QM1").expect(0);
+        mft.run("fteStartAgent", "AGENT1").expect(0);
+        mft.run("fteStartAgent", "AGENT2").expect(0);
+        assertThat(mft.run("fteCreateLogger", "LOG1").expect(0).output()).contains("LOG1");
+        mft.run("fteStartLogger", "LOG1").expect(0);
+        mft.run("fteStartLogger", "LOG1").expect(1);
+
+        Path loggerDir = Path.of("logs", "QM1", "loggers", "LOG1");
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            if (i == 3) {
+                long pid = mft.pid(loggerDir, "logger");
+                assertThat(pid).isPositive();
+                new ProcessBuilder("kill", "-9", Long.toString(pid)).start().waitFor();
+                Distribution.await("the logger process gone", Duration.ofSeconds(20), () -> !Distribution.alive(pid));
+            }
+            if (i == 6) {
+                mft.run("fteStartLogger", "LOG1").expect(0);
+            }
+            ids.add(transfer(i));
+        }
+        String url = JdbcLogStore.h2Url(DataDirectory.of(data).loggerLogDir("QM1", "LOG1"));
+        for (String id : ids) {
+            Distribution.await("transfer " + id + " in the database", Duration.ofSeconds(60), () -> {
+                try {
+                    return count(url, "select count(*) from FTELOG.TRANSFER where TRANSFER_ID = ? and STATE = 'SUCCESSFUL'",
+                            id) == 1;
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+        }
+        mft.run("fteStopLogger", "LOG1").expect(0);
+        for (String id : ids) {
+            assertThat(count(url, "select count(*) from FTELOG.LOG_RECORD where TRANSFER_ID = ?", id))
+                    .as("records of %s: started, progress, completed, once each", id).isEqualTo(3);
+            assertThat(count(url, "select count(*) from FTELOG.TRANSFER_ITEM where TRANSFER_ID = ?", id))
+                    .as("items of %s", id).isEqualTo(1);
+        }
+        mft.run("fteStopLogger", "LOG1").expect(1);
+    }
+}

@@ -1,0 +1,285 @@
+package org.openmft.coordination;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openmft.coordination.CoordinationHarness.await;
+import static org.openmft.coordination.CoordinationHarness.file;
+import static org.openmft.coordination.CoordinationHarness.item;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import javax.jms.Connection;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.TextMessage;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.config.LoggerConfig;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.messaging.ArtemisQueueAdmin;
+import org.openmft.agent.messaging.Publications;
+import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.coordination.logger.JdbcLogStore;
+import org.openmft.coordination.logger.LogRecord;
+import org.openmft.coordination.logger.LogStore;
+import org.openmft.coordination.logger.LogStoreException;
+import org.openmft.coordination.logger.LogSubscriber;
+import org.openmft.coordination.logger.StoreOutcome;
+import org.openmft.coordination.logger.StoredTransfer;
+import org.openmft.coordination.logger.TransferQuery;
+import org.openmft.coordination.logger.TransferState;
+import org.openmft.xml.Reply;
+
+/**
+ * The database logger against real queue managers and a real (embedded H2) database: every
+ * record stored once across restarts of the logger and of the coordination queue manager and
+ * across a crash between the database commit and the queue commit; records the database refuses
+ * go to the reject queue with the reason.
+ */
+class LoggerIT {
+    @TempDir
+    Path dir;
+    CoordinationHarness h;
+    LoggerConfig config;
+    final List<LogStore> stores = new ArrayList<>();
+    final List<LogSubscriber> subscribers = new ArrayList<>();
+
+    @BeforeEach
+    void start() throws Exception {
+        Files.createDirectories(dir.resolve("out"));
+        h = new CoordinationHarness(dir);
+        config = LoggerConfig.from(Map.of("wmqfte.logger.type", "DATABASE", "wmqfte.queue.manager", "QMC",
+                "wmqfte.queue.manager.host", "127.0.0.1", "wmqfte.queue.manager.port", String.valueOf(h.coordPort),
+                "wmqfte.max.transaction.messages", "5", "wmqfte.max.consecutive.reject", "3"), "LOG1", Map.of());
+        new ArtemisQueueAdmin(connector()).createQueues(List.of(QueueNames.loggerCommand("LOG1"),
+                QueueNames.loggerReject("LOG1")));
+        h.agent("SRC");
+        h.agent("DST");
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (LogSubscriber s : subscribers) {
+            s.stop();
+            s.awaitStopped(Duration.ofSeconds(10));
+        }
+        for (LogStore s : stores) {
+            s.close();
+        }
+        h.close();
+    }
+
+    private QueueManagerConnector connector() throws Exception {
+        return QueueManagerConnector.forAgent(h.coordination().endpoint(), null);
+    }
+
+    private LogStore openStore() throws Exception {
+        LogStore s = JdbcLogStore.openH2(dir.resolve("db"));
+        stores.add(s);
+        return s;
+    }
+
+    private LogSubscriber startLogger(LogStore store) throws Exception {
+        LogSubscriber s = new LogSubscriber(config, connector(), store);
+        subscribers.add(s);
+        new Thread(s, "logger").start();
+        await("the logger subscribed", 20, s::connected);
+        return s;
+    }
+
+    private void stopLogger(LogSubscriber s) throws Exception {
+        s.stop();
+        assertThat(s.awaitStopped(Duration.ofSeconds(20))).isTrue();
+        subscribers.remove(s);
+    }
+
+    private String transfer(int n) throws Exception {
+        Path src = file(dir.resolve("in/f" + n), 1000 + n);
+        Reply r = h.transfer("SRC", "DST", "JOB" + n, item(src, dir.resolve("out/f" + n)));
+        assertThat(r.resultCode()).isZero();
+        return r.requestId();
+    }
+
+    private static Optional<StoredTransfer> find(LogStore store, String id) {
+        try {
+            return store.transfer(id);
+        } catch (LogStoreException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void awaitSuccessful(LogStore store, String id) throws InterruptedException {
+        await("transfer " + id + " stored as successful", 60,
+                () -> find(store, id).map(t -> t.state() == TransferState.SUCCESSFUL).orElse(false));
+    }
+
+    /** Rows in the log record table per transfer, straight from the database. */
+    private int rows(String id) throws Exception {
+        for (LogStore s : stores) {
+            s.close();
+        }
+        stores.clear();
+        try (var c = DriverManager.getConnection(JdbcLogStore.h2Url(dir.resolve("db")));
+                var st = c.prepareStatement("select count(*) from FTELOG.LOG_RECORD where TRANSFER_ID = ?")) {
+            st.setString(1, id);
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    @Test
+    void everyRecordIsStoredOnceAcrossALoggerRestart() throws Exception {
+        LogStore store = openStore();
+        LogSubscriber logger = startLogger(store);
+        String first = transfer(1);
+        awaitSuccessful(store, first);
+        StoredTransfer t = find(store, first).orElseThrow();
+        assertThat(t.sourceAgent()).isEqualTo("SRC");
+        assertThat(t.destinationAgent()).isEqualTo("DST");
+        assertThat(t.jobName()).isEqualTo("JOB1");
+        assertThat(t.items()).hasSize(1);
+        assertThat(t.items().get(0).resultCode()).isZero();
+        assertThat(t.items().get(0).checksum()).isEqualTo(TestFiles.md5(dir.resolve("in/f1")));
+
+        stopLogger(logger);
+        String second = transfer(2);
+        String third = transfer(3);
+        startLogger(store);
+        awaitSuccessful(store, second);
+        awaitSuccessful(store, third);
+        assertThat(store.transfers(TransferQuery.latest(10))).extracting(StoredTransfer::id)
+                .containsExactly(third, second, first);
+        assertThat(rows(first)).isEqualTo(3);
+        assertThat(rows(second)).isEqualTo(3);
+        assertThat(rows(third)).isEqualTo(3);
+    }
+
+    /** Commits to the database, then fails as a process killed before the queue commit would. */
+    private static final class CrashAfterCommit implements LogStore {
+        final LogStore delegate;
+        final AtomicBoolean crashNext = new AtomicBoolean(true);
+
+        CrashAfterCommit(LogStore delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public List<StoreOutcome> storeAll(List<LogRecord> records) throws LogStoreException {
+            List<StoreOutcome> out = delegate.storeAll(records);
+            if (crashNext.getAndSet(false)) {
+                throw new LogStoreException("simulated crash after the database commit");
+            }
+            return out;
+        }
+
+        @Override
+        public List<StoredTransfer> transfers(TransferQuery query) throws LogStoreException {
+            return delegate.transfers(query);
+        }
+
+        @Override
+        public Optional<StoredTransfer> transfer(String transferId) throws LogStoreException {
+            return delegate.transfer(transferId);
+        }
+
+        @Override
+        public void close() throws LogStoreException {
+            delegate.close();
+        }
+    }
+
+    @Test
+    void aCrashBetweenTheDatabaseAndTheQueueCommitStoresNothingTwice() throws Exception {
+        LogStore store = openStore();
+        CrashAfterCommit crashing = new CrashAfterCommit(store);
+        LogSubscriber logger = startLogger(crashing);
+        String id = transfer(1);
+        awaitSuccessful(store, id);
+        await("the redelivered records recognised", 30, () -> logger.duplicates() > 0);
+        assertThat(crashing.crashNext).isFalse();
+        stopLogger(logger);
+        assertThat(rows(id)).isEqualTo(3);
+    }
+
+    @Test
+    void aCoordinationQueueManagerRestartLosesNothing() throws Exception {
+        LogStore store = openStore();
+        startLogger(store);
+        String before = transfer(1);
+        awaitSuccessful(store, before);
+        h.stopCoordination();
+        String during = transfer(2);
+        h.startCoordination();
+        String after = transfer(3);
+        awaitSuccessful(store, during);
+        awaitSuccessful(store, after);
+        assertThat(rows(during)).isEqualTo(3);
+        assertThat(rows(after)).isEqualTo(3);
+    }
+
+    @Test
+    void aRecordTheDatabaseRefusesGoesToTheRejectQueueWithTheReason() throws Exception {
+        LogStore store = openStore();
+        LogSubscriber logger = startLogger(store);
+        String orphan = "414d5120514d4320202020202020202000000000000000ff";
+        String progress = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <transaction version="6.00" ID="%s" agentRole="sourceAgent"
+                    xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="TransferLog.xsd">
+                  <action time="2026-11-22T10:00:00.000Z">progress</action>
+                  <sourceAgent agent="SRC" QMgr="QMA"/><destinationAgent agent="DST" QMgr="QMA"/>
+                  <transferSet index="0" size="1" startTime="2026-11-22T09:59:59.000Z" total="1" bytesSent="1">
+                    <item mode="binary"><source disposition="leave" type="file"><file size="1">/a</file></source>
+                      <destination exist="error" type="file"><file size="1">/b</file></destination>
+                      <status resultCode="0"/></item>
+                  </transferSet>
+                </transaction>
+                """.formatted(orphan);
+        try (Connection c = h.coordinationConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            try (MessageProducer p = s.createProducer(s.createTopic(Publications.TOPIC))) {
+                TextMessage m = s.createTextMessage(progress);
+                m.setStringProperty(Publications.TOPIC_STRING_PROPERTY, Publications.log("SRC", orphan));
+                p.send(m);
+                TextMessage junk = s.createTextMessage("<transaction>not a log");
+                junk.setStringProperty(Publications.TOPIC_STRING_PROPERTY, Publications.log("SRC", "junk"));
+                p.send(junk);
+            }
+            c.start();
+            MessageConsumer rejects = s.createConsumer(s.createQueue(QueueNames.loggerReject("LOG1")));
+            List<Message> got = new ArrayList<>();
+            for (Message m = rejects.receive(30_000); m != null && got.size() < 2; m = rejects.receive(5_000)) {
+                got.add(m);
+            }
+            assertThat(got).hasSize(2);
+            assertThat(got).extracting(m -> {
+                try {
+                    return m.getStringProperty(LogSubscriber.REASON_PROPERTY);
+                } catch (javax.jms.JMSException e) {
+                    throw new AssertionError(e);
+                }
+            }).anySatisfy(r -> assertThat(r).contains(orphan))
+                    .anySatisfy(r -> assertThat(r).containsIgnoringCase("not a valid transfer log"));
+            assertThat(((TextMessage) got.get(0)).getText()).isNotBlank();
+        }
+        assertThat(logger.rejected()).isEqualTo(2);
+        // The logger goes on storing good records.
+        String id = transfer(1);
+        awaitSuccessful(store, id);
+    }
+}

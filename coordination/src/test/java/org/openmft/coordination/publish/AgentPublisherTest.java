@@ -1,0 +1,197 @@
+package org.openmft.coordination.publish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.openmft.agent.AgentListener.Role;
+import org.openmft.agent.AgentState;
+import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.TransferInfo;
+import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.config.AgentConfig;
+import org.openmft.xml.AgentRef;
+import org.openmft.xml.Originator;
+import org.openmft.xml.log.AgentStatus;
+import org.openmft.xml.log.LogAction;
+import org.openmft.xml.log.PublicationReader;
+import org.openmft.xml.log.TransferLog;
+
+class AgentPublisherTest {
+    static final String ID = "414d5120514d41202020202020202020000000000000000a";
+
+    /** A clock the test moves. */
+    static final class TestClock extends Clock {
+        Instant now = Instant.parse("2026-11-22T10:00:00Z");
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneId.of("UTC");
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        void advance(Duration d) {
+            now = now.plus(d);
+        }
+    }
+
+    final TestClock clock = new TestClock();
+    final PublicationBuffer buffer = new PublicationBuffer(1000);
+    final PublicationReader reader = new PublicationReader();
+    final AgentPublisher publisher;
+
+    AgentPublisherTest() throws Exception {
+        AgentConfig config = AgentConfig.from(Map.of("agentName", "SRC", "agentQMgr", "QMA",
+                "agentStatusPublishRateLimit", "10", "agentStatusPublishRateMin", "60"), Map.of());
+        publisher = new AgentPublisher(config, buffer, clock);
+    }
+
+    private List<Publication> drain() throws InterruptedException {
+        return buffer.take(10_000, 0);
+    }
+
+    private List<TransferLog> logs(List<Publication> ps) throws Exception {
+        List<TransferLog> out = new ArrayList<>();
+        for (Publication p : ps) {
+            if (p.kind() == Publication.Kind.LOG) {
+                out.add(reader.readLog(p.body()));
+            }
+        }
+        return out;
+    }
+
+    private List<AgentStatus> statuses(List<Publication> ps) throws Exception {
+        List<AgentStatus> out = new ArrayList<>();
+        for (Publication p : ps) {
+            if (p.kind() == Publication.Kind.STATUS) {
+                assertThat(p.topic()).isEqualTo("SYSTEM.FTE/Agents/SRC");
+                out.add(reader.readAgentStatus(p.body()));
+            }
+        }
+        return out;
+    }
+
+    private static TransferInfo info() {
+        return new TransferInfo(ID, new AgentRef("SRC", "QMA"), new AgentRef("DST", "QMA"),
+                new Originator("host", "user"), "JOB", 0, Map.of(), Instant.parse("2026-11-22T10:00:00Z"),
+                List.of(new TransferInfo.Item(0, "/in/a", 10, "/out/a", "binary", "leave", "error", "MD5"),
+                        new TransferInfo.Item(1, "/in/b", 20, "/out/b", "text", "delete", "overwrite", "MD5")),
+                2);
+    }
+
+    @Test
+    void statusChangesArePublishedAtMostEveryRateLimitAndAtLeastEveryRateMin() throws Exception {
+        publisher.stateChanged("SRC", AgentState.STARTING);
+        publisher.stateChanged("SRC", AgentState.READY);
+        assertThat(statuses(drain())).extracting(AgentStatus::status).containsExactly("READY");
+        publisher.stateChanged("SRC", AgentState.ACTIVE);
+        publisher.tick();
+        assertThat(drain()).as("within the rate limit").isEmpty();
+        clock.advance(Duration.ofSeconds(10));
+        publisher.tick();
+        assertThat(statuses(drain())).extracting(AgentStatus::status).containsExactly("ACTIVE");
+        clock.advance(Duration.ofSeconds(59));
+        publisher.tick();
+        assertThat(drain()).as("nothing new before rateMin").isEmpty();
+        clock.advance(Duration.ofSeconds(1));
+        publisher.tick();
+        assertThat(statuses(drain())).extracting(AgentStatus::status).containsExactly("ACTIVE");
+        publisher.stateChanged("SRC", AgentState.STOPPED);
+        assertThat(statuses(drain())).as("a stop is published at once").extracting(AgentStatus::status)
+                .containsExactly("STOPPED");
+    }
+
+    @Test
+    void theStatusListsRunningAndRecoveringTransfersAndTheQueue() throws Exception {
+        publisher.transferQueued("SRC", info(), 1);
+        clock.advance(Duration.ofSeconds(11));
+        publisher.tick();
+        AgentStatus queued = statuses(drain()).get(0);
+        assertThat(queued.queuedTransfers()).isEqualTo(1);
+        assertThat(queued.sourceTransferStates()).isEmpty();
+        publisher.transferStarted("SRC", Role.SOURCE, info());
+        publisher.recovering("SRC", ID, "no acknowledgement");
+        clock.advance(Duration.ofSeconds(11));
+        publisher.tick();
+        AgentStatus recovering = statuses(drain()).get(0);
+        assertThat(recovering.queuedTransfers()).isZero();
+        assertThat(recovering.sourceTransferStates()).containsEntry(ID, "RecoveringTransfer");
+    }
+
+    @Test
+    void aTransferIsLoggedStartedThenProgressThenCompleted() throws Exception {
+        publisher.transferQueued("SRC", info(), 1);
+        publisher.transferStarted("SRC", Role.SOURCE, info());
+        publisher.itemCompleted("SRC", Role.SOURCE, ID, new ItemOutcome(0, "/in/a", "/out/a", 10, 0, null,
+                "0123456789abcdef0123456789abcdef"));
+        publisher.itemCompleted("SRC", Role.SOURCE, ID, new ItemOutcome(1, "/in/b", "/out/b", 0, 1,
+                "BFGIO0006E: exists", null));
+        publisher.transferEnded("SRC", Role.SOURCE, new TransferOutcome(ID, 20, "BFGRP0034I: problems",
+                List.of(new ItemOutcome(0, "/in/a", "/out/a", 10, 0, null, "0123456789abcdef0123456789abcdef"),
+                        new ItemOutcome(1, "/in/b", "/out/b", 0, 1, "BFGIO0006E: exists", null)),
+                clock.instant(), clock.instant()));
+        List<TransferLog> logs = logs(drain());
+        assertThat(logs).extracting(TransferLog::action).containsExactly(LogAction.STARTED, LogAction.PROGRESS,
+                LogAction.COMPLETED);
+        TransferLog progress = logs.get(1);
+        assertThat(progress.items()).hasSize(2);
+        assertThat(progress.items().get(0).checksum()).isEqualTo("0123456789abcdef0123456789abcdef");
+        assertThat(progress.items().get(1).mode()).isEqualTo("text");
+        assertThat(progress.items().get(1).sourceDisposition()).isEqualTo("delete");
+        assertThat(progress.items().get(1).supplement()).contains("BFGIO0006E");
+        TransferLog completed = logs.get(2);
+        assertThat(completed.resultCode()).isEqualTo(20);
+        assertThat(completed.statistics().numFileFailures()).isEqualTo(1);
+        assertThat(completed.bytesSent()).isEqualTo(10);
+    }
+
+    @Test
+    void aTransferThatEndsBeforeItStartsIsStillLoggedStartedFirst() throws Exception {
+        publisher.transferQueued("SRC", info(), 1);
+        publisher.transferEnded("SRC", Role.SOURCE, new TransferOutcome(ID, 41, "cancelled by user",
+                List.of(), clock.instant(), clock.instant()));
+        assertThat(logs(drain())).extracting(TransferLog::action).containsExactly(LogAction.STARTED,
+                LogAction.CANCELLED);
+    }
+
+    @Test
+    void onlyMalformedRequestsAreLoggedAsMalformed() throws Exception {
+        publisher.requestRejected("SRC", "ID:414d5120514d41202020202020202020000000000000000b", 4, "wrong agent");
+        assertThat(drain()).isEmpty();
+        publisher.requestRejected("SRC", "ID:414d5120514d41202020202020202020000000000000000b", 43, "bad XML");
+        List<TransferLog> logs = logs(drain());
+        assertThat(logs).hasSize(1);
+        assertThat(logs.get(0).action()).isEqualTo(LogAction.MALFORMED);
+        assertThat(logs.get(0).transferId()).isEqualTo("414d5120514d41202020202020202020000000000000000b");
+        assertThat(logs.get(0).supplements()).containsExactly("bad XML");
+    }
+
+    @Test
+    void finishedItemsAreGatheredForUpToASecond() throws Exception {
+        publisher.transferQueued("SRC", info(), 1);
+        publisher.transferStarted("SRC", Role.SOURCE, info());
+        drain();
+        publisher.itemCompleted("SRC", Role.SOURCE, ID, new ItemOutcome(0, "/in/a", "/out/a", 10, 0, null, null));
+        publisher.tick();
+        assertThat(logs(drain())).isEmpty();
+        clock.advance(Duration.ofSeconds(1));
+        publisher.tick();
+        assertThat(logs(drain())).extracting(TransferLog::action).containsExactly(LogAction.PROGRESS);
+    }
+}

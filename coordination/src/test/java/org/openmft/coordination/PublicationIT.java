@@ -163,9 +163,28 @@ class PublicationIT {
         }
         h.agent("SRC");
         h.agent("DST");
-        h.stopCoordination();
+        // The coordination queue manager stops in the middle of a transfer.
+        Path big = file(dir.resolve("in/big"), 48 << 20);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
         List<String> ids = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
+        try {
+            java.util.concurrent.Future<Reply> running = pool.submit(
+                    () -> h.transfer("SRC", "DST", null, item(big, dir.resolve("out/big"))));
+            CoordinationHarness.await("the transfer writing its destination", 30, () -> {
+                try (var files = java.nio.file.Files.list(dir.resolve("out"))) {
+                    return files.findAny().isPresent();
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            });
+            h.stopCoordination();
+            Reply first = running.get(120, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(first.resultCode()).as("a transfer outlives the coordination queue manager").isZero();
+            ids.add(first.requestId());
+        } finally {
+            pool.shutdownNow();
+        }
+        for (int i = 0; i < 2; i++) {
             Path src = file(dir.resolve("in/f" + i), 1000 + i);
             Reply r = h.transfer("SRC", "DST", null, item(src, dir.resolve("out/f" + i)));
             assertThat(r.resultCode()).as("transfers run without the coordination queue manager").isZero();
@@ -178,12 +197,37 @@ class PublicationIT {
             MessageConsumer log = s.createDurableSubscriber(s.createTopic(Publications.TOPIC), "LOG",
                     Publications.selector("SYSTEM.FTE/Log/#"), false);
             c.start();
-            List<TransferLog> entries = logs(receive(log, 9, 60));
+            List<TransferLog> entries = logs(receive(log, 9, 90));
             assertThat(entries).extracting(e -> e.transferId() + " " + e.action().xml()).containsExactly(
                     ids.get(0) + " started", ids.get(0) + " progress", ids.get(0) + " completed",
                     ids.get(1) + " started", ids.get(1) + " progress", ids.get(1) + " completed",
                     ids.get(2) + " started", ids.get(2) + " progress", ids.get(2) + " completed");
             assertThat(log.receive(1000)).as("nothing twice").isNull();
+        }
+    }
+
+    @Test
+    void liveProgressIsPublishedWhileDataMoves() throws Exception {
+        h.agent("SRC");
+        h.agent("DST");
+        try (Connection c = h.coordinationConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer progress = s.createConsumer(s.createTopic(Publications.TOPIC),
+                    Publications.selector("SYSTEM.FTE/Transfers/#"));
+            c.start();
+            Path src = file(dir.resolve("in/p"), 8 << 20);
+            Reply r = h.transfer("SRC", "DST", null, item(src, dir.resolve("out/p")));
+            assertThat(r.resultCode()).isZero();
+            List<TextMessage> got = receive(progress, 1, 10);
+            assertThat(got).isNotEmpty();
+            assertThat(got.get(0).getStringProperty(Publications.TOPIC_STRING_PROPERTY))
+                    .isEqualTo("SYSTEM.FTE/Transfers/SRC/" + r.requestId());
+            var p = reader.readProgress(got.get(0).getText());
+            assertThat(p.transferId()).isEqualTo(r.requestId());
+            assertThat(p.bytes()).isPositive().isLessThanOrEqualTo(8 << 20);
+            assertThat(p.totalItems()).isEqualTo(1);
+            assertThat(p.currentSource()).endsWith("in/p");
+            assertThat(p.currentSize()).isEqualTo(8 << 20);
         }
     }
 

@@ -75,31 +75,6 @@ public final class AgentConfig extends QueueManagerConfig {
     }
 
     /**
-     * The messaging system of the agent queue manager.
-     *
-     * @return {@code agentQMgrProvider}
-     */
-        /**
-     * Whether the agent connects as a client (a host is set) rather than in bindings mode.
-     *
-     * @return true when {@code agentQMgrHost} is set
-     */
-        /**
-     * The agent queue manager's host.
-     *
-     * @return {@code agentQMgrHost}, empty for bindings
-     */
-        /**
-     * The client port.
-     *
-     * @return {@code agentQMgrPort}
-     */
-        /**
-     * The server-connection channel.
-     *
-     * @return {@code agentQMgrChannel}
-     */
-        /**
      * Bytes of file data per data message.
      *
      * @return {@code agentChunkSize}
@@ -281,20 +256,7 @@ public final class AgentConfig extends QueueManagerConfig {
         return values.get(OUTPUT_LOG_SIZE) * 1024L * 1024L;
     }
 
-    /**
-     * Any key of agent.properties; for unsupported keys this is the IBM default, which is how OpenMFT
-     * behaves.
-     *
-     * @param <T> the value type
-     * @param key a key of {@link AgentProperties#REGISTRY}
-     * @return the value, or {@code null} when not set and without default
-     */
-        /**
-     * The underlying values, for {@link ConfigValues#isSet} and {@link ConfigValues#rawValue}.
-     *
-     * @return the values
-     */
-        @Override
+    @Override
     public String toString() {
         return "AgentConfig[" + agentName() + "@" + agentQMgr() + "]";
     }

@@ -50,39 +50,7 @@ public final class CommandConfig extends QueueManagerConfig {
         return values.get(CONNECTION_QMGR);
     }
 
-    /**
-     * The messaging system.
-     *
-     * @return {@code connectionQMgrProvider}
-     */
-        /**
-     * Whether connections are client connections.
-     *
-     * @return true when {@code connectionQMgrHost} is set
-     */
-        /**
-     * The host.
-     *
-     * @return {@code connectionQMgrHost}, empty for bindings
-     */
-        /**
-     * The client port.
-     *
-     * @return {@code connectionQMgrPort}
-     */
-        /**
-     * The server-connection channel.
-     *
-     * @return {@code connectionQMgrChannel}
-     */
-        /**
-     * Any key of command.properties.
-     *
-     * @param <T> the value type
-     * @param key a key of {@link CommandProperties#REGISTRY}
-     * @return the value, or {@code null} when not set and without default
-     */
-        @Override
+    @Override
     public String toString() {
         return "CommandConfig[" + connectionQMgr() + "]";
     }

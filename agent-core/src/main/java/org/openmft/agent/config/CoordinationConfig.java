@@ -52,31 +52,6 @@ public final class CoordinationConfig extends QueueManagerConfig {
     }
 
     /**
-     * The messaging system.
-     *
-     * @return {@code coordinationQMgrProvider}
-     */
-        /**
-     * Whether connections are client connections.
-     *
-     * @return true when {@code coordinationQMgrHost} is set
-     */
-        /**
-     * The host.
-     *
-     * @return {@code coordinationQMgrHost}, empty for bindings
-     */
-        /**
-     * The client port.
-     *
-     * @return {@code coordinationQMgrPort}
-     */
-        /**
-     * The server-connection channel.
-     *
-     * @return {@code coordinationQMgrChannel}
-     */
-        /**
      * Lateness allowed to a status publication before it is reported stale.
      *
      * @return {@code agentStatusJitterTolerance} (milliseconds in the file)
@@ -85,14 +60,7 @@ public final class CoordinationConfig extends QueueManagerConfig {
         return Duration.ofMillis(values.get(AGENT_STATUS_JITTER_TOLERANCE));
     }
 
-    /**
-     * Any key of coordination.properties.
-     *
-     * @param <T> the value type
-     * @param key a key of {@link CoordinationProperties#REGISTRY}
-     * @return the value, or {@code null} when not set and without default
-     */
-        @Override
+    @Override
     public String toString() {
         return "CoordinationConfig[" + coordinationQMgr() + "]";
     }

@@ -204,16 +204,9 @@ final class AgentCommands {
         }
 
         private int spawn(DataDirectory dd, String coordination, AgentConfig config, Path logDir) throws Exception {
-            Path console = logDir.resolve("console.log");
-            Process p = Daemons.spawn(List.of("agent", "start", config.agentName(), "-F", "-p", coordination,
-                    "--data-dir", dd.root().toString()), console);
-            Optional<String> failure = Daemons.awaitReady(p, logDir.getParent(), LOCK, console,
-                    QmgrCommands.START_TIMEOUT);
-            if (failure.isPresent()) {
-                int code = p.isAlive() ? ExitCodes.FAILED : p.exitValue();
-                throw new CommandFailure(code == 0 ? ExitCodes.FAILED : code, "agent " + config.agentName()
-                        + " did not start: " + failure.get());
-            }
+            Process p = Daemons.startDetached(List.of("agent", "start", config.agentName(), "-F", "-p", coordination,
+                    "--data-dir", dd.root().toString()), logDir.resolve("console.log"), logDir.getParent(), LOCK,
+                    "agent " + config.agentName());
             System.out.println("BFGCL0030I: Agent " + config.agentName() + " started (process " + p.pid()
                     + ", log " + logDir.resolve("output0.log") + ").");
             return ExitCodes.OK;

@@ -106,6 +106,25 @@ final class Daemons {
     }
 
     /**
+     * Spawns {@code mft args} as a daemon and waits until it marked itself ready in
+     * {@code lockDirectory}.
+     *
+     * @param what  the daemon in messages, e.g. "agent SRC"
+     * @return the running daemon
+     * @throws CommandFailure with the daemon's own exit code (or 1) and why, when it did not start
+     */
+    static Process startDetached(List<String> args, Path consoleLog, Path lockDirectory, String lockName,
+            String what) throws IOException, InterruptedException, CommandFailure {
+        Process p = spawn(args, consoleLog);
+        Optional<String> failure = awaitReady(p, lockDirectory, lockName, consoleLog, QmgrCommands.START_TIMEOUT);
+        if (failure.isPresent()) {
+            int code = p.isAlive() ? ExitCodes.FAILED : p.exitValue();
+            throw new CommandFailure(code == 0 ? ExitCodes.FAILED : code, what + " did not start: " + failure.get());
+        }
+        return p;
+    }
+
+    /**
      * Asks a process to end (SIGTERM: it stops cleanly through its shutdown hook) and waits.
      *
      * @return whether it ended within the timeout

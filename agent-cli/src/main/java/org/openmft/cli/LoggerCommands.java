@@ -207,16 +207,9 @@ final class LoggerCommands {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGDB0065E: logger " + name + " is already running");
             }
             if (!foreground) {
-                Path console = logDir.resolve("console.log");
-                Process p = Daemons.spawn(List.of("logger", "start", name, "-F", "-p", coordination, "--data-dir",
-                        dd.root().toString()), console);
-                Optional<String> failure = Daemons.awaitReady(p, logDir, LOCK, console,
-                        QmgrCommands.START_TIMEOUT);
-                if (failure.isPresent()) {
-                    int code = p.isAlive() ? ExitCodes.FAILED : p.exitValue();
-                    throw new CommandFailure(code == 0 ? ExitCodes.FAILED : code, "logger " + name
-                            + " did not start: " + failure.get());
-                }
+                Process p = Daemons.startDetached(List.of("logger", "start", name, "-F", "-p", coordination,
+                        "--data-dir", dd.root().toString()), logDir.resolve("console.log"), logDir, LOCK,
+                        "logger " + name);
                 System.out.println("BFGDB0058I: Logger " + name + " started (process " + p.pid() + ", log "
                         + logDir.resolve("output0.log") + ").");
                 return ExitCodes.OK;

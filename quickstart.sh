@@ -1,7 +1,7 @@
 #!/bin/sh
 # OpenMFT quickstart: builds the distribution, then on an embedded queue manager creates two
-# agents, starts them, pings them, transfers a directory of files between them with MD5
-# verification, prints the outcome, and stops everything again. Uses a fresh data directory under
+# agents and a database logger, starts them, pings them, lists them, transfers a directory of files between them with MD5
+# verification, prints the outcome and the transfer log the logger stored, and stops everything again. Uses a fresh data directory under
 # /tmp unless OPENMFT_DATA is set, and TCP port 14140 unless QUICKSTART_PORT is set.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd -P)
@@ -16,6 +16,7 @@ fi
 
 run() { echo "\$ $*"; "$@"; }
 cleanup() {
+  "$bin/mft" logger stop LOG1 >/dev/null 2>&1 || true
   "$bin/mft" qmgr stop QM1 >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
@@ -31,6 +32,9 @@ run "$bin/fteStartAgent" AGENT1
 run "$bin/fteStartAgent" AGENT2
 run "$bin/ftePingAgent" AGENT1
 run "$bin/ftePingAgent" AGENT2
+run "$bin/fteCreateLogger" LOG1
+run "$bin/fteStartLogger" LOG1
+run "$bin/fteListAgents" -v
 
 echo "== Transferring files from AGENT1 to AGENT2"
 in="$OPENMFT_DATA/demo/in"; out="$OPENMFT_DATA/demo/out"
@@ -57,9 +61,19 @@ cat > "$OPENMFT_DATA/demo/request.xml" <<XML
   </managedTransfer>
 </request>
 XML
-run "$bin/mft" transfer submit "$OPENMFT_DATA/demo/request.xml" -w 120
+echo "\$ $bin/mft transfer submit $OPENMFT_DATA/demo/request.xml -w 120"
+result=$("$bin/mft" transfer submit "$OPENMFT_DATA/demo/request.xml" -w 120)
+echo "$result"
+id=$(echo "$result" | sed -n 's/.*The request ID is: \([0-9a-f]*\).*/\1/p')
 echo "== Arrived in $out:"
 (cd "$out" && find . -type f | sort)
+echo "== The transfer log, as the logger stored it"
+attempts=0
+until "$bin/mft" transfer show "$id" >/dev/null 2>&1 || [ $attempts -ge 50 ]; do
+  sleep 0.2; attempts=$((attempts + 1))
+done
+run "$bin/mft" transfer show "$id"
+run "$bin/fteStopLogger" LOG1
 run "$bin/fteStopAgent" AGENT1
 run "$bin/fteStopAgent" AGENT2
 run "$bin/mft" qmgr stop QM1

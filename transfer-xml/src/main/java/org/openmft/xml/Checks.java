@@ -9,8 +9,12 @@ import java.util.regex.Pattern;
  * Value rules shared by the records. Every string a record accepts must survive a write and a
  * parse unchanged, so the rules are as much about XML 1.0 as about MFT: attribute values are
  * whitespace-normalised by every XML parser and most control characters cannot be written at all.
+ * Also how values from untrusted documents are quoted in messages ({@link #quote}).
+ *
+ * <p><b>Internal to transfer-xml</b>: public only so that {@code org.openmft.xml.log} can quote
+ * values the same way; its public methods are not part of the API and may change in any release.
  */
-final class Checks {
+public final class Checks {
     /** Longest path accepted, in characters; longer ones are hostile or broken, never real. */
     static final int MAX_PATH_LENGTH = 4096;
 
@@ -114,13 +118,22 @@ final class Checks {
     /**
      * Quotes a value for an error message. Values come from untrusted documents and end up in logs
      * and replies, so they are shortened and their control characters made visible.
+     *
+     * @param value the value, or {@code null}
+     * @return it in double quotes, shortened to about 80 characters; {@code "null"} for {@code null}
      */
-    static String quote(String value) {
+    public static String quote(String value) {
         return value == null ? "null" : '"' + printable(value, 80) + '"';
     }
 
-    /** {@code value} shortened to about {@code max} characters, control characters made visible. */
-    static String printable(String value, int max) {
+    /**
+     * A value made safe for a message.
+     *
+     * @param value the value
+     * @param max how many of its characters to keep
+     * @return {@code value} shortened to about {@code max} characters, control characters made visible
+     */
+    public static String printable(String value, int max) {
         StringBuilder out = new StringBuilder();
         int limit = Math.min(value.length(), max);
         for (int i = 0; i < limit; i++) {

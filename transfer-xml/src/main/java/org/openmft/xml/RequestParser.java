@@ -1,7 +1,5 @@
 package org.openmft.xml;
 
-import java.io.ByteArrayInputStream;
-import java.io.StringReader;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,11 +7,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import javax.xml.XMLConstants;
-import javax.xml.stream.XMLInputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
-import org.openmft.xml.XmlCursor.Frame;
+import org.openmft.xml.DocumentCursor.DocumentReader;
+import org.openmft.xml.DocumentCursor.Frame;
 
 /**
  * Reads command-queue documents ({@link CommandDocument}) and replies ({@link Reply}) from
@@ -98,7 +93,6 @@ public final class RequestParser {
      * @throws MalformedRequestException for anything else that is not a valid document, including null
      */
     public CommandDocument parse(byte[] xml) throws MalformedRequestException {
-        checkSize(xml == null ? -1 : xml.length);
         return read(xml, null, this::command);
     }
 
@@ -111,7 +105,6 @@ public final class RequestParser {
      * @throws MalformedRequestException for anything else that is not a valid document, including null
      */
     public CommandDocument parse(String xml) throws MalformedRequestException {
-        checkSize(xml == null ? -1 : utf8Length(xml));
         return read(null, xml, this::command);
     }
 
@@ -123,7 +116,6 @@ public final class RequestParser {
      * @throws MalformedRequestException if it is not a valid reply, including null
      */
     public Reply parseReply(byte[] xml) throws MalformedRequestException {
-        checkSize(xml == null ? -1 : xml.length);
         return read(xml, null, this::reply);
     }
 
@@ -135,7 +127,6 @@ public final class RequestParser {
      * @throws MalformedRequestException if it is not a valid reply, including null
      */
     public Reply parseReply(String xml) throws MalformedRequestException {
-        checkSize(xml == null ? -1 : utf8Length(xml));
         return read(null, xml, this::reply);
     }
 
@@ -161,88 +152,10 @@ public final class RequestParser {
 
     // ---------------------------------------------------------------- plumbing
 
-    @FunctionalInterface
-    private interface DocumentReader<T> {
-        T read(XmlCursor cursor) throws MalformedRequestException;
-    }
-
-    private void checkSize(int bytes) throws MalformedRequestException {
-        if (bytes < 0) {
-            throw new MalformedRequestException("there is no document (null)", -1, -1, null);
-        }
-        if (bytes > maxDocumentBytes) {
-            throw new MalformedRequestException("the document is " + bytes + " bytes long; the limit is "
-                    + maxDocumentBytes + " bytes", -1, -1, null);
-        }
-    }
-
-    /** UTF-8 length of a string, stopping once it is clearly over the limit. */
-    private int utf8Length(String text) {
-        long bytes = 0;
-        for (int i = 0; i < text.length() && bytes <= maxDocumentBytes; i++) {
-            char ch = text.charAt(i);
-            if (ch < 0x80) {
-                bytes += 1;
-            } else if (ch < 0x800) {
-                bytes += 2;
-            } else if (Character.isHighSurrogate(ch)) {
-                bytes += 4;
-                i++;
-            } else {
-                bytes += 3;
-            }
-        }
-        return (int) Math.min(bytes, Integer.MAX_VALUE);
-    }
-
-    private <T> T read(byte[] bytes, String text, DocumentReader<T> body) throws MalformedRequestException {
-        XMLStreamReader reader = null;
-        try {
-            XMLInputFactory factory = newFactory();
-            if (bytes != null) {
-                reader = factory.createXMLStreamReader(new ByteArrayInputStream(bytes));
-            } else {
-                // A reader never sees a byte-order mark, but text decoded by hand sometimes keeps one.
-                String content = text.startsWith("\uFEFF") ? text.substring(1) : text;
-                reader = factory.createXMLStreamReader(new StringReader(content));
-            }
-            XmlCursor cursor = new XmlCursor(reader, maxDepth, maxElements, maxTextLength);
-            T result = body.read(cursor);
-            cursor.finish();
-            return result;
-        } catch (XMLStreamException e) {
-            throw XmlCursor.fromStreamException(e, null);
-        } catch (RuntimeException e) {
-            // The promise is that callers only ever handle MalformedRequestException: a parser
-            // implementation throwing something unchecked on odd input must not escape as a crash.
-            throw new MalformedRequestException("cannot read the document: " + e, -1, -1, null, e);
-        } finally {
-            if (reader != null) {
-                try {
-                    reader.close();
-                } catch (XMLStreamException ignored) {
-                    // Closing an in-memory source cannot lose anything.
-                }
-            }
-        }
-    }
-
-    /**
-     * A fresh factory per document: XMLInputFactory is not specified as thread-safe, and making
-     * one is cheap next to parsing. {@code newDefaultFactory} pins the JDK implementation, whose
-     * behaviour the hardening below has been tested against.
-     */
-    private static XMLInputFactory newFactory() {
-        XMLInputFactory factory = XMLInputFactory.newDefaultFactory();
-        factory.setProperty(XMLInputFactory.SUPPORT_DTD, Boolean.FALSE);
-        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, Boolean.FALSE);
-        factory.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, Boolean.FALSE);
-        factory.setProperty(XMLInputFactory.IS_COALESCING, Boolean.TRUE);
-        factory.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-        factory.setXMLResolver((publicId, systemId, baseUri, namespace) -> {
-            throw new XMLStreamException("external resources are not allowed: " + Checks.quote(systemId));
-        });
-        return factory;
+    private <T> T read(byte[] bytes, String text, DocumentReader<XmlCursor, T, MalformedRequestException> body)
+            throws MalformedRequestException {
+        return DocumentCursor.read(bytes, text, maxDocumentBytes, MalformedRequestException::new,
+                reader -> new XmlCursor(reader, maxDepth, maxElements, maxTextLength), body);
     }
 
     // ---------------------------------------------------------------- command documents

@@ -1,22 +1,17 @@
 package org.openmft.xml.log;
 
+import org.openmft.xml.XmlDocumentException;
+
 /**
  * A publication that cannot be read: not well-formed XML, not the document asked for, a required
  * part missing, a value that is not what it should be, hostile markup (a DOCTYPE, entities) or over
  * a size limit.
  *
  * <p>The message reads {@code line 4, column 31, element <action>: unknown transfer log action
- * "begun"}; the location part is left out when there is none (a document over the size limit is
- * refused before it is read). Values from the document are quoted, shortened and stripped of
- * control characters, so the message is safe to log.
+ * "begun"}, as described for {@link XmlDocumentException}, and is safe to log.
  */
-public class MalformedPublicationException extends Exception {
+public class MalformedPublicationException extends XmlDocumentException {
     private static final long serialVersionUID = 1L;
-
-    private final int line;
-    private final int column;
-    private final String element;
-    private final String reason;
 
     /**
      * Creates an exception.
@@ -40,60 +35,6 @@ public class MalformedPublicationException extends Exception {
      * @param cause the underlying failure, or {@code null}
      */
     public MalformedPublicationException(String reason, int line, int column, String element, Throwable cause) {
-        super(format(reason, line, column, element), cause);
-        this.reason = reason;
-        this.line = line;
-        this.column = column;
-        this.element = element;
-    }
-
-    private static String format(String reason, int line, int column, String element) {
-        StringBuilder out = new StringBuilder();
-        if (line > 0) {
-            out.append("line ").append(line);
-            if (column > 0) {
-                out.append(", column ").append(column);
-            }
-        }
-        if (element != null) {
-            out.append(out.length() == 0 ? "" : ", ").append("element <").append(element).append('>');
-        }
-        return out.length() == 0 ? reason : out.append(": ").append(reason).toString();
-    }
-
-    /**
-     * Line of the problem.
-     *
-     * @return 1-based line number, or -1 when unknown
-     */
-    public int line() {
-        return line;
-    }
-
-    /**
-     * Column of the problem.
-     *
-     * @return 1-based column number, or -1 when unknown
-     */
-    public int column() {
-        return column;
-    }
-
-    /**
-     * The element at fault.
-     *
-     * @return its local name without brackets, or {@code null} when the problem is the document as a whole
-     */
-    public String element() {
-        return element;
-    }
-
-    /**
-     * What is wrong, without the location prefix of {@link #getMessage()}.
-     *
-     * @return the reason
-     */
-    public String reason() {
-        return reason;
+        super(reason, line, column, element, cause);
     }
 }

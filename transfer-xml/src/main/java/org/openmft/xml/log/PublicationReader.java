@@ -1,7 +1,5 @@
 package org.openmft.xml.log;
 
-import java.io.ByteArrayInputStream;
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -14,13 +12,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import javax.xml.XMLConstants;
-import javax.xml.stream.XMLInputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 
 import org.openmft.xml.AgentRef;
+import org.openmft.xml.Checks;
+import org.openmft.xml.DocumentCursor;
+import org.openmft.xml.DocumentCursor.DocumentReader;
+import org.openmft.xml.DocumentCursor.Frame;
 import org.openmft.xml.Originator;
-import org.openmft.xml.log.PublicationCursor.Frame;
 
 /**
  * Reads the documents agents publish on {@code SYSTEM.FTE}, ours ({@link PublicationWriter}) and
@@ -141,87 +139,11 @@ public final class PublicationReader {
 
     // ---------------------------------------------------------------- plumbing
 
-    @FunctionalInterface
-    private interface DocumentReader<T> {
-        T read(PublicationCursor cursor) throws MalformedPublicationException;
-    }
-
-    private static <T> T read(byte[] bytes, String text, boolean propertiesDoctype, DocumentReader<T> body)
-            throws MalformedPublicationException {
-        if (bytes == null && text == null) {
-            throw new MalformedPublicationException("there is no document (null)", -1, -1, null);
-        }
-        long size = bytes != null ? bytes.length : utf8Length(text);
-        if (size > MAX_DOCUMENT_BYTES) {
-            throw new MalformedPublicationException("the document is " + size + " bytes long; the limit is "
-                    + MAX_DOCUMENT_BYTES + " bytes", -1, -1, null);
-        }
-        XMLStreamReader reader = null;
-        try {
-            XMLInputFactory factory = newFactory();
-            if (bytes != null) {
-                reader = factory.createXMLStreamReader(new ByteArrayInputStream(bytes));
-            } else {
-                // A reader never sees a byte-order mark, but text decoded by hand sometimes keeps one.
-                String content = text.startsWith("\uFEFF") ? text.substring(1) : text;
-                reader = factory.createXMLStreamReader(new StringReader(content));
-            }
-            PublicationCursor cursor = new PublicationCursor(reader, propertiesDoctype, MAX_DEPTH, MAX_ELEMENTS,
-                    MAX_TEXT_LENGTH);
-            T result = body.read(cursor);
-            cursor.finish();
-            return result;
-        } catch (XMLStreamException e) {
-            throw PublicationCursor.fromStreamException(e, null);
-        } catch (RuntimeException e) {
-            // Callers only ever handle MalformedPublicationException: a parser implementation
-            // throwing something unchecked on odd input must not escape as a crash.
-            throw new MalformedPublicationException("cannot read the document: " + e, -1, -1, null, e);
-        } finally {
-            if (reader != null) {
-                try {
-                    reader.close();
-                } catch (XMLStreamException ignored) {
-                    // Closing an in-memory source cannot lose anything.
-                }
-            }
-        }
-    }
-
-    /** UTF-8 length of a string, stopping once it is clearly over the limit. */
-    private static long utf8Length(String text) {
-        long bytes = 0;
-        for (int i = 0; i < text.length() && bytes <= MAX_DOCUMENT_BYTES; i++) {
-            char ch = text.charAt(i);
-            if (ch < 0x80) {
-                bytes += 1;
-            } else if (ch < 0x800) {
-                bytes += 2;
-            } else if (Character.isHighSurrogate(ch)) {
-                bytes += 4;
-                i++;
-            } else {
-                bytes += 3;
-            }
-        }
-        return bytes;
-    }
-
-    /**
-     * A fresh factory per document: XMLInputFactory is not specified as thread-safe. The JDK's
-     * implementation is pinned, as for the request parser, because the hardening is tested against it.
-     */
-    private static XMLInputFactory newFactory() {
-        XMLInputFactory factory = XMLInputFactory.newDefaultFactory();
-        factory.setProperty(XMLInputFactory.SUPPORT_DTD, Boolean.FALSE);
-        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, Boolean.FALSE);
-        factory.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, Boolean.FALSE);
-        factory.setProperty(XMLInputFactory.IS_COALESCING, Boolean.TRUE);
-        factory.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-        factory.setXMLResolver((publicId, systemId, baseUri, namespace) -> {
-            throw new XMLStreamException("external resources are not allowed: " + PublicationCursor.quote(systemId));
-        });
-        return factory;
+    private static <T> T read(byte[] bytes, String text, boolean propertiesDoctype,
+            DocumentReader<PublicationCursor, T, MalformedPublicationException> body) throws MalformedPublicationException {
+        return DocumentCursor.read(bytes, text, MAX_DOCUMENT_BYTES, MalformedPublicationException::new,
+                reader -> new PublicationCursor(reader, propertiesDoctype, MAX_DEPTH, MAX_ELEMENTS, MAX_TEXT_LENGTH),
+                body);
     }
 
     // ---------------------------------------------------------------- transfer log
@@ -233,13 +155,13 @@ public final class PublicationReader {
         Frame f = c.current();
         if (!root.equals("transaction") || !c.namespace().isEmpty()) {
             throw c.error(f, "unknown root element <" + root + ">" + (c.namespace().isEmpty() ? ""
-                    : " in namespace " + PublicationCursor.quote(c.namespace())) + "; expected <transaction> ("
+                    : " in namespace " + Checks.quote(c.namespace())) + "; expected <transaction> ("
                     + schema + ") in no namespace");
         }
         for (String xsi : XSI) {
             String location = c.attribute(xsi, "noNamespaceSchemaLocation");
             if (location != null && location.strip().endsWith(otherSchema)) {
-                throw c.error(f, "xsi:noNamespaceSchemaLocation=" + PublicationCursor.quote(location) + " says this is not "
+                throw c.error(f, "xsi:noNamespaceSchemaLocation=" + Checks.quote(location) + " says this is not "
                         + what + " but a " + otherSchema + " document");
             }
         }
@@ -270,34 +192,13 @@ public final class PublicationReader {
                     time = instant(c, at, "attribute time", requiredAttribute(c, at, "time"));
                     action = action(c, at, c.text().strip());
                 }
-                case "sourceAgent" -> {
-                    once(c, seen, f);
-                    source = agent(c);
-                }
-                case "destinationAgent" -> {
-                    once(c, seen, f);
-                    destination = agent(c);
-                }
-                case "originator" -> {
-                    once(c, seen, f);
-                    originator = originator(c);
-                }
-                case "status" -> {
-                    once(c, seen, f);
-                    status = status(c);
-                }
-                case "transferSet" -> {
-                    once(c, seen, f);
-                    set = logTransferSet(c);
-                }
-                case "job" -> {
-                    once(c, seen, f);
-                    jobName = job(c);
-                }
-                case "statistics" -> {
-                    once(c, seen, f);
-                    statistics = statistics(c);
-                }
+                case "sourceAgent" -> source = readOnce(c, seen, f, PublicationReader::agent);
+                case "destinationAgent" -> destination = readOnce(c, seen, f, PublicationReader::agent);
+                case "originator" -> originator = readOnce(c, seen, f, PublicationReader::originator);
+                case "status" -> status = readOnce(c, seen, f, PublicationReader::status);
+                case "transferSet" -> set = readOnce(c, seen, f, PublicationReader::logTransferSet);
+                case "job" -> jobName = readOnce(c, seen, f, PublicationReader::job);
+                case "statistics" -> statistics = readOnce(c, seen, f, PublicationReader::statistics);
                 default -> c.skip();
             }
         }
@@ -322,7 +223,7 @@ public final class PublicationReader {
             for (LogAction a : LogAction.values()) {
                 expected.append(expected.length() == 0 ? "" : ", ").append(a.xml());
             }
-            throw c.error(f, "unknown action " + PublicationCursor.quote(text) + "; expected one of " + expected);
+            throw c.error(f, "unknown action " + Checks.quote(text) + "; expected one of " + expected);
         }
     }
 
@@ -437,18 +338,9 @@ public final class PublicationReader {
         Set<String> seen = new HashSet<>();
         for (String child = c.nextChild(); child != null; child = c.nextChild()) {
             switch (child) {
-                case "source" -> {
-                    once(c, seen, f);
-                    source = side(c, "disposition");
-                }
-                case "destination" -> {
-                    once(c, seen, f);
-                    destination = side(c, "exist");
-                }
-                case "status" -> {
-                    once(c, seen, f);
-                    status = status(c);
-                }
+                case "source" -> source = readOnce(c, seen, f, x -> side(x, "disposition"));
+                case "destination" -> destination = readOnce(c, seen, f, x -> side(x, "exist"));
+                case "status" -> status = readOnce(c, seen, f, PublicationReader::status);
                 default -> c.skip();
             }
         }
@@ -553,18 +445,9 @@ public final class PublicationReader {
         Set<String> seen = new HashSet<>();
         for (String child = c.nextChild(); child != null; child = c.nextChild()) {
             switch (child) {
-                case "sourceAgent" -> {
-                    once(c, seen, f);
-                    source = agent(c);
-                }
-                case "destinationAgent" -> {
-                    once(c, seen, f);
-                    destination = agent(c);
-                }
-                case "transferSet" -> {
-                    once(c, seen, f);
-                    set = progressTransferSet(c);
-                }
+                case "sourceAgent" -> source = readOnce(c, seen, f, PublicationReader::agent);
+                case "destinationAgent" -> destination = readOnce(c, seen, f, PublicationReader::agent);
+                case "transferSet" -> set = readOnce(c, seen, f, PublicationReader::progressTransferSet);
                 default -> c.skip();
             }
         }
@@ -615,14 +498,8 @@ public final class PublicationReader {
                     Set<String> sides = new HashSet<>();
                     for (String side = c.nextChild(); side != null; side = c.nextChild()) {
                         switch (side) {
-                            case "source" -> {
-                                once(c, sides, at);
-                                source = side(c, "disposition").path();
-                            }
-                            case "destination" -> {
-                                once(c, sides, at);
-                                destination = side(c, "exist").path();
-                            }
+                            case "source" -> source = readOnce(c, sides, at, x -> side(x, "disposition")).path();
+                            case "destination" -> destination = readOnce(c, sides, at, x -> side(x, "exist")).path();
                             default -> c.skip();
                         }
                     }
@@ -717,7 +594,7 @@ public final class PublicationReader {
             }
             int equals = state.indexOf('=');
             if (equals <= 0) {
-                throw c.error(entry.at(), "entry " + key + ": line " + PublicationCursor.quote(state)
+                throw c.error(entry.at(), "entry " + key + ": line " + Checks.quote(state)
                         + " is not of the form transferId=State");
             }
             states.put(state.substring(0, equals).strip(), state.substring(equals + 1).strip());
@@ -727,11 +604,19 @@ public final class PublicationReader {
 
     // ---------------------------------------------------------------- values
 
+    /** Refuses the current element if one of its name has been seen in {@code parent} already. */
     private static void once(PublicationCursor c, Set<String> seen, Frame parent) throws MalformedPublicationException {
         Frame at = c.current();
         if (!seen.add(at.name())) {
             throw c.error(at, "element <" + at.name() + "> appears more than once in <" + parent.name() + ">");
         }
+    }
+
+    /** Reads the current element with {@code reader}, after refusing it if it is the second of its name. */
+    private static <T> T readOnce(PublicationCursor c, Set<String> seen, Frame parent,
+            DocumentReader<PublicationCursor, T, MalformedPublicationException> reader) throws MalformedPublicationException {
+        once(c, seen, parent);
+        return reader.read(c);
     }
 
     private static String requiredAttribute(PublicationCursor c, Frame f, String name)
@@ -752,7 +637,7 @@ public final class PublicationReader {
         try {
             return Long.parseLong(value.strip());
         } catch (NumberFormatException e) {
-            throw c.error(f, what + "=" + PublicationCursor.quote(value) + " is not a whole number");
+            throw c.error(f, what + "=" + Checks.quote(value) + " is not a whole number");
         }
     }
 
@@ -760,7 +645,7 @@ public final class PublicationReader {
             throws MalformedPublicationException {
         long number = longValue(c, f, what, value);
         if (number < Integer.MIN_VALUE || number > Integer.MAX_VALUE) {
-            throw c.error(f, what + "=" + PublicationCursor.quote(value) + " is out of range");
+            throw c.error(f, what + "=" + Checks.quote(value) + " is out of range");
         }
         return (int) number;
     }
@@ -779,7 +664,7 @@ public final class PublicationReader {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw c.error(f, what + "=" + PublicationCursor.quote(value) + " is not a decimal number");
+        throw c.error(f, what + "=" + Checks.quote(value) + " is not a decimal number");
     }
 
     /**
@@ -798,7 +683,7 @@ public final class PublicationReader {
             }
             return Instant.parse(text);
         } catch (DateTimeParseException e) {
-            throw c.error(f, what + "=" + PublicationCursor.quote(value) + " is not an ISO-8601 time");
+            throw c.error(f, what + "=" + Checks.quote(value) + " is not an ISO-8601 time");
         }
     }
 

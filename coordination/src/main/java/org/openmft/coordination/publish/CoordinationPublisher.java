@@ -38,9 +38,12 @@ public final class CoordinationPublisher implements AgentService {
     private final AgentPublisher publisher;
     private final PublicationBuffer buffer;
     private final PublicationSender sender;
+    private final String agent;
     private Thread thread;
 
-    private CoordinationPublisher(AgentPublisher publisher, PublicationBuffer buffer, PublicationSender sender) {
+    private CoordinationPublisher(String agent, AgentPublisher publisher, PublicationBuffer buffer,
+            PublicationSender sender) {
+        this.agent = agent;
         this.publisher = publisher;
         this.buffer = buffer;
         this.sender = sender;
@@ -89,14 +92,14 @@ public final class CoordinationPublisher implements AgentService {
                 Delivery.of(coordination.provider()), outbox, publisher::tick);
         log.info("Agent {} publishes to coordination queue manager {}{}", config.agentName(),
                 coordination.coordinationQMgr(), sameQMgr ? "" : " through its outbox " + outbox);
-        return new CoordinationPublisher(publisher, buffer, sender);
+        return new CoordinationPublisher(config.agentName(), publisher, buffer, sender);
     }
 
     /** Starts sending; call once the agent's queues exist. */
     @Override
     public synchronized void start() {
         if (thread == null) {
-            thread = new Thread(sender, "openmft-publisher");
+            thread = new Thread(sender, "openmft-" + agent + "-publisher");
             thread.setDaemon(true);
             thread.start();
         }

@@ -202,7 +202,9 @@ final class PublicationSender implements Runnable {
         }
         int n = 0;
         try {
-            for (Message m = local.consumer.receiveNoWait(); m != null; m = local.consumer.receiveNoWait()) {
+            // At most a few batches per call, so that timed publications are not held up by a backlog.
+            for (Message m = local.consumer.receiveNoWait(); m != null; m = n < 10 * BATCH
+                    ? local.consumer.receiveNoWait() : null) {
                 Publication p = new Publication(Publication.Kind.valueOf(m.getStringProperty(KIND)),
                         m.getStringProperty(TOPIC), ((TextMessage) m).getText(), m.getStringProperty(ID));
                 try {

@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * MQSC scripts that create and delete an agent's queues on an IBM MQ queue manager, in the style
  * of IBM MFT's {@code <agent>_create.mqsc} and {@code <agent>_delete.mqsc}, so that an IBM MQ
- * administrator can review and run them with {@code runmqsc} as they would for an IBM agent. The
- * output depends only on the agent name (no time stamps), so scripts can be compared and diffed.
+ * administrator can review and run them with {@code runmqsc} as they would for an IBM agent; and
+ * the coordination queue manager's script of IBM's {@code fteSetupCoordination}. The output
+ * depends only on the name given (no time stamps), so scripts can be compared and diffed.
  */
 public final class MqscScripts {
 
@@ -71,6 +72,38 @@ public final class MqscScripts {
             out.append("\nDELETE QLOCAL(").append(queue).append(")\n");
         }
         return out.toString();
+    }
+
+    /**
+     * The script defining what IBM MFT needs on a coordination queue manager (reference §3.2), as
+     * IBM's {@code fteSetupCoordination} writes it to {@code <coordQM>.mqsc}: the {@code SYSTEM.FTE}
+     * topic, the {@code SYSTEM.FTE} stream queue that agents put their queued publish commands on,
+     * that queue in the namelist the queued publish/subscribe engine reads, and publish/subscribe
+     * enabled. An embedded (Artemis) queue manager needs none of it: it creates its publication
+     * address itself.
+     *
+     * @param coordinationQMgr the coordination queue manager name
+     * @return the MQSC script, lines separated by {@code \n}
+     * @throws IllegalArgumentException when the name is not a queue manager name
+     */
+    public static String coordinationScript(String coordinationQMgr) {
+        if (coordinationQMgr == null || !coordinationQMgr.matches(CommonKeys.MQ_CHARS + "{1,48}")) {
+            throw new IllegalArgumentException("queue manager name '" + coordinationQMgr + "' is not valid");
+        }
+        return "* Publish/subscribe objects of coordination queue manager " + coordinationQMgr + " for OpenMFT,\n"
+                + "* as IBM MFT's fteSetupCoordination defines them. Run by an IBM MQ administrator, for example:\n"
+                + "*   runmqsc " + coordinationQMgr + " < " + coordinationQMgr + ".mqsc\n"
+                + "* Agents put queued publish commands on the SYSTEM.FTE queue; the queued publish/subscribe\n"
+                + "* engine reads the queues named in SYSTEM.QPUBSUB.QUEUE.NAMELIST and publishes them on the\n"
+                + "* SYSTEM.FTE topic. NAMES() replaces the whole namelist: if the DISPLAY shows more names than\n"
+                + "* the two defaults, add them to the ALTER before running it.\n"
+                + "\nDEFINE TOPIC('SYSTEM.FTE') TOPICSTR('SYSTEM.FTE') NPMSGDLV(ALLAVAIL) PMSGDLV(ALLAVAIL) REPLACE\n"
+                + "\nDEFINE QLOCAL(SYSTEM.FTE) LIKE(SYSTEM.BROKER.DEFAULT.STREAM) REPLACE\n"
+                + "\nDISPLAY NAMELIST(SYSTEM.QPUBSUB.QUEUE.NAMELIST)\n"
+                + "ALTER NAMELIST(SYSTEM.QPUBSUB.QUEUE.NAMELIST) NAMES(SYSTEM.BROKER.DEFAULT.STREAM,"
+                + "SYSTEM.BROKER.ADMIN.STREAM,SYSTEM.FTE)\n"
+                + "\nDISPLAY QMGR PSMODE\n"
+                + "ALTER QMGR PSMODE(ENABLED)\n";
     }
 
     private static List<String> allQueues(String name) {

@@ -1,6 +1,7 @@
 package org.openmft.agent.messaging;
 
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -9,6 +10,8 @@ import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
+import org.apache.activemq.artemis.api.core.client.ClientConsumer;
+import org.apache.activemq.artemis.api.core.client.ClientMessage;
 import org.apache.activemq.artemis.api.core.client.ClientSession;
 import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
 import org.apache.activemq.artemis.api.core.client.ServerLocator;
@@ -81,6 +84,41 @@ public final class ArtemisQueueAdmin {
             return deleted;
         } catch (Exception e) {
             throw failure("delete queues on", e);
+        }
+    }
+
+    /**
+     * Removes every message from the named queues that exist, as IBM MQ's {@code CLEAR QLOCAL}
+     * does, by consuming them. Meant for queues nobody reads at the time (a stopped agent's): a
+     * message another consumer holds unacknowledged stays, and one put meanwhile may stay too.
+     *
+     * @return how many messages were removed from each queue that exists, in the order given;
+     *     queues that do not exist are left out
+     */
+    public Map<String, Long> purge(Collection<String> names) throws QueueManagerException {
+        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisUrl());
+                ClientSessionFactory factory = locator.createSessionFactory();
+                ClientSession session = factory.createSession(false, true, true)) {
+            session.start();
+            Map<String, Long> removed = new LinkedHashMap<>();
+            for (String name : names) {
+                SimpleString queue = SimpleString.of(name);
+                if (!session.queueQuery(queue).isExists()) {
+                    continue;
+                }
+                long count = 0;
+                // Closing the consumer sends the acknowledgements it still batches.
+                try (ClientConsumer consumer = session.createConsumer(queue)) {
+                    for (ClientMessage m = consumer.receiveImmediate(); m != null; m = consumer.receiveImmediate()) {
+                        m.acknowledge();
+                        count++;
+                    }
+                }
+                removed.put(name, count);
+            }
+            return removed;
+        } catch (Exception e) {
+            throw failure("purge queues on", e);
         }
     }
 

@@ -82,4 +82,22 @@ class MqscScriptsTest {
     void badAgentNameIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> MqscScripts.createScript("a;DELETE QLOCAL(X)"));
     }
+
+    @Test
+    void coordinationDefinesIbmsPublishSubscribeObjects() {
+        String script = MqscScripts.coordinationScript("COORD1");
+        List<String> commands = script.lines().filter(l -> !l.isEmpty() && !l.startsWith("*")).toList();
+        assertEquals(List.of(
+                "DEFINE TOPIC('SYSTEM.FTE') TOPICSTR('SYSTEM.FTE') NPMSGDLV(ALLAVAIL) PMSGDLV(ALLAVAIL) REPLACE",
+                "DEFINE QLOCAL(SYSTEM.FTE) LIKE(SYSTEM.BROKER.DEFAULT.STREAM) REPLACE",
+                "DISPLAY NAMELIST(SYSTEM.QPUBSUB.QUEUE.NAMELIST)",
+                "ALTER NAMELIST(SYSTEM.QPUBSUB.QUEUE.NAMELIST) NAMES(SYSTEM.BROKER.DEFAULT.STREAM,"
+                        + "SYSTEM.BROKER.ADMIN.STREAM,SYSTEM.FTE)",
+                "DISPLAY QMGR PSMODE",
+                "ALTER QMGR PSMODE(ENABLED)"), commands);
+        assertTrue(script.contains("runmqsc COORD1 < COORD1.mqsc"));
+        assertEquals(script, MqscScripts.coordinationScript("COORD1"), "no time stamps");
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.coordinationScript("BAD NAME"));
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.coordinationScript("Q\nALTER QMGR"));
+    }
 }

@@ -59,6 +59,8 @@ public final class EmbeddedQueueManager implements AutoCloseable {
     public static final long DATA_ADDRESS_MAX_BYTES = 256L << 20;
     /** Bytes any other address holds in memory before paging to disk: 32 MiB. */
     public static final long DEFAULT_ADDRESS_MAX_BYTES = 32L << 20;
+    /** Bytes an agent's publication outbox may page to disk while the coordination queue manager is away: 1 GiB. */
+    public static final long PUBLICATION_OUTBOX_MAX_BYTES = 1L << 30;
     /** Deliveries before a message goes to the dead-letter queue. */
     public static final int MAX_DELIVERY_ATTEMPTS = 10;
     /** The name of the lock that marks a queue manager directory as in use. */
@@ -189,7 +191,11 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         c.addAddressSetting("SYSTEM.FTE.DATA.#", data);
         // An agent's publication outbox is read in transactions that roll back while the coordination
         // queue manager is unreachable: never dead-letter a publication for that.
-        c.addAddressSetting("SYSTEM.FTE.PUBLISH.#", new AddressSettings().setMaxDeliveryAttempts(-1));
+        // It is bounded: beyond PUBLICATION_OUTBOX_MAX_BYTES on disk its puts fail and the agent's
+        // in-memory publication buffer applies its overflow policy.
+        c.addAddressSetting("SYSTEM.FTE.PUBLISH.#", new AddressSettings().setMaxDeliveryAttempts(-1)
+                .setPageLimitBytes(PUBLICATION_OUTBOX_MAX_BYTES)
+                .setPageFullMessagePolicy(org.apache.activemq.artemis.core.settings.impl.PageFullMessagePolicy.FAIL));
         // Likewise a logger's subscription, rolled back while its database is unavailable.
         c.addAddressSetting(org.openmft.agent.messaging.Publications.TOPIC,
                 new AddressSettings().setMaxDeliveryAttempts(-1));

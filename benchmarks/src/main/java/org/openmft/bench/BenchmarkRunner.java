@@ -42,9 +42,27 @@ public final class BenchmarkRunner {
         this.options = options;
     }
 
+    /** Which scenarios a run measures. */
+    enum Which {
+        /** Everything: the transfer scenarios, then coordination at scale. */
+        ALL,
+        /** The transfer scenarios (agent beside raw JMS and cp, the seed 000 set). */
+        TRANSFER,
+        /** Coordination at scale (seed 001) only; rewrites only its section of the report. */
+        COORDINATION;
+
+        boolean transfer() {
+            return this != COORDINATION;
+        }
+
+        boolean coordination() {
+            return this != TRANSFER;
+        }
+    }
+
     /** Command-line options. */
     record Options(Scale scale, Path report, Path results, Path parentDir, boolean keep,
-            Map<String, String> agentProperties) {
+            Map<String, String> agentProperties, Which which, Integer coordinationAgents) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -70,7 +88,8 @@ public final class BenchmarkRunner {
     static String usage() {
         return String.join("\n",
                 "usage: BenchmarkRunner [--quick] [--out FILE] [--results DIR] [--dir DIR] [--repetitions N] [--keep]",
-                "                       [--agent KEY=VALUE]...",
+                "                       [--agent KEY=VALUE]... [--scenario all|transfer|coordination]",
+                "                       [--coordination-agents N]",
                 "  --quick          smaller files (256 MiB, 20 x 16 MiB), every scenario; a check, not figures",
                 "  --out FILE       the markdown report (default docs/performance.md; with --quick",
                 "                   benchmarks/target/results/performance-quick.md)",
@@ -79,7 +98,11 @@ public final class BenchmarkRunner {
                 "  --repetitions N  measured runs of each scenario (default 5, --quick 3); the report shows medians",
                 "  --keep           keep the work directory",
                 "  --agent KEY=VALUE an agent.properties value for all four agents (e.g. agentWindowSize=20);",
-                "                   repeatable; the report lists them");
+                "                   repeatable; the report lists them",
+                "  --scenario S     all (default); transfer: the transfer scenarios only; coordination: seed 001's",
+                "                   many agents with a coordination queue manager and a database logger only, which",
+                "                   rewrites only its own section of the report",
+                "  --coordination-agents N  agents of the coordination scenario (default 500, --quick 100)");
     }
 
     static Options parse(String[] args) {
@@ -89,6 +112,8 @@ public final class BenchmarkRunner {
         Path results = Path.of("benchmarks", "target", "results");
         Path dir = Path.of(System.getProperty("java.io.tmpdir"));
         Integer repetitions = null;
+        Which which = Which.ALL;
+        Integer coordinationAgents = null;
         Map<String, String> agent = new java.util.TreeMap<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -116,6 +141,24 @@ public final class BenchmarkRunner {
                         throw new IllegalArgumentException("--repetitions must be at least 1");
                     }
                 }
+                case "--scenario" -> {
+                    String v = value(args, ++i, a);
+                    try {
+                        which = Which.valueOf(v.toUpperCase(java.util.Locale.ROOT));
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("--scenario is all, transfer or coordination, not " + v);
+                    }
+                }
+                case "--coordination-agents" -> {
+                    try {
+                        coordinationAgents = Integer.parseInt(value(args, ++i, a));
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--coordination-agents needs a number");
+                    }
+                    if (coordinationAgents < 2 || coordinationAgents % 2 != 0) {
+                        throw new IllegalArgumentException("--coordination-agents must be even and at least 2");
+                    }
+                }
                 case "-h", "--help" -> {
                     return null;
                 }
@@ -134,7 +177,7 @@ public final class BenchmarkRunner {
             throw new IllegalArgumentException("agentChunkSize is fixed at " + CHUNK_SIZE
                     + ": the raw JMS ceiling uses the same message size");
         }
-        return new Options(scale, report, results, dir, keep, Map.copyOf(agent));
+        return new Options(scale, report, results, dir, keep, Map.copyOf(agent), which, coordinationAgents);
     }
 
     private static String value(String[] args, int i, String option) {
@@ -157,31 +200,46 @@ public final class BenchmarkRunner {
 
         String aborted = null;
         double idleCores = Double.NaN;
+        List<CoordinationResult> coordination = new ArrayList<>();
+        Instant coordinationStarted = null;
+        Instant coordinationEnded = null;
         try {
-            long t = System.nanoTime();
-            TestFiles files = TestFiles.generate(work.resolve("files"), scale);
-            log("generated %.0f MiB of random files in %.1f s", (scale.singleFileBytes()
-                    + scale.setBytes()) / (double) Scale.MIB, (System.nanoTime() - t) / 1e9);
+            if (options.which().transfer()) {
+                long t = System.nanoTime();
+                TestFiles files = TestFiles.generate(work.resolve("files"), scale);
+                log("generated %.0f MiB of random files in %.1f s", (scale.singleFileBytes()
+                        + scale.setBytes()) / (double) Scale.MIB, (System.nanoTime() - t) / 1e9);
 
-            try (EmbeddedMft mft = EmbeddedMft.start(work.resolve("mft"), options.agentProperties(), work)) {
-                RawJms.defineQueue(mft.connector(ConnectionMode.BINDINGS));
-                idleCores = idleCoresBusy();
-                log("idle: the queue manager and four agents use %.3f cores", idleCores);
-                // Repetition 0 warms up the JIT, the heap and the machine's memory and is not counted.
-                for (int rep = 0; rep <= scale.repetitions() && aborted == null; rep++) {
-                    log(rep == 0 ? "repetition 0: warm-up, not counted" : "repetition %d of %d", rep,
-                            scale.repetitions());
-                    for (Scenario s : Scenario.values()) {
-                        Sample sample = runOne(mft, files, scale, s, rep);
-                        samples.add(sample);
-                        print(sample);
-                        if (!sample.ok() && sample.failure().startsWith("no final reply")) {
-                            aborted = s.id + " repetition " + rep + ": " + sample.failure()
-                                    + "; the run stopped there because the transfer may still be running";
-                            break;
+                try (EmbeddedMft mft = EmbeddedMft.start(work.resolve("mft"), options.agentProperties(), work)) {
+                    RawJms.defineQueue(mft.connector(ConnectionMode.BINDINGS));
+                    idleCores = idleCoresBusy();
+                    log("idle: the queue manager and four agents use %.3f cores", idleCores);
+                    // Repetition 0 warms up the JIT, the heap and the machine's memory and is not counted.
+                    for (int rep = 0; rep <= scale.repetitions() && aborted == null; rep++) {
+                        log(rep == 0 ? "repetition 0: warm-up, not counted" : "repetition %d of %d", rep,
+                                scale.repetitions());
+                        for (Scenario s : Scenario.values()) {
+                            Sample sample = runOne(mft, files, scale, s, rep);
+                            samples.add(sample);
+                            print(sample);
+                            if (!sample.ok() && sample.failure().startsWith("no final reply")) {
+                                aborted = s.id + " repetition " + rep + ": " + sample.failure()
+                                        + "; the run stopped there because the transfer may still be running";
+                                break;
+                            }
                         }
                     }
                 }
+                if (!options.keep()) {
+                    // Room on the disk for the coordination scenario's files.
+                    deleteTree(work.resolve("files"));
+                    deleteTree(work.resolve("mft"));
+                }
+            }
+            if (options.which().coordination() && aborted == null) {
+                coordinationStarted = Instant.now();
+                runCoordination(work, coordination);
+                coordinationEnded = Instant.now();
             }
         } catch (Exception e) {
             aborted = "the run stopped on " + e;
@@ -197,21 +255,100 @@ public final class BenchmarkRunner {
                 Duration.between(started, ended), machine, revision, idleCores, aborted);
         Files.createDirectories(options.results());
         String stamp = scale.name();
-        Path csv = options.results().resolve("benchmark-" + stamp + ".csv");
-        Path json = options.results().resolve("benchmark-" + stamp + ".json");
-        Files.writeString(csv, ResultFiles.csv(samples));
-        Files.writeString(json, ResultFiles.json(context, samples));
         Path parent = options.report().toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        Files.writeString(options.report(), new Report(context, samples).markdown());
-        log("wrote %s, %s and %s in %d s", options.report(), csv, json, context.duration().toSeconds());
-        boolean allOk = aborted == null && samples.stream().allMatch(Sample::ok);
+        String section = null;
+        if (!coordination.isEmpty()) {
+            Instant from = coordinationStarted == null ? started : coordinationStarted;
+            Report.Context cc = new Report.Context(scale, CHUNK_SIZE, options.agentProperties(), from,
+                    Duration.between(from, coordinationEnded == null ? ended : coordinationEnded), machine, revision,
+                    idleCores, aborted);
+            Path csv = options.results().resolve("benchmark-coordination-" + stamp + ".csv");
+            Path json = options.results().resolve("benchmark-coordination-" + stamp + ".json");
+            Files.writeString(csv, CoordinationReport.csv(coordination));
+            Files.writeString(json, CoordinationReport.json(cc, coordination));
+            section = new CoordinationReport(cc, coordination).markdown();
+            log("wrote %s and %s", csv, json);
+        }
+        if (options.which().transfer()) {
+            Path csv = options.results().resolve("benchmark-" + stamp + ".csv");
+            Path json = options.results().resolve("benchmark-" + stamp + ".json");
+            Files.writeString(csv, ResultFiles.csv(samples));
+            Files.writeString(json, ResultFiles.json(context, samples));
+            String md = new Report(context, samples).markdown();
+            Files.writeString(options.report(), section == null ? md : CoordinationReport.splice(md, section));
+            log("wrote %s, %s and %s in %d s", options.report(), csv, json, context.duration().toSeconds());
+        } else if (section != null) {
+            // Only this scenario ran: its section replaces the old one; the rest of the report is kept as it is.
+            String existing = Files.exists(options.report()) ? Files.readString(options.report()) : "";
+            Files.writeString(options.report(), existing.isEmpty() ? section : CoordinationReport.splice(existing, section));
+            log("wrote the coordination section of %s in %d s", options.report(), context.duration().toSeconds());
+        }
+        boolean allOk = aborted == null && samples.stream().allMatch(Sample::ok)
+                && coordination.stream().allMatch(CoordinationResult::ok);
         if (!allOk) {
             log("FAILED: %s", aborted != null ? aborted : "see the failures above");
         }
         return allOk ? 0 : 1;
+    }
+
+    /** The cells of the coordination scenario, each in a directory of its own, sharing the source files. */
+    private void runCoordination(Path work, List<CoordinationResult> out) throws Exception {
+        List<CoordinationScenario.Cell> cells = CoordinationScenario.cells(options.scale(), options.coordinationAgents());
+        CoordinationScenario.PairFiles files = null;
+        int n = 0;
+        for (CoordinationScenario.Cell cell : cells) {
+            if (files == null || files.fileBytes != cell.fileBytes() || files.pairs != cell.pairs()) {
+                if (files != null) {
+                    deleteTree(files.root);
+                }
+                long t = System.nanoTime();
+                files = CoordinationScenario.PairFiles.generate(work.resolve("coordination-files"), cell.pairs(),
+                        cell.fileBytes());
+                log("generated %d x %d files of %s (and one small file per pair) in %.1f s", cell.pairs(),
+                        CoordinationScenario.FILES_PER_TRANSFER, Report.size(cell.fileBytes()),
+                        (System.nanoTime() - t) / 1e9);
+            }
+            log("coordination cell %d of %d: %s", ++n, cells.size(), CoordinationReport.label(cell));
+            Path dir = work.resolve("coordination-" + n);
+            CoordinationResult r = CoordinationScenario.run(cell, dir, files, options.agentProperties(), this::logLine);
+            out.add(r);
+            print(r);
+            if (!options.keep()) {
+                deleteTree(dir);
+            }
+            files.cleanDestination();
+        }
+    }
+
+    private void print(CoordinationResult r) {
+        if (!r.ok()) {
+            log("  FAILED: %s", r.failure);
+        }
+        if (!Double.isNaN(r.wallSeconds)) {
+            log("  set %.2f s, average %.2f s per transfer; CPU over %.1f s:", r.wallSeconds,
+                    r.averageTransferSeconds(), r.cpuIntervalSeconds);
+            r.cpuNanos.forEach((g, nanos) -> log("    %-62s %8.2f s", g, nanos / 1e9));
+            log("  by thread name (largest):");
+            CoordinationScenario.largestFirst(r.rawCpuNanos, 14).forEach((g, nanos) -> log("    %-62s %8.2f s", g,
+                    nanos / 1e9));
+            log("  logger: %d stored, %d duplicates, %d rejected; lag median %.0f ms, p95 %.0f ms, max %.0f ms;"
+                    + " rows: %s", r.recordsStored, r.recordsDuplicate, r.recordsRejected,
+                    CoordinationResult.Stats.percentile(r.lagToReceivedMillis, 50),
+                    CoordinationResult.Stats.percentile(r.lagToReceivedMillis, 95),
+                    CoordinationResult.Stats.max(r.lagToReceivedMillis), r.rowsCheck == null ? "all as expected"
+                            : r.rowsCheck);
+            log("  publications: %d status, %d progress; held max %d (one agent %d), outboxes max %d, logger backlog"
+                    + " max %d", r.statusPublications, r.progressPublications, r.maxHeldTotal, r.maxHeldOneAgent,
+                    r.maxOutboxTotal, r.maxLoggerBacklog);
+        }
+        r.notes.forEach(note -> log("  note: %s", note));
+    }
+
+    private void logLine(String line) {
+        log("%s", line);
     }
 
     private Sample runOne(EmbeddedMft mft, TestFiles files, Scale scale, Scenario s, int rep) throws Exception {

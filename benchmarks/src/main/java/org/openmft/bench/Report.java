@@ -137,7 +137,7 @@ final class Report {
         }
         line();
         line("Not measured by this suite yet: text mode, 1 MB and 10 MB files, 10 parallel transfers, per-file");
-        line("overhead with 2000 files, 500 agents, memory bounds.");
+        line("overhead with 2000 files, memory bounds. 500 agents: see [Coordination at scale](#coordination-at-scale-500-agents-on-one-queue-manager-seed-001).");
         line();
     }
 
@@ -454,7 +454,7 @@ final class Report {
         line("java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*\" \\");
         line("    org.openmft.bench.BenchmarkRunner                  # full scale, writes docs/performance.md");
         line("java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*\" \\");
-        line("    org.openmft.bench.BenchmarkRunner --quick          # every scenario, smaller; under 2 minutes");
+        line("    org.openmft.bench.BenchmarkRunner --quick          # every scenario, smaller; about 4 minutes");
         line("```");
         line();
         line("The full scale needs about 6 GiB free in `java.io.tmpdir` (or `--dir DIR`)"
@@ -470,6 +470,9 @@ final class Report {
         line("| `--agent KEY=VALUE` | an agent.properties value for all four agents, e.g. `agentWindowSize=50`;"
                 + " repeatable; the report lists it |");
         line("| `--dir DIR`, `--keep` | where the work directory is made; keep it afterwards |");
+        line("| `--scenario all\\|transfer\\|coordination` | which scenarios run (default all); `coordination` rewrites only"
+                + " its own section of the report |");
+        line("| `--coordination-agents N` | agents of the coordination scenario (default 500; 100 with `--quick`) |");
         line();
         line("The exit code is 0 when every scenario succeeded and verified, 1 otherwise.");
         line();

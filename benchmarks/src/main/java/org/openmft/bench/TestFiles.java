@@ -119,7 +119,7 @@ final class TestFiles {
         }
     }
 
-    private static String write(Path file, long size, long seed) throws IOException {
+    static String write(Path file, long size, long seed) throws IOException {
         Files.createDirectories(file.getParent());
         SplittableRandom random = new SplittableRandom(seed);
         MessageDigest md5 = newMd5();

@@ -37,17 +37,19 @@ final class ThreadCpuSampler implements AutoCloseable {
     private final Map<Long, Long> last = new HashMap<>();
     private final Map<Long, String> names = new HashMap<>();
     private final long processCpu0;
+    private final long intervalMillis;
     private final Thread sampler;
     private volatile boolean running = true;
     private long processCpu1 = -1;
 
-    private ThreadCpuSampler() {
+    private ThreadCpuSampler(long intervalMillis) {
+        this.intervalMillis = intervalMillis;
         processCpu0 = CpuClock.processCpuNanos();
         sample(true);
         sampler = new Thread(() -> {
             while (running) {
                 try {
-                    Thread.sleep(100);
+                    Thread.sleep(this.intervalMillis);
                 } catch (InterruptedException e) {
                     return;
                 }
@@ -60,7 +62,17 @@ final class ThreadCpuSampler implements AutoCloseable {
 
     /** Starts sampling, or returns null when this JVM does not measure thread CPU time. */
     static ThreadCpuSampler startIfSupported() {
-        return THREADS.isThreadCpuTimeSupported() && THREADS.isThreadCpuTimeEnabled() ? new ThreadCpuSampler() : null;
+        return startIfSupported(100);
+    }
+
+    /**
+     * As {@link #startIfSupported()}, sampling every {@code intervalMillis}: with thousands of
+     * threads (the coordination scenario) a sample costs milliseconds, and threads there live long
+     * enough for a slower rate.
+     */
+    static ThreadCpuSampler startIfSupported(long intervalMillis) {
+        return THREADS.isThreadCpuTimeSupported() && THREADS.isThreadCpuTimeEnabled()
+                ? new ThreadCpuSampler(intervalMillis) : null;
     }
 
     private synchronized void sample(boolean initial) {
@@ -120,6 +132,30 @@ final class ThreadCpuSampler implements AutoCloseable {
             long rest = processCpu1 - processCpu0 - ownCpuNanos() - attributed;
             if (rest > 0) {
                 groups.put(UNATTRIBUTED, rest);
+            }
+        }
+        return groups;
+    }
+
+    /**
+     * CPU nanoseconds by a caller's grouping of (thread id, thread name), with {@link #UNATTRIBUTED}
+     * for the rest of the process's CPU; the sampler's own thread is left out.
+     */
+    synchronized Map<String, Long> byGroup(java.util.function.BiFunction<Long, String, String> classifier) {
+        Map<String, Long> groups = new TreeMap<>();
+        long attributed = 0;
+        for (Map.Entry<Long, Long> e : last.entrySet()) {
+            long delta = e.getValue() - first.get(e.getKey());
+            if (delta <= 0 || "bench-cpu-sampler".equals(names.get(e.getKey()))) {
+                continue;
+            }
+            groups.merge(classifier.apply(e.getKey(), names.get(e.getKey())), delta, Long::sum);
+            attributed += delta;
+        }
+        if (processCpu0 >= 0 && processCpu1 >= 0) {
+            long rest = processCpu1 - processCpu0 - ownCpuNanos() - attributed;
+            if (rest > 0) {
+                groups.merge(UNATTRIBUTED, rest, Long::sum);
             }
         }
         return groups;

@@ -37,6 +37,19 @@ class BenchmarkRunnerTest {
     }
 
     @Test
+    void theCoordinationScenarioRunsAloneOrWithTheOthers() {
+        assertThat(BenchmarkRunner.parse(new String[0]).which()).isEqualTo(BenchmarkRunner.Which.ALL);
+        BenchmarkRunner.Options o = BenchmarkRunner.parse(new String[] {"--scenario", "coordination",
+            "--coordination-agents", "200"});
+        assertThat(o.which()).isEqualTo(BenchmarkRunner.Which.COORDINATION);
+        assertThat(o.coordinationAgents()).isEqualTo(200);
+        assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--scenario", "x"}))
+                .hasMessageContaining("--scenario");
+        assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--coordination-agents", "3"}))
+                .hasMessageContaining("even");
+    }
+
+    @Test
     void threadNamesAreGrouped() {
         assertThat(ThreadCpuSampler.group("openmft-SRCB-transfer-0c2430a")).isEqualTo("openmft-SRCB-transfer");
         assertThat(ThreadCpuSampler.group("Thread-5 (activemq-q-m-b-e-n-c-h)")).isEqualTo("Artemis server executor");

@@ -457,7 +457,8 @@ final class Report {
         line("    org.openmft.bench.BenchmarkRunner --quick          # every scenario, smaller; about 4 minutes");
         line("```");
         line();
-        line("The full scale needs about 6 GiB free in `java.io.tmpdir` (or `--dir DIR`)"
+        line("The full scale needs about 6 GiB free in `java.io.tmpdir` (or `--dir DIR`) for the transfer scenarios and"
+                + " about 52 GiB for the coordination scenario (its 100 MiB cell: 25 GiB of sources and their copies)"
                 + (isFull() ? " and took " + minutes(c.duration()) + " on the machine above." : "."));
         line();
         line("| option | |");

@@ -62,6 +62,12 @@ final class PublicationSender implements Runnable {
     private long remoteRetryAt;
     private long remoteBackoff = 1000;
     private String remoteProblem;
+    /**
+     * Whether the outbox may hold messages: true at start (a previous run may have left some) and
+     * after anything was put there, false once a forward found it empty. Idle agents then never
+     * poll the broker.
+     */
+    private boolean outboxPending = true;
 
     /** A connection with a transacted session (outbox) or a plain one (publishing). */
     private record Link(Connection connection, Session session, MessageProducer producer, MessageConsumer consumer) {
@@ -174,6 +180,7 @@ final class PublicationSender implements Runnable {
                 m.setStringProperty(KIND, p.kind().name());
                 m.setStringProperty(ID, p.id());
                 local.producer.send(m, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, Message.DEFAULT_TIME_TO_LIVE);
+                outboxPending = true;
             }
             local.session.commit();
             return true;
@@ -197,14 +204,18 @@ final class PublicationSender implements Runnable {
 
     /** Moves what waits on the outbox to the coordination queue manager; returns how many. */
     private int forward() {
-        if (outbox == null || local == null || !connectRemote()) {
+        if (outbox == null || !outboxPending || local == null || !connectRemote()) {
             return 0;
         }
         int n = 0;
         try {
             // At most a few batches per call, so that timed publications are not held up by a backlog.
-            for (Message m = local.consumer.receiveNoWait(); m != null; m = n < 10 * BATCH
-                    ? local.consumer.receiveNoWait() : null) {
+            while (n < 10 * BATCH) {
+                Message m = local.consumer.receiveNoWait();
+                if (m == null) {
+                    outboxPending = false;
+                    break;
+                }
                 Publication p = new Publication(Publication.Kind.valueOf(m.getStringProperty(KIND)),
                         m.getStringProperty(TOPIC), ((TextMessage) m).getText(), m.getStringProperty(ID));
                 try {
@@ -219,7 +230,9 @@ final class PublicationSender implements Runnable {
                     local.session.commit();
                 }
             }
-            local.session.commit();
+            if (n % BATCH != 0) {
+                local.session.commit();
+            }
         } catch (JMSException | RuntimeException e) {
             localLost(e);
         }
@@ -300,6 +313,7 @@ final class PublicationSender implements Runnable {
     }
 
     private void localLost(Exception e) {
+        outboxPending = true;
         if (local != null) {
             local.close();
             local = null;

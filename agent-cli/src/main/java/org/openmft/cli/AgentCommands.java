@@ -57,9 +57,10 @@ import picocli.CommandLine.Parameters;
  * and show them ({@code fteListAgents}, {@code fteShowAgentDetails}, in {@link AgentQueryCommands}).
  */
 @Command(name = "agent", mixinStandardHelpOptions = true,
-        description = "Create, start, stop, ping, list and show agents.",
+        description = "Create, start, stop, ping, list, show, clean and delete agents.",
         subcommands = {AgentCommands.Create.class, AgentCommands.Start.class, AgentCommands.Stop.class,
-                AgentCommands.Ping.class, AgentQueryCommands.ListAgents.class, AgentQueryCommands.ShowAgent.class})
+                AgentCommands.Ping.class, AgentQueryCommands.ListAgents.class, AgentQueryCommands.ShowAgent.class,
+                CleanAgentCommand.class, DeleteAgentCommand.class})
 final class AgentCommands {
     /** The name of an agent's directory lock and ready marker, in its log parent directory. */
     static final String LOCK = "agent";

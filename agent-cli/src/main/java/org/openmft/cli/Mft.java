@@ -20,7 +20,7 @@ import picocli.CommandLine.ParseResult;
 @Command(name = "mft", mixinStandardHelpOptions = true, versionProvider = Mft.Version.class,
         description = "OpenMFT: managed file transfer agents compatible with IBM MQ Managed File Transfer.",
         subcommands = {QmgrCommands.class, SetupCommands.class, AgentCommands.class, TransferCommands.class,
-                LoggerCommands.class,
+                LoggerCommands.class, CompletionCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 unsuccessful (including a wrong flag), 2 timed out waiting"
                 + " for a reply, 70 agent ended abnormally, 75 queue manager unavailable, 78 configuration"
@@ -44,7 +44,15 @@ public final class Mft implements Runnable {
         cl.setParameterExceptionHandler(new UsageErrors());
         cl.setExecutionExceptionHandler(new Failures());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // picocli gives subcommands no version of their own: without this, 'fteStartAgent --version'
+        // (the launcher runs 'mft agent start') would print nothing.
+        forEachCommand(cl, c -> c.getCommandSpec().versionProvider(new Version()));
         return cl;
+    }
+
+    private static void forEachCommand(CommandLine cl, java.util.function.Consumer<CommandLine> action) {
+        action.accept(cl);
+        cl.getSubcommands().values().stream().distinct().forEach(sub -> forEachCommand(sub, action));
     }
 
     @Override

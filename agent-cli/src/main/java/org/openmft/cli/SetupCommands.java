@@ -12,6 +12,8 @@ import org.openmft.agent.config.CommandProperties;
 import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.CoordinationProperties;
 import org.openmft.agent.config.DataDirectory;
+import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.config.MqscScripts;
 import org.openmft.agent.config.PropertiesWriter;
 
 import picocli.CommandLine.Command;
@@ -62,7 +64,7 @@ final class SetupCommands {
             put(values, "coordinationQMgrPort", port);
             put(values, "coordinationQMgrChannel", channel);
             put(values, "coordinationQMgrProvider", provider);
-            CoordinationConfig.from(values, System.getenv());
+            CoordinationConfig parsed = CoordinationConfig.from(values, System.getenv());
             Path file = dd.coordinationProperties(qmgr);
             new PropertiesWriter("mft setup coordination", Clock.systemUTC()).write(file,
                     CoordinationProperties.REGISTRY, values, force);
@@ -74,6 +76,17 @@ final class SetupCommands {
             }
             System.out.println("BFGCL0016I: The coordination configuration for " + qmgr + " was written to " + file
                     + (isDefault ? " and is the default configuration options set." : "."));
+            // IBM's fteSetupCoordination writes <coordQM>.mqsc beside the properties, whatever the
+            // queue manager; only IBM MQ needs it run (an embedded queue manager makes its own).
+            Path mqsc = file.resolveSibling(qmgr + ".mqsc");
+            Files.writeString(mqsc, MqscScripts.coordinationScript(qmgr));
+            if (parsed.provider() == MessagingProvider.IBMMQ) {
+                System.out.println("BFGCM0238I: An IBM MQ administrator defines the coordination objects on " + qmgr
+                        + " with " + mqsc + " (runmqsc " + qmgr + " < " + mqsc + ").");
+            } else {
+                System.out.println("The MQSC for an IBM MQ coordination queue manager is in " + mqsc
+                        + "; an embedded queue manager needs none.");
+            }
             return ExitCodes.OK;
         }
     }

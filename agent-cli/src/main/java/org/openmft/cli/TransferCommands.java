@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "transfer", mixinStandardHelpOptions = true, description = "Submit, list and show transfers.",
         subcommands = {TransferCommands.Submit.class, TransferQueryCommands.ListTransfers.class,
-                TransferQueryCommands.ShowTransfer.class})
+                TransferQueryCommands.ShowTransfer.class, CancelTransferCommand.class})
 final class TransferCommands {
     private TransferCommands() {
     }

@@ -51,7 +51,7 @@ import picocli.CommandLine.Parameters;
         description = {"Clean a stopped agent's queues (fteCleanAgent): transfers that were in flight when it"
                 + " stopped are thrown away and do not resume when it starts again. Use it when an agent cannot"
                 + " start because of a broken transfer, or when told to.",
-                "Asks for confirmation on a terminal; elsewhere -f is needed."},
+                "Asks for confirmation on a terminal unless -f is given; never asks in scripts."},
         footer = {"", "Examples:",
                 "  fteCleanAgent -trs AGENT1          remove in-flight transfers",
                 "  fteCleanAgent -ims -f AGENT1       remove rejected command messages, without asking",
@@ -150,16 +150,14 @@ final class CleanAgentCommand implements Callable<Integer> {
         return q;
     }
 
-    /** Asks on the terminal unless -f; without a terminal and without -f, refuses. */
+    /**
+     * Asks on a terminal unless -f. Without a terminal it does not ask: IBM's fteCleanAgent never
+     * asks, and scripts written for it must run unchanged.
+     */
     private void confirm(String name, Set<String> queues, Path stateDir) throws CommandFailure {
-        if (force) {
-            return;
-        }
         Console console = System.console();
-        if (console == null) {
-            throw new CommandFailure(ExitCodes.FAILED, "BFGCL0413E: cleaning agent " + name + " deletes messages"
-                    + " that cannot be recovered, and there is no terminal to confirm on: add -f to clean"
-                    + " without asking");
+        if (force || console == null) {
+            return;
         }
         List<String> what = new ArrayList<>(queues);
         if (transfers || all) {

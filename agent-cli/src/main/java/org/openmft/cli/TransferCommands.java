@@ -21,12 +21,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code mft transfer}: send transfer request documents written by hand (or by any tool that
- * writes IBM's FileTransfer.xsd) to their source agent; list and show transfers (in
+ * {@code mft transfer}: create transfers from IBM's fteCreateTransfer flags (in
+ * {@link CreateTransferCommand}); send transfer request documents written by hand (or by any tool
+ * that writes IBM's FileTransfer.xsd) to their source agent; list and show transfers (in
  * {@link TransferQueryCommands}).
  */
-@Command(name = "transfer", mixinStandardHelpOptions = true, description = "Submit, list and show transfers.",
-        subcommands = {TransferCommands.Submit.class, TransferQueryCommands.ListTransfers.class,
+@Command(name = "transfer", mixinStandardHelpOptions = true,
+        description = "Create, submit, cancel, list and show transfers.",
+        subcommands = {CreateTransferCommand.class, TransferCommands.Submit.class,
+                TransferQueryCommands.ListTransfers.class,
                 TransferQueryCommands.ShowTransfer.class, CancelTransferCommand.class})
 final class TransferCommands {
     private TransferCommands() {

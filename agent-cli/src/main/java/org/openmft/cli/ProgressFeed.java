@@ -1,0 +1,189 @@
+package org.openmft.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import javax.jms.BytesMessage;
+import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.Session;
+import javax.jms.TextMessage;
+
+import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.messaging.Publications;
+import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.xml.log.MalformedPublicationException;
+import org.openmft.xml.log.PublicationReader;
+import org.openmft.xml.log.TransferProgress;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A source agent's live progress publications ({@code SYSTEM.FTE/Transfers/<agent>/<id>},
+ * reference §5.3), read from the coordination queue manager through a non-durable subscription
+ * (on Artemis a consumer of the {@value Publications#TOPIC} address selecting on the topic string,
+ * see {@link Publications}).
+ *
+ * <p>The subscription covers all of the agent's transfers and must exist before the request is
+ * sent, when the transfer id is not known yet; {@link #follow} names it once the agent has
+ * acknowledged. Until then the newest publication of each transfer is kept (a few only), so one
+ * that overtook the acknowledgement is not lost. Publications are delivered on the messaging
+ * provider's thread; a lost connection is reported once through {@code lost}.
+ */
+final class ProgressFeed implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(ProgressFeed.class);
+
+    /** Transfers whose newest publication is kept before the id is known. */
+    private static final int MAX_EARLY = 16;
+
+    private final PublicationReader reader = new PublicationReader();
+    private final Consumer<TransferProgress> sink;
+    private final Consumer<String> lost;
+    private final String description;
+    private final Map<String, TransferProgress> early = new LinkedHashMap<>(MAX_EARLY * 2, 0.75f, false) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, TransferProgress> eldest) {
+            return size() > MAX_EARLY;
+        }
+    };
+    private Connection connection;
+    private String transferId;
+    private boolean closing;
+
+    private ProgressFeed(Consumer<TransferProgress> sink, Consumer<String> lost, String description) {
+        this.sink = sink;
+        this.lost = lost;
+        this.description = description;
+    }
+
+    /**
+     * Subscribes to the progress publications of {@code sourceAgent}'s transfers.
+     *
+     * @param coordination a connector to the coordination queue manager
+     * @param sourceAgent the source agent's name, as it publishes it (upper case)
+     * @param sink receives the followed transfer's publications, on the provider's thread
+     * @param lost told once, on the provider's thread, when the connection fails later
+     * @throws QueueManagerException when the coordination queue manager cannot be reached
+     */
+    static ProgressFeed open(QueueManagerConnector coordination, String sourceAgent, Consumer<TransferProgress> sink,
+            Consumer<String> lost) throws QueueManagerException {
+        ProgressFeed feed = new ProgressFeed(sink, lost, coordination.description());
+        Connection connection = coordination.connect();
+        try {
+            connection.setExceptionListener(feed::failed);
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            String pattern = Publications.ROOT + "/Transfers/" + sourceAgent + "/#";
+            MessageConsumer consumer = coordination.endpoint().provider() == MessagingProvider.IBMMQ
+                    ? session.createConsumer(session.createTopic(pattern))
+                    : session.createConsumer(session.createTopic(Publications.TOPIC), Publications.selector(pattern));
+            consumer.setMessageListener(feed::received);
+            connection.start();
+        } catch (JMSException | RuntimeException e) {
+            closeQuietly(connection);
+            throw new QueueManagerException("cannot subscribe to progress publications on " + coordination.description()
+                    + ": " + (e instanceof JMSException j ? ProviderErrors.describe(j) : e.toString()),
+                    QueueManagerException.UNAVAILABLE, e);
+        }
+        synchronized (feed) {
+            feed.connection = connection;
+        }
+        return feed;
+    }
+
+    /** From now on passes on the publications of transfer {@code id}, starting with any kept. */
+    void follow(String id) {
+        TransferProgress kept;
+        synchronized (this) {
+            transferId = id.toLowerCase(Locale.ROOT);
+            kept = early.remove(transferId);
+            early.clear();
+        }
+        if (kept != null) {
+            sink.accept(kept);
+        }
+    }
+
+    private void received(Message m) {
+        TransferProgress p;
+        try {
+            p = read(m);
+        } catch (JMSException | MalformedPublicationException e) {
+            log.debug("Skipped a progress publication: {}", e.getMessage());
+            return;
+        }
+        if (p == null) {
+            return;
+        }
+        String id = p.transferId().toLowerCase(Locale.ROOT);
+        synchronized (this) {
+            if (transferId == null) {
+                early.remove(id);
+                early.put(id, p);
+                return;
+            }
+            if (!transferId.equals(id)) {
+                return;
+            }
+        }
+        sink.accept(p);
+    }
+
+    private TransferProgress read(Message m) throws JMSException, MalformedPublicationException {
+        if (m instanceof TextMessage t) {
+            String text = t.getText();
+            return text == null || text.isEmpty() ? null : reader.readProgress(text);
+        }
+        if (m instanceof BytesMessage b) {
+            long length = b.getBodyLength();
+            if (length == 0 || length > PublicationReader.MAX_DOCUMENT_BYTES) {
+                return null;
+            }
+            byte[] bytes = new byte[(int) length];
+            b.readBytes(bytes);
+            return reader.readProgress(bytes);
+        }
+        return null;
+    }
+
+    private void failed(JMSException e) {
+        synchronized (this) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+        }
+        lost.accept("Progress is no longer shown: the connection to " + description + " failed: "
+                + ProviderErrors.describe(e) + "; still waiting for the outcome.");
+    }
+
+    /** Ends the subscription; waits for a publication being delivered. */
+    @Override
+    public void close() {
+        Connection c;
+        synchronized (this) {
+            closing = true;
+            c = connection;
+            connection = null;
+        }
+        closeQuietly(c);
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (JMSException e) {
+            // The command is ending; nothing to do.
+        }
+    }
+}

@@ -103,6 +103,7 @@ final class AgentCommands {
     }
 
     @Command(name = "create", aliases = "fteCreateAgent", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteCreateAgent -agentName SRC -agentQMgr QM1", "  fteCreateAgent -agentName DST -agentQMgr QM1 -agentQMgrHost 127.0.0.1 -agentQMgrPort 1414 -agentDesc \"client agent\""},
             description = "Create an agent: agent.properties, MQSC scripts, and its queues on an Artemis queue"
                     + " manager (fteCreateAgent).")
     static final class Create implements Callable<Integer> {
@@ -175,6 +176,7 @@ final class AgentCommands {
     }
 
     @Command(name = "start", aliases = "fteStartAgent", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteStartAgent SRC", "  fteStartAgent -F DST        (foreground)"},
             description = {"Start an agent (fteStartAgent). A bindings agent of an embedded queue manager runs",
                     "inside the queue manager's process; a client agent runs in a process of its own.",
                     "With -F the agent runs in the foreground (a bindings agent then also hosts its queue",
@@ -329,6 +331,7 @@ final class AgentCommands {
     }
 
     @Command(name = "stop", aliases = "fteStopAgent", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteStopAgent SRC            (running transfers finish first)", "  fteStopAgent -i SRC         (immediately)"},
             description = "Stop an agent (fteStopAgent): running transfers finish first unless -i is given.")
     static final class Stop implements Callable<Integer> {
         @Mixin GlobalOptions global;
@@ -389,6 +392,7 @@ final class AgentCommands {
     }
 
     @Command(name = "ping", aliases = "ftePingAgent", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  ftePingAgent SRC", "  ftePingAgent -w 10 DST"},
             description = "Check that an agent is active and answering (ftePingAgent).")
     static final class Ping implements Callable<Integer> {
         @Mixin GlobalOptions global;

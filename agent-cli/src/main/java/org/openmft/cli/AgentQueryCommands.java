@@ -206,7 +206,7 @@ final class AgentQueryCommands {
 
     @Command(name = "show", aliases = "fteShowAgentDetails", mixinStandardHelpOptions = true,
             description = "Show one agent's details from its status publication (fteShowAgentDetails).",
-            footer = {"", "Exit code 1 when the agent has published no status on the coordination queue manager."})
+            footer = {"", "Examples:", "  fteShowAgentDetails SRC", "  mft agent show SRC --json", "Exit code 1 when the agent has published no status on the coordination queue manager."})
     static final class ShowAgent implements Callable<Integer> {
         @Spec CommandLine.Model.CommandSpec spec;
         @CommandLine.Mixin Options options;

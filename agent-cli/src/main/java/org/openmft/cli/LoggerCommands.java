@@ -186,6 +186,7 @@ final class LoggerCommands {
     }
 
     @Command(name = "start", aliases = "fteStartLogger", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteStartLogger LOG1", "  mft logger start LOG1 -F    (foreground)"},
             description = {"Start a logger (fteStartLogger): it subscribes durably to SYSTEM.FTE/Log/# and stores",
                     "every transfer log record. With -F it runs in the foreground until stopped."})
     static final class Start implements Callable<Integer> {
@@ -287,6 +288,7 @@ final class LoggerCommands {
     }
 
     @Command(name = "stop", aliases = "fteStopLogger", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteStopLogger LOG1"},
             description = "Stop a logger (fteStopLogger) after the transaction it is storing.")
     static final class Stop implements Callable<Integer> {
         @Mixin GlobalOptions global;

@@ -69,6 +69,7 @@ final class QmgrCommands {
     }
 
     @Command(name = "create", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  mft qmgr create QM1", "  mft qmgr create QM2 --port 1415 --bind 0.0.0.0"},
             description = "Create an embedded queue manager (like crtmqm).")
     static final class Create implements Callable<Integer> {
         @Mixin GlobalOptions global;
@@ -107,6 +108,7 @@ final class QmgrCommands {
     }
 
     @Command(name = "start", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  mft qmgr start QM1", "  mft qmgr start QM1 -F      (foreground)"},
             description = "Start a queue manager in the background (like strmqm), or in the foreground with -F.")
     static final class Start implements Callable<Integer> {
         @Mixin GlobalOptions global;
@@ -179,6 +181,7 @@ final class QmgrCommands {
     }
 
     @Command(name = "stop", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  mft qmgr stop QM1"},
             description = "Stop a running queue manager and the agents it hosts (like endmqm).")
     static final class Stop implements Callable<Integer> {
         @Mixin GlobalOptions global;
@@ -202,6 +205,7 @@ final class QmgrCommands {
     }
 
     @Command(name = "delete", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  mft qmgr delete QM2"},
             description = "Delete a stopped queue manager and all its messages (like dltmqm).")
     static final class Delete implements Callable<Integer> {
         @Mixin GlobalOptions global;
@@ -225,7 +229,8 @@ final class QmgrCommands {
         }
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the queue managers of this"
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  mft qmgr list"}, description = "List the queue managers of this"
             + " data directory with their state (like dspmq).")
     static final class ListQmgrs implements Callable<Integer> {
         @Mixin GlobalOptions global;

@@ -38,6 +38,7 @@ final class SetupCommands {
     }
 
     @Command(name = "coordination", aliases = "fteSetupCoordination", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteSetupCoordination -coordinationQMgr QM1", "  fteSetupCoordination -coordinationQMgr HUB -coordinationQMgrHost hub.example.org -coordinationQMgrPort 1414 -coordinationQMgrChannel MFT.SVRCONN -f"},
             description = "Create the configuration options set of a coordination queue manager"
                     + " (fteSetupCoordination).")
     static final class Coordination implements Callable<Integer> {
@@ -92,6 +93,7 @@ final class SetupCommands {
     }
 
     @Command(name = "commands", aliases = "fteSetupCommands", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteSetupCommands -connectionQMgr QM1", "  fteSetupCommands -connectionQMgr QM1 -connectionQMgrHost 127.0.0.1 -connectionQMgrPort 1414"},
             description = "Create command.properties: the queue manager commands connect to (fteSetupCommands).")
     static final class Commands implements Callable<Integer> {
         @Mixin GlobalOptions global;

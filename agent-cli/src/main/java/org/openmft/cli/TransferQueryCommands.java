@@ -290,7 +290,7 @@ final class TransferQueryCommands {
     @Command(name = "show", mixinStandardHelpOptions = true,
             description = "Show one transfer and its items from the database logger of the coordination queue"
                     + " manager.",
-            footer = {"", "Exit code 1 when the transfer is not in the database, or there is no database logger."})
+            footer = {"", "Examples:", "  mft transfer show 414d5120514d31202020202020202020...", "  mft transfer show <id> --json", "Exit code 1 when the transfer is not in the database, or there is no database logger."})
     static final class ShowTransfer implements Callable<Integer> {
         @Spec CommandLine.Model.CommandSpec spec;
         @CommandLine.Mixin Options options;

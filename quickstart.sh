@@ -1,8 +1,9 @@
 #!/bin/sh
 # OpenMFT quickstart: builds the distribution, then on an embedded queue manager creates two
-# agents and a database logger, starts them, pings them, lists them, transfers a directory of files between them with MD5
-# verification, prints the outcome and the transfer log the logger stored, and stops everything again. Uses a fresh data directory under
-# /tmp unless OPENMFT_DATA is set, and TCP port 14140 unless QUICKSTART_PORT is set.
+# agents and a database logger, starts them, pings and lists the agents, transfers a directory of
+# files between them with fteCreateTransfer -w (MD5-verified), prints the outcome and the transfer
+# log the logger stored, and stops everything again. Uses a fresh data directory under /tmp
+# unless OPENMFT_DATA is set, and TCP port 14140 unless QUICKSTART_PORT is set.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd -P)
 port=${QUICKSTART_PORT:-14140}
@@ -42,27 +43,9 @@ mkdir -p "$in/reports" "$out"
 for i in 1 2 3; do echo "invoice $i: $(date -u)" > "$in/invoice_$i.txt"; done
 echo "quarterly figures" > "$in/reports/q3.txt"
 head -c 5000000 /dev/urandom > "$in/archive.bin"
-cat > "$OPENMFT_DATA/demo/request.xml" <<XML
-<?xml version="1.0" encoding="UTF-8"?>
-<request version="6.00" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-         xsi:noNamespaceSchemaLocation="FileTransfer.xsd">
-  <managedTransfer>
-    <originator><hostName>$(hostname)</hostName><userID>$(id -un)</userID></originator>
-    <sourceAgent agent="AGENT1" QMgr="QM1"/>
-    <destinationAgent agent="AGENT2" QMgr="QM1"/>
-    <reply QMGR="QM1" detailed="true">QUICKSTART.REPLY</reply>
-    <transferSet priority="5">
-      <item mode="binary" checksumMethod="MD5">
-        <source recursive="true" disposition="leave"><file>$in</file></source>
-        <destination type="directory" exist="overwrite"><file>$out</file></destination>
-      </item>
-    </transferSet>
-    <job><name>QUICKSTART</name></job>
-  </managedTransfer>
-</request>
-XML
-echo "\$ $bin/mft transfer submit $OPENMFT_DATA/demo/request.xml -w 120"
-result=$("$bin/mft" transfer submit "$OPENMFT_DATA/demo/request.xml" -w 120)
+echo "\$ fteCreateTransfer -sa AGENT1 -sm QM1 -da AGENT2 -dm QM1 -dd $out -de overwrite -r -jn QUICKSTART -pr 5 -w 120 $in"
+result=$("$bin/fteCreateTransfer" -sa AGENT1 -sm QM1 -da AGENT2 -dm QM1 -dd "$out" -de overwrite -r -jn QUICKSTART \
+  -pr 5 -w 120 "$in")
 echo "$result"
 id=$(echo "$result" | sed -n 's/.*The request ID is: \([0-9a-f]*\).*/\1/p')
 echo "== Arrived in $out:"

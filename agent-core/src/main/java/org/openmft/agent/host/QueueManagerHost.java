@@ -226,13 +226,27 @@ public final class QueueManagerHost implements AutoCloseable {
         for (Map.Entry<String, Hosted> e : agents.entrySet()) {
             e.getValue().agent().close();
         }
+        // Services (the agents' publishers) flush for a few seconds each: close them side by side, so
+        // that stopping hundreds of agents does not take hundreds of flush timeouts.
+        List<Thread> closers = new java.util.ArrayList<>();
         for (String name : List.copyOf(agents.keySet())) {
             Hosted hosted = agents.remove(name);
             if (hosted != null) {
-                hosted.service().close();
-                closeQuietly(hosted.logs());
-                closeQuietly(hosted.lock());
+                Thread closer = new Thread(() -> {
+                    hosted.service().close();
+                    closeQuietly(hosted.logs());
+                    closeQuietly(hosted.lock());
+                }, "openmft-host-close-" + name);
+                closer.start();
+                closers.add(closer);
             }
+        }
+        try {
+            for (Thread closer : closers) {
+                closer.join(30_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         try {
             thread.join(5000);

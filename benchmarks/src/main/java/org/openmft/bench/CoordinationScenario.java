@@ -49,9 +49,7 @@ import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
 import org.openmft.agent.Agent;
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.AgentState;
-import org.openmft.agent.ItemOutcome;
-import org.openmft.agent.TransferInfo;
-import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.ForwardingAgentListener;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.LoggerConfig;
@@ -834,7 +832,7 @@ final class CoordinationScenario {
     // ------------------------------------------------------------------------------------------
 
     /** Forwards every event to the agent's publisher, counting resends and connection losses. */
-    private final class CountingListener implements AgentListener {
+    private final class CountingListener extends ForwardingAgentListener {
         private final CoordinationPublisher publisher;
 
         CountingListener(CoordinationPublisher publisher) {
@@ -842,75 +840,20 @@ final class CoordinationScenario {
         }
 
         @Override
-        public void stateChanged(String agent, AgentState state) {
-            publisher.stateChanged(agent, state);
-        }
-
-        @Override
-        public void requestRejected(String agent, String messageId, int resultCode, String reason) {
-            publisher.requestRejected(agent, messageId, resultCode, reason);
-        }
-
-        @Override
-        public void pinged(String agent, String originatorUser) {
-            publisher.pinged(agent, originatorUser);
+        protected AgentListener delegate() {
+            return publisher;
         }
 
         @Override
         public void connectionLost(String agent, String qmgr, String reason) {
             connectionLosses.incrementAndGet();
-            publisher.connectionLost(agent, qmgr, reason);
-        }
-
-        @Override
-        public void connectionRestored(String agent, String qmgr) {
-            publisher.connectionRestored(agent, qmgr);
-        }
-
-        @Override
-        public void transferQueued(String agent, TransferInfo transfer, int queued) {
-            publisher.transferQueued(agent, transfer, queued);
-        }
-
-        @Override
-        public void transferStarted(String agent, Role role, TransferInfo transfer) {
-            publisher.transferStarted(agent, role, transfer);
-        }
-
-        @Override
-        public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
-            publisher.progress(agent, transferId, item, itemBytesSent, bytesSent);
-        }
-
-        @Override
-        public void recovering(String agent, String transferId, String reason) {
-            publisher.recovering(agent, transferId, reason);
-        }
-
-        @Override
-        public void recovered(String agent, String transferId) {
-            publisher.recovered(agent, transferId);
-        }
-
-        @Override
-        public void itemCompleted(String agent, Role role, String transferId, ItemOutcome item) {
-            publisher.itemCompleted(agent, role, transferId, item);
-        }
-
-        @Override
-        public void checkpointed(String agent, String transferId, long nextSeq) {
-            publisher.checkpointed(agent, transferId, nextSeq);
+            super.connectionLost(agent, qmgr, reason);
         }
 
         @Override
         public void resending(String agent, String transferId, long fromSeq, String reason) {
             resends.incrementAndGet();
-            publisher.resending(agent, transferId, fromSeq, reason);
-        }
-
-        @Override
-        public void transferEnded(String agent, Role role, TransferOutcome outcome) {
-            publisher.transferEnded(agent, role, outcome);
+            super.resending(agent, transferId, fromSeq, reason);
         }
     }
 

@@ -6,11 +6,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 
+import org.openmft.agent.AgentListener;
 import org.openmft.agent.AgentService;
-import org.openmft.agent.AgentState;
-import org.openmft.agent.ItemOutcome;
-import org.openmft.agent.TransferInfo;
-import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.ForwardingAgentListener;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.ConfigurationException;
 import org.openmft.agent.config.CoordinationConfig;
@@ -29,7 +27,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe.
  */
-public final class CoordinationPublisher implements AgentService {
+public final class CoordinationPublisher extends ForwardingAgentListener implements AgentService {
     private static final Logger log = LoggerFactory.getLogger(CoordinationPublisher.class);
 
     /** Publications held in memory before the overflow policy applies. */
@@ -136,47 +134,7 @@ public final class CoordinationPublisher implements AgentService {
     }
 
     @Override
-    public void stateChanged(String agent, AgentState state) {
-        publisher.stateChanged(agent, state);
-    }
-
-    @Override
-    public void requestRejected(String agent, String messageId, int resultCode, String reason) {
-        publisher.requestRejected(agent, messageId, resultCode, reason);
-    }
-
-    @Override
-    public void transferQueued(String agent, TransferInfo transfer, int queued) {
-        publisher.transferQueued(agent, transfer, queued);
-    }
-
-    @Override
-    public void transferStarted(String agent, Role role, TransferInfo transfer) {
-        publisher.transferStarted(agent, role, transfer);
-    }
-
-    @Override
-    public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
-        publisher.progress(agent, transferId, item, itemBytesSent, bytesSent);
-    }
-
-    @Override
-    public void recovering(String agent, String transferId, String reason) {
-        publisher.recovering(agent, transferId, reason);
-    }
-
-    @Override
-    public void recovered(String agent, String transferId) {
-        publisher.recovered(agent, transferId);
-    }
-
-    @Override
-    public void itemCompleted(String agent, Role role, String transferId, ItemOutcome item) {
-        publisher.itemCompleted(agent, role, transferId, item);
-    }
-
-    @Override
-    public void transferEnded(String agent, Role role, TransferOutcome outcome) {
-        publisher.transferEnded(agent, role, outcome);
+    protected AgentListener delegate() {
+        return publisher;
     }
 }

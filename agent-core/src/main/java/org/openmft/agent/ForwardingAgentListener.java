@@ -1,0 +1,81 @@
+package org.openmft.agent;
+
+/**
+ * A listener that passes every event to another one; subclasses override the events they also
+ * want to see (and call {@code super}). Thread-safe when the delegate is.
+ */
+public abstract class ForwardingAgentListener implements AgentListener {
+
+    /** The listener every event goes to. */
+    protected abstract AgentListener delegate();
+
+    @Override
+    public void stateChanged(String agent, AgentState state) {
+        delegate().stateChanged(agent, state);
+    }
+
+    @Override
+    public void requestRejected(String agent, String messageId, int resultCode, String reason) {
+        delegate().requestRejected(agent, messageId, resultCode, reason);
+    }
+
+    @Override
+    public void pinged(String agent, String originatorUser) {
+        delegate().pinged(agent, originatorUser);
+    }
+
+    @Override
+    public void connectionLost(String agent, String qmgr, String reason) {
+        delegate().connectionLost(agent, qmgr, reason);
+    }
+
+    @Override
+    public void connectionRestored(String agent, String qmgr) {
+        delegate().connectionRestored(agent, qmgr);
+    }
+
+    @Override
+    public void transferQueued(String agent, TransferInfo transfer, int queued) {
+        delegate().transferQueued(agent, transfer, queued);
+    }
+
+    @Override
+    public void transferStarted(String agent, Role role, TransferInfo transfer) {
+        delegate().transferStarted(agent, role, transfer);
+    }
+
+    @Override
+    public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
+        delegate().progress(agent, transferId, item, itemBytesSent, bytesSent);
+    }
+
+    @Override
+    public void recovering(String agent, String transferId, String reason) {
+        delegate().recovering(agent, transferId, reason);
+    }
+
+    @Override
+    public void recovered(String agent, String transferId) {
+        delegate().recovered(agent, transferId);
+    }
+
+    @Override
+    public void itemCompleted(String agent, Role role, String transferId, ItemOutcome item) {
+        delegate().itemCompleted(agent, role, transferId, item);
+    }
+
+    @Override
+    public void checkpointed(String agent, String transferId, long nextSeq) {
+        delegate().checkpointed(agent, transferId, nextSeq);
+    }
+
+    @Override
+    public void resending(String agent, String transferId, long fromSeq, String reason) {
+        delegate().resending(agent, transferId, fromSeq, reason);
+    }
+
+    @Override
+    public void transferEnded(String agent, Role role, TransferOutcome outcome) {
+        delegate().transferEnded(agent, role, outcome);
+    }
+}

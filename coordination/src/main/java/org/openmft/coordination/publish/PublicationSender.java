@@ -112,7 +112,11 @@ final class PublicationSender implements Runnable {
             while (stopping.getCount() > 0) {
                 tick.run();
                 List<Publication> batch = buffer.take(BATCH, 200);
-                handOver(batch);
+                if (!handOver(batch)) {
+                    // The queue manager is away: what was taken is back in the buffer; do not spin
+                    // on it until the next connection attempt is due.
+                    stopping.await(200, TimeUnit.MILLISECONDS);
+                }
                 forward();
             }
             tick.run();

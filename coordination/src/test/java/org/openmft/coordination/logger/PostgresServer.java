@@ -217,13 +217,14 @@ final class PostgresServer implements AutoCloseable {
                     return;
                 }
             } catch (SQLException notYet) {
-                if (!process.isAlive()) {
-                    throw new IOException("postgres exited with " + process.exitValue() + ": " + log());
-                }
                 if (Instant.now().isAfter(deadline)) {
                     throw new IOException("postgres did not accept connections within " + START_TIMEOUT + ": " + log());
                 }
-                Thread.sleep(100);
+                // Before the next attempt, wait up to 100 ms for postgres to exit: a failed start is
+                // reported at once.
+                if (process.waitFor(100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    throw new IOException("postgres exited with " + process.exitValue() + ": " + log());
+                }
             }
         }
     }

@@ -13,7 +13,6 @@ import javax.jms.MessageConsumer;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
-import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.messaging.QueueManagerConnector;
@@ -81,9 +80,7 @@ final class ProgressFeed implements AutoCloseable {
             connection.setExceptionListener(feed::failed);
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             String pattern = Publications.ROOT + "/Transfers/" + sourceAgent + "/#";
-            MessageConsumer consumer = coordination.endpoint().provider() == MessagingProvider.IBMMQ
-                    ? session.createConsumer(session.createTopic(pattern))
-                    : session.createConsumer(session.createTopic(Publications.TOPIC), Publications.selector(pattern));
+            MessageConsumer consumer = Publications.subscribe(session, coordination.endpoint().provider(), pattern);
             consumer.setMessageListener(feed::received);
             connection.start();
         } catch (JMSException | RuntimeException e) {

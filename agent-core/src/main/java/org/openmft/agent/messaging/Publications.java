@@ -2,6 +2,12 @@ package org.openmft.agent.messaging;
 
 import java.util.regex.Pattern;
 
+import javax.jms.JMSException;
+import javax.jms.MessageConsumer;
+import javax.jms.Session;
+
+import org.openmft.agent.config.MessagingProvider;
+
 /**
  * Where and how agents publish to the coordination queue manager (reference §3.2, §3.3, and
  * {@code docs/architecture.md}, "Coordination").
@@ -103,6 +109,29 @@ public final class Publications {
                     + " = '" + parent + "')";
         }
         return TOPIC_STRING_PROPERTY + " LIKE '" + escaped + "%' ESCAPE '!'";
+    }
+
+    /**
+     * A non-durable subscription to the publications whose topic strings match {@code pattern}, as
+     * the provider carries them: on IBM MQ the topic string itself, on Artemis the
+     * {@value #TOPIC} address with {@link #selector}. Subscribers still check {@link #matches} where
+     * the pattern has wildcards other than a trailing {@code #}.
+     */
+    public static MessageConsumer subscribe(Session session, MessagingProvider provider, String pattern)
+            throws JMSException {
+        return provider == MessagingProvider.IBMMQ ? session.createConsumer(session.createTopic(pattern))
+                : session.createConsumer(session.createTopic(TOPIC), selector(pattern));
+    }
+
+    /**
+     * A durable subscription named {@code name} (on the session's connection's client id) to the
+     * publications matching {@code pattern}; see {@link #subscribe}.
+     */
+    public static MessageConsumer subscribeDurably(Session session, MessagingProvider provider, String name,
+            String pattern) throws JMSException {
+        return provider == MessagingProvider.IBMMQ
+                ? session.createDurableSubscriber(session.createTopic(pattern), name)
+                : session.createDurableSubscriber(session.createTopic(TOPIC), name, selector(pattern), false);
     }
 
     private static int firstWildcard(String pattern) {

@@ -17,10 +17,8 @@ import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.TextMessage;
-import javax.jms.Topic;
 
 import org.openmft.agent.config.LoggerConfig;
-import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.messaging.QueueManagerConnector;
@@ -116,12 +114,8 @@ public final class LogSubscriber implements Runnable {
     private void serve(Connection c) throws JMSException, InterruptedException {
         Session session = c.createSession(true, Session.SESSION_TRANSACTED);
         Session commands = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        boolean ibm = coordination.endpoint().provider() == MessagingProvider.IBMMQ;
-        Topic topic = session.createTopic(ibm ? "SYSTEM.FTE/Log/#" : Publications.TOPIC);
-        MessageConsumer consumer = ibm
-                ? session.createDurableSubscriber(topic, subscriptionName(config))
-                : session.createDurableSubscriber(topic, subscriptionName(config),
-                        Publications.selector("SYSTEM.FTE/Log/#"), false);
+        MessageConsumer consumer = Publications.subscribeDurably(session, coordination.endpoint().provider(),
+                subscriptionName(config), "SYSTEM.FTE/Log/#");
         MessageProducer rejects = session.createProducer(session.createQueue(config.rejectQueueName()));
         MessageConsumer control = commands.createConsumer(commands.createQueue(config.commandQueueName()));
         c.start();

@@ -15,7 +15,6 @@ import javax.jms.MessageConsumer;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
-import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.messaging.QueueManagerConnector;
@@ -68,7 +67,7 @@ final class RetainedStatusReader implements AgentDirectory.StatusSource {
         Map<String, AgentStatus> byAgent = new LinkedHashMap<>();
         try (Connection connection = connector.connect()) {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            try (MessageConsumer consumer = subscribe(session)) {
+            try (MessageConsumer consumer = Publications.subscribe(session, connector.endpoint().provider(), AGENTS)) {
                 connection.start();
                 long deadline = System.nanoTime() + readLimit.toNanos();
                 int read = 0;
@@ -90,12 +89,6 @@ final class RetainedStatusReader implements AgentDirectory.StatusSource {
         return new ArrayList<>(byAgent.values());
     }
 
-    private MessageConsumer subscribe(Session session) throws JMSException {
-        if (connector.endpoint().provider() == MessagingProvider.IBMMQ) {
-            return session.createConsumer(session.createTopic(AGENTS));
-        }
-        return session.createConsumer(session.createTopic(Publications.TOPIC), Publications.selector(AGENTS));
-    }
 
     private void take(Message m, Map<String, AgentStatus> byAgent) throws JMSException {
         String topic = m.getStringProperty(Publications.TOPIC_STRING_PROPERTY);

@@ -12,12 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import javax.jms.Connection;
-import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TextMessage;
 
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.ConfigurationException;
@@ -32,6 +27,8 @@ import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.coordination.publish.CoordinationPublisher;
+import org.openmft.coordination.publish.Publication;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -61,8 +58,6 @@ import picocli.CommandLine.Parameters;
                         + " (without -f), 78 agent not configured (without -f)."})
 final class DeleteAgentCommand implements Callable<Integer> {
     /** IBM MQ classes for JMS: the property asking the queue manager to retain a publication, and its value. */
-    private static final String IBM_RETAIN = "JMS_IBM_Retain";
-    private static final int IBM_RETAIN_PUBLICATION = 1;
 
     @Mixin GlobalOptions global;
     @Parameters(index = "0", paramLabel = "AGENT", description = "The agent to delete; it must be stopped.")
@@ -181,20 +176,9 @@ final class DeleteAgentCommand implements Callable<Integer> {
                     null);
             where = connector.description();
             try (Connection connection = connector.connect()) {
-                Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                boolean ibm = config.provider() == MessagingProvider.IBMMQ;
-                TextMessage empty = session.createTextMessage("");
-                if (ibm) {
-                    empty.setIntProperty(IBM_RETAIN, IBM_RETAIN_PUBLICATION);
-                } else {
-                    empty.setStringProperty(Publications.TOPIC_STRING_PROPERTY, topic);
-                    empty.setBooleanProperty(Publications.RETAINED_PROPERTY, true);
-                }
-                try (MessageProducer producer = session.createProducer(session.createTopic(ibm ? topic
-                        : Publications.TOPIC))) {
-                    producer.send(empty, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY,
-                            Message.DEFAULT_TIME_TO_LIVE);
-                }
+                String id = "fteDeleteAgent:" + name + ":" + System.currentTimeMillis();
+                CoordinationPublisher.publish(connection, config.provider(),
+                        new Publication(Publication.Kind.STATUS, topic, "", id));
             }
             System.out.println("Removed the registration of agent " + name + " (" + topic + ") from " + where + ".");
         } catch (ConfigurationException | QueueManagerException | JMSException | RuntimeException e) {

@@ -6,6 +6,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 
+import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.AgentService;
 import org.openmft.agent.ForwardingAgentListener;
@@ -13,6 +18,7 @@ import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.ConfigurationException;
 import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.DataDirectory;
+import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
@@ -91,6 +97,22 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
         log.info("Agent {} publishes to coordination queue manager {}{}", config.agentName(),
                 coordination.coordinationQMgr(), sameQMgr ? "" : " through its outbox " + outbox);
         return new CoordinationPublisher(config.agentName(), publisher, buffer, sender);
+    }
+
+    /**
+     * Publishes one document at once, as agents publish (see {@link Delivery}): for commands such as
+     * fteDeleteAgent, which replaces an agent's retained status with an empty one.
+     *
+     * @param connection a connection to the coordination queue manager
+     * @param provider its provider
+     */
+    public static void publish(Connection connection, MessagingProvider provider, Publication publication)
+            throws JMSException {
+        Delivery delivery = Delivery.of(provider);
+        try (Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                MessageProducer producer = session.createProducer(delivery.destination(session))) {
+            delivery.send(session, producer, publication);
+        }
     }
 
     /** Starts sending; call once the agent's queues exist. */

@@ -157,14 +157,7 @@ final class CoordinationReport {
         line("put runs the broker's routing on the agent's own thread, so part of the agent queue manager's work is");
         line("counted under the agents; the in-VM connector delivers messages to the agents' consumers.");
         line();
-        StringBuilder head = new StringBuilder("| thread group |");
-        StringBuilder rule = new StringBuilder("|---|");
-        for (CoordinationResult r : results) {
-            head.append(' ').append(label(r.cell)).append(" |");
-            rule.append("---|");
-        }
-        line(head.toString());
-        line(rule.toString());
+        tableHead("thread group");
         for (String g : CoordinationScenario.GROUPS) {
             StringBuilder row = new StringBuilder("| " + esc(g) + " |");
             for (CoordinationResult r : results) {
@@ -192,6 +185,18 @@ final class CoordinationReport {
         line();
     }
 
+    /** The header and rule of a table with one column per cell, after {@code first}. */
+    private void tableHead(String first) {
+        StringBuilder head = new StringBuilder("| " + first + (first.isEmpty() ? "|" : " |"));
+        StringBuilder rule = new StringBuilder("|---|");
+        for (CoordinationResult r : results) {
+            head.append(' ').append(label(r.cell)).append(" |");
+            rule.append("---|");
+        }
+        line(head.toString());
+        line(rule.toString());
+    }
+
     private String cpuCell(CoordinationResult r, double seconds) {
         if (r.cpuNanos.isEmpty() || Double.isNaN(seconds)) {
             return "—";
@@ -208,14 +213,7 @@ final class CoordinationReport {
         line("second during the round: publications waiting in the publishers' memory, on their outbox queues");
         line("(`SYSTEM.FTE.PUBLISH.<agent>` on the agent queue manager) and on the logger's subscription.");
         line();
-        StringBuilder head = new StringBuilder("| |");
-        StringBuilder rule = new StringBuilder("|---|");
-        for (CoordinationResult r : results) {
-            head.append(' ').append(label(r.cell)).append(" |");
-            rule.append("---|");
-        }
-        line(head.toString());
-        line(rule.toString());
+        tableHead("");
         row("status publications seen during the round", r -> count(r.statusPublications));
         row("progress publications seen during the round", r -> count(r.progressPublications));
         row("log records stored during the round", r -> count(r.recordsStored));
@@ -241,14 +239,7 @@ final class CoordinationReport {
         line("Measured after every agent was READY and had published its first status, after a GC, against the");
         line("same JVM before the first agent started (both queue managers and the logger already running).");
         line();
-        StringBuilder head = new StringBuilder("| |");
-        StringBuilder rule = new StringBuilder("|---|");
-        for (CoordinationResult r : results) {
-            head.append(' ').append(label(r.cell)).append(" |");
-            rule.append("---|");
-        }
-        line(head.toString());
-        line(rule.toString());
+        tableHead("");
         row("agents started", r -> r.agentsStarted + " of " + r.cell.agents());
         row("start time, all / per agent", r -> fmt(r.startSeconds, 1) + " s / "
                 + fmt(r.startSeconds * 1000 / Math.max(1, r.agentsStarted), 0) + " ms");

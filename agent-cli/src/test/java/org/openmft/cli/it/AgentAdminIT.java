@@ -52,10 +52,7 @@ class AgentAdminIT {
         data = dir;
         // Short-lived commands start faster with the client compiler alone and one GC thread.
         mft = new Distribution(data).jvmOptions(JVM_OPTIONS);
-        port = Distribution.freePort();
-        mft.mft("qmgr", "create", "QM1", "--port", String.valueOf(port)).expect(0);
-        mft.run("fteSetupCoordination", "-coordinationQMgr", "QM1").expect(0);
-        mft.run("fteSetupCommands", "-connectionQMgr", "QM1").expect(0);
+        port = mft.createQueueManager("QM1");
         for (String agent : List.of("AGENT1", "AGENT2", "AGENT3")) {
             mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1").expect(0);
         }
@@ -156,24 +153,7 @@ class AgentAdminIT {
     }
 
     private Path request(String name, Path source, Path destination) throws IOException {
-        Path f = data.resolve(name);
-        Files.writeString(f, """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <request version="6.00">
-                  <managedTransfer>
-                    <originator><hostName>it</hostName><userID>tester</userID></originator>
-                    <sourceAgent agent="AGENT1" QMgr="QM1"/>
-                    <destinationAgent agent="AGENT2" QMgr="QM1"/>
-                    <transferSet>
-                      <item mode="binary" checksumMethod="MD5">
-                        <source><file>%s</file></source>
-                        <destination type="file" exist="error"><file>%s</file></destination>
-                      </item>
-                    </transferSet>
-                  </managedTransfer>
-                </request>
-                """.formatted(source, destination));
-        return f;
+        return mft.request(name, source.toString(), destination.toString(), "file", "error", false);
     }
 
     /** Starts {@code bin/mft args} without waiting, its output going to {@code output}. */

@@ -25,10 +25,7 @@ class AgentLifecycleIT {
     @BeforeEach
     void setUp() {
         mft = new Distribution(data);
-        port = Distribution.freePort();
-        mft.mft("qmgr", "create", "QM1", "--port", String.valueOf(port)).expect(0);
-        mft.run("fteSetupCoordination", "-coordinationQMgr", "QM1").expect(0);
-        mft.run("fteSetupCommands", "-connectionQMgr", "QM1").expect(0);
+        port = mft.createQueueManager("QM1");
     }
 
     @AfterEach

@@ -26,10 +26,7 @@ class AgentQueryIT {
     @BeforeEach
     void setUp() {
         mft = new Distribution(data);
-        port = Distribution.freePort();
-        mft.mft("qmgr", "create", "QM1", "--port", String.valueOf(port)).expect(0);
-        mft.run("fteSetupCoordination", "-coordinationQMgr", "QM1").expect(0);
-        mft.run("fteSetupCommands", "-connectionQMgr", "QM1").expect(0);
+        port = mft.createQueueManager("QM1");
         mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1", "-agentDesc", "bindings agent")
                 .expect(0);
         mft.run("fteCreateAgent", "-agentName", "AGENT2", "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",

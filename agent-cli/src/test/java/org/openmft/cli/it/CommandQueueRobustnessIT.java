@@ -39,10 +39,7 @@ class CommandQueueRobustnessIT {
     @Test
     void garbageIsMovedAsideAndTheAgentKeepsServing() throws Exception {
         mft = new Distribution(data);
-        int port = Distribution.freePort();
-        mft.mft("qmgr", "create", "QMG", "--port", String.valueOf(port)).expect(0);
-        mft.run("fteSetupCoordination", "-coordinationQMgr", "QMG").expect(0);
-        mft.run("fteSetupCommands", "-connectionQMgr", "QMG").expect(0);
+        int port = mft.createQueueManager("QMG");
         mft.run("fteCreateAgent", "-agentName", "TOUGH", "-agentQMgr", "QMG", "-agentQMgrHost", "127.0.0.1",
                 "-agentQMgrPort", String.valueOf(port)).expect(0);
         mft.mft("qmgr", "start", "QMG").expect(0);

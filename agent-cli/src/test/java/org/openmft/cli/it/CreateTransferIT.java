@@ -51,10 +51,7 @@ class CreateTransferIT {
     @BeforeAll
     static void queueManagerAndAgents() {
         mft = new Distribution(data.resolve("mft")).jvmOptions("-Xmx256m");
-        int port = Distribution.freePort();
-        mft.mft("qmgr", "create", "QM1", "--port", String.valueOf(port)).expect(0);
-        mft.run("fteSetupCoordination", "-coordinationQMgr", "QM1").expect(0);
-        mft.run("fteSetupCommands", "-connectionQMgr", "QM1").expect(0);
+        int port = mft.createQueueManager("QM1");
         mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1").expect(0);
         mft.run("fteCreateAgent", "-agentName", "AGENT2", "-agentQMgr", "QM1").expect(0);
         mft.mft("qmgr", "start", "QM1").expect(0);

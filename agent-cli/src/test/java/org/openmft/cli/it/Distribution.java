@@ -89,6 +89,52 @@ final class Distribution implements AutoCloseable {
         return run("mft", args);
     }
 
+    /**
+     * Creates embedded queue manager {@code qmgr} on a free port and makes it the coordination and
+     * command queue manager (fteSetupCoordination, fteSetupCommands), as most tests begin.
+     *
+     * @return the queue manager's TCP port
+     */
+    int createQueueManager(String qmgr) {
+        int port = freePort();
+        mft("qmgr", "create", qmgr, "--port", String.valueOf(port)).expect(0);
+        run("fteSetupCoordination", "-coordinationQMgr", qmgr).expect(0);
+        run("fteSetupCommands", "-connectionQMgr", qmgr).expect(0);
+        return port;
+    }
+
+    /**
+     * Writes, into the data directory, a one-item binary MD5 request from AGENT1 to AGENT2 on QM1.
+     *
+     * @param type     {@code file} or {@code directory}
+     * @param exist    {@code error} or {@code overwrite}
+     * @param detailed whether to ask for a detailed final reply
+     * @return the request file
+     */
+    Path request(String name, String source, String destination, String type, String exist, boolean detailed)
+            throws IOException {
+        Path f = dataDir.resolve(name);
+        Files.writeString(f, """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <request version="6.00">
+                  <managedTransfer>
+                    <originator><hostName>it</hostName><userID>tester</userID></originator>
+                    <sourceAgent agent="AGENT1" QMgr="QM1"/>
+                    <destinationAgent agent="AGENT2" QMgr="QM1"/>
+                    %s
+                    <transferSet>
+                      <item mode="binary" checksumMethod="MD5">
+                        <source><file>%s</file></source>
+                        <destination type="%s" exist="%s"><file>%s</file></destination>
+                      </item>
+                    </transferSet>
+                  </managedTransfer>
+                </request>
+                """.formatted(detailed ? "<reply QMGR=\"QM1\" detailed=\"true\">ANY</reply>" : "", source, type,
+                exist, destination));
+        return f;
+    }
+
     /** A TCP port nobody listens on right now. */
     static int freePort() {
         try (ServerSocket s = new ServerSocket(0)) {

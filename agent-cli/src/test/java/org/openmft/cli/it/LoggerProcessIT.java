@@ -42,23 +42,8 @@ class LoggerProcessIT {
         Files.createDirectories(src.getParent());
         Files.createDirectories(data.resolve("out"));
         Files.write(src, new byte[1000 + n]);
-        Path req = data.resolve("req" + n + ".xml");
-        Files.writeString(req, """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <request version="6.00">
-                  <managedTransfer>
-                    <originator><hostName>it</hostName><userID>tester</userID></originator>
-                    <sourceAgent agent="AGENT1" QMgr="QM1"/>
-                    <destinationAgent agent="AGENT2" QMgr="QM1"/>
-                    <transferSet>
-                      <item mode="binary" checksumMethod="MD5">
-                        <source><file>%s</file></source>
-                        <destination type="file" exist="overwrite"><file>%s</file></destination>
-                      </item>
-                    </transferSet>
-                  </managedTransfer>
-                </request>
-                """.formatted(src, data.resolve("out/f" + n)));
+        Path req = mft.request("req" + n + ".xml", src.toString(), data.resolve("out/f" + n).toString(), "file",
+                "overwrite", false);
         String out = mft.mft("transfer", "submit", req.toString(), "-w").expect(0).output();
         Matcher m = ID.matcher(out);
         assertThat(m.find()).as("transfer id in %s", out).isTrue();
@@ -77,10 +62,7 @@ class LoggerProcessIT {
     @Test
     void aLoggerKilledMidStreamAndRestartedStoresEveryRecordOnce() throws Exception {
         mft = new Distribution(data);
-        int port = Distribution.freePort();
-        mft.mft("qmgr", "create", "QM1", "--port", String.valueOf(port)).expect(0);
-        mft.run("fteSetupCoordination", "-coordinationQMgr", "QM1").expect(0);
-        mft.run("fteSetupCommands", "-connectionQMgr", "QM1").expect(0);
+        mft.createQueueManager("QM1");
         mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1").expect(0);
         mft.run("fteCreateAgent", "-agentName", "AGENT2", "-agentQMgr", "QM1").expect(0);
         mft.mft("qmgr", "start", "QM1").expect(0);
@@ -108,8 +90,8 @@ class LoggerProcessIT {
         for (String id : ids) {
             Distribution.await("transfer " + id + " in the database", Duration.ofSeconds(60), () -> {
                 try {
-                    return count(url, "select count(*) from FTELOG.TRANSFER where TRANSFER_ID = ? and STATE = 'SUCCESSFUL'",
-                            id) == 1;
+                    return count(url, "select count(*) from FTELOG.TRANSFER"
+                            + " where TRANSFER_ID = ? and STATE = 'SUCCESSFUL'", id) == 1;
                 } catch (Exception e) {
                     return false;
                 }

@@ -28,10 +28,7 @@ class TransferCommandIT {
 
     void setUp(String jvmOptions, boolean client) {
         mft = new Distribution(data).jvmOptions(jvmOptions);
-        int port = Distribution.freePort();
-        mft.mft("qmgr", "create", "QM1", "--port", String.valueOf(port)).expect(0);
-        mft.run("fteSetupCoordination", "-coordinationQMgr", "QM1").expect(0);
-        mft.run("fteSetupCommands", "-connectionQMgr", "QM1").expect(0);
+        int port = mft.createQueueManager("QM1");
         for (String agent : new String[] {"AGENT1", "AGENT2"}) {
             if (client) {
                 mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
@@ -43,30 +40,6 @@ class TransferCommandIT {
         mft.mft("qmgr", "start", "QM1").expect(0);
         mft.run("fteStartAgent", "AGENT1").expect(0);
         mft.run("fteStartAgent", "AGENT2").expect(0);
-    }
-
-    Path request(String name, String source, String destination, String type, String exist, boolean detailed)
-            throws Exception {
-        Path f = data.resolve(name);
-        Files.writeString(f, """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <request version="6.00">
-                  <managedTransfer>
-                    <originator><hostName>it</hostName><userID>tester</userID></originator>
-                    <sourceAgent agent="AGENT1" QMgr="QM1"/>
-                    <destinationAgent agent="AGENT2" QMgr="QM1"/>
-                    %s
-                    <transferSet>
-                      <item mode="binary" checksumMethod="MD5">
-                        <source><file>%s</file></source>
-                        <destination type="%s" exist="%s"><file>%s</file></destination>
-                      </item>
-                    </transferSet>
-                  </managedTransfer>
-                </request>
-                """.formatted(detailed ? "<reply QMGR=\"QM1\" detailed=\"true\">ANY</reply>" : "", source, type,
-                exist, destination));
-        return f;
     }
 
     static String md5(Path file) throws Exception {
@@ -88,19 +61,19 @@ class TransferCommandIT {
         Path out = Files.createDirectories(data.resolve("out"));
         Files.writeString(in.resolve("a.txt"), "alpha\n");
         Files.writeString(in.resolve("b.txt"), "beta\n");
-        Distribution.Result ok = mft.mft("transfer", "submit", request("ok.xml", in + "/*.txt", out.toString(),
+        Distribution.Result ok = mft.mft("transfer", "submit", mft.request("ok.xml", in + "/*.txt", out.toString(),
                 "directory", "error", true).toString(), "-w", "120").expect(0);
         assertThat(ok.output()).contains("BFGCL0035I", "BFGRP0032I", "a.txt", "b.txt");
         assertThat(out.resolve("b.txt")).hasContent("beta");
 
         // The same again: every file exists now, so every item fails and the exit code says so.
-        Distribution.Result failed = mft.mft("transfer", "submit", request("again.xml", in + "/*.txt",
+        Distribution.Result failed = mft.mft("transfer", "submit", mft.request("again.xml", in + "/*.txt",
                 out.toString(), "directory", "error", false).toString(), "-w", "120").expect(40);
         assertThat(failed.output()).contains("BFGIO0006E");
 
         // Without -w the command returns once the agent has the request.
-        assertThat(mft.mft("transfer", "submit", request("nowait.xml", in + "/a.txt", out.resolve("c.txt").toString(),
-                "file", "error", false).toString()).expect(0).output()).contains("request ID is");
+        Path nowait = mft.request("nowait.xml", in + "/a.txt", out.resolve("c.txt").toString(), "file", "error", false);
+        assertThat(mft.mft("transfer", "submit", nowait.toString()).expect(0).output()).contains("request ID is");
         Distribution.await("the unattended transfer", java.time.Duration.ofSeconds(60),
                 () -> Files.exists(out.resolve("c.txt")));
     }
@@ -136,8 +109,10 @@ class TransferCommandIT {
             }
         }
         try {
-            mft.run(java.time.Duration.ofMinutes(16), "mft", "transfer", "submit", request("big.xml", big.toString(),
-                    out.resolve("big.bin").toString(), "file", "error", false).toString(), "-w", "900").expect(0);
+            Path request = mft.request("big.xml", big.toString(), out.resolve("big.bin").toString(), "file", "error",
+                    false);
+            mft.run(java.time.Duration.ofMinutes(16), "mft", "transfer", "submit", request.toString(), "-w", "900")
+                    .expect(0);
             assertThat(Files.size(out.resolve("big.bin"))).isEqualTo(4L << 30);
             assertThat(md5(out.resolve("big.bin"))).isEqualTo(md5(big));
         } finally {

@@ -75,12 +75,7 @@ final class AgentQueryCommands {
     }
 
     static AgentDirectory directory(DataDirectory dd, String coordination) throws Exception {
-        Path file = dd.coordinationProperties(coordination);
-        if (!Files.exists(file)) {
-            throw new CommandFailure(ExitCodes.CONFIGURATION, "no coordination configuration " + file
-                    + ": run 'mft setup coordination -coordinationQMgr " + coordination + "' first, or give -p");
-        }
-        CoordinationConfig config = CoordinationConfig.load(file, System.getenv());
+        CoordinationConfig config = SetupCommands.loadCoordination(dd, coordination);
         String qmgr = config.coordinationQMgr();
         if (!config.clientMode() && config.provider() == MessagingProvider.ARTEMIS
                 && Files.exists(dd.qmgrDir(qmgr).resolve(QueueManagerSettings.FILE_NAME))) {

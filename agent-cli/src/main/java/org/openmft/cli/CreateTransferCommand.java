@@ -349,11 +349,7 @@ final class CreateTransferCommand implements Callable<Integer> {
     private static ProgressFeed subscribe(DataDirectory dd, String coordination, String agent,
             ProgressRenderer renderer) {
         try {
-            Path file = dd.coordinationProperties(coordination);
-            if (!Files.exists(file)) {
-                throw new CommandFailure(ExitCodes.CONFIGURATION, "there is no " + file);
-            }
-            CoordinationConfig config = CoordinationConfig.load(file, System.getenv());
+            CoordinationConfig config = SetupCommands.loadCoordination(dd, coordination);
             QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(), null);
             return ProgressFeed.open(connector, agent, renderer::accept, renderer::note);
         } catch (Exception e) {

@@ -170,8 +170,7 @@ final class DeleteAgentCommand implements Callable<Integer> {
         String topic = Publications.agentStatus(name);
         String where = "coordination queue manager " + coordination;
         try {
-            CoordinationConfig config = CoordinationConfig.load(dd.coordinationProperties(coordination),
-                    System.getenv());
+            CoordinationConfig config = SetupCommands.loadCoordination(dd, coordination);
             QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(),
                     null);
             where = connector.description();
@@ -181,7 +180,7 @@ final class DeleteAgentCommand implements Callable<Integer> {
                         new Publication(Publication.Kind.STATUS, topic, "", id));
             }
             System.out.println("Removed the registration of agent " + name + " (" + topic + ") from " + where + ".");
-        } catch (ConfigurationException | QueueManagerException | JMSException | RuntimeException e) {
+        } catch (CommandFailure | QueueManagerException | JMSException | RuntimeException e) {
             String reason = e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
             System.out.println("BFGCL0424W: The registration of agent " + name + " could not be removed from " + where
                     + " (" + reason + "); fteListAgents may still show it. Run 'fteDeleteAgent -f " + name

@@ -120,7 +120,7 @@ final class LoggerCommands {
             DataDirectory dd = global.dataDirectory();
             String coordination = global.configurationOptions(configurationOptions);
             String name = validName(logger);
-            CoordinationConfig coord = coordination(dd, coordination);
+            CoordinationConfig coord = SetupCommands.loadCoordination(dd, coordination);
             Map<String, String> values = new LinkedHashMap<>();
             SetupCommands.put(values, "wmqfte.logger.type", type.toUpperCase(java.util.Locale.ROOT));
             SetupCommands.put(values, "wmqfte.queue.manager", qmgr != null ? qmgr : coord.coordinationQMgr());
@@ -173,15 +173,6 @@ final class LoggerCommands {
                 System.out.println("An IBM MQ administrator defines the logger's queues with " + script + ".");
             }
             return ExitCodes.OK;
-        }
-    }
-
-    static CoordinationConfig coordination(DataDirectory dd, String coordination) throws CommandFailure {
-        Path file = dd.coordinationProperties(coordination);
-        try {
-            return CoordinationConfig.load(file, System.getenv());
-        } catch (ConfigurationException e) {
-            throw new CommandFailure(ExitCodes.CONFIGURATION, e.getMessage(), e);
         }
     }
 

@@ -31,6 +31,25 @@ final class SetupCommands {
     private SetupCommands() {
     }
 
+    /**
+     * The coordination.properties of the configuration options set {@code coordination}, for the
+     * commands that read from or publish to the coordination queue manager.
+     *
+     * @throws CommandFailure (exit code 78) when the file is missing, saying how to create it, or invalid
+     */
+    static CoordinationConfig loadCoordination(DataDirectory dd, String coordination) throws CommandFailure {
+        Path file = dd.coordinationProperties(coordination);
+        if (!Files.exists(file)) {
+            throw new CommandFailure(ExitCodes.CONFIGURATION, "no coordination configuration " + file
+                    + ": run 'mft setup coordination -coordinationQMgr " + coordination + "' first, or give -p");
+        }
+        try {
+            return CoordinationConfig.load(file, System.getenv());
+        } catch (org.openmft.agent.config.ConfigurationException e) {
+            throw new CommandFailure(ExitCodes.CONFIGURATION, e.getMessage(), e);
+        }
+    }
+
     static void put(Map<String, String> m, String key, Object value) {
         if (value != null && !String.valueOf(value).isBlank()) {
             m.put(key, String.valueOf(value));

@@ -60,7 +60,9 @@ public final class Agent implements AutoCloseable {
     private final QueueManagerConnector connector;
     private final AgentListener listener;
     private final String name;
-    private final TransferEngine transfers;
+    private final Path stateDirectory;
+    /** Replaced after a lost connection: the old one suspends its transfers, the new one resumes them. */
+    private volatile TransferEngine transfers;
     private final DocumentWriter writer = new DocumentWriter();
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -82,8 +84,14 @@ public final class Agent implements AutoCloseable {
         this.connector = connector;
         this.listener = listener == null ? AgentListener.NONE : listener;
         this.name = config.agentName();
-        this.transfers = new TransferEngine(config, connector, this.listener, stateDirectory);
-        transfers.onActivity(this::activityChanged);
+        this.stateDirectory = stateDirectory;
+        this.transfers = newEngine();
+    }
+
+    private TransferEngine newEngine() {
+        TransferEngine engine = new TransferEngine(config, connector, listener, stateDirectory);
+        engine.onActivity(this::activityChanged);
+        return engine;
     }
 
     /** READY when idle, ACTIVE with transfers in progress; other states are left alone. */
@@ -220,6 +228,16 @@ public final class Agent implements AutoCloseable {
                 if (current == null) {
                     try {
                         current = openCommandSession();
+                        try {
+                            // The transfers suspended when the connection went resume from their
+                            // records, as after a restart.
+                            transfers = newEngine();
+                            transfers.start();
+                        } catch (QueueManagerException e) {
+                            current.close();
+                            current = null;
+                            throw e;
+                        }
                         log.info("Agent {}: connection to queue manager {} restored", name, config.agentQMgr());
                         listener.connectionRestored(name, config.agentQMgr());
                         setState(AgentState.READY);
@@ -258,6 +276,9 @@ public final class Agent implements AutoCloseable {
                             name, config.agentQMgr(), reason);
                     listener.connectionLost(name, config.agentQMgr(), reason);
                     setState(AgentState.PROBLEM);
+                    // Running transfers are suspended, keeping their records, partial files and
+                    // queue of requests; they resume once the connection is back.
+                    transfers.close();
                     current.close();
                     current = null;
                 }

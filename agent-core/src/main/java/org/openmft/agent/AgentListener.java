@@ -66,6 +66,17 @@ public interface AgentListener {
     }
 
     /**
+     * A transfer the agent was running when it stopped or lost its queue manager was taken back at
+     * its next start, and is recovering: it resynchronises with its peer and continues from the
+     * last checkpoint. Nothing was published as started again. By default: {@link #transferStarted}
+     * then {@link #recovering}.
+     */
+    default void transferResumed(String agent, Role role, TransferInfo transfer, String reason) {
+        transferStarted(agent, role, transfer);
+        recovering(agent, transfer.transferId(), reason);
+    }
+
+    /**
      * Data moved: the destination acknowledged more chunks. Called often (every window); listeners
      * throttle.
      *

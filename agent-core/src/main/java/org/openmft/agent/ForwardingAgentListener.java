@@ -45,6 +45,11 @@ public abstract class ForwardingAgentListener implements AgentListener {
     }
 
     @Override
+    public void transferResumed(String agent, Role role, TransferInfo transfer, String reason) {
+        delegate().transferResumed(agent, role, transfer, reason);
+    }
+
+    @Override
     public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
         delegate().progress(agent, transferId, item, itemBytesSent, bytesSent);
     }

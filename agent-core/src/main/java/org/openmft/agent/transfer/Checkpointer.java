@@ -3,6 +3,8 @@ package org.openmft.agent.transfer;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -36,9 +38,15 @@ final class Checkpointer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Checkpointer.class);
     static final int CAPACITY = 16;
 
-    /** A record to replace (channel may be null) or, with {@code remove}, to delete. */
+    /**
+     * A record to replace (channel may be null; {@code seq} -1: no acknowledgement to send) or, with
+     * {@code remove}, to delete together with the transfer's results journal.
+     */
     record Job(String transferId, String sourceAgent, int incarnation, long seq, FileChannel channel,
-            Map<String, Object> state, boolean remove) {
+            Map<String, Object> state, boolean remove, Path journal, java.util.function.LongConsumer done) {
+        static Job removal(String transferId, Path journal) {
+            return new Job(transferId, null, 0, -1, null, Map.of(), true, journal, null);
+        }
     }
 
     private final String agentName;
@@ -63,6 +71,11 @@ final class Checkpointer implements AutoCloseable {
         thread.start();
     }
 
+    /** Reads the destination records an earlier run of the agent left. */
+    List<Map<String, Object>> load() throws JMSException {
+        return store.load("D");
+    }
+
     /** Queues a job, waiting while the queue is full. */
     void submit(Job job) throws InterruptedException {
         jobs.put(job);
@@ -84,12 +97,19 @@ final class Checkpointer implements AutoCloseable {
             try {
                 if (job.remove()) {
                     store.remove(job.transferId(), "D");
+                    if (job.journal() != null) {
+                        java.nio.file.Files.deleteIfExists(job.journal());
+                    }
                 } else {
                     checkpoint(job);
                 }
-            } catch (JMSException | RuntimeException e) {
+            } catch (JMSException | IOException | RuntimeException e) {
                 log.warn("Transfer {}: checkpoint failed: {}", job.transferId(),
                         e instanceof JMSException j ? ProviderErrors.describe(j) : e.toString());
+            } finally {
+                if (job.done() != null) {
+                    job.done().accept(job.seq());
+                }
             }
         }
     }
@@ -108,6 +128,9 @@ final class Checkpointer implements AutoCloseable {
         }
         if (durable) {
             store.replace(job.transferId(), "D", job.state());
+            if (job.seq() < 0) {
+                return;
+            }
             listener.checkpointed(agentName, job.transferId(), job.seq() + 1);
         }
         Message ack = ackSession.createMessage();

@@ -13,11 +13,13 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 import javax.jms.JMSException;
 import javax.jms.Message;
@@ -47,22 +49,43 @@ import org.slf4j.LoggerFactory;
 final class DestinationTransfer {
     private static final Logger log = LoggerFactory.getLogger(DestinationTransfer.class);
 
+    /** Record property: the sequence number of the first message of the item being written. */
+    static final String ITEM_FIRST_SEQ = "mftItemFirstSeq";
+    /** Record property: the final name of the item being written. */
+    static final String FINAL_PATH = "mftFinalPath";
+
     final String id;
     final String sourceAgent;
+    private final String sourceQMgr;
+    private final String jobName;
+    private final Path journal;
     private final TransferEngine engine;
     private final int itemCount;
     private final int window;
     private final int checkpointChunks;
     private final Map<Integer, ItemOutcome> results = new TreeMap<>();
+    /** The sequence number each result answered (-1 when not known after a restart). */
+    private final Map<Integer, Long> resultSeq = new HashMap<>();
     private final Instant started = Instant.now();
     private final TransferInfo info;
     int incarnation;
     long expectedSeq;
     private long nackedFor = -1;
     private boolean ended;
+    private static final int DURABILITY_WAIT_SECONDS = 60;
+    private final Object durability = new Object();
+    /** The last checkpoint the checkpointer has handled (guarded by {@link #durability}). */
+    private long durableThrough = -1;
+    /** The last checkpoint handed to the checkpointer and not yet waited for, or -1. */
+    private long pendingCheckpoint = -1;
+    /** Bytes of chunks received again that were already written (dropped as duplicates). */
+    private long duplicateBytes;
+    /** Bytes written before a restart after the last checkpoint, cut off and so received again. */
+    private long discardedAtResume;
 
     // The item being written.
     private int itemIndex = -1;
+    private long itemFirstSeq;
     private Path finalPath;
     private Path partPath;
     private FileChannel channel;
@@ -72,19 +95,120 @@ final class DestinationTransfer {
     private String sourcePath;
     private String requestedDestination;
 
-    DestinationTransfer(TransferEngine engine, Message start) throws JMSException {
+    private DestinationTransfer(TransferEngine engine, String id, String sourceAgent, String sourceQMgr,
+            String jobName, int itemCount, int window, int checkpointChunks, int incarnation) {
         this.engine = engine;
-        this.id = start.getStringProperty(Wire.TRANSFER_ID);
-        this.sourceAgent = start.getStringProperty(Wire.SOURCE_AGENT);
-        this.itemCount = start.getIntProperty(Wire.ITEM_COUNT);
-        this.window = Math.max(1, start.getIntProperty(Wire.WINDOW));
-        this.checkpointChunks = Math.max(window, start.getIntProperty(Wire.CHECKPOINT_CHUNKS));
-        this.incarnation = start.getIntProperty(Wire.INCARNATION);
-        String sourceQMgr = start.getStringProperty(Wire.SOURCE_QMGR);
+        this.id = id;
+        this.sourceAgent = sourceAgent;
+        this.sourceQMgr = sourceQMgr;
+        this.jobName = jobName;
+        this.itemCount = itemCount;
+        this.window = Math.max(1, window);
+        this.checkpointChunks = Math.max(this.window, checkpointChunks);
+        this.incarnation = incarnation;
+        this.journal = StateFiles.destinationResults(engine.stateDirectory(), id);
         this.info = new TransferInfo(id, new AgentRef(sourceAgent, sourceQMgr),
-                new AgentRef(engine.agentName(), engine.config().agentQMgr()), null,
-                start.getStringProperty(Wire.JOB_NAME), 0, Map.of(), started, List.of(),
-                itemCount);
+                new AgentRef(engine.agentName(), engine.config().agentQMgr()), null, jobName, 0, Map.of(), started,
+                List.of(), itemCount);
+    }
+
+    /** A transfer the source has just started. */
+    static DestinationTransfer fromStart(TransferEngine engine, Message start) throws JMSException {
+        return new DestinationTransfer(engine, start.getStringProperty(Wire.TRANSFER_ID),
+                start.getStringProperty(Wire.SOURCE_AGENT), start.getStringProperty(Wire.SOURCE_QMGR),
+                start.getStringProperty(Wire.JOB_NAME), start.getIntProperty(Wire.ITEM_COUNT),
+                start.getIntProperty(Wire.WINDOW), start.getIntProperty(Wire.CHECKPOINT_CHUNKS),
+                start.getIntProperty(Wire.INCARNATION));
+    }
+
+    /**
+     * A transfer this agent was running when it stopped or died, from its last checkpoint record
+     * and its results journal: the item being written continues from the checkpoint's offset (the
+     * partial file is cut back to it and its checksum rebuilt from the bytes kept), and the source,
+     * when it resynchronises, is told to continue from the checkpoint's sequence number.
+     */
+    static DestinationTransfer resume(TransferEngine engine, Map<String, Object> record) throws IOException {
+        DestinationTransfer t = new DestinationTransfer(engine, (String) record.get(Wire.TRANSFER_ID),
+                (String) record.get(Wire.SOURCE_AGENT), (String) record.get(Wire.SOURCE_QMGR),
+                (String) record.get(Wire.JOB_NAME), intOf(record, Wire.ITEM_COUNT, 0), intOf(record, Wire.WINDOW, 1),
+                intOf(record, Wire.CHECKPOINT_CHUNKS, 1), intOf(record, Wire.INCARNATION, 0));
+        t.resumeFrom(record);
+        return t;
+    }
+
+    private void resumeFrom(Map<String, Object> record) throws IOException {
+        expectedSeq = longOf(record, Wire.NEXT_SEQ, 0);
+        StateFiles.Journal j = StateFiles.readJournal(journal);
+        for (StateFiles.Result r : j.results().values()) {
+            results.put(r.outcome().index(), r.outcome());
+            resultSeq.put(r.outcome().index(), r.lastSeq());
+        }
+        int item = intOf(record, Wire.ITEM, -1);
+        if (item < 0 || results.containsKey(item) || record.get(Wire.DEST_FILE) == null) {
+            log.info("Transfer {}: resumed as destination at chunk {}, {} of {} items done", id, expectedSeq,
+                    results.size(), itemCount);
+            return;
+        }
+        long offset = longOf(record, Wire.OFFSET, 0);
+        long itemFirst = longOf(record, ITEM_FIRST_SEQ, expectedSeq);
+        Path part = Path.of((String) record.get(Wire.DEST_FILE));
+        Path target = Path.of((String) record.get(FINAL_PATH));
+        StateFiles.Rename rename = j.renames().get(item);
+        sourcePath = (String) record.get(Wire.SOURCE_PATH);
+        requestedDestination = (String) record.get(Wire.DEST_PATH);
+        if (rename != null && !part.equals(target) && !Files.exists(part) && Files.isRegularFile(target)
+                && Files.size(target) == rename.bytes()) {
+            // Verified and renamed just before the agent went down; the result was not yet written.
+            ItemOutcome done = new ItemOutcome(item, sourcePath, target.toString(), rename.bytes(),
+                    ItemOutcome.SUCCESS, null, rename.md5());
+            results.put(item, done);
+            resultSeq.put(item, -1L);
+            appendResult(done, itemFirst, -1);
+            log.info("Transfer {}: item {} was complete before the restart ({})", id, item, target);
+            return;
+        }
+        long have = Files.isRegularFile(part) ? Files.size(part) : -1;
+        if (have < offset) {
+            // The partial file is gone or shorter than the checkpoint says: redo the item.
+            log.warn("Transfer {}: the partial file {} of item {} is {}; the item restarts from its beginning", id,
+                    part, item, have < 0 ? "missing" : "shorter than its checkpoint (" + have + " < " + offset + ")");
+            expectedSeq = itemFirst;
+            return;
+        }
+        itemIndex = item;
+        itemFirstSeq = itemFirst;
+        partPath = part;
+        finalPath = target;
+        overwrite = "overwrite".equals(record.get(Wire.EXIST));
+        channel = FileChannel.open(part, StandardOpenOption.WRITE, StandardOpenOption.READ);
+        channel.truncate(offset);
+        written = offset;
+        discardedAtResume = have - offset;
+        if ("MD5".equals(record.get(Wire.CHECKSUM_METHOD))) {
+            md5 = newMd5();
+            ByteBuffer bb = ByteBuffer.allocate(1 << 20);
+            long at = 0;
+            while (at < offset) {
+                bb.clear().limit((int) Math.min(bb.capacity(), offset - at));
+                int n = channel.read(bb, at);
+                if (n < 0) {
+                    throw new IOException("partial file " + part + " ended at " + at + " of " + offset);
+                }
+                md5.update(bb.array(), 0, n);
+                at += n;
+            }
+        }
+        log.info("BFGTR0091I: Transfer {}: resumed as destination at chunk {}, item {} ({}) at byte {}; {} bytes"
+                + " written after the last checkpoint are discarded and will be sent again", id, expectedSeq, item,
+                target, offset, discardedAtResume);
+    }
+
+    private static int intOf(Map<String, Object> record, String key, int dflt) {
+        return record.get(key) instanceof Number n ? n.intValue() : dflt;
+    }
+
+    private static long longOf(Map<String, Object> record, String key, long dflt) {
+        return record.get(key) instanceof Number n ? n.longValue() : dflt;
     }
 
     /** What this destination knows of the transfer. */
@@ -100,13 +224,43 @@ final class DestinationTransfer {
         return ended;
     }
 
-    /** A (re)start from the source: adopt its incarnation and say where to continue. */
-    void restart(int newIncarnation) throws JMSException {
+    /**
+     * A (re)start from the source: adopt its incarnation and say where to continue. A start of an
+     * older incarnation than the one adopted (a late message) is ignored. A resynchronising source
+     * names the first item it has no result for; the results of that item and later ones are sent
+     * again, since answers sent before a restart may be lost.
+     *
+     * @param firstOpenItem the lowest item index the source has no result for, or -1
+     */
+    void restart(int newIncarnation, int firstOpenItem) throws JMSException {
+        if (newIncarnation < incarnation) {
+            log.info("Transfer {}: ignored a start of incarnation {} (now {})", id, newIncarnation, incarnation);
+            return;
+        }
+        if (newIncarnation != incarnation && suspendedSinceStart) {
+            suspendedSinceStart = false;
+            engine.listener().recovered(engine.agentName(), id);
+        }
         incarnation = newIncarnation;
         nackedFor = -1;
         Message ok = engine.replyMessage(this, Wire.START_OK);
         ok.setLongProperty(Wire.NEXT_SEQ, expectedSeq);
         engine.sendToSource(this, ok);
+        if (firstOpenItem >= 0) {
+            for (Map.Entry<Integer, ItemOutcome> e : results.entrySet()) {
+                if (e.getKey() >= firstOpenItem) {
+                    sendItemDone(e.getKey(), e.getValue(), resultSeq.getOrDefault(e.getKey(), -1L));
+                }
+            }
+        }
+    }
+
+    /** Whether this transfer was resumed from its record and its source has not resynchronised yet. */
+    private boolean suspendedSinceStart;
+
+    /** Marks a transfer resumed after a restart: it waits for its source to resynchronise. */
+    void awaitSource() {
+        suspendedSinceStart = true;
     }
 
     /**
@@ -122,7 +276,25 @@ final class DestinationTransfer {
         int item = m.getIntProperty(Wire.ITEM);
         boolean last = Wire.ITEM_ABORT.equals(m.getStringProperty(Wire.TYPE))
                 || m.propertyExists(Wire.LAST) && m.getBooleanProperty(Wire.LAST);
+        if (seq < expectedSeq && Wire.ITEM_ABORT.equals(m.getStringProperty(Wire.TYPE)) && item == itemIndex
+                && !results.containsKey(item)) {
+            // The source gave up the item we are writing at an earlier number than we reached: its
+            // file changed (shrank) since it was sent. What we hold of it is void; what follows
+            // is numbered from the abort on.
+            log.warn("Transfer {}: item {} aborted by the source at chunk {} (we had reached {})", id, item, seq,
+                    expectedSeq);
+            expectedSeq = seq + 1;
+            nackedFor = expectedSeq;
+            discardItem();
+            fail(item, m.getStringProperty(Wire.SOURCE_PATH), m.getStringProperty(Wire.DEST_PATH),
+                    m.getStringProperty(Wire.SUPPLEMENT), seq);
+            Message nack = engine.replyMessage(this, Wire.NACK);
+            nack.setLongProperty(Wire.NEXT_SEQ, expectedSeq);
+            engine.sendToSource(this, nack);
+            return;
+        }
         if (seq < expectedSeq) {
+            duplicateBytes += length;
             // A resend of something we have: answer again what the source may have missed.
             if (last && results.containsKey(item)) {
                 sendItemDone(item, results.get(item), seq);
@@ -144,6 +316,7 @@ final class DestinationTransfer {
         expectedSeq = seq + 1;
         nackedFor = -1;
         if (results.containsKey(item)) {
+            duplicateBytes += length;
             // The item is finished (or failed): nothing to write; a repeated last chunk gets its answer.
             if (last) {
                 sendItemDone(item, results.get(item), seq);
@@ -194,6 +367,7 @@ final class DestinationTransfer {
     private boolean startItem(Message m, int item, long seq) throws JMSException {
         discardItem();
         itemIndex = item;
+        itemFirstSeq = seq;
         sourcePath = m.getStringProperty(Wire.SOURCE_PATH);
         requestedDestination = m.getStringProperty(Wire.DEST_PATH);
         String type = m.getStringProperty(Wire.DEST_TYPE);
@@ -255,6 +429,7 @@ final class DestinationTransfer {
             channel.close();
             channel = null;
             if (!partPath.equals(target)) {
+                StateFiles.appendRename(journal, new StateFiles.Rename(item, target.toString(), written, ours));
                 if (!overwrite && Files.exists(target)) {
                     throw new ItemFailure("BFGIO0006E: File \"" + target + "\" already exists.");
                 }
@@ -315,6 +490,8 @@ final class DestinationTransfer {
 
     private void record(ItemOutcome outcome, long seq) throws JMSException {
         results.put(outcome.index(), outcome);
+        resultSeq.put(outcome.index(), seq);
+        appendResult(outcome, outcome.index() == itemIndex ? itemFirstSeq : -1, seq);
         engine.listener().itemCompleted(engine.agentName(), Role.DESTINATION, id, outcome);
         sendItemDone(outcome.index(), outcome, seq);
         // The item's result acknowledges its last chunk; a checkpoint due at that chunk is still due.
@@ -326,10 +503,24 @@ final class DestinationTransfer {
         }
     }
 
+    private void appendResult(ItemOutcome outcome, long firstSeq, long lastSeq) {
+        try {
+            StateFiles.appendResult(journal, new StateFiles.Result(outcome, firstSeq, lastSeq));
+        } catch (IOException e) {
+            // The transfer goes on; after a restart the item would be done again.
+            log.warn("Transfer {}: could not record the result of item {} in {}: {}", id, outcome.index(), journal,
+                    describe(e));
+        }
+    }
+
     private void complete() {
         List<ItemOutcome> items = new ArrayList<>(results.values());
         long failed = items.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED).count();
         int code = failed == 0 ? 0 : failed == items.size() ? 40 : 20;
+        if (duplicateBytes > 0 || discardedAtResume > 0) {
+            log.info("Transfer {}: {} bytes were received twice (duplicates dropped) and {} bytes written before a"
+                    + " restart were discarded", id, duplicateBytes, discardedAtResume);
+        }
         engine.listener().transferEnded(engine.agentName(), Role.DESTINATION,
                 new TransferOutcome(id, code, null, items, started, Instant.now()));
     }
@@ -350,24 +541,92 @@ final class DestinationTransfer {
      */
     private void checkpoint(long seq) throws JMSException {
         sendAck(seq, false);
+        pendingCheckpoint = seq;
+        submitRecord(seq, channel);
+    }
+
+    /**
+     * Hands the checkpointer this transfer's record as of chunk {@code seq} (-1: accepted, nothing
+     * written yet): at most a fixed set of small properties, whatever the number of files.
+     */
+    void submitRecord(long seq, FileChannel toForce) {
         Map<String, Object> state = new LinkedHashMap<>();
         state.put(Wire.SOURCE_AGENT, sourceAgent);
+        if (sourceQMgr != null) {
+            state.put(Wire.SOURCE_QMGR, sourceQMgr);
+        }
+        if (jobName != null) {
+            state.put(Wire.JOB_NAME, jobName);
+        }
         state.put(Wire.INCARNATION, incarnation);
         state.put(Wire.NEXT_SEQ, seq + 1);
         state.put(Wire.ITEM_COUNT, itemCount);
+        state.put(Wire.WINDOW, window);
+        state.put(Wire.CHECKPOINT_CHUNKS, checkpointChunks);
         state.put(Wire.ITEM, itemIndex);
         state.put(Wire.OFFSET, written);
-        if (partPath != null) {
+        if (partPath != null && itemIndex >= 0) {
             state.put(Wire.DEST_FILE, partPath.toString());
+            state.put(FINAL_PATH, finalPath.toString());
+            state.put(ITEM_FIRST_SEQ, itemFirstSeq);
+            state.put(Wire.EXIST, overwrite ? "overwrite" : "error");
+            state.put(Wire.CHECKSUM_METHOD, md5 != null ? "MD5" : "none");
+            if (sourcePath != null) {
+                state.put(Wire.SOURCE_PATH, sourcePath);
+            }
+            if (requestedDestination != null) {
+                state.put(Wire.DEST_PATH, requestedDestination);
+            }
         }
         try {
-            engine.checkpointer().submit(new Checkpointer.Job(id, sourceAgent, incarnation, seq, channel, state, false));
+            engine.checkpointer().submit(new Checkpointer.Job(id, sourceAgent, incarnation, seq, toForce, state,
+                    false, null, this::checkpointDone));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
+    /**
+     * Bounds what a crash can cost: an acknowledgement a window past the last checkpoint waits
+     * until that checkpoint is durable. The source never has more than its window unacknowledged,
+     * so what is written beyond the last durable checkpoint, and would be sent again after a
+     * crash, stays within one checkpoint span plus the window. The checkpointer usually finishes
+     * within the window's time, so this rarely waits.
+     */
+    private void holdForDurability(long seq) {
+        if (pendingCheckpoint < 0 || seq < pendingCheckpoint + window) {
+            return;
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DURABILITY_WAIT_SECONDS);
+        synchronized (durability) {
+            while (durableThrough < pendingCheckpoint) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    log.warn("Transfer {}: checkpoint {} not durable after {} s; going on", id, pendingCheckpoint,
+                            DURABILITY_WAIT_SECONDS);
+                    break;
+                }
+                try {
+                    durability.wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+        pendingCheckpoint = -1;
+    }
+
+    /** Called by the checkpointer once the checkpoint at {@code seq} is handled (durable or not). */
+    void checkpointDone(long seq) {
+        synchronized (durability) {
+            durableThrough = Math.max(durableThrough, seq);
+            durability.notifyAll();
+        }
+    }
+
     private void sendAck(long seq, boolean checkpointed) throws JMSException {
+        holdForDurability(seq);
         Message ack = engine.replyMessage(this, Wire.ACK);
         ack.setLongProperty(Wire.SEQ, seq);
         ack.setBooleanProperty(Wire.CHECKPOINT, checkpointed);
@@ -375,6 +634,7 @@ final class DestinationTransfer {
     }
 
     private void sendItemDone(int item, ItemOutcome o, long seq) throws JMSException {
+        holdForDurability(seq);
         Message done = engine.replyMessage(this, Wire.ITEM_DONE);
         done.setIntProperty(Wire.ITEM, item);
         done.setLongProperty(Wire.SEQ, seq);
@@ -402,6 +662,27 @@ final class DestinationTransfer {
                     new TransferOutcome(id, 41, reason, items, started, Instant.now()));
         }
         engine.sendToSource(this, engine.replyMessage(this, Wire.CANCELLED));
+    }
+
+    /**
+     * The agent is stopping (immediately) or lost its queue manager: closes the partial file and
+     * keeps it, with the transfer's record, for the agent's next start.
+     */
+    void suspend() {
+        ended = true;
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                log.debug("Closing {}: {}", partPath, e.getMessage());
+            }
+            channel = null;
+        }
+    }
+
+    /** The journal of this transfer's item results (removed with the transfer's record). */
+    Path journal() {
+        return journal;
     }
 
     /** Forgets the transfer: closes and removes any partial file. */

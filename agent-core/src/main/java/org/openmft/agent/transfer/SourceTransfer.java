@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -125,7 +126,21 @@ final class SourceTransfer implements Runnable {
         }
     }
 
-    SourceTransfer(TransferEngine engine, TransferInfo info, TransferRequest request, List<PlannedItem> items) {
+    /**
+     * What an earlier run of the agent left of a started transfer: the incarnation it last used
+     * and the item results it journaled.
+     */
+    record Resume(int incarnation, Map<Integer, StateFiles.Result> results) {
+    }
+
+    private final Resume resume;
+    private final long[] itemLastSeq;
+    /** The highest sequence number sent in this run, to count resent bytes. */
+    private long highestSent = -1;
+    private long bytesResent;
+
+    SourceTransfer(TransferEngine engine, TransferInfo info, TransferRequest request, List<PlannedItem> items,
+            Resume resume) {
         this.engine = engine;
         this.info = info;
         this.id = info.transferId();
@@ -134,7 +149,23 @@ final class SourceTransfer implements Runnable {
         this.destinationAgent = request.destinationAgent().agent().toUpperCase(java.util.Locale.ROOT);
         this.results = new ItemOutcome[items.size()];
         this.itemFirstSeq = new long[items.size()];
+        this.itemLastSeq = new long[items.size()];
         java.util.Arrays.fill(itemFirstSeq, -1);
+        java.util.Arrays.fill(itemLastSeq, -1);
+        this.resume = resume;
+        if (resume != null) {
+            // A new incarnation, higher than any the destination saw: whatever is still on the
+            // queues from before the restart is recognised and dropped.
+            this.incarnation = resume.incarnation() + 1;
+            for (StateFiles.Result r : resume.results().values()) {
+                int i = r.outcome().index();
+                if (i >= 0 && i < results.length) {
+                    results[i] = r.outcome();
+                    itemFirstSeq[i] = r.firstSeq();
+                    itemLastSeq[i] = r.lastSeq();
+                }
+            }
+        }
         var c = engine.config();
         this.window = c.windowSize();
         this.maxUnacked = c.windowSize() * c.frameSize();
@@ -155,6 +186,14 @@ final class SourceTransfer implements Runnable {
 
     TransferRequest request() {
         return request;
+    }
+
+    int itemCount() {
+        return items.size();
+    }
+
+    int incarnation() {
+        return incarnation;
     }
 
     /** Called by the REPLY dispatcher. Acknowledgements are cumulative, so a full inbox loses nothing. */
@@ -189,7 +228,13 @@ final class SourceTransfer implements Runnable {
             producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             producer.setPriority(Math.min(9, Math.max(0, request.transferSet().priority())));
             producer.setDisableMessageTimestamp(true);
-            engine.listener().transferStarted(engine.agentName(), Role.SOURCE, info);
+            if (resume == null) {
+                engine.listener().transferStarted(engine.agentName(), Role.SOURCE, info);
+            } else {
+                engine.listener().transferResumed(engine.agentName(), Role.SOURCE, info,
+                        "resynchronising with destination agent " + destinationAgent + " after a restart");
+                recoveringSinceNanos = System.nanoTime();
+            }
             outcome = transfer();
         } catch (Abandon a) {
             outcome = finish(a.resultCode, a.getMessage());
@@ -198,12 +243,22 @@ final class SourceTransfer implements Runnable {
                     + " queue " + QueueNames.data(destinationAgent) + " does not exist (" + ProviderErrors.describe(e)
                     + ")");
         } catch (JMSException e) {
-            outcome = finish(40, "BFGTR0073E: The transfer failed because of a messaging error: "
-                    + ProviderErrors.describe(e));
+            // While the agent stops or lost its queue manager, the transfer is suspended, not failed.
+            outcome = engine.closing() ? null : finish(40, "BFGTR0073E: The transfer failed because of a messaging"
+                    + " error: " + ProviderErrors.describe(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            outcome = finish(40, "BFGTR0074E: The transfer was interrupted by the agent stopping");
+            outcome = engine.closing() ? null
+                    : finish(40, "BFGTR0074E: The transfer was interrupted by the agent stopping");
         } catch (RuntimeException e) {
+            if (engine.closing()) {
+                // The provider reports an interrupted call its own way (Artemis: an unchecked
+                // ActiveMQInterruptedException); while stopping, that suspends the transfer.
+                log.debug("Transfer {} interrupted while the agent stops: {}", id, e.toString());
+                outcome = null;
+                engine.sourceFinished(this, null);
+                return;
+            }
             log.error("Transfer {} failed unexpectedly", id, e);
             outcome = finish(40, "BFGTR0073E: The transfer failed unexpectedly: " + e);
         } finally {
@@ -215,6 +270,10 @@ final class SourceTransfer implements Runnable {
                 log.debug("Closing the session of transfer {}: {}", id, e.getMessage());
             }
         }
+        if (bytesResent > 0 && outcome != null) {
+            log.info("Transfer {}: {} bytes were sent more than once (resends after lost acknowledgements, gaps or"
+                    + " restarts)", id, bytesResent);
+        }
         engine.sourceFinished(this, outcome);
         MDC.remove(org.openmft.agent.Agent.MDC_AGENT);
     }
@@ -222,6 +281,10 @@ final class SourceTransfer implements Runnable {
     private TransferOutcome transfer() throws JMSException, InterruptedException, Abandon {
         try {
             negotiate();
+            // Items are numbered from the first one on; what the destination has (a resumed
+            // transfer) is read again to rebuild the numbering and checksums, but not sent, and
+            // items journaled as finished are skipped without reading.
+            nextSeq = 0;
             int index = 0;
             while (true) {
                 try {
@@ -229,6 +292,10 @@ final class SourceTransfer implements Runnable {
                     // point on is sent again (the destination discards data of items it has
                     // finished and answers their last chunk with the item's result again).
                     for (; index < items.size(); index++) {
+                        if (alreadyAtDestination(index)) {
+                            nextSeq = itemLastSeq[index] + 1;
+                            continue;
+                        }
                         try {
                             sendItem(items.get(index));
                         } catch (SkipItem s) {
@@ -261,6 +328,15 @@ final class SourceTransfer implements Runnable {
         return finish(-1, null);
     }
 
+    /**
+     * Whether an item finished before a restart and the destination is past it: it is skipped
+     * without reading it, its sequence numbers known from the results journal.
+     */
+    private boolean alreadyAtDestination(int index) {
+        return results[index] != null && itemFirstSeq[index] == nextSeq && itemLastSeq[index] >= nextSeq
+                && itemLastSeq[index] < suppressBelow;
+    }
+
     private boolean allItemsDone() {
         for (ItemOutcome r : results) {
             if (r == null) {
@@ -276,6 +352,7 @@ final class SourceTransfer implements Runnable {
     private void negotiate() throws JMSException, InterruptedException, Abandon {
         long busyBackoff = 500;
         while (true) {
+            engine.sourceIncarnation(this, incarnation, lastAcked + 1);
             sendStart();
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ackTimeoutMillis);
             while (true) {
@@ -346,6 +423,13 @@ final class SourceTransfer implements Runnable {
         if (request.jobName() != null) {
             m.setStringProperty(Wire.JOB_NAME, request.jobName());
         }
+        if (incarnation > 1) {
+            int open = 0;
+            while (open < results.length && results[open] != null) {
+                open++;
+            }
+            m.setIntProperty(Wire.FIRST_OPEN_ITEM, open);
+        }
         // A start that nobody takes must not act later: it expires with the acknowledgement timeout.
         producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), ackTimeoutMillis);
     }
@@ -387,11 +471,19 @@ final class SourceTransfer implements Runnable {
             }
         } catch (SendFailure e) {
             throw e.jms;
+        } catch (Interrupted e) {
+            throw new InterruptedException("interrupted while sending");
         } catch (ControlFlow e) {
             e.rethrow();
+        } catch (java.nio.channels.ClosedByInterruptException e) {
+            // The agent is stopping: the read was cut off, the file is fine.
+            throw new InterruptedException("interrupted while reading " + p.file().source());
         } catch (NoSuchFileException e) {
             abortItem(p, "BFGIO0001E: File \"" + p.file().source() + "\" does not exist.");
         } catch (IOException e) {
+            if (engine.closing()) {
+                throw new InterruptedException("stopping while reading " + p.file().source());
+            }
             abortItem(p, "BFGIO0003E: File \"" + p.file().source() + "\" could not be read: " + e.getMessage());
         } catch (TextConversionException e) {
             abortItem(p, "BFGIO0058E: File \"" + p.file().source() + "\" could not be converted: " + e.getMessage());
@@ -525,6 +617,10 @@ final class SourceTransfer implements Runnable {
                     m.writeBytes(data, 0, length);
                     producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), chunkTimeToLiveMillis);
                     bytesSent += length;
+                    if (seq <= highestSent) {
+                        bytesResent += length;
+                    }
+                    highestSent = Math.max(highestSent, seq);
                     sendingItem = p.index();
                     sendingItemBytes = bytes + length;
                 }
@@ -532,7 +628,7 @@ final class SourceTransfer implements Runnable {
                 throw new SendFailure(e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new ControlFlow(new Abandon(40, "BFGTR0074E: The transfer was interrupted"));
+                throw new Interrupted();
             } catch (Rewind | SkipItem | Abandon e) {
                 throw new ControlFlow(e);
             }
@@ -557,8 +653,11 @@ final class SourceTransfer implements Runnable {
     private void abortItem(PlannedItem p, String reason)
             throws JMSException, InterruptedException, Rewind, SkipItem, Abandon {
         log.warn("Transfer {}: item {} ({}) failed at the source: {}", id, p.index(), p.file().source(), reason);
+        // Sent even below the resume point: when a file changed while the agent was down, the
+        // destination may hold more of the item than the source now reads; it then takes the
+        // abort, fails the item and asks for what follows (a NACK) from the abort's number on.
         long seq = nextSeq;
-        if (seq >= suppressBelow) {
+        {
             awaitWindow(seq);
             Message m = session.createMessage();
             stamp(m, Wire.ITEM_ABORT);
@@ -640,9 +739,9 @@ final class SourceTransfer implements Runnable {
                 }
             }
             case Wire.NACK -> {
-                if (c.nextSeq() > lastAcked) {
-                    lastAcked = c.nextSeq() - 1;
-                }
+                // Everything below nextSeq is there, nothing from it on: exact, even below an
+                // earlier acknowledgement (a destination that voided an item aborted late).
+                lastAcked = c.nextSeq() - 1;
                 if (c.nextSeq() < nextSeq) {
                     engine.listener().resending(engine.agentName(), id, c.nextSeq(), "the destination reported a gap");
                     throw new Rewind(c.nextSeq());
@@ -672,6 +771,10 @@ final class SourceTransfer implements Runnable {
         if (code == ItemOutcome.SUCCESS && p.item().source().disposition() == Disposition.DELETE) {
             try {
                 Files.delete(p.file().source());
+            } catch (NoSuchFileException e) {
+                // Deleted already: by this agent just before a restart (the result was not yet
+                // journaled), or by someone else; either way the disposition holds.
+                log.info("Transfer {}: source {} was already deleted", id, p.file().source());
             } catch (IOException e) {
                 code = ItemOutcome.WARNING;
                 supplement = "BFGTR0075W: The source file \"" + p.file().source()
@@ -682,6 +785,13 @@ final class SourceTransfer implements Runnable {
                 c.destFile() != null ? c.destFile() : p.item().destination().path(), c.bytes(), code, supplement,
                 c.md5());
         results[index] = outcome;
+        itemLastSeq[index] = c.seq();
+        try {
+            StateFiles.appendResult(engine.sourceResults(id), new StateFiles.Result(outcome, itemFirstSeq[index],
+                    c.seq()));
+        } catch (IOException e) {
+            log.warn("Transfer {}: could not journal the result of item {}: {}", id, index, e.toString());
+        }
         engine.listener().itemCompleted(engine.agentName(), Role.SOURCE, id, outcome);
         boolean sending = itemFirstSeq[index] >= 0 && index == currentItem();
         if (code == ItemOutcome.FAILED && sending) {
@@ -809,6 +919,15 @@ final class SourceTransfer implements Runnable {
         SendFailure(JMSException jms) {
             super(jms.getMessage(), jms);
             this.jms = jms;
+        }
+    }
+
+    /** Carries an interruption out of the text converter's sink. */
+    private static final class Interrupted extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Interrupted() {
+            super("interrupted", null);
         }
     }
 

@@ -1,6 +1,10 @@
 package org.openmft.agent.transfer;
 
+import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -9,6 +13,7 @@ import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
+import javax.jms.QueueBrowser;
 import javax.jms.Session;
 
 /**
@@ -34,6 +39,35 @@ final class StateStore {
         this.queue = session.createQueue(queueName);
         this.producer = session.createProducer(queue);
         producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+    }
+
+    /**
+     * Reads the records of {@code role} left by an earlier run of the agent (they are this store's
+     * to replace and remove from now on). Records of another protocol version are skipped.
+     *
+     * @return each record's properties, in the order the queue holds them
+     */
+    List<Map<String, Object>> load(String role) throws JMSException {
+        List<Map<String, Object>> out = new ArrayList<>();
+        try (QueueBrowser browser = session.createBrowser(queue, ROLE + " = '" + role + "'")) {
+            Enumeration<?> e = browser.getEnumeration();
+            while (e.hasMoreElements()) {
+                Message m = (Message) e.nextElement();
+                String id = m.getStringProperty(Wire.TRANSFER_ID);
+                if (id == null || !m.propertyExists(Wire.PROTOCOL) || m.getIntProperty(Wire.PROTOCOL) != Wire.VERSION) {
+                    continue;
+                }
+                Map<String, Object> properties = new LinkedHashMap<>();
+                for (Enumeration<?> names = m.getPropertyNames(); names.hasMoreElements();) {
+                    String name = (String) names.nextElement();
+                    properties.put(name, m.getObjectProperty(name));
+                }
+                if (written.add(key(id, role))) {
+                    out.add(properties);
+                }
+            }
+        }
+        return out;
     }
 
     /** Replaces the record of {@code transferId} in {@code role} by one with {@code properties}. */

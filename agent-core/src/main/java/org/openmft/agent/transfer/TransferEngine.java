@@ -111,7 +111,8 @@ public final class TransferEngine implements AutoCloseable {
     private Thread dataThread;
 
     private record Queued(String id, TransferRequest request, List<PlannedItem> items, List<ItemOutcome> preFailed,
-            Destination replyDestination, long arrival, TransferInfo info) {
+            Destination replyDestination, long arrival, TransferInfo info, SourceTransfer.Resume resume,
+            String replyQueue) {
     }
 
     private record Running(SourceTransfer transfer, Thread thread, Queued queued) {
@@ -162,6 +163,8 @@ public final class TransferEngine implements AutoCloseable {
             dataProducer = dataSession.createProducer(null);
             dataProducer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             checkpointer = new Checkpointer(agentName, connection, listener);
+            resumeDestinations();
+            List<Queued> resumed = resumeSources();
             MessageConsumer replies = replySession.createConsumer(replySession.createQueue(QueueNames.reply(agentName)));
             MessageConsumer data = dataSession.createConsumer(dataSession.createQueue(QueueNames.data(agentName)));
             connection.start();
@@ -169,12 +172,90 @@ public final class TransferEngine implements AutoCloseable {
             dataThread = new Thread(() -> serveData(data), "openmft-" + agentName + "-data");
             replyThread.start();
             dataThread.start();
+            for (Queued q : resumed) {
+                enqueue(q);
+            }
         } catch (JMSException | IOException e) {
             closeConnection();
             throw new QueueManagerException("agent " + agentName + " cannot serve its transfer queues: "
                     + (e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage()),
                     QueueManagerException.UNAVAILABLE, e);
         }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Resuming after a restart
+
+    /**
+     * Takes back the destination transfers an earlier run left records of: each waits, as
+     * recovering, for its source to resynchronise.
+     */
+    private void resumeDestinations() throws JMSException {
+        for (Map<String, Object> record : checkpointer.load()) {
+            String id = (String) record.get(Wire.TRANSFER_ID);
+            try {
+                DestinationTransfer t = DestinationTransfer.resume(this, record);
+                t.awaitSource();
+                synchronized (incoming) {
+                    incoming.put(id, t);
+                }
+                listener.transferResumed(agentName, Role.DESTINATION, t.info(),
+                        "waiting for source agent " + t.sourceAgent + " after a restart");
+            } catch (IOException | RuntimeException e) {
+                log.error("Transfer {}: cannot resume as destination: {}", id, e.toString());
+            }
+        }
+    }
+
+    /**
+     * Takes back the source transfers an earlier run accepted: from their request, their planned
+     * files and their results journal. Started ones resynchronise with their destination and
+     * continue from where it is; the others are queued again.
+     */
+    private List<Queued> resumeSources() throws JMSException {
+        List<Map<String, Object>> records;
+        synchronized (sourceState) {
+            records = sourceState.load("S");
+        }
+        List<Queued> out = new ArrayList<>();
+        org.openmft.xml.RequestParser parser = new org.openmft.xml.RequestParser();
+        for (Map<String, Object> record : records) {
+            String id = (String) record.get(Wire.TRANSFER_ID);
+            try {
+                if (!(parser.parse(Files.readAllBytes(StateFiles.request(stateDirectory, id)))
+                        instanceof TransferRequest request)) {
+                    throw new IOException("the saved request is not a transfer request");
+                }
+                StateFiles.Plan plan = StateFiles.readPlan(StateFiles.items(stateDirectory, id));
+                List<PlannedItem> items = new ArrayList<>();
+                for (StateFiles.Planned p : plan.files()) {
+                    TransferItem item = request.transferSet().items().get(p.requestItem());
+                    Charset from = item.mode() == Mode.TEXT ? Encodings.forName(item.source().encoding()) : null;
+                    Charset to = item.mode() == Mode.TEXT ? Encodings.forName(item.destination().encoding()) : null;
+                    items.add(new PlannedItem(items.size(), p.file(), item, from, to));
+                }
+                List<ItemOutcome> preFailed = new ArrayList<>();
+                for (StateFiles.PreFailed f : plan.preFailed()) {
+                    preFailed.add(new ItemOutcome(-1, f.source(), f.destination(), 0, ItemOutcome.FAILED,
+                            f.supplement(), null));
+                }
+                int incarnation = record.get(Wire.INCARNATION) instanceof Number n ? n.intValue() : 0;
+                SourceTransfer.Resume resume = incarnation == 0 ? null
+                        : new SourceTransfer.Resume(incarnation,
+                                StateFiles.readJournal(StateFiles.sourceResults(stateDirectory, id)).results());
+                Queued q = new Queued(id, request, items, preFailed, null, arrival.incrementAndGet(),
+                        info(id, request, items, preFailed.size()), resume, (String) record.get(REPLY_QUEUE));
+                log.info("Transfer {}: {} after a restart ({} files to {})", id,
+                        resume == null ? "queued again" : "resuming", items.size(),
+                        request.destinationAgent().agent());
+                out.add(q);
+            } catch (IOException | org.openmft.xml.MalformedRequestException | RuntimeException e) {
+                log.error("BFGTR0092E: Transfer {} cannot be resumed: its saved state in {} is unusable ({}); it is"
+                        + " abandoned", id, stateDirectory, e.toString());
+                forgetSource(id);
+            }
+        }
+        return out;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -214,8 +295,16 @@ public final class TransferEngine implements AutoCloseable {
             return reject(id, request, 46, "BFGSS0033E: The transfer request has " + e.count()
                     + " or more files, more than maxFilesForTransfer (" + e.limit() + ") allows.");
         }
+        if (known(id)) {
+            // The same request again (its acknowledgement was not committed before a failure).
+            return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, id, 0,
+                    List.of("BFGCL0035I: Transfer request issued. The request ID is: " + id), List.of()),
+                    request.reply(), false);
+        }
         Queued q = new Queued(id, request, items, preFailed, context.replyTo(), arrival.incrementAndGet(),
-                info(id, request, items, preFailed.size()));
+                info(id, request, items, preFailed.size()), null, queueName(context.replyTo()));
+        // Recorded before the acknowledgement is committed: an accepted transfer survives a crash.
+        persist(q);
         log.info("Transfer {} accepted: {} file(s) from {} to {}, priority {}", id, items.size() + preFailed.size(),
                 agentName, request.destinationAgent().agent(), request.transferSet().priority());
         // Queued only once the acknowledgement is committed: no later reply about this transfer
@@ -226,13 +315,35 @@ public final class TransferEngine implements AutoCloseable {
                 request.reply(), false, () -> enqueue(q));
     }
 
+    /** Record property: the queue of the request's JMSReplyTo, where the final reply goes. */
+    private static final String REPLY_QUEUE = "mftReplyQueue";
+
+    private static String queueName(Destination d) {
+        try {
+            return d instanceof javax.jms.Queue q ? q.getQueueName() : null;
+        } catch (JMSException e) {
+            return null;
+        }
+    }
+
+    private boolean known(String id) {
+        synchronized (schedule) {
+            return running.containsKey(id) || queued.stream().anyMatch(q -> q.id.equals(id));
+        }
+    }
+
     private void enqueue(Queued q) {
         int waiting;
         synchronized (schedule) {
+            if (running.containsKey(q.id) || queued.stream().anyMatch(x -> x.id.equals(q.id))) {
+                return;
+            }
             queued.add(q);
             waiting = queued.size();
         }
-        listener.transferQueued(agentName, q.info, waiting);
+        if (q.resume == null) {
+            listener.transferQueued(agentName, q.info, waiting);
+        }
         scheduleNext();
         activityChanged();
     }
@@ -314,6 +425,7 @@ public final class TransferEngine implements AutoCloseable {
             TransferOutcome outcome = new TransferOutcome(id, 41, "BFGTR0079I: The transfer was cancelled before it"
                     + " started.", failAll(dropped, "cancelled"), Instant.now(), Instant.now());
             finished(dropped, outcome);
+            forgetSource(id);
             supplement = "BFGCL0037I: Transfer " + id + " was cancelled before it started.";
         } else if (running.containsKey(id)) {
             running.get(id).transfer().cancel("cancelled by " + userOf(request));
@@ -367,56 +479,98 @@ public final class TransferEngine implements AutoCloseable {
                             ? "BFGTR0011W: No files matched the transfer request." : "BFGRP0033E: The file transfer"
                                     + " request has failed: no file was transferred.", q.preFailed, Instant.now(),
                             Instant.now()));
+                    forgetSource(q.id);
                     continue;
                 }
-                SourceTransfer t = new SourceTransfer(this, q.info, q.request, q.items);
+                SourceTransfer t = new SourceTransfer(this, q.info, q.request, q.items, q.resume);
                 Thread thread = new Thread(t, "openmft-" + agentName + "-transfer-" + q.id.substring(40));
                 running.put(q.id, new Running(t, thread, q));
-                writeSourceState(q);
                 thread.start();
             }
         }
     }
 
-    private void writeSourceState(Queued q) {
+    /** Writes an accepted transfer's request, planned files and record (incarnation 0: not started). */
+    private void persist(Queued q) {
         try {
-            Path request = stateDirectory.resolve(q.id + ".request.xml");
-            Files.write(request, writer.writeBytes(q.request));
-            Map<String, Object> state = new LinkedHashMap<>();
-            state.put(Wire.DESTINATION_AGENT, q.request.destinationAgent().agent());
-            state.put(Wire.ITEM_COUNT, q.items.size());
-            state.put(Wire.NEXT_SEQ, 0L);
-            state.put("mftRequestFile", request.toString());
-            synchronized (sourceState) {
-                sourceState.replace(q.id, "S", state);
+            Files.write(StateFiles.request(stateDirectory, q.id), writer.writeBytes(q.request));
+            List<StateFiles.Planned> files = new ArrayList<>();
+            List<TransferItem> requestItems = q.request.transferSet().items();
+            for (PlannedItem p : q.items) {
+                files.add(new StateFiles.Planned(requestItems.indexOf(p.item()), p.file()));
             }
-        } catch (IOException | JMSException e) {
-            log.warn("Transfer {}: could not record its state: {}", q.id, e.getMessage());
+            List<StateFiles.PreFailed> failed = new ArrayList<>();
+            for (ItemOutcome o : q.preFailed) {
+                failed.add(new StateFiles.PreFailed(o.source(), o.destination(), o.supplement()));
+            }
+            StateFiles.writePlan(StateFiles.items(stateDirectory, q.id), new StateFiles.Plan(files, failed));
+            recordSource(q.id, q.request, q.items.size(), 0, 0, q.replyQueue);
+        } catch (IOException e) {
+            log.warn("Transfer {}: could not record its state in {}: {}", q.id, stateDirectory, e.getMessage());
         }
+    }
+
+    /** Replaces a source transfer's record on the STATE queue. */
+    private void recordSource(String id, TransferRequest request, int itemCount, int incarnation, long nextSeq,
+            String replyQueue) {
+        Map<String, Object> state = new LinkedHashMap<>();
+        if (replyQueue != null) {
+            state.put(REPLY_QUEUE, replyQueue);
+        }
+        state.put(Wire.DESTINATION_AGENT, request.destinationAgent().agent());
+        state.put(Wire.ITEM_COUNT, itemCount);
+        state.put(Wire.INCARNATION, incarnation);
+        state.put(Wire.NEXT_SEQ, nextSeq);
+        state.put("mftRequestFile", StateFiles.request(stateDirectory, id).toString());
+        try {
+            synchronized (sourceState) {
+                sourceState.replace(id, "S", state);
+            }
+        } catch (JMSException e) {
+            log.warn("Transfer {}: could not record its state: {}", id, ProviderErrors.describe(e));
+        }
+    }
+
+    /** A source transfer (re)synchronises with a new incarnation: recorded before its START is sent. */
+    void sourceIncarnation(SourceTransfer t, int incarnation, long nextSeq) {
+        Running r = running.get(t.id());
+        recordSource(t.id(), t.request(), t.itemCount(), incarnation, nextSeq, r == null ? null : r.queued.replyQueue);
     }
 
     void sourceCheckpoint(SourceTransfer t, long nextSeq) {
         Running r = running.get(t.id());
-        if (r == null) {
-            return;
-        }
-        Map<String, Object> state = new LinkedHashMap<>();
-        state.put(Wire.DESTINATION_AGENT, r.queued.request.destinationAgent().agent());
-        state.put(Wire.ITEM_COUNT, r.queued.items.size());
-        state.put(Wire.NEXT_SEQ, nextSeq);
-        state.put("mftRequestFile", stateDirectory.resolve(t.id() + ".request.xml").toString());
-        try {
-            synchronized (sourceState) {
-                sourceState.replace(t.id(), "S", state);
-            }
-        } catch (JMSException e) {
-            log.warn("Transfer {}: could not record its checkpoint: {}", t.id(), ProviderErrors.describe(e));
+        if (r != null) {
+            recordSource(t.id(), t.request(), t.itemCount(), t.incarnation(), nextSeq, r.queued.replyQueue);
         }
     }
 
+    /** Where a source transfer journals its item results. */
+    Path sourceResults(String id) {
+        return StateFiles.sourceResults(stateDirectory, id);
+    }
+
+    /** Removes a source transfer's record and files. */
+    private void forgetSource(String id) {
+        try {
+            synchronized (sourceState) {
+                sourceState.remove(id, "S");
+            }
+            StateFiles.deleteSource(stateDirectory, id);
+        } catch (JMSException | IOException e) {
+            log.warn("Transfer {}: could not remove its state: {}", id, e.getMessage());
+        }
+    }
+
+    /**
+     * A source transfer's thread ends: with its outcome, or with null when the agent stopped or
+     * lost its queue manager in the middle (the transfer keeps its record and resumes on the next
+     * start).
+     */
     void sourceFinished(SourceTransfer t, TransferOutcome outcome) {
         Running r = running.remove(t.id());
-        if (r != null) {
+        if (r != null && outcome == null) {
+            log.info("Transfer {}: suspended; it resumes when the agent next starts", t.id());
+        } else if (r != null) {
             List<ItemOutcome> all = new ArrayList<>(outcome.items());
             all.addAll(r.queued.preFailed);
             int code = outcome.resultCode();
@@ -426,14 +580,7 @@ public final class TransferEngine implements AutoCloseable {
             }
             finished(r.queued, new TransferOutcome(outcome.transferId(), code, outcome.supplement(), all,
                     outcome.started(), outcome.ended()));
-            try {
-                synchronized (sourceState) {
-                    sourceState.remove(t.id(), "S");
-                }
-                Files.deleteIfExists(stateDirectory.resolve(t.id() + ".request.xml"));
-            } catch (JMSException | IOException e) {
-                log.warn("Transfer {}: could not remove its state: {}", t.id(), e.getMessage());
-            }
+            forgetSource(t.id());
         }
         scheduleNext();
         synchronized (schedule) {
@@ -487,8 +634,12 @@ public final class TransferEngine implements AutoCloseable {
                 items);
         try {
             synchronized (outSession) {
+                // After a restart: the requester's queue by name (it may still be waiting on it),
+                // else the <reply> element's queue.
                 Destination to = q.replyDestination != null ? q.replyDestination
-                        : CommandIntake.documentReplyDestination(outSession, config.provider(), replyTo);
+                        : q.replyQueue != null && connector.queueExists(outSession, q.replyQueue)
+                                ? outSession.createQueue(q.replyQueue)
+                                : CommandIntake.documentReplyDestination(outSession, config.provider(), replyTo);
                 TextMessage m = outSession.createTextMessage(writer.write(reply));
                 m.setJMSCorrelationID(outcome.transferId());
                 outProducer.send(to, m);
@@ -591,10 +742,10 @@ public final class TransferEngine implements AutoCloseable {
             existing = incoming.get(id);
         }
         if (existing != null) {
-            existing.restart(m.getIntProperty(Wire.INCARNATION));
+            existing.restart(m.getIntProperty(Wire.INCARNATION), Control.intOr(m, Wire.FIRST_OPEN_ITEM, -1));
             return;
         }
-        DestinationTransfer t = new DestinationTransfer(this, m);
+        DestinationTransfer t = DestinationTransfer.fromStart(this, m);
         String refusal = null;
         int code = 0;
         boolean retry = false;
@@ -625,7 +776,10 @@ public final class TransferEngine implements AutoCloseable {
         }
         listener.transferStarted(agentName, Role.DESTINATION, t.info());
         activityChanged();
-        t.restart(t.incarnation);
+        // Recorded at once, so a restart before the first checkpoint still knows the transfer and
+        // its results journal.
+        t.submitRecord(-1, null);
+        t.restart(t.incarnation, -1);
         if (t.itemCount() == 0) {
             forget(t);
         }
@@ -644,7 +798,7 @@ public final class TransferEngine implements AutoCloseable {
         }
         activityChanged();
         try {
-            checkpointer.submit(new Checkpointer.Job(t.id, t.sourceAgent, t.incarnation, -1, null, Map.of(), true));
+            checkpointer.submit(Checkpointer.Job.removal(t.id, t.journal()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -698,6 +852,15 @@ public final class TransferEngine implements AutoCloseable {
         return config;
     }
 
+    Path stateDirectory() {
+        return stateDirectory;
+    }
+
+    /** Whether the engine is shutting down (transfers interrupted now are suspended, not failed). */
+    boolean closing() {
+        return closing.getCount() == 0;
+    }
+
     Connection connection() {
         return connection;
     }
@@ -732,7 +895,10 @@ public final class TransferEngine implements AutoCloseable {
         }
     }
 
-    /** Ends everything now: running transfers are interrupted, partial files of incoming ones removed. */
+    /**
+     * Ends everything now: running transfers are interrupted and suspended, keeping their records
+     * and partial files so that they resume when the agent next starts; queued ones stay queued.
+     */
     @Override
     public void close() {
         synchronized (schedule) {
@@ -753,7 +919,8 @@ public final class TransferEngine implements AutoCloseable {
         joinQuietly(dataThread);
         joinQuietly(replyThread);
         synchronized (incoming) {
-            incoming.values().forEach(DestinationTransfer::close);
+            // Partial files and records stay: the transfers resume when the agent next starts.
+            incoming.values().forEach(DestinationTransfer::suspend);
             incoming.clear();
         }
         if (checkpointer != null) {

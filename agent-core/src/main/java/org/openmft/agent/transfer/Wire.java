@@ -70,6 +70,11 @@ public final class Wire {
     public static final String ORIGINATOR_USER = "mftOriginatorUser";
     /** String: job name, when given. */
     public static final String JOB_NAME = "mftJobName";
+    /**
+     * int: on a resynchronising START, the lowest item index the source has no result for; the
+     * destination sends the results it has for that item and later ones again.
+     */
+    public static final String FIRST_OPEN_ITEM = "mftFirstOpenItem";
 
     // DATA properties.
     /** long: sequence number of the message within the transfer, from 0, contiguous. */

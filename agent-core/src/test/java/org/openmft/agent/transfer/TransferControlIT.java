@@ -250,7 +250,18 @@ class TransferControlIT {
                 assertThat(source.state()).isEqualTo(org.openmft.agent.AgentState.STOPPING);
                 h.send("SRC", new org.openmft.xml.StopAgentRequest("1.00", TransferHarness.ME, "SRC", true, null));
                 assertThat(source.awaitStopped(java.time.Duration.ofSeconds(30))).isTrue();
-                assertThat(stuck.awaitFinal(30).resultCode()).isEqualTo(40);
+                assertThat(h.sourceOutcomes).as("an immediate stop suspends the transfer, it does not end it")
+                        .isEmpty();
+                // It resumes with the agent, and its final reply still reaches the requester.
+                h.agents.remove("SRC");
+                h.agent("SRC");
+                TransferHarness.await("the transfer to resume", 30,
+                        () -> h.events.contains("resumed SOURCE " + stuck.id()));
+                try (TransferHarness.Submission c = h.submit("SRC",
+                        new org.openmft.xml.CancelRequest("6.00", TransferHarness.ME, stuck.id(), null))) {
+                    assertThat(c.ack.resultCode()).isZero();
+                }
+                assertThat(stuck.awaitFinal(30).resultCode()).isEqualTo(41);
             }
         }
     }

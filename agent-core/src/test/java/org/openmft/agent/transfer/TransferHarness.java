@@ -67,6 +67,8 @@ final class TransferHarness implements AutoCloseable {
     final List<String> events = new CopyOnWriteArrayList<>();
     final List<TransferOutcome> destinationOutcomes = new CopyOnWriteArrayList<>();
     final List<TransferOutcome> sourceOutcomes = new CopyOnWriteArrayList<>();
+    /** Bytes sent so far per transfer, as the source's latest progress event said (resends included). */
+    final Map<String, Long> lastBytesSent = new java.util.concurrent.ConcurrentHashMap<>();
 
     final AgentListener listener = new AgentListener() {
         @Override
@@ -77,6 +79,26 @@ final class TransferHarness implements AutoCloseable {
         @Override
         public void transferStarted(String agent, Role role, org.openmft.agent.TransferInfo transfer) {
             events.add("started " + role + " " + transfer.transferId());
+        }
+
+        @Override
+        public void transferResumed(String agent, Role role, org.openmft.agent.TransferInfo transfer, String reason) {
+            events.add("resumed " + role + " " + transfer.transferId());
+        }
+
+        @Override
+        public void recovering(String agent, String transferId, String reason) {
+            events.add("recovering " + agent + " " + transferId + " " + reason);
+        }
+
+        @Override
+        public void recovered(String agent, String transferId) {
+            events.add("recovered " + agent + " " + transferId);
+        }
+
+        @Override
+        public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
+            lastBytesSent.put(transferId, bytesSent);
         }
 
         @Override
@@ -129,6 +151,24 @@ final class TransferHarness implements AutoCloseable {
 
     Agent agent(String name) throws Exception {
         return agent(name, Map.of());
+    }
+
+    /** Stops an agent immediately (as {@code fteStopAgent -i}): its transfers are suspended. */
+    void stopImmediately(String name) {
+        Agent a = agents.remove(name);
+        connectors.remove(name);
+        a.close();
+    }
+
+    /** The last checkpoint the destination recorded for a transfer (its next sequence number), or -1. */
+    long lastCheckpoint(String id) {
+        long last = -1;
+        for (String e : events) {
+            if (e.startsWith("checkpoint " + id + " ")) {
+                last = Long.parseLong(e.substring(e.lastIndexOf(' ') + 1));
+            }
+        }
+        return last;
     }
 
     static TransferItem item(String source, String destination, DestinationType type) {

@@ -194,6 +194,26 @@ final class AgentPublisher implements AgentListener {
         publishStarted(id, t);
     }
 
+    /**
+     * A transfer taken back after a restart: listed as recovering, its {@code started} record not
+     * published again (the earlier run published it).
+     */
+    @Override
+    public synchronized void transferResumed(String agent, Role role, TransferInfo transfer, String reason) {
+        String id = transfer.transferId();
+        statusChanged = true;
+        if (role == Role.DESTINATION) {
+            destinationStates.put(id, "RecoveringTransfer");
+            return;
+        }
+        queued.remove(id);
+        sourceStates.put(id, "RecoveringTransfer");
+        Tracked t = transfers.computeIfAbsent(id, k -> new Tracked(transfer));
+        t.actualStart = clock.instant();
+        t.startedPublished = true;
+        t.recoveries++;
+    }
+
     private void publishStarted(String id, Tracked t) {
         if (t.startedPublished) {
             return;
@@ -248,6 +268,10 @@ final class AgentPublisher implements AgentListener {
     public synchronized void recovered(String agent, String transferId) {
         if (sourceStates.containsKey(transferId)) {
             sourceStates.put(transferId, "RunningTransfer");
+            statusChanged = true;
+        }
+        if (destinationStates.containsKey(transferId)) {
+            destinationStates.put(transferId, "RunningTransfer");
             statusChanged = true;
         }
     }

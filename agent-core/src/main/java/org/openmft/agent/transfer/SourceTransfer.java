@@ -29,6 +29,7 @@ import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.transfer.files.FileErrors;
 import org.openmft.agent.transfer.text.TextConversionException;
 import org.openmft.agent.transfer.text.TextConverter;
 import org.openmft.xml.ChecksumMethod;
@@ -392,7 +393,8 @@ final class SourceTransfer implements Runnable {
         } catch (NoSuchFileException e) {
             abortItem(p, "BFGIO0001E: File \"" + p.file().source() + "\" does not exist.");
         } catch (IOException e) {
-            abortItem(p, "BFGIO0003E: File \"" + p.file().source() + "\" could not be read: " + e.getMessage());
+            abortItem(p, "BFGIO0003E: File \"" + p.file().source() + "\" could not be read: "
+                    + FileErrors.reason(e));
         } catch (TextConversionException e) {
             abortItem(p, "BFGIO0058E: File \"" + p.file().source() + "\" could not be converted: " + e.getMessage());
         }

@@ -483,8 +483,10 @@ final class SourceTransfer implements Runnable {
         long size = Files.size(p.file().source());
         long modified = Files.getLastModifiedTime(p.file().source()).toMillis();
         if (size != p.file().size() || bytesRead != p.file().size() || modified != p.file().lastModifiedMillis()) {
+            // Both values, before and after: a file rewritten in place keeps its size.
             throw new IOException("the file changed while it was being transferred (size " + p.file().size()
-                    + " -> " + size + ")");
+                    + " -> " + size + " bytes, last modified " + Instant.ofEpochMilli(p.file().lastModifiedMillis())
+                    + " -> " + Instant.ofEpochMilli(modified) + ")");
         }
     }
 

@@ -67,6 +67,11 @@ final class TransferHarness implements AutoCloseable {
     final List<String> events = new CopyOnWriteArrayList<>();
     final List<TransferOutcome> destinationOutcomes = new CopyOnWriteArrayList<>();
     final List<TransferOutcome> sourceOutcomes = new CopyOnWriteArrayList<>();
+    /**
+     * Sees every source progress event, on the source's transfer thread: a test may block in it to
+     * hold a transfer in the middle of a file without racing a clock.
+     */
+    volatile AgentListener progressTap = AgentListener.NONE;
 
     final AgentListener listener = new AgentListener() {
         @Override
@@ -82,6 +87,11 @@ final class TransferHarness implements AutoCloseable {
         @Override
         public void checkpointed(String agent, String transferId, long nextSeq) {
             events.add("checkpoint " + transferId + " " + nextSeq);
+        }
+
+        @Override
+        public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
+            progressTap.progress(agent, transferId, item, itemBytesSent, bytesSent);
         }
 
         @Override

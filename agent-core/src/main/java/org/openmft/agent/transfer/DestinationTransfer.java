@@ -31,6 +31,7 @@ import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.transfer.files.Access;
 import org.openmft.agent.transfer.files.DestinationPaths;
 import org.openmft.agent.transfer.files.DestinationType;
+import org.openmft.agent.transfer.files.FileErrors;
 import org.openmft.agent.transfer.files.PathRefusedException;
 import org.openmft.xml.AgentRef;
 import org.slf4j.Logger;
@@ -718,12 +719,7 @@ final class DestinationTransfer {
     }
 
     private static String describe(IOException e) {
-        String what = e.getClass().getSimpleName().replace("Exception", "");
-        String msg = e.getMessage();
-        if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
-            msg = fse.getReason();
-        }
-        return msg == null ? what : what.isEmpty() ? msg : msg + " (" + what + ")";
+        return FileErrors.reason(e);
     }
 
     private static MessageDigest newMd5() {

@@ -30,6 +30,7 @@ import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.transfer.files.FileErrors;
 import org.openmft.agent.transfer.text.TextConversionException;
 import org.openmft.agent.transfer.text.TextConverter;
 import org.openmft.xml.ChecksumMethod;
@@ -484,7 +485,8 @@ final class SourceTransfer implements Runnable {
             if (engine.closing()) {
                 throw new InterruptedException("stopping while reading " + p.file().source());
             }
-            abortItem(p, "BFGIO0003E: File \"" + p.file().source() + "\" could not be read: " + e.getMessage());
+            abortItem(p, "BFGIO0003E: File \"" + p.file().source() + "\" could not be read: "
+                    + FileErrors.reason(e));
         } catch (TextConversionException e) {
             abortItem(p, "BFGIO0058E: File \"" + p.file().source() + "\" could not be converted: " + e.getMessage());
         }
@@ -573,8 +575,10 @@ final class SourceTransfer implements Runnable {
         long size = Files.size(p.file().source());
         long modified = Files.getLastModifiedTime(p.file().source()).toMillis();
         if (size != p.file().size() || bytesRead != p.file().size() || modified != p.file().lastModifiedMillis()) {
+            // Both values, before and after: a file rewritten in place keeps its size.
             throw new IOException("the file changed while it was being transferred (size " + p.file().size()
-                    + " -> " + size + ")");
+                    + " -> " + size + " bytes, last modified " + Instant.ofEpochMilli(p.file().lastModifiedMillis())
+                    + " -> " + Instant.ofEpochMilli(modified) + ")");
         }
     }
 

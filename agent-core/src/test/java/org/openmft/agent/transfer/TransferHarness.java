@@ -69,6 +69,11 @@ final class TransferHarness implements AutoCloseable {
     final List<TransferOutcome> sourceOutcomes = new CopyOnWriteArrayList<>();
     /** Bytes sent so far per transfer, as the source's latest progress event said (resends included). */
     final Map<String, Long> lastBytesSent = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * Sees every source progress event, on the source's transfer thread: a test may block in it to
+     * hold a transfer in the middle of a file without racing a clock.
+     */
+    volatile AgentListener progressTap = AgentListener.NONE;
 
     final AgentListener listener = new AgentListener() {
         @Override
@@ -97,13 +102,14 @@ final class TransferHarness implements AutoCloseable {
         }
 
         @Override
-        public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
-            lastBytesSent.put(transferId, bytesSent);
+        public void checkpointed(String agent, String transferId, long nextSeq) {
+            events.add("checkpoint " + transferId + " " + nextSeq);
         }
 
         @Override
-        public void checkpointed(String agent, String transferId, long nextSeq) {
-            events.add("checkpoint " + transferId + " " + nextSeq);
+        public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
+            lastBytesSent.put(transferId, bytesSent);
+            progressTap.progress(agent, transferId, item, itemBytesSent, bytesSent);
         }
 
         @Override

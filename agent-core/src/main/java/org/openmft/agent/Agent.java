@@ -267,6 +267,9 @@ public final class Agent implements AutoCloseable {
                     if (failed != null) {
                         throw failed;
                     }
+                    if (transfers.connectionLostFlag()) {
+                        throw new JMSException("the transfer connection failed");
+                    }
                 } catch (JMSException e) {
                     String reason = ProviderErrors.describe(e);
                     if (immediateStop) {

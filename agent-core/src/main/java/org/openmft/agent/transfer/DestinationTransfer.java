@@ -265,6 +265,24 @@ final class DestinationTransfer {
     }
 
     /**
+     * The source heard nothing in time and asks where we are: an acknowledgement of everything
+     * when we have all it sent (ours was lost), else a NACK naming the first chunk we lack.
+     */
+    void onAckRequest(int requestIncarnation, long sourceNextSeq) throws JMSException {
+        if (requestIncarnation != incarnation || ended) {
+            return;
+        }
+        if (expectedSeq >= sourceNextSeq) {
+            sendAck(expectedSeq - 1, false);
+        } else {
+            nackedFor = expectedSeq;
+            Message nack = engine.replyMessage(this, Wire.NACK);
+            nack.setLongProperty(Wire.NEXT_SEQ, expectedSeq);
+            engine.sendToSource(this, nack);
+        }
+    }
+
+    /**
      * Handles a sequenced message (DATA or ITEM_ABORT).
      *
      * @param body the chunk's bytes (DATA), valid until the next call

@@ -135,6 +135,7 @@ final class SourceTransfer implements Runnable {
     }
 
     private final Resume resume;
+    private boolean resumeLogged;
     private final long[] itemLastSeq;
     /** The highest sequence number sent in this run, to count resent bytes. */
     private long highestSent = -1;
@@ -245,14 +246,16 @@ final class SourceTransfer implements Runnable {
                     + ")");
         } catch (JMSException e) {
             // While the agent stops or lost its queue manager, the transfer is suspended, not failed.
-            outcome = engine.closing() ? null : finish(40, "BFGTR0073E: The transfer failed because of a messaging"
-                    + " error: " + ProviderErrors.describe(e));
+            // Also when the connection is lost: the agent reconnects and the transfer resumes then.
+            outcome = engine.closing() || engine.connectionLost() ? null
+                    : finish(40, "BFGTR0073E: The transfer failed because of a messaging error: "
+                            + ProviderErrors.describe(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             outcome = engine.closing() ? null
                     : finish(40, "BFGTR0074E: The transfer was interrupted by the agent stopping");
         } catch (RuntimeException e) {
-            if (engine.closing()) {
+            if (engine.closing() || engine.connectionLost()) {
                 // The provider reports an interrupted call its own way (Artemis: an unchecked
                 // ActiveMQInterruptedException); while stopping, that suspends the transfer.
                 log.debug("Transfer {} interrupted while the agent stops: {}", id, e.toString());
@@ -375,6 +378,11 @@ final class SourceTransfer implements Runnable {
                     nextSeq = Math.max(0, c.nextSeq());
                     lastAcked = nextSeq - 1;
                     suppressBelow = nextSeq;
+                    if (resume != null && !resumeLogged) {
+                        resumeLogged = true;
+                        log.info("BFGTR0093I: Transfer {}: resumed as source; destination agent {} has chunks 0 to {},"
+                                + " sending from chunk {} on", id, destinationAgent, nextSeq - 1, nextSeq);
+                    }
                     return;
                 }
                 if (Wire.START_REFUSED.equals(c.type())) {
@@ -719,12 +727,19 @@ final class SourceTransfer implements Runnable {
             }
         }
         noAnswer("no acknowledgement arrived");
-        if (recoveringSinceNanos >= 0) {
-            // In recovery: resynchronise, the destination says where to continue.
-            incarnation++;
-            negotiate();
+        if (recoveringSinceNanos < 0) {
+            // A retry: ask the destination where it is rather than resending the window blindly
+            // (to a destination that is down, that would only pile up chunks nobody reads).
+            Message ask = session.createMessage();
+            stamp(ask, Wire.ACK_REQUEST);
+            ask.setLongProperty(Wire.NEXT_SEQ, nextSeq);
+            producer.send(ask, DeliveryMode.NON_PERSISTENT, producer.getPriority(), ackTimeoutMillis);
+            return;
         }
-        engine.listener().resending(engine.agentName(), id, lastAcked + 1, "acknowledgement timeout");
+        // In recovery: resynchronise, the destination says where to continue.
+        incarnation++;
+        negotiate();
+        engine.listener().resending(engine.agentName(), id, lastAcked + 1, "resynchronised after a timeout");
         throw new Rewind(lastAcked + 1);
     }
 

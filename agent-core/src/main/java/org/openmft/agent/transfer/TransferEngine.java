@@ -151,8 +151,30 @@ public final class TransferEngine implements AutoCloseable {
 
     /** Connects and starts serving the agent's DATA and REPLY queues. */
     public void start() throws QueueManagerException {
+        // What resuming transfers logs belongs in the agent's own log, whichever thread starts it.
+        String previous = MDC.get(org.openmft.agent.Agent.MDC_AGENT);
+        MDC.put(org.openmft.agent.Agent.MDC_AGENT, agentName);
+        try {
+            connectAndServe();
+        } finally {
+            if (previous == null) {
+                MDC.remove(org.openmft.agent.Agent.MDC_AGENT);
+            } else {
+                MDC.put(org.openmft.agent.Agent.MDC_AGENT, previous);
+            }
+        }
+    }
+
+    private void connectAndServe() throws QueueManagerException {
         connection = connector.connect();
         try {
+            connection.setExceptionListener(e -> {
+                if (!connectionLost) {
+                    connectionLost = true;
+                    log.warn("Agent {}: the transfer connection to queue manager {} failed: {}", agentName,
+                            config.agentQMgr(), ProviderErrors.describe(e));
+                }
+            });
             Files.createDirectories(stateDirectory);
             replySession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             outSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -716,6 +738,8 @@ public final class TransferEngine implements AutoCloseable {
                         t.onSequenced(m, buffer, (int) length);
                     }
                     case Wire.ITEM_ABORT -> t.onSequenced(m, buffer, 0);
+                    case Wire.ACK_REQUEST -> t.onAckRequest(m.getIntProperty(Wire.INCARNATION),
+                            m.getLongProperty(Wire.NEXT_SEQ));
                     case Wire.CANCEL -> {
                         t.cancel(m.getStringProperty(Wire.SUPPLEMENT));
                         forget(t);
@@ -859,6 +883,32 @@ public final class TransferEngine implements AutoCloseable {
     /** Whether the engine is shutting down (transfers interrupted now are suspended, not failed). */
     boolean closing() {
         return closing.getCount() == 0;
+    }
+
+    private volatile boolean connectionLost;
+
+    /** Whether the engine knows its connection lost (no probe). */
+    public boolean connectionLostFlag() {
+        return connectionLost;
+    }
+
+    /**
+     * Whether the engine's connection to its queue manager is gone: then the agent replaces the
+     * engine, and the transfers it ran resume in the new one. A messaging failure may be seen by a
+     * transfer before the provider reports the connection lost, so a failure to open a session
+     * counts too.
+     */
+    public boolean connectionLost() {
+        if (connectionLost) {
+            return true;
+        }
+        try {
+            connection.createSession(false, Session.AUTO_ACKNOWLEDGE).close();
+            return false;
+        } catch (JMSException | RuntimeException e) {
+            connectionLost = true;
+            return true;
+        }
     }
 
     Connection connection() {

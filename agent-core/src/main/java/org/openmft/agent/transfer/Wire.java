@@ -34,6 +34,12 @@ public final class Wire {
     public static final String ITEM_ABORT = "ITEM_ABORT";
     /** The source cancels the transfer. */
     public static final String CANCEL = "CANCEL";
+    /**
+     * No acknowledgement came in time: where are you? {@link #NEXT_SEQ} is the source's next
+     * number (everything below was sent). The destination answers an ACK when it has everything,
+     * a NACK naming the first missing chunk otherwise; nothing is resent blindly.
+     */
+    public static final String ACK_REQUEST = "ACK_REQUEST";
     /** The source has the outcome; the destination may forget the transfer. */
     public static final String COMPLETE_ACK = "COMPLETE_ACK";
 

@@ -1,0 +1,285 @@
+package org.openmft.cli.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real processes killed with {@code kill -9} in the middle of a 1 GiB transfer: the source agent,
+ * the destination agent, both, and the queue manager (the agents are client agents in processes of
+ * their own, so they outlive it and reconnect). Each time the transfer resumes from the last
+ * checkpoint, never from byte 0, completes, and the destination file's MD5 is the source's; the
+ * bytes sent again are counted and stay within one checkpoint span plus the window.
+ */
+class CrashRecoveryIT {
+    /** The defaults: agentChunkSize 256 KiB, agentWindowSize 10, agentFrameSize 5, agentCheckpointInterval 1. */
+    static final long CHUNK = 256 * 1024;
+    static final long SPAN = CHUNK * 10 * 5 * 1;
+    /** What the source may have sent and not had acknowledged: window x frame chunks. */
+    static final long IN_FLIGHT = CHUNK * 10 * 5;
+    /** What the destination may write past a checkpoint before that checkpoint is durable. */
+    static final long ACK_WINDOW = CHUNK * 10;
+    /** The most a crash may cost: what is sent again. */
+    static final long BOUND = SPAN + IN_FLIGHT + ACK_WINDOW;
+    static final long SIZE = 1L << 30;
+    static final Pattern DEST_RESUMED = Pattern.compile(
+            "BFGTR0091I: Transfer (\\w+): resumed as destination at chunk (\\d+), item 0 \\(.*\\) at byte (\\d+); (\\d+)"
+                    + " bytes written after the last checkpoint");
+    static final Pattern SOURCE_RESUMED = Pattern.compile(
+            "BFGTR0093I: Transfer (\\w+): resumed as source; destination agent \\w+ has chunks 0 to (-?\\d+)");
+    static final Pattern RECEIVED_TWICE = Pattern.compile(
+            "Transfer (\\w+): (\\d+) bytes were received twice \\(duplicates dropped\\) and (\\d+) bytes written");
+    static final Pattern SENT_AGAIN = Pattern.compile("Transfer (\\w+): (\\d+) bytes were sent more than once");
+    static final Pattern TRANSFER_ID = Pattern.compile("request ID is: (\\w{48})");
+
+    /** One 1 GiB source for all the cases (writing and hashing it is not what is tested). */
+    @TempDir
+    static Path shared;
+    static Path src;
+    static String srcMd5;
+
+    @TempDir
+    Path data;
+    Distribution mft;
+    Path out;
+
+    @BeforeAll
+    static void source() throws Exception {
+        src = randomFile(shared.resolve("big.bin"), SIZE);
+        srcMd5 = md5(src);
+    }
+
+    @BeforeEach
+    void setUp() throws IOException {
+        mft = new Distribution(data);
+        int port = mft.createQueueManager("QM1");
+        mft.mft("qmgr", "start", "QM1").expect(0);
+        for (String agent : new String[] {"AGENT1", "AGENT2"}) {
+            mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
+                    "-agentQMgrPort", String.valueOf(port)).expect(0);
+            // Notice a dead peer in seconds rather than IBM's minute.
+            Path props = data.resolve("config/QM1/agents/" + agent + "/agent.properties");
+            Files.writeString(props, Files.readString(props) + "transferAckTimeout=3000\ntransferAckTimeoutRetries=1\n");
+            mft.run("fteStartAgent", agent).expect(0);
+        }
+        Files.createDirectories(data.resolve("out"));
+        out = data.resolve("out/big.bin");
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        mft.close();
+    }
+
+    @Test
+    void aKilledDestinationAgentResumesFromItsLastCheckpoint() throws Exception {
+        String id = startTransferAndWaitForProgress();
+        long pid = agentPid("AGENT2");
+        kill(pid);
+        long written = partSize();
+
+        mft.run("fteStartAgent", "AGENT2").expect(0);
+        awaitSuccess(id);
+
+        Matcher m = find(DEST_RESUMED, agentLog("AGENT2"), id);
+        long resumedAt = Long.parseLong(m.group(3));
+        assertThat(resumedAt).as("resumed from a checkpoint, not from byte 0").isPositive();
+        assertThat(written - resumedAt).as("bytes written after the last checkpoint, which are sent again")
+                .isNotNegative().isLessThanOrEqualTo(SPAN + ACK_WINDOW);
+        assertThat(resentAtDestination(id)).isLessThanOrEqualTo(BOUND);
+        assertThat(sentAgain(id)).as("bytes the source sent more than once").isLessThanOrEqualTo(BOUND);
+    }
+
+    @Test
+    void aKilledSourceAgentResumesWhereTheDestinationIs() throws Exception {
+        String id = startTransferAndWaitForProgress();
+        kill(agentPid("AGENT1"));
+        long received = partSize();
+
+        mft.run("fteStartAgent", "AGENT1").expect(0);
+        awaitSuccess(id);
+
+        Matcher m = find(SOURCE_RESUMED, agentLog("AGENT1"), id);
+        long destinationHad = (Long.parseLong(m.group(2)) + 1) * CHUNK;
+        assertThat(destinationHad).as("resumed where the destination was, not from byte 0")
+                .isGreaterThanOrEqualTo(received);
+        assertThat(resentAtDestination(id)).isLessThanOrEqualTo(BOUND);
+        assertThat(sentAgain(id)).as("bytes the resumed source sent more than once").isLessThanOrEqualTo(BOUND);
+    }
+
+    @Test
+    void bothAgentsKilledAtOnceResume() throws Exception {
+        String id = startTransferAndWaitForProgress();
+        long source = agentPid("AGENT1");
+        long destination = agentPid("AGENT2");
+        ProcessHandle.of(source).orElseThrow().destroyForcibly();
+        kill(destination);
+        Distribution.await("the source agent to die", Duration.ofSeconds(30), () -> !Distribution.alive(source));
+        long written = partSize();
+
+        mft.run("fteStartAgent", "AGENT2").expect(0);
+        mft.run("fteStartAgent", "AGENT1").expect(0);
+        awaitSuccess(id);
+
+        long resumedAt = Long.parseLong(find(DEST_RESUMED, agentLog("AGENT2"), id).group(3));
+        assertThat(resumedAt).isPositive();
+        assertThat(written - resumedAt).isNotNegative().isLessThanOrEqualTo(SPAN + ACK_WINDOW);
+        find(SOURCE_RESUMED, agentLog("AGENT1"), id);
+        assertThat(resentAtDestination(id)).isLessThanOrEqualTo(BOUND);
+        assertThat(sentAgain(id)).isLessThanOrEqualTo(BOUND);
+    }
+
+    @Test
+    void aKilledQueueManagerIsReconnectedToAndTheTransferResumes() throws Exception {
+        String id = startTransferAndWaitForProgress();
+        long qm = mft.pid(Path.of("qmgrs/QM1"), "qmgr");
+        kill(qm);
+        long written = partSize();
+
+        mft.mft("qmgr", "start", "QM1").expect(0);
+        awaitSuccess(id);
+
+        String destinationLog = agentLog("AGENT2");
+        assertThat(destinationLog).contains("lost its connection to queue manager QM1", "connection to queue manager"
+                + " QM1 restored");
+        assertThat(agentLog("AGENT1")).contains("lost its connection to queue manager QM1");
+        long resumedAt = Long.parseLong(find(DEST_RESUMED, destinationLog, id).group(3));
+        assertThat(resumedAt).isPositive();
+        assertThat(written - resumedAt).isNotNegative().isLessThanOrEqualTo(SPAN + ACK_WINDOW);
+        assertThat(resentAtDestination(id)).isLessThanOrEqualTo(BOUND);
+        assertThat(sentAgain(id)).isLessThanOrEqualTo(BOUND);
+    }
+
+    // ------------------------------------------------------------------------------------------
+
+    private String startTransferAndWaitForProgress() {
+        String output = mft.run("fteCreateTransfer", "-sa", "AGENT1", "-sm", "QM1", "-da", "AGENT2", "-dm", "QM1",
+                "-df", out.toString(), "-de", "error", src.toString()).expect(0).output();
+        Matcher m = TRANSFER_ID.matcher(output);
+        assertThat(m.find()).as("transfer id in %s", output).isTrue();
+        Distribution.await("300 MiB at the destination", Duration.ofSeconds(120), () -> partSize() >= 300L << 20);
+        return m.group(1);
+    }
+
+    private void awaitSuccess(String id) throws Exception {
+        Distribution.await("transfer " + id + " to end", Duration.ofSeconds(240),
+                () -> agentLog("AGENT1").contains("Transfer " + id + " ended with result"));
+        assertThat(agentLog("AGENT1")).contains("Transfer " + id + " ended with result 0");
+        assertThat(out).exists();
+        assertThat(out.resolveSibling("big.bin.part")).doesNotExist();
+        assertThat(md5(out)).as("the destination file is the source file").isEqualTo(srcMd5);
+    }
+
+    /**
+     * Bytes the destination received twice or wrote again after a restart, from the count it logs
+     * when its side completes (before the source learns the outcome; no line means none).
+     */
+    private long resentAtDestination(String id) {
+        Matcher m = RECEIVED_TWICE.matcher(agentLog("AGENT2"));
+        long total = 0;
+        while (m.find()) {
+            if (m.group(1).equals(id)) {
+                total += Long.parseLong(m.group(2)) + Long.parseLong(m.group(3));
+            }
+        }
+        return total;
+    }
+
+    /** Bytes the source sent more than once, from the count it logs at the end (no line: none). */
+    private long sentAgain(String id) {
+        Matcher m = SENT_AGAIN.matcher(agentLog("AGENT1"));
+        long total = 0;
+        while (m.find()) {
+            if (m.group(1).equals(id)) {
+                total += Long.parseLong(m.group(2));
+            }
+        }
+        return total;
+    }
+
+    private static Matcher find(Pattern p, String log, String id) {
+        Matcher m = p.matcher(log);
+        while (m.find()) {
+            if (m.group(1).equals(id)) {
+                return m;
+            }
+        }
+        throw new AssertionError("no line matching " + p + " for transfer " + id + " in:\n" + tail(log));
+    }
+
+    private static String tail(String log) {
+        return log.length() > 6000 ? log.substring(log.length() - 6000) : log;
+    }
+
+    private long agentPid(String agent) {
+        return mft.pid(Path.of("logs/QM1/agents/" + agent), "agent");
+    }
+
+    private static void kill(long pid) {
+        assertThat(Distribution.alive(pid)).as("process %d runs", pid).isTrue();
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+        Distribution.await("process " + pid + " to die", Duration.ofSeconds(30), () -> !Distribution.alive(pid));
+    }
+
+    private String agentLog(String agent) {
+        try {
+            return Files.readString(data.resolve("logs/QM1/agents/" + agent + "/logs/output0.log"));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private long partSize() {
+        try {
+            Path part = out.resolveSibling("big.bin.part");
+            return Files.exists(part) ? Files.size(part) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static Path randomFile(Path file, long size) throws IOException {
+        Files.createDirectories(file.getParent());
+        SplittableRandom r = new SplittableRandom(size);
+        byte[] block = new byte[1 << 20];
+        try (var o = Files.newOutputStream(file)) {
+            for (long left = size; left > 0; left -= block.length) {
+                for (int i = 0; i < block.length; i += 8) {
+                    long v = r.nextLong();
+                    for (int j = 0; j < 8; j++) {
+                        block[i + j] = (byte) (v >>> (8 * j));
+                    }
+                }
+                o.write(block, 0, (int) Math.min(left, block.length));
+            }
+        }
+        return file;
+    }
+
+    private static String md5(Path file) throws Exception {
+        MessageDigest d = MessageDigest.getInstance("MD5");
+        byte[] b = new byte[1 << 20];
+        try (InputStream in = Files.newInputStream(file)) {
+            int n;
+            while ((n = in.read(b)) > 0) {
+                d.update(b, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+}

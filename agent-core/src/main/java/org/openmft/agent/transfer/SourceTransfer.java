@@ -140,13 +140,29 @@ final class SourceTransfer implements Runnable {
         this.maxUnacked = c.windowSize() * c.frameSize();
         this.ackTimeoutMillis = c.transferAckTimeout().toMillis();
         this.ackRetries = c.transferAckTimeoutRetries();
-        Long perTransfer = request.transferSet().recoveryTimeoutSeconds();
-        long seconds = perTransfer != null ? perTransfer
-                : c.transferRecoveryTimeout().map(d -> d.toSeconds()).orElse(-1L);
-        this.recoveryTimeoutMillis = seconds < 0 ? -1 : seconds * 1000L;
+        this.recoveryTimeoutMillis = recoveryTimeoutMillis(request.transferSet().recoveryTimeoutSeconds(),
+                c.transferRecoveryTimeout());
         this.chunkTimeToLiveMillis = 2L * ackTimeoutMillis * (ackRetries + 1);
         this.bufferA = new byte[c.chunkSize()];
         this.bufferB = new byte[c.chunkSize()];
+    }
+
+    /**
+     * How long a transfer may recover: the request's {@code recoveryTimeout}, else the agent's
+     * {@code transferRecoveryTimeout}.
+     *
+     * @param requestSeconds the request's value in seconds (-1 for ever, 0 not at all), or null
+     * @param agentDefault the agent's value; empty for ever
+     * @return milliseconds, or -1 for ever; a number of seconds too large to count in milliseconds
+     *         (the schema allows any long) is for ever too, rather than wrapping round to a short time
+     */
+    static long recoveryTimeoutMillis(Long requestSeconds, java.util.Optional<java.time.Duration> agentDefault) {
+        long seconds = requestSeconds != null ? requestSeconds
+                : agentDefault.map(java.time.Duration::toSeconds).orElse(-1L);
+        if (seconds < 0 || seconds > Long.MAX_VALUE / 1000) {
+            return -1;
+        }
+        return seconds * 1000;
     }
 
     String id() {
@@ -177,12 +193,20 @@ final class SourceTransfer implements Runnable {
         started = Instant.now();
         TransferOutcome outcome;
         try {
+            String dataQueue;
+            try {
+                dataQueue = QueueNames.data(destinationAgent);
+            } catch (IllegalArgumentException e) {
+                // No queue can have this name, so no agent of it can exist: the same as an unknown agent.
+                throw new Abandon(49, "BFGTR0072E: The destination agent " + destinationAgent
+                        + " cannot be reached: " + e.getMessage());
+            }
             session = engine.connection().createSession(false, Session.AUTO_ACKNOWLEDGE);
-            javax.jms.Queue data = session.createQueue(QueueNames.data(destinationAgent));
+            javax.jms.Queue data = session.createQueue(dataQueue);
             // Sends of non-persistent messages do not report a missing queue: check first, so an
             // unknown agent fails at once with 49.
-            if (!engine.queueExists(session, QueueNames.data(destinationAgent))) {
-                throw new javax.jms.InvalidDestinationException("queue " + QueueNames.data(destinationAgent)
+            if (!engine.queueExists(session, dataQueue)) {
+                throw new javax.jms.InvalidDestinationException("queue " + dataQueue
                         + " does not exist on queue manager " + engine.config().agentQMgr());
             }
             producer = session.createProducer(data);

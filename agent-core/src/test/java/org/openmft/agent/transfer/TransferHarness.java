@@ -67,11 +67,22 @@ final class TransferHarness implements AutoCloseable {
     final List<String> events = new CopyOnWriteArrayList<>();
     final List<TransferOutcome> destinationOutcomes = new CopyOnWriteArrayList<>();
     final List<TransferOutcome> sourceOutcomes = new CopyOnWriteArrayList<>();
+    /** Every {@link AgentListener#requestRejected} event, in order. */
+    final List<Rejection> rejections = new CopyOnWriteArrayList<>();
+
+    /** A refused command message, as the agent reported it to its listener. */
+    record Rejection(String agent, String messageId, int resultCode, String reason) {
+    }
 
     final AgentListener listener = new AgentListener() {
         @Override
         public void stateChanged(String agent, org.openmft.agent.AgentState state) {
             events.add("state " + agent + " " + state);
+        }
+
+        @Override
+        public void requestRejected(String agent, String messageId, int resultCode, String reason) {
+            rejections.add(new Rejection(agent, messageId, resultCode, reason));
         }
 
         @Override

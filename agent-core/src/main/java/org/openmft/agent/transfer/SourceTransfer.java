@@ -802,19 +802,29 @@ final class SourceTransfer implements Runnable {
         }
         int code = resultCode;
         if (code < 0) {
-            long failed = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED).count();
-            code = failed == 0 ? 0 : failed == outcomes.size() ? 40 : 20;
-            String firstProblem = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED)
-                    .map(ItemOutcome::supplement).filter(java.util.Objects::nonNull).findFirst().map(s -> " " + s)
-                    .orElse("");
-            supplement = code == 0 ? "BFGRP0032I: The file transfer request has successfully completed."
-                    : code == 20 ? "BFGRP0034I: The file transfer request has completed with problems: " + failed
-                            + " of " + outcomes.size() + " files failed." + firstProblem
-                            : "BFGRP0033E: The file transfer request has failed: no file was transferred."
-                                    + firstProblem;
+            code = resultCode(outcomes);
+            supplement = summary(code, outcomes);
         }
         return new TransferOutcome(id, code, supplement, outcomes, started == null ? Instant.now() : started,
                 Instant.now());
+    }
+
+    /** 0 when every item succeeded, 40 when every one failed, else 20. */
+    static int resultCode(List<ItemOutcome> outcomes) {
+        long failed = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED).count();
+        return failed == 0 ? 0 : failed == outcomes.size() ? 40 : 20;
+    }
+
+    /** The supplement of a transfer's result 0, 20 or 40, with the first item's problem. */
+    static String summary(int code, List<ItemOutcome> outcomes) {
+        long failed = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED).count();
+        String firstProblem = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED)
+                .map(ItemOutcome::supplement).filter(java.util.Objects::nonNull).findFirst().map(s -> " " + s)
+                .orElse("");
+        return code == 0 ? "BFGRP0032I: The file transfer request has successfully completed."
+                : code == 20 ? "BFGRP0034I: The file transfer request has completed with problems: " + failed
+                        + " of " + outcomes.size() + " files failed." + firstProblem
+                        : "BFGRP0033E: The file transfer request has failed: no file was transferred." + firstProblem;
     }
 
     private static MessageDigest newMd5() {

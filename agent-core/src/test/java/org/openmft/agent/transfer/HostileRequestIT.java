@@ -343,6 +343,22 @@ class HostileRequestIT {
         anonymous.close();
     }
 
+    @Test
+    void aPartFilePlantedAsALinkIsNeverWrittenThroughEvenWithoutASandbox() throws Exception {
+        Path victim = Files.writeString(dir.resolve("victim.txt"), "victim, never to be overwritten");
+        Path planted = Files.createDirectories(dir.resolve("planted"));
+        Files.createSymbolicLink(planted.resolve("x.bin.part"), victim);
+
+        Reply r = h.transfer(TransferHarness.request("SRC", "DST", 0, TransferHarness.item(
+                dir.resolve("in/a.bin").toString(), planted.resolve("x.bin").toString(), DestinationType.FILE)), 60);
+
+        assertThat(r.resultCode()).isEqualTo(40);
+        assertThat(r.items()).singleElement().satisfies(i -> assertThat(i.supplement())
+                .contains("BFGIO0005E", planted.resolve("x.bin.part").toString()));
+        assertThat(victim).hasContent("victim, never to be overwritten");
+        assertThat(planted.resolve("x.bin")).doesNotExist();
+    }
+
     // ------------------------------------------------------------------------------------------ helpers
 
     /** Sends a message with our reply queue and returns the correlated reply. */

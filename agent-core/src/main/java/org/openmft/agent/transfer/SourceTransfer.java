@@ -29,6 +29,8 @@ import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.transfer.files.Access;
+import org.openmft.agent.transfer.files.SandboxViolationException;
 import org.openmft.agent.transfer.text.TextConversionException;
 import org.openmft.agent.transfer.text.TextConverter;
 import org.openmft.xml.ChecksumMethod;
@@ -403,6 +405,14 @@ final class SourceTransfer implements Runnable {
         itemFirstSeq[index] = nextSeq;
         MessageDigest md5 = p.item().checksumMethod() == ChecksumMethod.MD5 ? newMd5() : null;
         ItemSender sender = new ItemSender(p, md5);
+        try {
+            // Checked when the request was accepted, and again now: a queued transfer may wait long,
+            // and meanwhile the file may have been replaced by a link that leads out of the sandbox.
+            engine.pathResolver().sandbox().check(p.file().source(), Access.READ);
+        } catch (SandboxViolationException e) {
+            abortItem(p, "BFGSS0021E: " + e.getMessage());
+            return;
+        }
         try {
             if (p.item().mode() == Mode.TEXT) {
                 sendText(p, sender);

@@ -215,6 +215,34 @@ class HostilePathIT {
         assertThat(Files.isSymbolicLink(dstbox.resolve("out/victim.bin.part"))).isTrue();
     }
 
+    @Test
+    void aSourceReplacedByALinkAfterTheRequestWasAcceptedIsNotRead() throws Exception {
+        // Same size and time as the secret, so that only the sandbox can tell them apart.
+        Path swapped = Files.writeString(srcbox.resolve("swapped.txt"), "x".repeat(SECRET.length()));
+        Files.setLastModifiedTime(outside.resolve("secret.txt"), Files.getLastModifiedTime(swapped));
+        Path target = dstbox.resolve("out/swapped.txt");
+        h.onQueued = transfer -> {
+            try {
+                Files.delete(swapped);
+                Files.createSymbolicLink(swapped, outside.resolve("secret.txt"));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        Reply r;
+        try {
+            r = h.transfer(TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item("swapped.txt", target.toString(), DestinationType.FILE)), 60);
+        } finally {
+            h.onQueued = transfer -> { };
+        }
+
+        assertThat(r.resultCode()).isEqualTo(40);
+        assertThat(r.items()).singleElement().extracting(ItemResult::supplement).asString()
+                .contains("BFGSS0021E", swapped.toString(), "resolves to", "outside sandboxRoot \"" + srcRule + "\"");
+        assertThat(target).doesNotExist();
+    }
+
     // ------------------------------------------------------------------------------------------ helpers
 
     TransferItem item(String source, String destinationName) {

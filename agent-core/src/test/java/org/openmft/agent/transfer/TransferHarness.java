@@ -70,6 +70,9 @@ final class TransferHarness implements AutoCloseable {
     /** Every {@link AgentListener#requestRejected} event, in order. */
     final List<Rejection> rejections = new CopyOnWriteArrayList<>();
 
+    /** Runs on the command thread when a request is queued: its sources are chosen, none is read yet. */
+    volatile java.util.function.Consumer<org.openmft.agent.TransferInfo> onQueued = transfer -> { };
+
     /** A refused command message, as the agent reported it to its listener. */
     record Rejection(String agent, String messageId, int resultCode, String reason) {
     }
@@ -83,6 +86,11 @@ final class TransferHarness implements AutoCloseable {
         @Override
         public void requestRejected(String agent, String messageId, int resultCode, String reason) {
             rejections.add(new Rejection(agent, messageId, resultCode, reason));
+        }
+
+        @Override
+        public void transferQueued(String agent, org.openmft.agent.TransferInfo transfer, int queued) {
+            onQueued.accept(transfer);
         }
 
         @Override

@@ -359,6 +359,23 @@ class HostileRequestIT {
         assertThat(planted.resolve("x.bin")).doesNotExist();
     }
 
+    @Test
+    void replyQueuesThatCannotBeReachedDoNotStopTheAgent() throws Exception {
+        TemporaryQueue gone = session.createTemporaryQueue();
+        gone.delete();
+        for (javax.jms.Destination to : List.of(gone, session.createQueue("SYSTEM.FTE.NO.SUCH.QUEUE"))) {
+            for (String xml : List.of("not xml", ping("SRC"))) {
+                TextMessage m = session.createTextMessage(xml);
+                m.setJMSReplyTo(to);
+                toSrc.send(m);
+            }
+        }
+        // Both "not xml" messages are moved aside and every reply is sent somewhere nobody reads; the
+        // point is the after-each check: the agent still pings and transfers.
+        assertThat(receive(rejectQueue, 30)).isNotNull();
+        assertThat(receive(rejectQueue, 30)).isNotNull();
+    }
+
     // ------------------------------------------------------------------------------------------ helpers
 
     /** Sends a message with our reply queue and returns the correlated reply. */

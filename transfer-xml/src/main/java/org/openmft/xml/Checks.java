@@ -127,18 +127,29 @@ public final class Checks {
     }
 
     /**
-     * A value made safe for a message.
+     * A value made safe for a message: one that can go into a log line and into the supplement of
+     * a reply as it is.
      *
      * @param value the value
      * @param max how many of its characters to keep
-     * @return {@code value} shortened to about {@code max} characters, control characters made visible
+     * @return {@code value} shortened to about {@code max} characters, never between the two halves
+     *     of a surrogate pair; control characters, unpaired surrogates and the non-characters
+     *     U+FFFE and U+FFFF (which XML 1.0 cannot carry) written as backslash-u escapes
      */
     public static String printable(String value, int max) {
         StringBuilder out = new StringBuilder();
         int limit = Math.min(value.length(), max);
+        if (limit > 0 && limit < value.length() && Character.isHighSurrogate(value.charAt(limit - 1))
+                && Character.isLowSurrogate(value.charAt(limit))) {
+            // Cutting here would leave half a character, which no XML document can carry.
+            limit--;
+        }
         for (int i = 0; i < limit; i++) {
             char ch = value.charAt(i);
-            if (Character.isISOControl(ch)) {
+            boolean pair = Character.isHighSurrogate(ch) && i + 1 < limit && Character.isLowSurrogate(value.charAt(i + 1));
+            if (pair) {
+                out.append(ch).append(value.charAt(++i));
+            } else if (Character.isISOControl(ch) || Character.isSurrogate(ch) || ch == '\uFFFE' || ch == '\uFFFF') {
                 out.append(String.format(Locale.ROOT, "\\u%04x", (int) ch));
             } else {
                 out.append(ch);

@@ -197,6 +197,19 @@ class HardeningTest {
     }
 
     @Test
+    void aLongValueQuotedInAMessageIsNeverCutBetweenTheHalvesOfACharacter() {
+        // 79 ASCII characters, then one outside the BMP: the 80-character cut falls inside it.
+        String value = "a".repeat(79) + "\uD83D\uDE00" + "tail";
+        MalformedRequestException e = Documents.rejected(Documents.transferSet("priority=\"" + value + "\"",
+                "<item>" + Documents.SOURCE + Documents.DESTINATION + "</item>"));
+
+        assertTrue(e.getMessage().contains("a".repeat(79) + "...(85 characters)"), e.getMessage());
+        // The message is the supplement of the agent's result 43 reply: it must be text XML can carry.
+        assertEquals(List.of(e.getMessage()), new Reply(DocumentWriter.VERSION, "ID", 43, List.of(e.getMessage()),
+                List.of()).supplements());
+    }
+
+    @Test
     void byteInputHonoursTheDeclaredEncoding() throws Exception {
         String xml = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n" + Documents.request(
                 "<originator><hostName>caf\u00e9</hostName><userID>u</userID></originator>" + Documents.AGENTS

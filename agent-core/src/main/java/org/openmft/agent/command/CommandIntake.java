@@ -1,7 +1,10 @@
 package org.openmft.agent.command;
 
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.util.Enumeration;
+import java.util.HexFormat;
+import java.util.List;
 
 import javax.jms.BytesMessage;
 import javax.jms.Destination;
@@ -45,6 +48,10 @@ public final class CommandIntake {
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 << 20;
     /** IBM MFT's result code for malformed XML. */
     public static final int MALFORMED = 43;
+    /** Longest reason given in a reply, a reject queue property or an event, in characters. */
+    static final int MAX_REASON_LENGTH = 4096;
+
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final String agentName;
     private final MessagingProvider provider;
@@ -74,17 +81,17 @@ public final class CommandIntake {
      * @throws JMSException only for messaging failures (the caller rolls back and reconnects)
      */
     public Runnable accept(Session session, Message message) throws JMSException {
-        String messageId = message.getJMSMessageID();
+        String messageId = requestId(message);
         CommandDocument document;
         byte[] body;
         try {
             body = body(message);
             document = parser.parse(body);
         } catch (MalformedRequestException e) {
-            reject(session, message, MALFORMED, e.getMessage());
+            reject(session, message, messageId, MALFORMED, e.getMessage());
             return null;
         } catch (UnreadableMessageException e) {
-            reject(session, message, MALFORMED, e.getMessage());
+            reject(session, message, messageId, MALFORMED, e.getMessage());
             return null;
         }
         CommandHandler.Outcome outcome;
@@ -94,7 +101,7 @@ public final class CommandIntake {
         } catch (RuntimeException e) {
             log.error("Agent {}: handling request {} failed unexpectedly; the message is moved aside", agentName,
                     messageId, e);
-            reject(session, message, 1, "internal error while handling the request: " + e);
+            reject(session, message, messageId, 1, "internal error while handling the request: " + e);
             return null;
         }
         if (outcome.rejected()) {
@@ -108,6 +115,21 @@ public final class CommandIntake {
             }
         }
         return outcome.afterCommit();
+    }
+
+    /**
+     * The id a request is known by: its JMS message id. A producer may switch message ids off
+     * ({@code setDisableMessageID}); such a request gets a made-up id of the same shape, so that its
+     * reply, its transfer and its events still have one.
+     */
+    private static String requestId(Message message) throws JMSException {
+        String id = message.getJMSMessageID();
+        if (id != null && !id.isBlank()) {
+            return id;
+        }
+        byte[] unique = new byte[24];
+        RANDOM.nextBytes(unique);
+        return "ID:" + HexFormat.of().formatHex(unique);
     }
 
     private byte[] body(Message message) throws JMSException, UnreadableMessageException {
@@ -137,27 +159,27 @@ public final class CommandIntake {
                 + message.getClass().getSimpleName());
     }
 
-    private void reject(Session session, Message message, int resultCode, String reason) throws JMSException {
-        String messageId = message.getJMSMessageID();
+    private void reject(Session session, Message message, String messageId, int resultCode, String reason)
+            throws JMSException {
+        // The reason may quote the message; it goes into a reply document, a property and an event.
+        String safeReason = sendable(reason);
         log.warn("Agent {}: command message {} rejected (result {}): {}; moved to {}", agentName, messageId,
-                resultCode, reason, QueueNames.rejected(agentName));
+                resultCode, safeReason, QueueNames.rejected(agentName));
         BytesMessage copy = session.createBytesMessage();
         copy.writeBytes(rawBody(message));
         copyProperties(message, copy);
-        copy.setStringProperty(REJECT_REASON_PROPERTY, truncate(reason, 4096));
+        copy.setStringProperty(REJECT_REASON_PROPERTY, safeReason);
         copy.setIntProperty(REJECT_RESULT_PROPERTY, resultCode);
-        if (messageId != null) {
-            copy.setStringProperty(ORIGINAL_ID_PROPERTY, messageId);
-        }
+        copy.setStringProperty(ORIGINAL_ID_PROPERTY, messageId);
         try (MessageProducer producer = session.createProducer(
                 session.createQueue(QueueNames.rejected(agentName)))) {
             producer.send(copy);
         }
-        listener.requestRejected(agentName, messageId, resultCode, reason);
+        listener.requestRejected(agentName, messageId, resultCode, safeReason);
         Destination replyTo = message.getJMSReplyTo();
         if (replyTo != null) {
             sendReply(session, replyTo, messageId, new Reply(DocumentWriter.VERSION, messageId, resultCode,
-                    java.util.List.of(reason), java.util.List.of()));
+                    List.of(safeReason), List.of()));
         }
     }
 
@@ -224,8 +246,30 @@ public final class CommandIntake {
         }
     }
 
-    private static String truncate(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max) + "...";
+    /**
+     * A reason as it can be sent: at most {@link #MAX_REASON_LENGTH} characters (never cut inside a
+     * surrogate pair), with anything XML 1.0 cannot carry (most control characters, unpaired
+     * surrogates, U+FFFE and U+FFFF) replaced by U+FFFD, so that building the reply cannot fail.
+     */
+    static String sendable(String reason) {
+        String s = reason == null || reason.isBlank() ? "the request was refused" : reason;
+        int end = Math.min(s.length(), MAX_REASON_LENGTH);
+        if (end < s.length() && Character.isHighSurrogate(s.charAt(end - 1))) {
+            end--;
+        }
+        StringBuilder out = new StringBuilder(end + 3);
+        for (int i = 0; i < end; i++) {
+            char ch = s.charAt(i);
+            if (Character.isHighSurrogate(ch) && i + 1 < end && Character.isLowSurrogate(s.charAt(i + 1))) {
+                out.append(ch).append(s.charAt(++i));
+            } else if (ch == '\t' || ch == '\n' || ch == '\r' || ch >= 0x20 && ch <= 0xD7FF
+                    || ch >= 0xE000 && ch <= 0xFFFD) {
+                out.append(ch);
+            } else {
+                out.append('\uFFFD');
+            }
+        }
+        return end < s.length() ? out.append("...").toString() : out.toString();
     }
 
     private static final class UnreadableMessageException extends Exception {

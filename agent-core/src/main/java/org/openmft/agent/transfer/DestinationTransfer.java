@@ -6,6 +6,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -181,7 +182,16 @@ final class DestinationTransfer {
         partPath = part;
         finalPath = target;
         overwrite = "overwrite".equals(record.get(Wire.EXIST));
-        channel = FileChannel.open(part, StandardOpenOption.WRITE, StandardOpenOption.READ);
+        try {
+            engine.pathResolver().sandbox().check(part, Access.WRITE);
+        } catch (PathRefusedException e) {
+            // Replaced by a link meanwhile: the item starts again, and its start checks everything.
+            log.warn("Transfer {}: the partial file {} is refused ({}); the item restarts from its beginning", id,
+                    part, e.getMessage());
+            expectedSeq = itemFirst;
+            return;
+        }
+        channel = FileChannel.open(part, StandardOpenOption.WRITE, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
         channel.truncate(offset);
         written = offset;
         discardedAtResume = have - offset;
@@ -392,6 +402,8 @@ final class DestinationTransfer {
         String type = m.getStringProperty(Wire.DEST_TYPE);
         String relative = m.getStringProperty(Wire.RELATIVE_PATH);
         overwrite = "overwrite".equals(m.getStringProperty(Wire.EXIST));
+        // What is being created, for the message if that fails: the file, or its .part file.
+        Path creating = null;
         try {
             Path named = engine.pathResolver().resolve(requestedDestination, Access.WRITE);
             DestinationType dt = "directory".equals(type) ? DestinationType.DIRECTORY : DestinationType.FILE;
@@ -414,9 +426,15 @@ final class DestinationTransfer {
                 return false;
             }
             Files.createDirectories(finalPath.getParent());
-            partPath = engine.config().doNotUseTempOutputFile() ? finalPath : DestinationPaths.partFile(finalPath);
-            channel = FileChannel.open(partPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING);
+            Path part = engine.config().doNotUseTempOutputFile() ? finalPath : DestinationPaths.partFile(finalPath);
+            // A .part left by anyone is overwritten: it must not be a link that leads out of the
+            // sandbox, and it is never followed (without a sandbox too), so that a link planted as
+            // <name>.part cannot make the agent write to whatever it points at.
+            engine.pathResolver().sandbox().check(part, Access.WRITE);
+            creating = part;
+            channel = FileChannel.open(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+            partPath = part;
             md5 = "MD5".equals(m.getStringProperty(Wire.CHECKSUM_METHOD)) ? newMd5() : null;
             written = 0;
             return true;
@@ -424,7 +442,10 @@ final class DestinationTransfer {
             fail(item, sourcePath, requestedDestination, "BFGSS0021E: " + e.getMessage(), seq);
         } catch (IOException e) {
             discardItem();
-            fail(item, sourcePath, String.valueOf(finalPath), "BFGIO0005E: The destination file \"" + finalPath
+            // Name the file that failed: a directory on the way, or the .part file, may be what is wrong.
+            Object failed = e instanceof java.nio.file.FileSystemException fse && fse.getFile() != null
+                    ? fse.getFile() : creating != null ? creating : finalPath;
+            fail(item, sourcePath, String.valueOf(finalPath), "BFGIO0005E: The destination file \"" + failed
                     + "\" could not be created: " + describe(e), seq);
         }
         return false;

@@ -30,7 +30,9 @@ import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.transfer.files.Access;
 import org.openmft.agent.transfer.files.FileErrors;
+import org.openmft.agent.transfer.files.SandboxViolationException;
 import org.openmft.agent.transfer.text.TextConversionException;
 import org.openmft.agent.transfer.text.TextConverter;
 import org.openmft.xml.ChecksumMethod;
@@ -173,13 +175,29 @@ final class SourceTransfer implements Runnable {
         this.maxUnacked = c.windowSize() * c.frameSize();
         this.ackTimeoutMillis = c.transferAckTimeout().toMillis();
         this.ackRetries = c.transferAckTimeoutRetries();
-        Long perTransfer = request.transferSet().recoveryTimeoutSeconds();
-        long seconds = perTransfer != null ? perTransfer
-                : c.transferRecoveryTimeout().map(d -> d.toSeconds()).orElse(-1L);
-        this.recoveryTimeoutMillis = seconds < 0 ? -1 : seconds * 1000L;
+        this.recoveryTimeoutMillis = recoveryTimeoutMillis(request.transferSet().recoveryTimeoutSeconds(),
+                c.transferRecoveryTimeout());
         this.chunkTimeToLiveMillis = 2L * ackTimeoutMillis * (ackRetries + 1);
         this.bufferA = new byte[c.chunkSize()];
         this.bufferB = new byte[c.chunkSize()];
+    }
+
+    /**
+     * How long a transfer may recover: the request's {@code recoveryTimeout}, else the agent's
+     * {@code transferRecoveryTimeout}.
+     *
+     * @param requestSeconds the request's value in seconds (-1 for ever, 0 not at all), or null
+     * @param agentDefault the agent's value; empty for ever
+     * @return milliseconds, or -1 for ever; a number of seconds too large to count in milliseconds
+     *         (the schema allows any long) is for ever too, rather than wrapping round to a short time
+     */
+    static long recoveryTimeoutMillis(Long requestSeconds, java.util.Optional<java.time.Duration> agentDefault) {
+        long seconds = requestSeconds != null ? requestSeconds
+                : agentDefault.map(java.time.Duration::toSeconds).orElse(-1L);
+        if (seconds < 0 || seconds > Long.MAX_VALUE / 1000) {
+            return -1;
+        }
+        return seconds * 1000;
     }
 
     String id() {
@@ -218,12 +236,20 @@ final class SourceTransfer implements Runnable {
         started = Instant.now();
         TransferOutcome outcome;
         try {
+            String dataQueue;
+            try {
+                dataQueue = QueueNames.data(destinationAgent);
+            } catch (IllegalArgumentException e) {
+                // No queue can have this name, so no agent of it can exist: the same as an unknown agent.
+                throw new Abandon(49, "BFGTR0072E: The destination agent " + destinationAgent
+                        + " cannot be reached: " + e.getMessage());
+            }
             session = engine.connection().createSession(false, Session.AUTO_ACKNOWLEDGE);
-            javax.jms.Queue data = session.createQueue(QueueNames.data(destinationAgent));
+            javax.jms.Queue data = session.createQueue(dataQueue);
             // Sends of non-persistent messages do not report a missing queue: check first, so an
             // unknown agent fails at once with 49.
-            if (!engine.queueExists(session, QueueNames.data(destinationAgent))) {
-                throw new javax.jms.InvalidDestinationException("queue " + QueueNames.data(destinationAgent)
+            if (!engine.queueExists(session, dataQueue)) {
+                throw new javax.jms.InvalidDestinationException("queue " + dataQueue
                         + " does not exist on queue manager " + engine.config().agentQMgr());
             }
             producer = session.createProducer(data);
@@ -472,6 +498,14 @@ final class SourceTransfer implements Runnable {
         itemFirstSeq[index] = nextSeq;
         MessageDigest md5 = p.item().checksumMethod() == ChecksumMethod.MD5 ? newMd5() : null;
         ItemSender sender = new ItemSender(p, md5);
+        try {
+            // Checked when the request was accepted, and again now: a queued transfer may wait long,
+            // and meanwhile the file may have been replaced by a link that leads out of the sandbox.
+            engine.pathResolver().sandbox().check(p.file().source(), Access.READ);
+        } catch (SandboxViolationException e) {
+            abortItem(p, "BFGSS0021E: " + e.getMessage());
+            return;
+        }
         try {
             if (p.item().mode() == Mode.TEXT) {
                 sendText(p, sender);
@@ -907,19 +941,29 @@ final class SourceTransfer implements Runnable {
         }
         int code = resultCode;
         if (code < 0) {
-            long failed = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED).count();
-            code = failed == 0 ? 0 : failed == outcomes.size() ? 40 : 20;
-            String firstProblem = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED)
-                    .map(ItemOutcome::supplement).filter(java.util.Objects::nonNull).findFirst().map(s -> " " + s)
-                    .orElse("");
-            supplement = code == 0 ? "BFGRP0032I: The file transfer request has successfully completed."
-                    : code == 20 ? "BFGRP0034I: The file transfer request has completed with problems: " + failed
-                            + " of " + outcomes.size() + " files failed." + firstProblem
-                            : "BFGRP0033E: The file transfer request has failed: no file was transferred."
-                                    + firstProblem;
+            code = resultCode(outcomes);
+            supplement = summary(code, outcomes);
         }
         return new TransferOutcome(id, code, supplement, outcomes, started == null ? Instant.now() : started,
                 Instant.now());
+    }
+
+    /** 0 when every item succeeded, 40 when every one failed, else 20. */
+    static int resultCode(List<ItemOutcome> outcomes) {
+        long failed = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED).count();
+        return failed == 0 ? 0 : failed == outcomes.size() ? 40 : 20;
+    }
+
+    /** The supplement of a transfer's result 0, 20 or 40, with the first item's problem. */
+    static String summary(int code, List<ItemOutcome> outcomes) {
+        long failed = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED).count();
+        String firstProblem = outcomes.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED)
+                .map(ItemOutcome::supplement).filter(java.util.Objects::nonNull).findFirst().map(s -> " " + s)
+                .orElse("");
+        return code == 0 ? "BFGRP0032I: The file transfer request has successfully completed."
+                : code == 20 ? "BFGRP0034I: The file transfer request has completed with problems: " + failed
+                        + " of " + outcomes.size() + " files failed." + firstProblem
+                        : "BFGRP0033E: The file transfer request has failed: no file was transferred." + firstProblem;
     }
 
     private static MessageDigest newMd5() {

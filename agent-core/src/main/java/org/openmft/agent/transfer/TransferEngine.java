@@ -596,11 +596,13 @@ public final class TransferEngine implements AutoCloseable {
             List<ItemOutcome> all = new ArrayList<>(outcome.items());
             all.addAll(r.queued.preFailed);
             int code = outcome.resultCode();
+            String supplement = outcome.supplement();
             if (!r.queued.preFailed.isEmpty() && (code == 0 || code == 20)) {
-                long failed = all.stream().filter(i -> i.resultCode() == ItemOutcome.FAILED).count();
-                code = failed == all.size() ? 40 : 20;
+                // Items refused at planning count too, in the result and in what it says.
+                code = SourceTransfer.resultCode(all);
+                supplement = SourceTransfer.summary(code, all);
             }
-            finished(r.queued, new TransferOutcome(outcome.transferId(), code, outcome.supplement(), all,
+            finished(r.queued, new TransferOutcome(outcome.transferId(), code, supplement, all,
                     outcome.started(), outcome.ended()));
             forgetSource(t.id());
         }

@@ -75,10 +75,30 @@ final class TransferHarness implements AutoCloseable {
      */
     volatile AgentListener progressTap = AgentListener.NONE;
 
+    /** Every {@link AgentListener#requestRejected} event, in order. */
+    final List<Rejection> rejections = new CopyOnWriteArrayList<>();
+
+    /** Runs on the command thread when a request is queued: its sources are chosen, none is read yet. */
+    volatile java.util.function.Consumer<org.openmft.agent.TransferInfo> onQueued = transfer -> { };
+
+    /** A refused command message, as the agent reported it to its listener. */
+    record Rejection(String agent, String messageId, int resultCode, String reason) {
+    }
+
     final AgentListener listener = new AgentListener() {
         @Override
         public void stateChanged(String agent, org.openmft.agent.AgentState state) {
             events.add("state " + agent + " " + state);
+        }
+
+        @Override
+        public void requestRejected(String agent, String messageId, int resultCode, String reason) {
+            rejections.add(new Rejection(agent, messageId, resultCode, reason));
+        }
+
+        @Override
+        public void transferQueued(String agent, org.openmft.agent.TransferInfo transfer, int queued) {
+            onQueued.accept(transfer);
         }
 
         @Override

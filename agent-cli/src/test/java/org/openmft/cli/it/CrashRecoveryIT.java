@@ -13,10 +13,12 @@ import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -47,25 +49,21 @@ class CrashRecoveryIT {
     static final Pattern SENT_AGAIN = Pattern.compile("Transfer (\\w+): (\\d+) bytes were sent more than once");
     static final Pattern TRANSFER_ID = Pattern.compile("request ID is: (\\w{48})");
 
-    /** One 1 GiB source for all the cases (writing and hashing it is not what is tested). */
+    /**
+     * One queue manager, two client agents and one 1 GiB source for all the cases (setting them
+     * up is not what is tested); each case starts whatever the previous one left dead.
+     */
     @TempDir
-    static Path shared;
+    static Path data;
+    static Distribution mft;
     static Path src;
     static String srcMd5;
-
-    @TempDir
-    Path data;
-    Distribution mft;
     Path out;
 
     @BeforeAll
-    static void source() throws Exception {
-        src = randomFile(shared.resolve("big.bin"), SIZE);
+    static void setUpOnce() throws Exception {
+        src = randomFile(data.resolve("in/big.bin"), SIZE);
         srcMd5 = md5(src);
-    }
-
-    @BeforeEach
-    void setUp() throws IOException {
         mft = new Distribution(data);
         int port = mft.createQueueManager("QM1");
         mft.mft("qmgr", "start", "QM1").expect(0);
@@ -74,16 +72,29 @@ class CrashRecoveryIT {
                     "-agentQMgrPort", String.valueOf(port)).expect(0);
             // Notice a dead peer in seconds rather than IBM's minute.
             Path props = data.resolve("config/QM1/agents/" + agent + "/agent.properties");
-            Files.writeString(props, Files.readString(props) + "transferAckTimeout=3000\ntransferAckTimeoutRetries=1\n");
-            mft.run("fteStartAgent", agent).expect(0);
+            Files.writeString(props, Files.readString(props) + "transferAckTimeout=2000\ntransferAckTimeoutRetries=1\n");
         }
-        Files.createDirectories(data.resolve("out"));
-        out = data.resolve("out/big.bin");
+    }
+
+    @AfterAll
+    static void tearDownOnce() throws Exception {
+        mft.close();
+    }
+
+    @BeforeEach
+    void setUp(TestInfo test) throws IOException {
+        for (String agent : new String[] {"AGENT1", "AGENT2"}) {
+            if (!Distribution.alive(agentPid(agent))) {
+                mft.run("fteStartAgent", agent).expect(0);
+            }
+        }
+        out = Files.createDirectories(data.resolve("out-" + test.getTestMethod().orElseThrow().getName()))
+                .resolve("big.bin");
     }
 
     @AfterEach
-    void tearDown() throws Exception {
-        mft.close();
+    void removeCopy() throws IOException {
+        Files.deleteIfExists(out);
     }
 
     @Test
@@ -181,8 +192,11 @@ class CrashRecoveryIT {
                 () -> agentLog("AGENT1").contains("Transfer " + id + " ended with result"));
         assertThat(agentLog("AGENT1")).contains("Transfer " + id + " ended with result 0");
         assertThat(out).exists();
-        assertThat(out.resolveSibling("big.bin.part")).doesNotExist();
+        assertThat(out.resolveSibling(out.getFileName() + ".part")).doesNotExist();
         assertThat(md5(out)).as("the destination file is the source file").isEqualTo(srcMd5);
+        System.out.printf("CrashRecoveryIT %s: transfer %s complete, MD5 equal; the destination received %d bytes"
+                + " twice or again after a restart, the source sent %d bytes more than once (bound %d)%n",
+                out.getParent().getFileName(), id, resentAtDestination(id), sentAgain(id), BOUND);
     }
 
     /**
@@ -226,7 +240,7 @@ class CrashRecoveryIT {
         return log.length() > 6000 ? log.substring(log.length() - 6000) : log;
     }
 
-    private long agentPid(String agent) {
+    private static long agentPid(String agent) {
         return mft.pid(Path.of("logs/QM1/agents/" + agent), "agent");
     }
 
@@ -236,7 +250,7 @@ class CrashRecoveryIT {
         Distribution.await("process " + pid + " to die", Duration.ofSeconds(30), () -> !Distribution.alive(pid));
     }
 
-    private String agentLog(String agent) {
+    private static String agentLog(String agent) {
         try {
             return Files.readString(data.resolve("logs/QM1/agents/" + agent + "/logs/output0.log"));
         } catch (IOException e) {
@@ -246,7 +260,7 @@ class CrashRecoveryIT {
 
     private long partSize() {
         try {
-            Path part = out.resolveSibling("big.bin.part");
+            Path part = out.resolveSibling(out.getFileName() + ".part");
             return Files.exists(part) ? Files.size(part) : 0;
         } catch (IOException e) {
             return 0;

@@ -180,6 +180,34 @@ class ProtocolFaultIT {
     }
 
     @Test
+    void aLateStartOfAnOlderIncarnationIsIgnoredAndAnAckRequestIsAnsweredWithWhatIsThere() throws Exception {
+        start(1, 1);
+        next(Wire.START_OK);
+        byte[] a = new byte[10];
+        chunk(0, 1, 0, a, true, false, null, 0);
+        chunk(1, 1, 10, a, false, false, null, 0);
+        start(1, 3);
+        assertThat(next(Wire.START_OK).getIntProperty(Wire.INCARNATION)).isEqualTo(3);
+        // A START from before the resynchronisation arrives late: it must not take the transfer back.
+        start(1, 2);
+        // The source asks where the destination is, having sent chunks 0 to 3: chunks 2 and 3 are missing.
+        Message ask = stamp(session.createMessage(), Wire.ACK_REQUEST, 3);
+        ask.setLongProperty(Wire.NEXT_SEQ, 4);
+        toDestination.send(ask);
+        Message nack = next(Wire.NACK);
+        assertThat(nack.getIntProperty(Wire.INCARNATION)).as("still the newest incarnation").isEqualTo(3);
+        assertThat(nack.getLongProperty(Wire.NEXT_SEQ)).isEqualTo(2);
+        // Everything there: the answer is an acknowledgement of it all.
+        ask = stamp(session.createMessage(), Wire.ACK_REQUEST, 3);
+        ask.setLongProperty(Wire.NEXT_SEQ, 2);
+        toDestination.send(ask);
+        assertThat(next(Wire.ACK).getLongProperty(Wire.SEQ)).isEqualTo(1);
+        chunk(2, 3, 20, a, false, true, md5(a, a, a), 30);
+        assertThat(next(Wire.ITEM_DONE).getIntProperty(Wire.RESULT_CODE)).isZero();
+        assertThat(Files.size(dir.resolve("out/file.bin"))).isEqualTo(30);
+    }
+
+    @Test
     void messagesOfAnotherProtocolVersionAreDroppedAndTheAgentKeepsServing() throws Exception {
         Message alien = session.createMessage();
         alien.setIntProperty(Wire.PROTOCOL, 99);

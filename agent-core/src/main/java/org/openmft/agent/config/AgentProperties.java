@@ -216,8 +216,8 @@ public final class AgentProperties {
     /** Grace period of an immediate stop. */
     public static final ConfigKey<Integer> IMMEDIATE_SHUTDOWN_TIMEOUT = ConfigKey.integer("immediateShutdownTimeout")
             .defaultValue(10).validator(Validator.intRange(0, 86400)).unit("s").supported().group(TIMEOUTS)
-            .description("How long an immediate stop (fteStopAgent -i) waits for transfers to abort before the process "
-                    + "ends.")
+            .description("How long an immediate stop (fteStopAgent -i) waits for running transfers to be suspended "
+                    + "(they resume on the next start) before the process ends.")
             .build();
 
     /** Restarts allowed within maxRestartInterval (not supported yet). */

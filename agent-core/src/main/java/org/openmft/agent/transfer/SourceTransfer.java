@@ -286,11 +286,10 @@ final class SourceTransfer implements Runnable {
                 // ActiveMQInterruptedException); while stopping, that suspends the transfer.
                 log.debug("Transfer {} interrupted while the agent stops: {}", id, e.toString());
                 outcome = null;
-                engine.sourceFinished(this, null);
-                return;
+            } else {
+                log.error("Transfer {} failed unexpectedly", id, e);
+                outcome = finish(40, "BFGTR0073E: The transfer failed unexpectedly: " + e);
             }
-            log.error("Transfer {} failed unexpectedly", id, e);
-            outcome = finish(40, "BFGTR0073E: The transfer failed unexpectedly: " + e);
         } finally {
             try {
                 if (session != null) {

@@ -710,6 +710,10 @@ final class DestinationTransfer {
      */
     void suspend() {
         ended = true;
+        closeChannel();
+    }
+
+    private void closeChannel() {
         if (channel != null) {
             try {
                 channel.close();
@@ -732,14 +736,7 @@ final class DestinationTransfer {
     }
 
     private void discardItem() {
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                log.debug("Closing {}: {}", partPath, e.getMessage());
-            }
-            channel = null;
-        }
+        closeChannel();
         if (partPath != null && !partPath.equals(finalPath)) {
             try {
                 Files.deleteIfExists(partPath);

@@ -42,6 +42,20 @@ class RestartRecoveryIT {
         return TransferHarness.item(src.toString(), out.toString(), DestinationType.FILE);
     }
 
+    /** A queue manager with agents SRC (with {@code sourceProperties}) and DST, and an output directory. */
+    private TransferHarness twoAgents(Map<String, String> sourceProperties) throws Exception {
+        TransferHarness h = new TransferHarness(dir, false);
+        h.agent("SRC", sourceProperties);
+        h.agent("DST", SLOW);
+        Files.createDirectories(dir.resolve("out"));
+        return h;
+    }
+
+    /** Waits until the destination has written 8 MiB of {@code out}: the transfer is mid-file. */
+    private static void awaitMidFile(Path out) throws InterruptedException {
+        TransferHarness.await("8 MiB at the destination", 120, () -> partSize(out) >= 8L << 20);
+    }
+
     private static long partSize(Path out) {
         Path part = out.resolveSibling(out.getFileName() + ".part");
         try {
@@ -53,15 +67,12 @@ class RestartRecoveryIT {
 
     @Test
     void aDestinationStoppedMidFileResumesFromItsLastCheckpoint() throws Exception {
-        try (TransferHarness h = new TransferHarness(dir, false)) {
-            h.agent("SRC", SLOW);
-            h.agent("DST", SLOW);
-            Files.createDirectories(dir.resolve("out"));
+        try (TransferHarness h = twoAgents(SLOW)) {
             Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 11);
             Path out = dir.resolve("out/big.bin");
             try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
                     item(src, out)))) {
-                TransferHarness.await("8 MiB at the destination", 120, () -> partSize(out) >= 8L << 20);
+                awaitMidFile(out);
                 h.stopImmediately("DST");
                 long written = partSize(out);
                 long resumedAt = h.lastCheckpoint(s.id()) * CHUNK;
@@ -83,15 +94,12 @@ class RestartRecoveryIT {
 
     @Test
     void aSourceStoppedMidFileResumesWhereTheDestinationIs() throws Exception {
-        try (TransferHarness h = new TransferHarness(dir, false)) {
-            h.agent("SRC", SLOW);
-            h.agent("DST", SLOW);
-            Files.createDirectories(dir.resolve("out"));
+        try (TransferHarness h = twoAgents(SLOW)) {
             Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 12);
             Path out = dir.resolve("out/big.bin");
             try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
                     item(src, out)))) {
-                TransferHarness.await("8 MiB at the destination", 120, () -> partSize(out) >= 8L << 20);
+                awaitMidFile(out);
                 h.stopImmediately("SRC");
                 assertThat(h.sourceOutcomes).as("an immediate stop suspends, it does not end the transfer").isEmpty();
                 long before = partSize(out);
@@ -112,12 +120,9 @@ class RestartRecoveryIT {
 
     @Test
     void bothAgentsStoppedResumeAndQueuedTransfersAreKept() throws Exception {
-        try (TransferHarness h = new TransferHarness(dir, false)) {
-            Map<String, String> one = new java.util.HashMap<>(SLOW);
-            one.put("maxSourceTransfers", "1");
-            h.agent("SRC", one);
-            h.agent("DST", SLOW);
-            Files.createDirectories(dir.resolve("out"));
+        Map<String, String> one = new java.util.HashMap<>(SLOW);
+        one.put("maxSourceTransfers", "1");
+        try (TransferHarness h = twoAgents(one)) {
             Path big = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 13);
             Path small = TransferHarness.randomFile(dir.resolve("in/small.bin"), 100_000, 14);
             Path outBig = dir.resolve("out/big.bin");
@@ -126,7 +131,7 @@ class RestartRecoveryIT {
                     item(big, outBig)));
                     TransferHarness.Submission second = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
                             item(small, outSmall)))) {
-                TransferHarness.await("8 MiB at the destination", 120, () -> partSize(outBig) >= 8L << 20);
+                awaitMidFile(outBig);
                 h.stopImmediately("SRC");
                 h.stopImmediately("DST");
                 assertThat(outSmall).as("the second transfer was still queued").doesNotExist();
@@ -143,17 +148,14 @@ class RestartRecoveryIT {
 
     @Test
     void aSourceFileChangedWhileItsAgentWasDownFailsItsItemAndTheOthersComplete() throws Exception {
-        try (TransferHarness h = new TransferHarness(dir, false)) {
-            h.agent("SRC", SLOW);
-            h.agent("DST", SLOW);
-            Files.createDirectories(dir.resolve("out"));
+        try (TransferHarness h = twoAgents(SLOW)) {
             Path big = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 15);
             Path after = TransferHarness.randomFile(dir.resolve("in/after.bin"), 200_000, 16);
             Path outBig = dir.resolve("out/big.bin");
             Path outAfter = dir.resolve("out/after.bin");
             try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
                     item(big, outBig), item(after, outAfter)))) {
-                TransferHarness.await("8 MiB at the destination", 120, () -> partSize(outBig) >= 8L << 20);
+                awaitMidFile(outBig);
                 h.stopImmediately("SRC");
                 // Shrunk below what the destination already holds.
                 try (var ch = java.nio.channels.FileChannel.open(big, java.nio.file.StandardOpenOption.WRITE)) {
@@ -175,10 +177,7 @@ class RestartRecoveryIT {
 
     @Test
     void aDeleteDispositionWaitsForTheDestinationAcrossARestart() throws Exception {
-        try (TransferHarness h = new TransferHarness(dir, false)) {
-            h.agent("SRC", SLOW);
-            h.agent("DST", SLOW);
-            Files.createDirectories(dir.resolve("out"));
+        try (TransferHarness h = twoAgents(SLOW)) {
             Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 17);
             String sum = TransferHarness.md5(src);
             Path out = dir.resolve("out/big.bin");
@@ -187,7 +186,7 @@ class RestartRecoveryIT {
                     new org.openmft.xml.ItemDestination(DestinationType.FILE, org.openmft.xml.ExistAction.ERROR,
                             out.toString(), null, null));
             try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0, move))) {
-                TransferHarness.await("8 MiB at the destination", 120, () -> partSize(out) >= 8L << 20);
+                awaitMidFile(out);
                 h.stopImmediately("DST");
                 assertThat(src).as("not deleted while the destination has not confirmed").exists();
                 h.agent("DST", SLOW);
@@ -200,15 +199,12 @@ class RestartRecoveryIT {
 
     @Test
     void aResumedTransferIsRecoveringUntilItsPeerIsBackAndCanBeCancelled() throws Exception {
-        try (TransferHarness h = new TransferHarness(dir, false)) {
-            h.agent("SRC", SLOW);
-            h.agent("DST", SLOW);
-            Files.createDirectories(dir.resolve("out"));
+        try (TransferHarness h = twoAgents(SLOW)) {
             Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 18);
             Path out = dir.resolve("out/big.bin");
             try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
                     item(src, out)))) {
-                TransferHarness.await("8 MiB at the destination", 120, () -> partSize(out) >= 8L << 20);
+                awaitMidFile(out);
                 h.stopImmediately("DST");
                 h.stopImmediately("SRC");
                 h.agent("SRC", SLOW);

@@ -49,20 +49,29 @@ public final class BenchmarkRunner {
         /** The transfer scenarios (agent beside raw JMS and cp, the seed 000 set). */
         TRANSFER,
         /** Coordination at scale (seed 001) only; rewrites only its section of the report. */
-        COORDINATION;
+        COORDINATION,
+        /**
+         * The soak: transfers through agent and queue manager crashes and cut connections, with
+         * real processes of the built distribution; not part of ALL. Rewrites only its section.
+         */
+        SOAK;
 
         boolean transfer() {
-            return this != COORDINATION;
+            return this == ALL || this == TRANSFER;
         }
 
         boolean coordination() {
-            return this != TRANSFER;
+            return this == ALL || this == COORDINATION;
+        }
+
+        boolean soak() {
+            return this == SOAK;
         }
     }
 
     /** Command-line options. */
     record Options(Scale scale, Path report, Path results, Path parentDir, boolean keep,
-            Map<String, String> agentProperties, Which which, Integer coordinationAgents) {
+            Map<String, String> agentProperties, Which which, Integer coordinationAgents, long seed) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -88,8 +97,8 @@ public final class BenchmarkRunner {
     static String usage() {
         return String.join("\n",
                 "usage: BenchmarkRunner [--quick] [--out FILE] [--results DIR] [--dir DIR] [--repetitions N] [--keep]",
-                "                       [--agent KEY=VALUE]... [--scenario all|transfer|coordination]",
-                "                       [--coordination-agents N]",
+                "                       [--agent KEY=VALUE]... [--scenario all|transfer|coordination|soak]",
+                "                       [--coordination-agents N] [--seed N]",
                 "  --quick          smaller files (256 MiB, 20 x 16 MiB), every scenario; a check, not figures",
                 "  --out FILE       the markdown report (default docs/performance.md; with --quick",
                 "                   benchmarks/target/results/performance-quick.md)",
@@ -101,8 +110,11 @@ public final class BenchmarkRunner {
                 "                   repeatable; the report lists them",
                 "  --scenario S     all (default); transfer: the transfer scenarios only; coordination: seed 001's",
                 "                   many agents with a coordination queue manager and a database logger only, which",
-                "                   rewrites only its own section of the report",
-                "  --coordination-agents N  agents of the coordination scenario (default 500, --quick 100)");
+                "                   rewrites only its own section of the report; soak: transfers through crashes and",
+                "                   cut connections of real agent and queue manager processes (10 min, --quick about",
+                "                   2 min; needs the built distribution, see docs/performance.md), its section only",
+                "  --coordination-agents N  agents of the coordination scenario (default 500, --quick 100)",
+                "  --seed N         the soak's random seed (files, transfers, faults); default: a new one, printed");
     }
 
     static Options parse(String[] args) {
@@ -114,6 +126,7 @@ public final class BenchmarkRunner {
         Integer repetitions = null;
         Which which = Which.ALL;
         Integer coordinationAgents = null;
+        Long seed = null;
         Map<String, String> agent = new java.util.TreeMap<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -146,7 +159,8 @@ public final class BenchmarkRunner {
                     try {
                         which = Which.valueOf(v.toUpperCase(java.util.Locale.ROOT));
                     } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException("--scenario is all, transfer or coordination, not " + v);
+                        throw new IllegalArgumentException("--scenario is all, transfer, coordination or soak, not "
+                                + v);
                     }
                 }
                 case "--coordination-agents" -> {
@@ -157,6 +171,13 @@ public final class BenchmarkRunner {
                     }
                     if (coordinationAgents < 2 || coordinationAgents % 2 != 0) {
                         throw new IllegalArgumentException("--coordination-agents must be even and at least 2");
+                    }
+                }
+                case "--seed" -> {
+                    try {
+                        seed = Long.parseLong(value(args, ++i, a));
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--seed needs a number");
                     }
                 }
                 case "-h", "--help" -> {
@@ -177,7 +198,8 @@ public final class BenchmarkRunner {
             throw new IllegalArgumentException("agentChunkSize is fixed at " + CHUNK_SIZE
                     + ": the raw JMS ceiling uses the same message size");
         }
-        return new Options(scale, report, results, dir, keep, Map.copyOf(agent), which, coordinationAgents);
+        return new Options(scale, report, results, dir, keep, Map.copyOf(agent), which, coordinationAgents,
+                seed != null ? seed : new java.util.Random().nextLong() & 0xffff_ffffL);
     }
 
     private static String value(String[] args, int i, String option) {
@@ -203,6 +225,7 @@ public final class BenchmarkRunner {
         List<CoordinationResult> coordination = new ArrayList<>();
         Instant coordinationStarted = null;
         Instant coordinationEnded = null;
+        SoakResult soak = null;
         try {
             if (options.which().transfer()) {
                 long t = System.nanoTime();
@@ -241,6 +264,9 @@ public final class BenchmarkRunner {
                 runCoordination(work, coordination);
                 coordinationEnded = Instant.now();
             }
+            if (options.which().soak()) {
+                soak = runSoak(work, machine, revision);
+            }
         } catch (Exception e) {
             aborted = "the run stopped on " + e;
             e.printStackTrace(System.err);
@@ -272,26 +298,58 @@ public final class BenchmarkRunner {
             section = new CoordinationReport(cc, coordination).markdown();
             log("wrote %s and %s", csv, json);
         }
+        String existing = Files.exists(options.report()) ? Files.readString(options.report()) : "";
         if (options.which().transfer()) {
             Path csv = options.results().resolve("benchmark-" + stamp + ".csv");
             Path json = options.results().resolve("benchmark-" + stamp + ".json");
             Files.writeString(csv, ResultFiles.csv(samples));
             Files.writeString(json, ResultFiles.json(context, samples));
             String md = new Report(context, samples).markdown();
-            Files.writeString(options.report(), section == null ? md : CoordinationReport.splice(md, section));
+            // The sections of the scenarios that did not run are kept from the report as it was.
+            md = section != null ? ReportSections.splice(md, section, CoordinationReport.BEGIN, CoordinationReport.END)
+                    : ReportSections.carryOver(existing, md, CoordinationReport.BEGIN, CoordinationReport.END);
+            md = ReportSections.carryOver(existing, md, SoakReport.BEGIN, SoakReport.END);
+            Files.writeString(options.report(), md);
             log("wrote %s, %s and %s in %d s", options.report(), csv, json, context.duration().toSeconds());
         } else if (section != null) {
             // Only this scenario ran: its section replaces the old one; the rest of the report is kept as it is.
-            String existing = Files.exists(options.report()) ? Files.readString(options.report()) : "";
-            Files.writeString(options.report(), existing.isEmpty() ? section : CoordinationReport.splice(existing, section));
+            Files.writeString(options.report(), existing.isEmpty() ? section
+                    : ReportSections.splice(existing, section, CoordinationReport.BEGIN, CoordinationReport.END));
             log("wrote the coordination section of %s in %d s", options.report(), context.duration().toSeconds());
         }
+        if (soak != null) {
+            Path transfersCsv = options.results().resolve("benchmark-soak-" + stamp + "-transfers.csv");
+            Path faultsCsv = options.results().resolve("benchmark-soak-" + stamp + "-faults.csv");
+            Files.writeString(transfersCsv, SoakReport.transfersCsv(soak.transfers));
+            Files.writeString(faultsCsv, SoakReport.faultsCsv(soak.faults));
+            String soakSection = new SoakReport(soak).markdown();
+            Files.writeString(options.report(), existing.isEmpty() ? soakSection
+                    : ReportSections.splice(existing, soakSection, SoakReport.BEGIN, SoakReport.END));
+            log("wrote the soak section of %s, %s and %s", options.report(), transfersCsv, faultsCsv);
+        }
         boolean allOk = aborted == null && samples.stream().allMatch(Sample::ok)
-                && coordination.stream().allMatch(CoordinationResult::ok);
+                && coordination.stream().allMatch(CoordinationResult::ok) && (soak == null || soak.ok());
         if (!allOk) {
             log("FAILED: %s", aborted != null ? aborted : "see the failures above");
         }
         return allOk ? 0 : 1;
+    }
+
+    /** The soak, in a directory of its own; its processes have all ended when it returns. */
+    private SoakResult runSoak(Path work, Map<String, String> machine, String revision) throws IOException {
+        SoakScenario.Settings settings = "full".equals(options.scale().name()) ? SoakScenario.Settings.full(
+                options.seed()) : SoakScenario.Settings.quick(options.seed());
+        Path dist = Distribution.locate();
+        log("soak, %s scale, seed %d (repeat the sequence with --seed %d); distribution %s", settings.name(),
+                settings.seed(), settings.seed(), dist);
+        Files.createDirectories(options.results());
+        SoakResult r = SoakScenario.run(settings, dist, work.resolve("soak"), options.results(), this::logLine);
+        r.machine = machine;
+        r.revision = revision;
+        log("soak: %s; %d of %d transfers intact, %d bytes lost; faults survived %d of %d; %.0f s",
+                r.ok() ? "passed" : "FAILED: " + r.verdict(), r.completed, r.submitted, r.bytesLost,
+                r.faultsSurvived(), r.faults.size(), r.wallSeconds);
+        return r;
     }
 
     /** The cells of the coordination scenario, each in a directory of its own, sharing the source files. */

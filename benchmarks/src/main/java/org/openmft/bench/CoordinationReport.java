@@ -37,21 +37,7 @@ final class CoordinationReport {
      * the section goes before "## Observations", or at the end.
      */
     static String splice(String existing, String section) {
-        String block = section.endsWith("\n") ? section : section + "\n";
-        int begin = existing.indexOf(BEGIN);
-        int end = existing.indexOf(END);
-        if (begin >= 0 && end > begin) {
-            int after = end + END.length();
-            if (after < existing.length() && existing.charAt(after) == '\n') {
-                after++;
-            }
-            return existing.substring(0, begin) + block + existing.substring(after);
-        }
-        int observations = existing.indexOf("\n## Observations");
-        if (observations >= 0) {
-            return existing.substring(0, observations + 1) + block + "\n" + existing.substring(observations + 1);
-        }
-        return existing + (existing.endsWith("\n") ? "\n" : "\n\n") + block;
+        return ReportSections.splice(existing, section, BEGIN, END);
     }
 
     /** The section, markers included. */

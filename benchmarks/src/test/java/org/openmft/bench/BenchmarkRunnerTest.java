@@ -50,6 +50,18 @@ class BenchmarkRunnerTest {
     }
 
     @Test
+    void theSoakRunsAloneWithItsSeed() {
+        BenchmarkRunner.Options o = BenchmarkRunner.parse(new String[] {"--scenario", "soak", "--quick", "--seed", "7"});
+        assertThat(o.which()).isEqualTo(BenchmarkRunner.Which.SOAK);
+        assertThat(o.which().soak()).isTrue();
+        assertThat(o.which().transfer()).isFalse();
+        assertThat(o.which().coordination()).isFalse();
+        assertThat(o.seed()).isEqualTo(7);
+        assertThat(BenchmarkRunner.Which.ALL.soak()).as("the soak is not part of every run").isFalse();
+        assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--seed", "x"})).hasMessageContaining("--seed");
+    }
+
+    @Test
     void threadNamesAreGrouped() {
         assertThat(ThreadCpuSampler.group("openmft-SRCB-transfer-0c2430a")).isEqualTo("openmft-SRCB-transfer");
         assertThat(ThreadCpuSampler.group("Thread-5 (activemq-q-m-b-e-n-c-h)")).isEqualTo("Artemis server executor");

@@ -308,6 +308,15 @@ final class SourceTransfer implements Runnable {
     }
 
     private TransferOutcome transfer() throws JMSException, InterruptedException, Abandon {
+        if (resume != null && allItemsDone()) {
+            // Every item's outcome was journaled before the restart: the transfer had ended and
+            // only the removal of its state was lost. A destination that saw the COMPLETE_ACK has
+            // forgotten it and would take a resynchronisation for a new transfer, writing every
+            // file again; one that did not gets the COMPLETE_ACK now.
+            endRecovery();
+            sendControl(Wire.COMPLETE_ACK, null);
+            return finish(-1, null);
+        }
         try {
             negotiate();
             // Items are numbered from the first one on; what the destination has (a resumed

@@ -143,7 +143,9 @@ final class StateFiles {
             return new Journal(results, renames);
         }
         for (String[] f : all) {
-            if ("R".equals(f[0]) && f.length == 11) {
+            // "R", index, result code, bytes, first and last sequence number, source, destination,
+            // supplement, MD5: the ten fields appendResult writes.
+            if ("R".equals(f[0]) && f.length == 10) {
                 int index = Integer.parseInt(f[1]);
                 results.put(index, new Result(new ItemOutcome(index, f[6], f[7], Long.parseLong(f[3]),
                         Integer.parseInt(f[2]), f[8], f[9]), Long.parseLong(f[4]), Long.parseLong(f[5])));

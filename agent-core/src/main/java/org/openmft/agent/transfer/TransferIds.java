@@ -1,6 +1,8 @@
 package org.openmft.agent.transfer;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicLong;
@@ -10,7 +12,8 @@ import java.util.regex.Pattern;
  * Transfer identifiers as IBM MFT shows them: 48 lower-case hex characters, the 24 bytes of an MQ
  * message id ({@code "AMQ "}, the queue manager name blank-padded to 12 bytes, 8 unique bytes).
  * When the request arrived as an IBM MQ message its own message id is used, as IBM does; otherwise
- * one is made in the same shape.
+ * one is made in the same shape, from the provider's message id when there is one, so that a
+ * request delivered again keeps its transfer id in either case.
  */
 public final class TransferIds {
     private static final Pattern MQ_MESSAGE_ID = Pattern.compile("(?i)ID:([0-9a-f]{48})");
@@ -21,13 +24,30 @@ public final class TransferIds {
     }
 
     /**
-     * The transfer id for a request message: its MQ message id when it has one, else a new id.
+     * The transfer id for a request message: its MQ message id when it has one; for another
+     * provider's message id (Artemis: {@code ID:} and a UUID) an id made from it, the same each time
+     * the message is delivered; without a message id, a new id.
+     *
+     * <p>A request whose acceptance was recorded but whose consumption was not committed (the queue
+     * manager or the connection went in between) is delivered again; with the same transfer id the
+     * agent recognises it as the transfer it resumed, instead of running the request twice.
      */
     public static String forRequest(String jmsMessageId, String qmgrName) {
-        if (jmsMessageId != null) {
+        if (jmsMessageId != null && !jmsMessageId.isBlank()) {
             var m = MQ_MESSAGE_ID.matcher(jmsMessageId);
             if (m.matches()) {
                 return m.group(1).toLowerCase(java.util.Locale.ROOT);
+            }
+            try {
+                byte[] digest = MessageDigest.getInstance("SHA-256").digest(jmsMessageId.getBytes(
+                        StandardCharsets.UTF_8));
+                long unique = 0;
+                for (int i = 0; i < 8; i++) {
+                    unique = unique << 8 | (digest[i] & 0xff);
+                }
+                return shaped(qmgrName, unique);
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every JVM has SHA-256", e);
             }
         }
         return newId(qmgrName);
@@ -35,6 +55,11 @@ public final class TransferIds {
 
     /** A new id in the MQ message id shape. */
     public static String newId(String qmgrName) {
+        return shaped(qmgrName, (System.currentTimeMillis() / 1000L) << 32
+                | (COUNTER.incrementAndGet() & 0xffffffffL));
+    }
+
+    private static String shaped(String qmgrName, long unique) {
         byte[] id = new byte[24];
         byte[] prefix = "AMQ ".getBytes(StandardCharsets.US_ASCII);
         System.arraycopy(prefix, 0, id, 0, 4);
@@ -42,7 +67,6 @@ public final class TransferIds {
         for (int i = 0; i < 12; i++) {
             id[4 + i] = i < qm.length ? qm[i] : (byte) ' ';
         }
-        long unique = (System.currentTimeMillis() / 1000L) << 32 | (COUNTER.incrementAndGet() & 0xffffffffL);
         for (int i = 0; i < 8; i++) {
             id[16 + i] = (byte) (unique >>> (56 - 8 * i));
         }

@@ -74,6 +74,8 @@ final class TransferHarness implements AutoCloseable {
      * hold a transfer in the middle of a file without racing a clock.
      */
     volatile AgentListener progressTap = AgentListener.NONE;
+    /** Sees every transferEnded event, on the thread that ends the transfer, before it forgets it. */
+    volatile AgentListener endTap = AgentListener.NONE;
 
     /** Every {@link AgentListener#requestRejected} event, in order. */
     final List<Rejection> rejections = new CopyOnWriteArrayList<>();
@@ -141,6 +143,7 @@ final class TransferHarness implements AutoCloseable {
         public void transferEnded(String agent, Role role, TransferOutcome outcome) {
             (role == Role.SOURCE ? sourceOutcomes : destinationOutcomes).add(outcome);
             events.add("ended " + role + " " + outcome.transferId() + " " + outcome.resultCode());
+            endTap.transferEnded(agent, role, outcome);
         }
     };
 

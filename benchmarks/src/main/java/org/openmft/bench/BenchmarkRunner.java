@@ -347,7 +347,7 @@ public final class BenchmarkRunner {
         r.machine = machine;
         r.revision = revision;
         log("soak: %s; %d of %d transfers intact, %d bytes lost; faults survived %d of %d; %.0f s",
-                r.ok() ? "passed" : "FAILED: " + r.verdict(), r.completed, r.submitted, r.bytesLost,
+                r.ok() ? (r.leftovers() ? r.verdict() : "passed") : "FAILED: " + r.verdict(), r.completed, r.submitted, r.bytesLost,
                 r.faultsSurvived(), r.faults.size(), r.wallSeconds);
         return r;
     }

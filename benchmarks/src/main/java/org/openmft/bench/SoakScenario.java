@@ -199,7 +199,7 @@ final class SoakScenario {
             result.wallSeconds = (System.nanoTime() - t0) / 1e9;
         }
         summarise();
-        if (!result.ok() && keepLogsIn != null && dist != null) {
+        if ((!result.ok() || result.leftovers()) && keepLogsIn != null && dist != null) {
             keepLogs();
         }
         return result;
@@ -526,15 +526,24 @@ final class SoakScenario {
         }
         try {
             result.logs = AgentLogTotals.read(dist.dataDir(), QMGR, List.of(SOURCE, DESTINATION));
-            result.logs.endedMoreThanOnce.forEach((id, n) -> result.notes.add("transfer " + id + " ended " + n
-                    + " times at the source (taken back after it had ended)"));
+
         } catch (IOException e) {
             result.notes.add("the agents' logs could not be read: " + e);
         }
         for (String agent : List.of(SOURCE, DESTINATION)) {
             Path state = dist.dataDir().resolve(agentDirectory(agent)).resolve("state");
             try (Stream<Path> files = Files.exists(state) ? Files.list(state) : Stream.empty()) {
-                result.stateFilesLeft.put(agent, (int) files.count());
+                List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();
+                result.stateFilesLeft.put(agent, names.size());
+                if (!names.isEmpty()) {
+                    // Every transfer ended, so nothing should be left: a transfer an agent still
+                    // holds stays "recovering" in its status, and a controlled stop waits for it.
+                    List<String> ids = names.stream().map(n -> n.substring(0, n.indexOf('.') < 0 ? n.length()
+                            : n.indexOf('.'))).distinct().toList();
+                    result.transfersLeft.addAll(ids);
+                    result.notes.add("agent " + agent + " still holds " + ids.size() + " ended transfer(s) in its state"
+                            + " directory: " + names);
+                }
             } catch (IOException e) {
                 result.stateFilesLeft.put(agent, -1);
             }

@@ -106,8 +106,8 @@ public final class BenchmarkRunner {
                 "  --dir DIR        where the work directory (files, queue manager) is made (default java.io.tmpdir)",
                 "  --repetitions N  measured runs of each scenario (default 5, --quick 3); the report shows medians",
                 "  --keep           keep the work directory",
-                "  --agent KEY=VALUE an agent.properties value for all four agents (e.g. agentWindowSize=20);",
-                "                   repeatable; the report lists them",
+                "  --agent KEY=VALUE an agent.properties value for all four agents (e.g. agentWindowSize=20), and for",
+                "                   the soak's two; repeatable; the report lists them",
                 "  --scenario S     all (default); transfer: the transfer scenarios only; coordination: seed 001's",
                 "                   many agents with a coordination queue manager and a database logger only, which",
                 "                   rewrites only its own section of the report; soak: transfers through crashes and",
@@ -216,8 +216,12 @@ public final class BenchmarkRunner {
         Path work = Files.createTempDirectory(options.parentDir(), "openmft-bench-");
         Map<String, String> machine = MachineInfo.describe(work);
         String revision = MachineInfo.gitRevision();
-        log("OpenMFT benchmark, %s scale, %d repetitions; work directory %s; agents: %s", scale.name(),
-                scale.repetitions(), work, options.agentProperties());
+        if (options.which().soak()) {
+            log("OpenMFT soak, %s scale; work directory %s", scale.name(), work);
+        } else {
+            log("OpenMFT benchmark, %s scale, %d repetitions; work directory %s; agents: %s", scale.name(),
+                    scale.repetitions(), work, options.agentProperties());
+        }
         machine.forEach((k, v) -> log("  %s: %s", k, v));
 
         String aborted = null;
@@ -337,8 +341,11 @@ public final class BenchmarkRunner {
 
     /** The soak, in a directory of its own; its processes have all ended when it returns. */
     private SoakResult runSoak(Path work, Map<String, String> machine, String revision) throws IOException {
-        SoakScenario.Settings settings = "full".equals(options.scale().name()) ? SoakScenario.Settings.full(
-                options.seed()) : SoakScenario.Settings.quick(options.seed());
+        Map<String, String> agent = new java.util.TreeMap<>(options.agentProperties());
+        // The runner always names the chunk size; the soak's agents leave IBM's default alone.
+        agent.remove("agentChunkSize", String.valueOf(CHUNK_SIZE));
+        SoakScenario.Settings settings = ("full".equals(options.scale().name()) ? SoakScenario.Settings.full(
+                options.seed()) : SoakScenario.Settings.quick(options.seed())).withAgentProperties(agent);
         Path dist = Distribution.locate();
         log("soak, %s scale, seed %d (repeat the sequence with --seed %d); distribution %s", settings.name(),
                 settings.seed(), settings.seed(), dist);
@@ -347,7 +354,7 @@ public final class BenchmarkRunner {
         r.machine = machine;
         r.revision = revision;
         log("soak: %s; %d of %d transfers intact, %d bytes lost; faults survived %d of %d; %.0f s",
-                r.ok() ? "passed" : "FAILED: " + r.verdict(), r.completed, r.submitted, r.bytesLost,
+                r.ok() ? (r.leftovers() ? r.verdict() : "passed") : "FAILED: " + r.verdict(), r.completed, r.submitted, r.bytesLost,
                 r.faultsSurvived(), r.faults.size(), r.wallSeconds);
         return r;
     }

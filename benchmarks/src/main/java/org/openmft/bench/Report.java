@@ -471,9 +471,14 @@ final class Report {
         line("| `--agent KEY=VALUE` | an agent.properties value for all four agents, e.g. `agentWindowSize=50`;"
                 + " repeatable; the report lists it |");
         line("| `--dir DIR`, `--keep` | where the work directory is made; keep it afterwards |");
-        line("| `--scenario all\\|transfer\\|coordination` | which scenarios run (default all); `coordination` rewrites only"
-                + " its own section of the report |");
+        line("| `--scenario all\\|transfer\\|coordination\\|soak` | which scenarios run (default all: transfer and"
+                + " coordination); `coordination` and `soak` rewrite only their own section of the report |");
         line("| `--coordination-agents N` | agents of the coordination scenario (default 500; 100 with `--quick`) |");
+        line("| `--seed N` | the soak's random seed (its files, transfers and faults); default a new one, printed |");
+        line();
+        line("The soak (`--scenario soak`) runs the queue manager and the agents as processes of the distribution that");
+        line("the package step builds in `agent-cli/target/openmft` (or `-Dopenmft.dist=DIR`); it takes about 12 minutes,");
+        line("or about 1.5 with `--quick`. On a failure it keeps every process's log in `--results DIR`/`soak-logs-<scale>`.");
         line();
         line("The exit code is 0 when every scenario succeeded and verified, 1 otherwise.");
         line();

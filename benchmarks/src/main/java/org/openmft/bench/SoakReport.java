@@ -69,7 +69,8 @@ final class SoakReport {
                 + "–" + Report.size(s.bigMaxBytes()) + " (" + mib(r.sourceBytes) + " in all), one of them in "
                 + Math.round(s.bigShare() * 100) + "% of the transfers");
         row("agents", r.agentSettings);
-        row("verdict", r.ok() ? "**passed**" : "**FAILED**: " + r.verdict());
+        row("verdict", r.ok() ? "**passed**" + (r.leftovers() ? " (every transfer intact), but the agents still hold "
+                + r.transfersLeft.size() + " ended transfer(s): see the notes" : "") : "**FAILED**: " + r.verdict());
         line();
 
         line("### Transfers");
@@ -132,7 +133,8 @@ final class SoakReport {
                     bytes(l.bytesDiscardedAtEnd));
             row("destination resumes (BFGTR0091I) / bytes past the checkpoint they discarded",
                     String.format(Locale.ROOT, "%,d / %s", l.destinationResumes, bytes(l.bytesDiscardedAtResume)));
-            row("source transfers taken back after a restart", String.format(Locale.ROOT, "%,d", l.sourceResumes));
+            row("source transfers taken back after a restart / of them, ended already (finished from their journal)",
+                    String.format(Locale.ROOT, "%,d / %,d", l.sourceResumes, l.endedMoreThanOnce.size()));
             row("lost connections logged (BFGAG0183I)", l.connectionLosses.toString().replace("{", "").replace("}", "")
                     .replace("=", ": "));
             row("final replies that could not be sent", String.valueOf(l.finalRepliesNotSent));

@@ -106,25 +106,36 @@ final class SoakScenario {
      */
     record Settings(String name, Duration load, Duration gapMin, Duration gapMax, int outstanding, int smallFiles,
             long smallMaxBytes, int bigFiles, long bigMinBytes, long bigMaxBytes, int itemsMin, int itemsMax,
-            double bigShare, Duration drain, Duration recoveryTimeout, int transferAckTimeout, long seed) {
+            double bigShare, Duration drain, Duration recoveryTimeout, int transferAckTimeout, long seed,
+            Map<String, String> extraAgentProperties) {
 
-        /** About a minute and a half: every kind of fault once. */
+        /** About a minute and a half: every kind of fault once, some twice. */
         static Settings quick(long seed) {
             return new Settings("quick", Duration.ofSeconds(45), Duration.ofSeconds(1), Duration.ofSeconds(4), 3, 12,
                     2 * Scale.MIB, 2, 20 * Scale.MIB, 40 * Scale.MIB, 2, 5, 0.4, Duration.ofSeconds(150),
-                    Duration.ofSeconds(120), 10_000, seed);
+                    Duration.ofSeconds(120), 10_000, seed, Map.of());
         }
 
         /** Ten minutes of faults. */
         static Settings full(long seed) {
             return new Settings("full", Duration.ofMinutes(10), Duration.ofSeconds(3), Duration.ofSeconds(20), 4,
                     40, 4 * Scale.MIB, 4, 20 * Scale.MIB, 64 * Scale.MIB, 2, 6, 0.35, Duration.ofSeconds(300),
-                    Duration.ofSeconds(120), 10_000, seed);
+                    Duration.ofSeconds(120), 10_000, seed, Map.of());
+        }
+
+        /** The same with more agent.properties values (they win over the soak's own). */
+        Settings withAgentProperties(Map<String, String> extra) {
+            return new Settings(name, load, gapMin, gapMax, outstanding, smallFiles, smallMaxBytes, bigFiles,
+                    bigMinBytes, bigMaxBytes, itemsMin, itemsMax, bigShare, drain, recoveryTimeout, transferAckTimeout,
+                    seed, Map.copyOf(extra));
         }
 
         /** The agent.properties values the soak sets beyond fteCreateAgent's. */
         Map<String, String> agentProperties() {
-            return Map.of("transferAckTimeout", String.valueOf(transferAckTimeout));
+            Map<String, String> all = new java.util.TreeMap<>(Map.of("transferAckTimeout",
+                    String.valueOf(transferAckTimeout)));
+            all.putAll(extraAgentProperties);
+            return all;
         }
     }
 
@@ -199,7 +210,7 @@ final class SoakScenario {
             result.wallSeconds = (System.nanoTime() - t0) / 1e9;
         }
         summarise();
-        if (!result.ok() && keepLogsIn != null && dist != null) {
+        if ((!result.ok() || result.leftovers()) && keepLogsIn != null && dist != null) {
             keepLogs();
         }
         return result;
@@ -318,6 +329,9 @@ final class SoakScenario {
         }
         traffic.stopSubmitting();
         result.loadSeconds = sinceLoad();
+        if (traffic.submitterFailure() != null && result.failure == null) {
+            result.failure = traffic.submitterFailure();
+        }
     }
 
     private double sinceLoad() {
@@ -526,15 +540,26 @@ final class SoakScenario {
         }
         try {
             result.logs = AgentLogTotals.read(dist.dataDir(), QMGR, List.of(SOURCE, DESTINATION));
-            result.logs.endedMoreThanOnce.forEach((id, n) -> result.notes.add("transfer " + id + " ended " + n
-                    + " times at the source (taken back after it had ended)"));
+
         } catch (IOException e) {
             result.notes.add("the agents' logs could not be read: " + e);
         }
         for (String agent : List.of(SOURCE, DESTINATION)) {
             Path state = dist.dataDir().resolve(agentDirectory(agent)).resolve("state");
             try (Stream<Path> files = Files.exists(state) ? Files.list(state) : Stream.empty()) {
-                result.stateFilesLeft.put(agent, (int) files.count());
+                List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();
+                result.stateFilesLeft.put(agent, names.size());
+                if (!names.isEmpty()) {
+                    // Every transfer ended, so nothing should be left: a transfer an agent still
+                    // holds stays "recovering" in its status, and a controlled stop waits for it.
+                    List<String> ids = names.stream().map(n -> n.substring(0, n.indexOf('.') < 0 ? n.length()
+                            : n.indexOf('.'))).distinct().toList();
+                    result.transfersLeft.addAll(ids);
+                    result.notes.add("agent " + agent + " still holds " + ids.size() + " ended transfer(s) in its state"
+                            + " directory: " + names + ". Every transfer had ended at its source; one whose record is"
+                            + " also still on the STATE queue shows as RecoveringTransfer in the agent's status for ever,"
+                            + " and a controlled stop (fteStopAgent without -i) waits for it");
+                }
             } catch (IOException e) {
                 result.stateFilesLeft.put(agent, -1);
             }

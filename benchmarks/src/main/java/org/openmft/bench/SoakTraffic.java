@@ -150,6 +150,7 @@ final class SoakTraffic implements AutoCloseable {
     private final Link pingLink;
     private final Object progress = new Object();
     private volatile boolean submitting;
+    private volatile String submitterFailure;
     private volatile boolean closed;
     private Thread submitter;
     private Thread collector;
@@ -301,8 +302,14 @@ final class SoakTraffic implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException | RuntimeException e) {
-            log.accept("soak: the submitter stopped on " + e);
+            submitterFailure = "the submitter stopped on " + e;
+            log.accept("soak: " + submitterFailure);
         }
+    }
+
+    /** Why the submitter stopped before it was told to, or null. */
+    String submitterFailure() {
+        return submitterFailure;
     }
 
     private Submission plan(int number) throws IOException {

@@ -124,6 +124,23 @@ final class DestinationTransfer {
     }
 
     /**
+     * Takes the results a journal of this transfer already holds: the agent journaled items of it
+     * before a restart, but the transfer's record was never written (it is written off the data
+     * path, and the connection went first), so the source's resynchronisation arrives as a new
+     * start. Items finished then are not written again.
+     */
+    void adoptJournal() throws IOException {
+        for (StateFiles.Result r : StateFiles.readJournal(journal).results().values()) {
+            results.put(r.outcome().index(), r.outcome());
+            resultSeq.put(r.outcome().index(), r.lastSeq());
+        }
+        if (!results.isEmpty()) {
+            log.info("Transfer {}: started again without a record; {} of {} items were done before", id,
+                    results.size(), itemCount);
+        }
+    }
+
+    /**
      * A transfer this agent was running when it stopped or died, from its last checkpoint record
      * and its results journal: the item being written continues from the checkpoint's offset (the
      * partial file is cut back to it and its checksum rebuilt from the bytes kept), and the source,

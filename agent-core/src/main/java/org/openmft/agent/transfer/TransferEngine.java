@@ -797,6 +797,12 @@ public final class TransferEngine implements AutoCloseable {
             sendToSource(t, no);
             return;
         }
+        try {
+            t.adoptJournal();
+        } catch (IOException e) {
+            log.warn("Transfer {}: could not read the results journal left from before a restart: {}", id,
+                    e.toString());
+        }
         synchronized (incoming) {
             incoming.put(id, t);
         }

@@ -198,6 +198,10 @@ public final class TransferEngine implements AutoCloseable {
                 enqueue(q);
             }
         } catch (JMSException | IOException e) {
+            if (checkpointer != null) {
+                // A failed start (the queue manager went again) leaves no thread behind.
+                checkpointer.close();
+            }
             closeConnection();
             throw new QueueManagerException("agent " + agentName + " cannot serve its transfer queues: "
                     + (e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage()),

@@ -54,7 +54,9 @@ public final class BenchmarkRunner {
          * The soak: transfers through agent and queue manager crashes and cut connections, with
          * real processes of the built distribution; not part of ALL. Rewrites only its section.
          */
-        SOAK;
+        SOAK,
+        /** One {@link Section} named by {@link Options#section()}; rewrites only its section. */
+        SECTION;
 
         boolean transfer() {
             return this == ALL || this == TRANSFER;
@@ -67,11 +69,17 @@ public final class BenchmarkRunner {
         boolean soak() {
             return this == SOAK;
         }
+
+        /** Whether {@code section} runs. */
+        boolean runs(Section section, String named) {
+            return this == ALL || this == SECTION && section.name().equals(named);
+        }
     }
 
     /** Command-line options. */
     record Options(Scale scale, Path report, Path results, Path parentDir, boolean keep,
-            Map<String, String> agentProperties, Which which, Integer coordinationAgents, long seed) {
+            Map<String, String> agentProperties, Which which, Integer coordinationAgents, long seed,
+            String section, Integer repetitions) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -125,6 +133,7 @@ public final class BenchmarkRunner {
         Path dir = Path.of(System.getProperty("java.io.tmpdir"));
         Integer repetitions = null;
         Which which = Which.ALL;
+        String section = null;
         Integer coordinationAgents = null;
         Long seed = null;
         Map<String, String> agent = new java.util.TreeMap<>();
@@ -156,11 +165,18 @@ public final class BenchmarkRunner {
                 }
                 case "--scenario" -> {
                     String v = value(args, ++i, a);
-                    try {
-                        which = Which.valueOf(v.toUpperCase(java.util.Locale.ROOT));
-                    } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException("--scenario is all, transfer, coordination or soak, not "
-                                + v);
+                    if (Sections.named(v).isPresent()) {
+                        which = Which.SECTION;
+                        section = v;
+                    } else {
+                        try {
+                            which = Which.valueOf(v.toUpperCase(java.util.Locale.ROOT));
+                        } catch (IllegalArgumentException e) {
+                            which = null;
+                        }
+                        if (which == null || which == Which.SECTION) {
+                            throw new IllegalArgumentException("--scenario is " + scenarioNames() + ", not " + v);
+                        }
                     }
                 }
                 case "--coordination-agents" -> {
@@ -199,7 +215,14 @@ public final class BenchmarkRunner {
                     + ": the raw JMS ceiling uses the same message size");
         }
         return new Options(scale, report, results, dir, keep, Map.copyOf(agent), which, coordinationAgents,
-                seed != null ? seed : new java.util.Random().nextLong() & 0xffff_ffffL);
+                seed != null ? seed : new java.util.Random().nextLong() & 0xffff_ffffL, section, repetitions);
+    }
+
+    /** What --scenario takes. */
+    static String scenarioNames() {
+        StringBuilder sb = new StringBuilder("all, transfer, coordination");
+        Sections.all().forEach(s -> sb.append(", ").append(s.name()));
+        return sb.append(" or soak").toString();
     }
 
     private static String value(String[] args, int i, String option) {
@@ -230,6 +253,8 @@ public final class BenchmarkRunner {
         Instant coordinationStarted = null;
         Instant coordinationEnded = null;
         SoakResult soak = null;
+        Map<Section, Section.Outcome> sectionOutcomes = new java.util.LinkedHashMap<>();
+        Path images = imagesDir(options.report());
         try {
             if (options.which().transfer()) {
                 long t = System.nanoTime();
@@ -268,6 +293,11 @@ public final class BenchmarkRunner {
                 runCoordination(work, coordination);
                 coordinationEnded = Instant.now();
             }
+            for (Section section : Sections.all()) {
+                if (options.which().runs(section, options.section()) && aborted == null) {
+                    sectionOutcomes.put(section, runSection(section, work, images, machine, revision));
+                }
+            }
             if (options.which().soak()) {
                 soak = runSoak(work, machine, revision);
             }
@@ -303,40 +333,75 @@ public final class BenchmarkRunner {
             log("wrote %s and %s", csv, json);
         }
         String existing = Files.exists(options.report()) ? Files.readString(options.report()) : "";
+        String md = existing;
         if (options.which().transfer()) {
             Path csv = options.results().resolve("benchmark-" + stamp + ".csv");
             Path json = options.results().resolve("benchmark-" + stamp + ".json");
             Files.writeString(csv, ResultFiles.csv(samples));
             Files.writeString(json, ResultFiles.json(context, samples));
-            String md = new Report(context, samples).markdown();
-            // The sections of the scenarios that did not run are kept from the report as it was.
-            md = section != null ? ReportSections.splice(md, section, CoordinationReport.BEGIN, CoordinationReport.END)
-                    : ReportSections.carryOver(existing, md, CoordinationReport.BEGIN, CoordinationReport.END);
+            md = new Report(context, samples).markdown();
+            // The sections of the scenarios that do not run now are kept from the report as it was.
+            md = ReportSections.carryOver(existing, md, CoordinationReport.BEGIN, CoordinationReport.END);
+            for (Section s : Sections.all()) {
+                md = ReportSections.carryOver(existing, md, s.begin(), s.end());
+            }
             md = ReportSections.carryOver(existing, md, SoakReport.BEGIN, SoakReport.END);
-            Files.writeString(options.report(), md);
-            log("wrote %s, %s and %s in %d s", options.report(), csv, json, context.duration().toSeconds());
-        } else if (section != null) {
-            // Only this scenario ran: its section replaces the old one; the rest of the report is kept as it is.
-            Files.writeString(options.report(), existing.isEmpty() ? section
-                    : ReportSections.splice(existing, section, CoordinationReport.BEGIN, CoordinationReport.END));
-            log("wrote the coordination section of %s in %d s", options.report(), context.duration().toSeconds());
+            log("wrote %s and %s", csv, json);
+        }
+        if (section != null) {
+            md = ReportSections.splice(md, section, CoordinationReport.BEGIN, CoordinationReport.END);
+        }
+        for (Map.Entry<Section, Section.Outcome> e : sectionOutcomes.entrySet()) {
+            Section s = e.getKey();
+            md = ReportSections.splice(md, s.begin() + "\n" + e.getValue().markdown().strip() + "\n" + s.end() + "\n",
+                    s.begin(), s.end());
         }
         if (soak != null) {
             Path transfersCsv = options.results().resolve("benchmark-soak-" + stamp + "-transfers.csv");
             Path faultsCsv = options.results().resolve("benchmark-soak-" + stamp + "-faults.csv");
             Files.writeString(transfersCsv, SoakReport.transfersCsv(soak.transfers));
             Files.writeString(faultsCsv, SoakReport.faultsCsv(soak.faults));
-            String soakSection = new SoakReport(soak).markdown();
-            Files.writeString(options.report(), existing.isEmpty() ? soakSection
-                    : ReportSections.splice(existing, soakSection, SoakReport.BEGIN, SoakReport.END));
-            log("wrote the soak section of %s, %s and %s", options.report(), transfersCsv, faultsCsv);
+            md = ReportSections.splice(md, new SoakReport(soak).markdown(), SoakReport.BEGIN, SoakReport.END);
+            log("wrote %s and %s", transfersCsv, faultsCsv);
         }
-        boolean allOk = aborted == null && samples.stream().allMatch(Sample::ok)
+        Files.writeString(options.report(), md);
+        log("wrote %s in %d s", options.report(), context.duration().toSeconds());
+        List<String> sectionFailures = new ArrayList<>();
+        sectionOutcomes.forEach((s, o) -> o.failures().forEach(f -> sectionFailures.add(s.name() + ": " + f)));
+        sectionFailures.forEach(f -> log("FAILED %s", f));
+        boolean allOk = aborted == null && samples.stream().allMatch(Sample::ok) && sectionFailures.isEmpty()
                 && coordination.stream().allMatch(CoordinationResult::ok) && (soak == null || soak.ok());
         if (!allOk) {
             log("FAILED: %s", aborted != null ? aborted : "see the failures above");
         }
         return allOk ? 0 : 1;
+    }
+
+    /** Where a report's charts go: {@code img/} beside it. */
+    static Path imagesDir(Path report) {
+        Path parent = report.toAbsolutePath().getParent();
+        return parent.resolve("img");
+    }
+
+    /** One section suite in a directory of its own; a suite that throws is reported as a failure. */
+    private Section.Outcome runSection(Section section, Path work, Path images, Map<String, String> machine,
+            String revision) throws IOException {
+        Path dir = Files.createDirectories(work.resolve(section.name()));
+        Section.Context c = new Section.Context("quick".equals(options.scale().name()),
+                options.repetitions(), dir, options.results(), images, "img", machine, revision,
+                options.agentProperties(), options.keep(), this::logLine);
+        log("section %s", section.name());
+        Section.Outcome o;
+        try {
+            o = section.run(c);
+        } catch (Exception e) {
+            e.printStackTrace(System.err);
+            o = new Section.Outcome("**" + section.name() + " could not run:** " + e + "\n", List.of(e.toString()));
+        }
+        if (!options.keep()) {
+            deleteTree(dir);
+        }
+        return o;
     }
 
     /** The soak, in a directory of its own; its processes have all ended when it returns. */

@@ -25,6 +25,44 @@ final class CpuClock {
         return OS == null ? -1 : OS.getProcessCpuTime();
     }
 
+    /**
+     * CPU time (user + system) of this JVM's children that have ended and been waited for, from
+     * {@code /proc/self/stat} (cutime + cstime): the processes a peer such as {@code cp} or
+     * {@code rsync} ran, read before and after. Grandchildren count once their parent waited for
+     * them. -1 where there is no /proc.
+     */
+    static long childrenCpuNanos() {
+        long[] f = stat("self");
+        return f == null ? -1 : (f[2] + f[3]) * NANOS_PER_TICK;
+    }
+
+    /**
+     * CPU time (user + system) of process {@code pid} and of its children that ended and were
+     * waited for (an sshd with the sessions it served), from {@code /proc/<pid>/stat}; -1 when the
+     * process is gone or there is no /proc.
+     */
+    static long processTreeCpuNanos(long pid) {
+        long[] f = stat(Long.toString(pid));
+        return f == null ? -1 : (f[0] + f[1] + f[2] + f[3]) * NANOS_PER_TICK;
+    }
+
+    /** Clock ticks are 1/100 s on every Linux this runs on (USER_HZ). */
+    private static final long NANOS_PER_TICK = 10_000_000L;
+
+    /** utime, stime, cutime, cstime of {@code /proc/<pid>/stat}, in ticks, or null. */
+    private static long[] stat(String pid) {
+        try {
+            String s = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", pid, "stat"));
+            // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+            String[] f = s.substring(s.lastIndexOf(')') + 2).trim().split(" ");
+            // f[0] is field 3 (state); utime is field 14, so f[11] .. f[14].
+            return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[13]),
+                    Long.parseLong(f[14])};
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** Physical memory of the machine in bytes, or -1. */
     static long totalMemoryBytes() {
         return OS == null ? -1 : OS.getTotalMemorySize();

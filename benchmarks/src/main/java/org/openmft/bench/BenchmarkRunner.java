@@ -329,7 +329,8 @@ public final class BenchmarkRunner {
             Path json = options.results().resolve("benchmark-coordination-" + stamp + ".json");
             Files.writeString(csv, CoordinationReport.csv(coordination));
             Files.writeString(json, CoordinationReport.json(cc, coordination));
-            section = new CoordinationReport(cc, coordination).markdown();
+            section = new CoordinationReport(cc, coordination).withCharts(imagesDir(options.report()), "img")
+                    .markdown();
             log("wrote %s and %s", csv, json);
         }
         String existing = Files.exists(options.report()) ? Files.readString(options.report()) : "";
@@ -430,20 +431,24 @@ public final class BenchmarkRunner {
         CoordinationScenario.PairFiles files = null;
         int n = 0;
         for (CoordinationScenario.Cell cell : cells) {
-            if (files == null || files.fileBytes != cell.fileBytes() || files.pairs != cell.pairs()) {
+            if (files == null || files.fileBytes != cell.fileBytes() || files.pairs < cell.pairs()) {
                 if (files != null) {
                     deleteTree(files.root);
                 }
+                // Enough pairs for every cell of this file size: the smaller cells use the first ones.
+                int pairs = cells.stream().filter(c -> c.fileBytes() == cell.fileBytes())
+                        .mapToInt(CoordinationScenario.Cell::pairs).max().orElse(cell.pairs());
                 long t = System.nanoTime();
-                files = CoordinationScenario.PairFiles.generate(work.resolve("coordination-files"), cell.pairs(),
+                files = CoordinationScenario.PairFiles.generate(work.resolve("coordination-files"), pairs,
                         cell.fileBytes());
-                log("generated %d x %d files of %s (and one small file per pair) in %.1f s", cell.pairs(),
+                log("generated %d x %d files of %s (and one small file per pair) in %.1f s", pairs,
                         CoordinationScenario.FILES_PER_TRANSFER, Report.size(cell.fileBytes()),
                         (System.nanoTime() - t) / 1e9);
             }
             log("coordination cell %d of %d: %s", ++n, cells.size(), CoordinationReport.label(cell));
             Path dir = work.resolve("coordination-" + n);
-            CoordinationResult r = CoordinationScenario.run(cell, dir, files, options.agentProperties(), this::logLine);
+            CoordinationResult r = CoordinationScenario.run(cell, dir, files.firstPairs(cell.pairs()),
+                    options.agentProperties(), this::logLine);
             out.add(r);
             print(r);
             if (!options.keep()) {

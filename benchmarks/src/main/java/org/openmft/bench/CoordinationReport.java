@@ -49,6 +49,7 @@ final class CoordinationReport {
         logger();
         footprint();
         seed();
+        charts();
         observations();
         line(END);
         return md.toString();
@@ -58,7 +59,9 @@ final class CoordinationReport {
 
     private void header() {
         CoordinationResult first = results.get(0);
-        int agents = first.cell.agents();
+        int fewest = results.stream().mapToInt(r -> r.cell.agents()).min().orElse(0);
+        int most = results.stream().mapToInt(r -> r.cell.agents()).max().orElse(0);
+        String agents = fewest == most ? String.valueOf(most) : fewest + " to " + most;
         line("## Coordination at scale: " + agents + " agents on one queue manager (seed 001)");
         line();
         line("One agent queue manager (`" + CoordinationScenario.AGENT_QM + "`, embedded Artemis) holds " + agents
@@ -66,7 +69,7 @@ final class CoordinationReport {
         line("queue manager (`" + CoordinationScenario.COORDINATION_QM + "`, its own embedded broker, directory and"
                 + " port, reached over TCP) receives every agent's status, progress and transfer log through its");
         line("`CoordinationPublisher`; a database logger (`LogSubscriber`, embedded H2) stores the log. All "
-                + first.cell.pairs() + " pairs run one transfer of " + CoordinationScenario.FILES_PER_TRANSFER
+                + (fewest == most ? first.cell.pairs() + " " : "") + "pairs run one transfer of " + CoordinationScenario.FILES_PER_TRANSFER
                 + " files at once (every request put in one");
         line("transaction), binary, MD5, as seed 001's pairs each moved 10 files: its \"10 MB of files\" per pair is 10 x 1 MB");
         line("(50 pairs move \"500 files of total size 500MB\"), its \"100 MB\" 10 x 10 MB. A cell counts only when every");
@@ -292,6 +295,65 @@ final class CoordinationReport {
                     + fmt(qm / r.cpuIntervalSeconds, 2) + " (" + fmt(qm, 1) + ") | " + fmt(s.coordinationQmCores(), 2)
                     + " (" + fmt(s.coordinationQmCores() * s.averageSeconds(), 0) + ") | "
                     + fmt(coord / r.cpuIntervalSeconds, 2) + " (" + fmt(coord, 1) + ") |");
+        }
+        line();
+    }
+
+    /** Set by {@link #withCharts}: where the charts go, and how the markdown links them. */
+    private java.nio.file.Path images;
+    private String imagesLink;
+
+    /** Draws the sweep's charts into {@code images} (when the run has more than one agent count). */
+    CoordinationReport withCharts(java.nio.file.Path images, String imagesLink) {
+        this.images = images;
+        this.imagesLink = imagesLink;
+        return this;
+    }
+
+    /**
+     * Average time per transfer and agent queue manager CPU against the agent count, ours beside
+     * IBM's, one line per data size; only the cells at the default status rates.
+     */
+    private void charts() {
+        List<CoordinationResult> sweep = results.stream().filter(r -> r.cell.statusRateLimit() == 30
+                && !Double.isNaN(r.averageTransferSeconds())).toList();
+        java.util.SortedSet<Integer> counts = new java.util.TreeSet<>();
+        sweep.forEach(r -> counts.add(r.cell.agents()));
+        if (images == null || counts.size() < 2) {
+            return;
+        }
+        List<Double> xs = counts.stream().map(Integer::doubleValue).toList();
+        Map<String, List<Double>> time = new java.util.LinkedHashMap<>();
+        Map<String, List<Double>> qm = new java.util.LinkedHashMap<>();
+        for (long size : sweep.stream().map(r -> r.cell.fileBytes()).distinct().sorted().toList()) {
+            String data = CoordinationScenario.FILES_PER_TRANSFER + " x " + Report.size(size);
+            List<Double> ours = new ArrayList<>();
+            List<Double> ibm = new ArrayList<>();
+            List<Double> oursQm = new ArrayList<>();
+            for (int n : counts) {
+                Optional<CoordinationResult> r = sweep.stream().filter(x -> x.cell.agents() == n
+                        && x.cell.fileBytes() == size).findFirst();
+                ours.add(r.map(CoordinationResult::averageTransferSeconds).orElse(Double.NaN));
+                oursQm.add(r.map(x -> (x.cpuSeconds(CoordinationScenario.G_AGENT_QM)
+                        + x.cpuSeconds(CoordinationScenario.G_IN_VM)) / x.cpuIntervalSeconds).orElse(Double.NaN));
+                ibm.add(r.flatMap(x -> seedFigure(x.cell)).map(Seed001.Figure::averageSeconds).orElse(Double.NaN));
+            }
+            time.put("OpenMFT, " + data, ours);
+            time.put("IBM MFT 9.0.5, " + data, ibm);
+            qm.put("OpenMFT agent QM, " + data, oursQm);
+        }
+        line("### Charts");
+        line();
+        try {
+            line(Charts.lines(images, imagesLink, "seed001-time-per-transfer.png",
+                    "Average time per transfer by agent count (seed 001)", "agents (half sources)", "seconds", false,
+                    xs, time));
+            line();
+            line(Charts.lines(images, imagesLink, "seed001-agent-qm-cores.png",
+                    "Agent queue manager: busy cores by agent count (ours)", "agents (half sources)", "cores", false,
+                    xs, qm));
+        } catch (java.io.IOException e) {
+            line("(the charts could not be drawn: " + esc(e.toString()) + ")");
         }
         line();
     }

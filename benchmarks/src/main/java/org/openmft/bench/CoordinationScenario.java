@@ -164,18 +164,28 @@ final class CoordinationScenario {
     }
 
     /**
-     * The cells of a scale: seed 001's 10 MB cell at the default status rates (30 s / 300 s) and
-     * with status published often (1 s / 5 s), three measured rounds each; and at the full scale its
-     * 100 MB cell, one round (its files take a quarter of the disk).
+     * The cells of a scale. Full: seed 001's sweep, 100 to 500 agents in steps of 100, each with its
+     * 10 MB cell (10 x 1 MiB per transfer, three measured rounds) and its 100 MB cell (10 x 10 MiB,
+     * one round: at 500 agents its files take a quarter of the disk), at the default status rates
+     * (30 s / 300 s); then the 10 MB cell of the largest count again with status published often
+     * (1 s / 5 s). Quick: 100 agents, the 10 MB cell at both status rates. {@code agentsOverride}
+     * replaces the sweep by one agent count. Cells of one file size come together, fewest agents
+     * first, so that one set of files serves them all.
      */
     static List<Cell> cells(Scale scale, Integer agentsOverride) {
         boolean full = "full".equals(scale.name());
-        int agents = agentsOverride != null ? agentsOverride : full ? 500 : 100;
+        List<Integer> counts = agentsOverride != null ? List.of(agentsOverride)
+                : full ? List.of(100, 200, 300, 400, 500) : List.of(100);
+        int largest = counts.get(counts.size() - 1);
         List<Cell> cells = new ArrayList<>();
-        cells.add(new Cell(agents, Scale.MIB, 30, 300, 3));
-        cells.add(new Cell(agents, Scale.MIB, 1, 5, 3));
+        for (int agents : counts) {
+            cells.add(new Cell(agents, Scale.MIB, 30, 300, 3));
+        }
+        cells.add(new Cell(largest, Scale.MIB, 1, 5, 3));
         if (full) {
-            cells.add(new Cell(agents, 10 * Scale.MIB, 30, 300, 1));
+            for (int agents : counts) {
+                cells.add(new Cell(agents, 10 * Scale.MIB, 30, 300, 1));
+            }
         }
         return cells;
     }
@@ -1225,6 +1235,21 @@ final class CoordinationScenario {
             this.root = root;
             this.pairs = pairs;
             this.fileBytes = fileBytes;
+        }
+
+        /** The files of the first {@code n} pairs only, for a cell with fewer agents; the same files. */
+        PairFiles firstPairs(int n) {
+            if (n > pairs) {
+                throw new IllegalArgumentException(n + " pairs asked of files for " + pairs);
+            }
+            if (n == pairs) {
+                return this;
+            }
+            PairFiles f = new PairFiles(root, n, fileBytes);
+            f.md5s.putAll(md5s);
+            f.sources.addAll(sources.subList(0, n));
+            f.small.addAll(small.subList(0, n));
+            return f;
         }
 
         /** Writes (two threads) and fsyncs every file under {@code root}. */

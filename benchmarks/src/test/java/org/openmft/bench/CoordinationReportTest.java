@@ -2,7 +2,17 @@ package org.openmft.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import javax.imageio.ImageIO;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CoordinationReportTest {
     private static final String SECTION = CoordinationReport.BEGIN + "\n## Coordination\nnew\n" + CoordinationReport.END
@@ -64,8 +74,51 @@ class CoordinationReportTest {
         var quick = CoordinationScenario.cells(Scale.QUICK, null);
         assertThat(quick).extracting(CoordinationScenario.Cell::agents).containsOnly(100);
         var full = CoordinationScenario.cells(Scale.FULL, null);
-        assertThat(full).extracting(CoordinationScenario.Cell::seedMegabytes).containsExactly(10, 10, 100);
-        assertThat(full.get(0).agents()).isEqualTo(500);
+        assertThat(full).extracting(CoordinationScenario.Cell::seedMegabytes)
+                .containsExactly(10, 10, 10, 10, 10, 10, 100, 100, 100, 100, 100);
+        assertThat(full).extracting(CoordinationScenario.Cell::agents)
+                .containsExactly(100, 200, 300, 400, 500, 500, 100, 200, 300, 400, 500);
+        assertThat(full).filteredOn(c -> c.statusRateLimit() == 1).extracting(CoordinationScenario.Cell::agents)
+                .containsExactly(500);
+        assertThat(CoordinationScenario.cells(Scale.FULL, 40)).extracting(CoordinationScenario.Cell::agents)
+                .containsOnly(40);
         assertThat(Seed001.find(500, 10)).hasValueSatisfying(f -> assertThat(f.averageSeconds()).isEqualTo(19.46));
+    }
+
+    @Test
+    void aSweepOfAgentCountsIsChartedBesideIbmsFigures(@TempDir Path dir) throws Exception {
+        List<CoordinationResult> results = List.of(result(100, 2.0, 1.5), result(200, 4.0, 3.0));
+        Report.Context c = new Report.Context(Scale.FULL, 262_144, Map.of(), Instant.parse("2026-11-22T10:00:00Z"),
+                Duration.ofMinutes(3), Map.of(), "abc1234", 0.05, null);
+        String md = new CoordinationReport(c, results).withCharts(dir, "img").markdown();
+
+        assertThat(md).contains("## Coordination at scale: 100 to 200 agents on one queue manager (seed 001)")
+                .contains("![Average time per transfer by agent count (seed 001)](img/seed001-time-per-transfer.png)")
+                .contains("| 2.42 |", "| 5.49 |");
+        for (String png : List.of("seed001-time-per-transfer.png", "seed001-agent-qm-cores.png")) {
+            assertThat(ImageIO.read(Files.newInputStream(dir.resolve(png)))).as(png).isNotNull();
+        }
+    }
+
+    @Test
+    void oneAgentCountDrawsNoChart(@TempDir Path dir) {
+        Report.Context c = new Report.Context(Scale.FULL, 262_144, Map.of(), Instant.parse("2026-11-22T10:00:00Z"),
+                Duration.ofMinutes(3), Map.of(), "abc1234", 0.05, null);
+        String md = new CoordinationReport(c, List.of(result(500, 30.0, 20.0))).withCharts(dir, "img").markdown();
+        assertThat(md).contains("500 agents on one queue manager").doesNotContain("![");
+        assertThat(dir).isEmptyDirectory();
+    }
+
+    /** A measured cell of {@code agents} agents moving 10 x 1 MiB per pair. */
+    private static CoordinationResult result(int agents, double set, double average) {
+        CoordinationResult r = new CoordinationResult(new CoordinationScenario.Cell(agents, Scale.MIB, 30, 300, 1));
+        r.wallSeconds = set;
+        r.roundSeconds = new double[] {set};
+        r.transferSeconds = new double[] {average, average};
+        r.bytes = agents / 2 * 10 * Scale.MIB;
+        r.cpuIntervalSeconds = set;
+        r.cpuNanos.put(CoordinationScenario.G_AGENT_QM, 1_000_000_000L);
+        r.cpuNanos.put(CoordinationScenario.G_IN_VM, 500_000_000L);
+        return r;
     }
 }

@@ -117,7 +117,7 @@ final class MicroReport {
                     .min(Comparator.comparingDouble(Row::mbPerSecond));
             Optional<Row> fastest = g.stream().filter(r -> "FILE_CHANNEL_HEAP".equals(r.param("method")))
                     .max(Comparator.comparingDouble(Row::mbPerSecond));
-            if (slowest.isPresent() && fastest.isPresent()) {
+            if (slowest.isPresent() && fastest.isPresent() && slowest.get() != fastest.get()) {
                 line("Over the chunk sizes measured, the agent's way ranges from " + mb(slowest.get()) + " MB/s ("
                         + size(slowest.get().param("chunkBytes")) + ") to " + mb(fastest.get()) + " MB/s ("
                         + size(fastest.get().param("chunkBytes")) + ").");
@@ -190,14 +190,15 @@ final class MicroReport {
         List<Row> g = group(MicroSuite.Group.TEXT_CONVERSION);
         line("### Text conversion");
         line();
-        line("A text-mode item (`mode=\"text\"`) as the source agent converts it in `SourceTransfer.sendText`: one");
-        line("`TextConverter` per item, fed chunks of " + size(String.valueOf(BenchmarkRunner.CHUNK_SIZE))
-                + ", its output packed into chunk arrays, beside a baseline of a plain");
-        line("`CharsetDecoder` and `CharsetEncoder` over the whole text in one call (with a loop adding the CRs):");
-        line("the charset work alone, without chunks, characters cut between chunks, error offsets or replacement.");
-        line("The source is UTF-8 with LF line endings, " + sizes(g, "textBytes") + " per operation: ASCII lines, or");
-        line("Latin lines in which about one word in five has an accented letter (two bytes in UTF-8); the");
-        line("destinations are UTF-8 with LF kept, UTF-8 with CRLF, and EBCDIC (IBM037, as for z/OS) with LF.");
+        line("A text-mode item (`mode=\"text\"`) as the source agent converts it in `SourceTransfer.sendText`:");
+        line("one `TextConverter` per item, fed chunks of " + size(String.valueOf(BenchmarkRunner.CHUNK_SIZE))
+                + ", its output packed into chunk arrays; beside it");
+        line("a baseline of a plain `CharsetDecoder` and `CharsetEncoder` over the whole text in one call (with a");
+        line("loop adding the CRs): the charset work alone, without chunks, characters cut between chunks, error");
+        line("offsets or replacement. The source is UTF-8 with LF line endings, " + sizes(g, "textBytes")
+                + " per operation: ASCII");
+        line("lines, or Latin lines in which about one word in five has an accented letter (two bytes in UTF-8).");
+        line("The destinations are UTF-8 with LF kept, UTF-8 with CRLF, and EBCDIC (IBM037, as for z/OS) with LF.");
         line();
         if (g.isEmpty()) {
             line("No results.");
@@ -214,8 +215,10 @@ final class MicroReport {
         line();
         md.append(MicroResults.pivot(g, "conversion, text", cases, methods, MicroReport::mbCell));
         line();
+        Map<String, String> chartLabels = new LinkedHashMap<>();
+        cases.keys().forEach(k -> chartLabels.put(k, textChartLabel(k)));
         line(bars(g, "micro-text-conversion.png", "Text conversion, MB/s of source text", cases,
-                Map.of(), new Axis(Row::method, methods.keys(), m -> "textConverter".equals(m)
+                chartLabels, new Axis(Row::method, methods.keys(), m -> "textConverter".equals(m)
                         ? "TextConverter (agent)" : "JDK coders")));
         line();
         Optional<double[]> range = ratioRange(g, cases);
@@ -247,7 +250,22 @@ final class MicroReport {
             case UTF8_TO_UTF8_CRLF -> "UTF-8 → UTF-8, LF → CRLF";
             case UTF8_TO_IBM037_LF -> "UTF-8 → IBM037, LF";
         };
-        return conversion + ", " + p[1].toLowerCase(Locale.ROOT);
+        return conversion + ", " + textName(p[1]);
+    }
+
+    /** A short label that fits below a bar. */
+    private static String textChartLabel(String key) {
+        String[] p = key.split("/");
+        String conversion = switch (TextConversionBenchmark.Conversion.valueOf(p[0])) {
+            case UTF8_TO_UTF8_LF -> "UTF-8 LF";
+            case UTF8_TO_UTF8_CRLF -> "UTF-8 CRLF";
+            case UTF8_TO_IBM037_LF -> "IBM037 LF";
+        };
+        return conversion + ", " + textName(p[1]);
+    }
+
+    private static String textName(String text) {
+        return TextConversionBenchmark.Text.valueOf(text) == TextConversionBenchmark.Text.ASCII ? "ASCII" : "Latin";
     }
 
     private void requestXml() {
@@ -273,8 +291,9 @@ final class MicroReport {
         });
         line("Requests per second, and microseconds per item:");
         line();
-        md.append(MicroResults.pivot(g, "request", items, methods, r -> Report.fmt(r.score(), 0) + " ± "
-                + Report.fmt(r.error(), 0) + "/s; " + Report.fmt(1e6 / r.itemsPerSecond(), 2) + " µs per item"));
+        md.append(MicroResults.pivot(g, "request", items, methods, r -> Report.fmt(r.score(), 0)
+                + (Double.isNaN(r.error()) ? "" : " ± " + Report.fmt(r.error(), 0)) + "/s; "
+                + Report.fmt(1e6 / r.itemsPerSecond(), 2) + " µs per item"));
         line();
         Optional<Row> large = g.stream().filter(r -> "parseString".equals(r.method()))
                 .max(Comparator.comparingInt(Row::itemsPerOp));

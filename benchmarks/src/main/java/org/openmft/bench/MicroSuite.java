@@ -93,8 +93,9 @@ final class MicroSuite implements Section {
 
         String describe() {
             StringBuilder sb = new StringBuilder("**").append(name).append("**: per benchmark and parameter set, one")
-                    .append(" forked JVM, ").append(warmupIterations).append(" warm-up iterations of ").append(warmupTime)
-                    .append(" and ").append(iterations).append(" measured of ").append(iterationTime);
+                    .append(" forked JVM, ").append(warmupIterations).append(" warm-up iteration")
+                    .append(warmupIterations == 1 ? "" : "s").append(" of ").append(warmupTime).append(" and ")
+                    .append(iterations).append(" measured of ").append(iterationTime);
             params.forEach((k, v) -> sb.append("; `").append(k).append('=').append(v).append('`'));
             return sb.toString();
         }

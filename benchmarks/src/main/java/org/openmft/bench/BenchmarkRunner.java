@@ -121,6 +121,8 @@ public final class BenchmarkRunner {
                 "                   rewrites only its own section of the report; soak: transfers through crashes and",
                 "                   cut connections of real agent and queue manager processes (10 min, --quick about",
                 "                   2 min; needs the built distribution, see docs/performance.md), its section only",
+                "                   micro: the JMH micro-benchmarks of the hot path (about 8 min, --quick about 2),",
+                "                   its section only",
                 "  --coordination-agents N  agents of the coordination scenario (default 500, --quick 100)",
                 "  --seed N         the soak's random seed (files, transfers, faults); default: a new one, printed");
     }

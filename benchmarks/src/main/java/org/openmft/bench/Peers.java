@@ -12,15 +12,26 @@ final class Peers {
     }
 
     /**
-     * The peers in the order they run, each to be closed by the caller; peers that cannot run here
-     * are in the list too, saying why ({@link Peer#unavailable()}).
+     * The peers in the order they run (cp, rsync, rsync-ssh, sftp, camel-jms), each to be closed by
+     * the caller; peers that cannot run here are in the list too, saying why
+     * ({@link Peer#unavailable()}). The two ssh peers share one private sshd.
      *
      * @param work      a directory of the peers' own (keys, configuration)
      * @param connector the queue manager the agents use, for peers that go through it (Camel)
      */
     static List<Peer> create(Path work, QueueManagerConnector connector) throws Exception {
         List<Peer> peers = new ArrayList<>();
-        peers.add(new CopyPeer());
-        return peers;
+        try {
+            peers.add(new CopyPeer());
+            peers.add(new RsyncPeer());
+            SshLoopback ssh = SshLoopback.start(work.resolve("ssh"));
+            peers.add(new RsyncSshPeer(ssh));
+            peers.add(new SftpPeer(ssh, work.resolve("sftp")));
+            peers.add(new CamelPeer(connector, work.resolve("camel")));
+            return peers;
+        } catch (Exception | Error e) {
+            peers.forEach(Peer::close);
+            throw e;
+        }
     }
 }

@@ -567,7 +567,7 @@ public final class BenchmarkRunner {
         out.flush();
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

@@ -76,16 +76,16 @@ final class ResultFiles {
     }
 
     /** A CSV number: empty when unknown. */
-    private static String num(double d) {
+    static String num(double d) {
         return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.4f", d);
     }
 
     /** A JSON number: null when unknown. */
-    private static String jsonNum(double d) {
+    static String jsonNum(double d) {
         return Double.isNaN(d) ? "null" : String.format(Locale.ROOT, "%.4f", d);
     }
 
-    private static String str(String s) {
+    static String str(String s) {
         if (s == null) {
             return "null";
         }

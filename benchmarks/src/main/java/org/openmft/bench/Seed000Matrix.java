@@ -44,6 +44,7 @@ final class Seed000Matrix implements Section {
     private static final double ASSUMED_MD5_MB_S = 450;
     private static final double ASSUMED_RAW_JMS_MB_S = 350;
     private static final double ASSUMED_WRITE_MB_S = 300;
+    private static final double ASSUMED_SECONDS_PER_RUN = 1;
 
     /**
      * The files of one set, all of one size.
@@ -204,15 +205,19 @@ final class Seed000Matrix implements Section {
         return p;
     }
 
-    /** A rough duration: generating the files, then per cell the transfer, the check and the read-ahead. */
+    /**
+     * A rough duration: generating the files, then per cell the transfer and the check, per group the
+     * raw JMS run, a second of fixed cost per run (requests, cleaning, reading ahead), the peers, and
+     * starting each queue manager.
+     */
     static Duration estimate(MatrixScale scale) {
-        double setMb = scale.fileSets().stream().mapToLong(FileSet::totalBytes).sum() / 1e6;
-        double generate = 2 * setMb / ASSUMED_WRITE_MB_S;
-        double perRep = scale.chunkSizes().size() * ConnectionMode.values().length
-                * (8 * setMb * (1 / ASSUMED_AGENT_MB_S + 1 / ASSUMED_MD5_MB_S) + setMb / ASSUMED_RAW_JMS_MB_S)
-                + setMb * (1 / ASSUMED_RAW_JMS_MB_S + 1 / ASSUMED_MD5_MB_S) // the peers, about
+        double allSetsMb = scale.fileSets().stream().mapToLong(FileSet::totalBytes).sum() / 1e6;
+        int groupsPerSet = scale.chunkSizes().size() * ConnectionMode.values().length;
+        double perRep = groupsPerSet * (8 * allSetsMb * (1 / ASSUMED_AGENT_MB_S + 1 / ASSUMED_MD5_MB_S)
+                + allSetsMb / ASSUMED_RAW_JMS_MB_S + scale.fileSets().size() * 9 * ASSUMED_SECONDS_PER_RUN)
+                + allSetsMb * (1 / ASSUMED_RAW_JMS_MB_S + 1 / ASSUMED_MD5_MB_S) // the peers, about
                 + scale.chunkSizes().size() * 10.0; // starting each queue manager, the warm-up
-        return Duration.ofSeconds((long) (generate + scale.repetitions() * perRep));
+        return Duration.ofSeconds((long) (2 * allSetsMb / ASSUMED_WRITE_MB_S + scale.repetitions() * perRep));
     }
 
     /** Generous: a minute plus 5 MB/s. A transfer that needs longer is a failure, not a figure. */

@@ -326,7 +326,7 @@ final class Seed000MatrixReport {
             raw.append(raw.length() == 0 ? "" : ", ").append(chunk).append(": ").append(fmt(rate, 0)).append(" MB/s");
         }
         md.append("Raw JMS of the same bytes (").append(mode.transport).append("): ").append(raw).append(".\n\n");
-        md.append("| agentChunkSize | mode | checksum | transfers | s | MB/s | % of raw JMS | CPU s source | CPU s"
+        md.append("| agentChunkSize | type | checksum | transfers | s | MB/s | % of raw JMS | CPU s source | CPU s"
                 + " destination | CPU s QM | IBM s | IBM CPU s source / destination | x faster |\n");
         md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (CellSummary c : cs) {
@@ -411,8 +411,7 @@ final class Seed000MatrixReport {
     String charts(Path images, String imagesLink) throws IOException {
         List<CellSummary> cells = cells();
         int chunk = scale.peerChunkBytes();
-        String scaled = scale.fileSets().stream().allMatch(s -> s.totalBytes() == IBM_SET_BYTES) ? ""
-                : " (IBM's time scaled to our bytes)";
+        boolean sameBytes = scale.fileSets().stream().allMatch(s -> s.totalBytes() == IBM_SET_BYTES);
         List<String> categories = new ArrayList<>();
         Map<String, List<Double>> bySet = new LinkedHashMap<>();
         for (boolean parallel : new boolean[] {false, true}) {
@@ -422,7 +421,7 @@ final class Seed000MatrixReport {
         }
         for (ConnectionMode mode : ConnectionMode.values()) {
             for (FileSet set : scale.fileSets()) {
-                categories.add(set.label() + ", " + mode.label);
+                categories.add(Report.size(set.fileBytes()) + " " + mode.label);
                 for (boolean parallel : new boolean[] {false, true}) {
                     String t = parallel ? Seed000Matrix.PARALLEL_TRANSFERS + " parallel" : "one transfer";
                     Optional<CellSummary> c = find(cells, new Cell(new Group(mode, chunk, set), false, true, parallel));
@@ -436,7 +435,8 @@ final class Seed000MatrixReport {
         bySet.values().removeIf(Seed000MatrixReport::allNaN);
         if (!bySet.isEmpty()) {
             md.append(Charts.bars(images, imagesLink, "seed000-time-by-file-set.png", "Seed 000: binary, MD5,"
-                    + " agentChunkSize " + chunk + scaled, "seconds (lower is better)", categories, bySet));
+                    + " agentChunkSize " + chunk + scaledNote(sameBytes, bySet), "seconds (lower is better)",
+                    categories, bySet));
         }
         List<Double> xs = scale.chunkSizes().stream().map(c -> c / 1024.0).toList();
         Map<String, List<Double>> byChunk = new LinkedHashMap<>();
@@ -455,10 +455,17 @@ final class Seed000MatrixReport {
         byChunk.values().removeIf(Seed000MatrixReport::allNaN);
         if (!byChunk.isEmpty()) {
             md.append(md.length() == 0 ? "" : "\n\n").append(Charts.lines(images, imagesLink,
-                    "seed000-time-by-chunk.png", "Seed 000 by chunk size: bindings, binary, MD5, one transfer" + scaled,
+                    "seed000-time-by-chunk.png", "Seed 000 by chunk size: bindings, binary, MD5, one transfer"
+                            + scaledNote(sameBytes, byChunk),
                     "agentChunkSize (KiB)", "seconds (lower is better)", true, xs, byChunk));
         }
         return md.toString();
+    }
+
+    /** What a chart's title says when IBM's times in it are scaled to our smaller sets. */
+    private static String scaledNote(boolean sameBytes, Map<String, List<Double>> series) {
+        return sameBytes || series.keySet().stream().noneMatch(k -> k.startsWith("IBM")) ? ""
+                : " (IBM's time scaled to our bytes)";
     }
 
     /** IBM's time for the cell, scaled to the bytes we moved; NaN when either is missing. */

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -118,7 +117,7 @@ final class Seed000MatrixFiles {
     static String writeText(Path file, long size, long seed) throws IOException {
         Files.createDirectories(file.getParent());
         SplittableRandom random = new SplittableRandom(seed);
-        MessageDigest md5 = newMd5();
+        MessageDigest md5 = TestFiles.newMd5();
         byte[] block = new byte[BLOCK];
         int lineLeft = 1 + random.nextInt(MAX_LINE);
         try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -153,7 +152,7 @@ final class Seed000MatrixFiles {
 
     /** The MD5 of ASCII text {@code file} with every LF written as {@code eol}, encoded in {@code charset}. */
     static String convertedMd5(Path file, Charset charset, String eol) throws IOException {
-        MessageDigest md5 = newMd5();
+        MessageDigest md5 = TestFiles.newMd5();
         byte[] buffer = new byte[BLOCK];
         try (InputStream in = Files.newInputStream(file)) {
             int n;
@@ -162,13 +161,5 @@ final class Seed000MatrixFiles {
             }
         }
         return HexFormat.of().formatHex(md5.digest());
-    }
-
-    private static MessageDigest newMd5() {
-        try {
-            return MessageDigest.getInstance("MD5");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK has no MD5", e);
-        }
     }
 }

@@ -174,7 +174,7 @@ final class TestFiles {
         return HexFormat.of().formatHex(md5.digest());
     }
 
-    private static MessageDigest newMd5() {
+    static MessageDigest newMd5() {
         try {
             return MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {

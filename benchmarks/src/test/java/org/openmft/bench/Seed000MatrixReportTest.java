@@ -133,6 +133,25 @@ class Seed000MatrixReportTest {
                 .isFalse();
     }
 
+    @Test
+    void textFilesArePrintableAsciiLinesEndedByLfAndTheirConvertedFormIsComputedIndependently(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("t.txt");
+        String md5 = Seed000MatrixFiles.writeText(file, 5000, 1);
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        assertThat(bytes).hasSize(5000);
+        assertThat(bytes[4999]).isEqualTo((byte) '\n');
+        for (byte b : bytes) {
+            assertThat(b == '\n' || b >= 0x20 && b < 0x7f).as("byte %d", b).isTrue();
+        }
+        assertThat(md5).isEqualTo(TestFiles.md5(file));
+        String crlf = new String(bytes, java.nio.charset.StandardCharsets.US_ASCII).replace("\n", "\r\n");
+        java.nio.file.Path expected = dir.resolve("crlf.txt");
+        java.nio.file.Files.writeString(expected, crlf, java.nio.charset.StandardCharsets.US_ASCII);
+        assertThat(Seed000MatrixFiles.convertedMd5(file, java.nio.charset.StandardCharsets.UTF_8, "\r\n"))
+                .isEqualTo(TestFiles.md5(expected));
+    }
+
     private static Seed000MatrixReport report(List<Seed000Run> runs, List<String> otherFailures) {
         return new Seed000MatrixReport(SCALE, runs, IBM, List.of(), otherFailures, true, Map.of());
     }

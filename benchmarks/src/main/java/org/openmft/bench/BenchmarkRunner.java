@@ -105,7 +105,7 @@ public final class BenchmarkRunner {
     static String usage() {
         return String.join("\n",
                 "usage: BenchmarkRunner [--quick] [--out FILE] [--results DIR] [--dir DIR] [--repetitions N] [--keep]",
-                "                       [--agent KEY=VALUE]... [--scenario all|transfer|coordination|soak]",
+                "                       [--agent KEY=VALUE]... [--scenario all|transfer|coordination|seed000|soak]",
                 "                       [--coordination-agents N] [--seed N]",
                 "  --quick          smaller files (256 MiB, 20 x 16 MiB), every scenario; a check, not figures",
                 "  --out FILE       the markdown report (default docs/performance.md; with --quick",
@@ -120,9 +120,12 @@ public final class BenchmarkRunner {
                 "                   many agents with a coordination queue manager and a database logger only, which",
                 "                   rewrites only its own section of the report; soak: transfers through crashes and",
                 "                   cut connections of real agent and queue manager processes (10 min, --quick about",
-                "                   2 min; needs the built distribution, see docs/performance.md), its section only",
-                "                   micro: the JMH micro-benchmarks of the hot path (about 8 min, --quick about 2),",
-                "                   its section only",
+                "                   2 min; needs the built distribution, see docs/performance.md), its section only;",
+                "                   seed000: IBM's seed 000 matrix (192 cells of 2000 MiB, about an hour a repetition,",
+                "                   default 1; --quick about 3 min); seed003: single files of 1 MiB to 1 GiB beside",
+                "                   cp, raw JMS, rsync, rsync and sftp over ssh and a Camel route (--quick about 2 min);",
+                "                   micro: the JMH micro-benchmarks of the hot path (about 8 min, --quick about 2);",
+                "                   each rewrites only its own section",
                 "  --coordination-agents N  agents of the coordination scenario (default 500, --quick 100)",
                 "  --seed N         the soak's random seed (files, transfers, faults); default: a new one, printed");
     }
@@ -574,7 +577,7 @@ public final class BenchmarkRunner {
         out.flush();
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

@@ -71,8 +71,18 @@ final class EmbeddedMft implements AutoCloseable {
         }
     };
 
+    /** How long a request may wait for its acknowledgement. */
+    private static final long ACK_TIMEOUT_MILLIS = 30_000;
+
     /** The outcome of one requested transfer. */
     record Result(Reply reply, int resends, String failure) {
+        /**
+         * Whether no answer came in time: the transfer may still be running, so whoever waits for
+         * more transfers on these agents should stop rather than pile up more.
+         */
+        boolean timedOut() {
+            return reply == null && failure != null;
+        }
     }
 
     private EmbeddedMft(Path root) throws Exception {
@@ -135,7 +145,16 @@ final class EmbeddedMft implements AutoCloseable {
 
     /** A binary item from {@code source} to the file {@code destination}. */
     static TransferItem binaryItem(Path source, Path destination, ChecksumMethod checksum) {
-        return new TransferItem(Mode.BINARY, checksum,
+        return item(Mode.BINARY, source, destination, checksum);
+    }
+
+    /**
+     * An item from {@code source} to the file {@code destination}; a text item names no encodings
+     * and no line ending, so both sides use their platform's defaults, as {@code fteCreateTransfer -t
+     * text} without {@code -sce}, {@code -dce} or {@code -dle} does.
+     */
+    static TransferItem item(Mode mode, Path source, Path destination, ChecksumMethod checksum) {
+        return new TransferItem(mode, checksum,
                 new ItemSource(false, Disposition.LEAVE, source.toString(), null),
                 new ItemDestination(DestinationType.FILE, ExistAction.ERROR, destination.toString(), null, null));
     }
@@ -145,31 +164,94 @@ final class EmbeddedMft implements AutoCloseable {
      * final reply. The caller times this call.
      */
     Result transfer(ConnectionMode mode, List<TransferItem> items, long timeoutMillis) throws Exception {
+        return transferAll(mode, List.of(items), timeoutMillis).get(0);
+    }
+
+    /**
+     * Requests every transfer of {@code transfers} between the agents of {@code mode} at once (every
+     * request is put before any reply is read) and waits for all their final replies, at most
+     * {@code timeoutMillis} from the first put. The caller times this call: from the first put to the
+     * last final reply.
+     *
+     * <p>Acknowledgements and final replies of all the transfers arrive on the requester's one
+     * temporary queue, in any order: an acknowledgement is correlated with its request's message id
+     * (CorrelId = request MsgId, as IBM MFT does) and names the transfer id, which the final reply
+     * carries as its ID.
+     *
+     * @return one result per transfer, in the order of {@code transfers}
+     */
+    List<Result> transferAll(ConnectionMode mode, List<List<TransferItem>> transfers, long timeoutMillis)
+            throws Exception {
         Requester r = requesters.get(mode);
-        // As with IBM MFT, the final reply goes only to a requester whose request has a <reply>
-        // element; the JMSReplyTo (the same temporary queue) says where it goes.
-        TransferRequest request = new TransferRequest("6.00", ORIGINATOR, new AgentRef(sourceAgent(mode), QMGR),
-                new AgentRef(destinationAgent(mode), QMGR), new ReplyTo(r.replyQueueName(), QMGR, false),
-                new TransferSet(0, null, Map.of(), items), null);
-        Reply ack = r.send("SYSTEM.FTE.COMMAND." + sourceAgent(mode), writer.write(request), 30_000);
-        if (ack == null) {
-            return new Result(null, 0, "no acknowledgement within 30 s");
+        long start = System.nanoTime();
+        Map<String, Integer> byMessageId = new HashMap<>();
+        for (int i = 0; i < transfers.size(); i++) {
+            // As with IBM MFT, the final reply goes only to a requester whose request has a <reply>
+            // element; the JMSReplyTo (the same temporary queue) says where it goes.
+            TransferRequest request = new TransferRequest("6.00", ORIGINATOR, new AgentRef(sourceAgent(mode), QMGR),
+                    new AgentRef(destinationAgent(mode), QMGR), new ReplyTo(r.replyQueueName(), QMGR, false),
+                    new TransferSet(0, null, Map.of(), transfers.get(i)), null);
+            byMessageId.put(r.put("SYSTEM.FTE.COMMAND." + sourceAgent(mode), writer.write(request)), i);
         }
-        if (ack.resultCode() != 0) {
-            return new Result(ack, 0, "request refused with result " + ack.resultCode() + ": " + ack.supplements());
+        Result[] results = new Result[transfers.size()];
+        Reply[] acks = new Reply[transfers.size()];
+        Map<String, Integer> byTransferId = new HashMap<>();
+        int open = transfers.size();
+        long ackDeadline = start + ACK_TIMEOUT_MILLIS * 1_000_000L;
+        long deadline = start + timeoutMillis * 1_000_000L;
+        while (open > 0) {
+            // Until every request is acknowledged, wait no longer than the acknowledgement time-out.
+            long until = byTransferId.size() + countDone(results) < transfers.size() ? Math.min(ackDeadline, deadline)
+                    : deadline;
+            long left = (until - System.nanoTime()) / 1_000_000L;
+            Received m = left <= 0 ? null : r.next(left);
+            if (m == null) {
+                break;
+            }
+            Integer ackOf = byMessageId.remove(m.correlationId());
+            if (ackOf != null) {
+                Reply ack = m.reply();
+                acks[ackOf] = ack;
+                if (ack.resultCode() != 0) {
+                    results[ackOf] = new Result(ack, 0, "request refused with result " + ack.resultCode() + ": "
+                            + ack.supplements());
+                    open--;
+                } else {
+                    byTransferId.put(ack.requestId(), ackOf);
+                }
+                continue;
+            }
+            Integer doneOf = byTransferId.remove(m.reply().requestId());
+            if (doneOf == null) {
+                continue; // a reply to an earlier request that timed out
+            }
+            Reply done = m.reply();
+            AtomicInteger n = resends.get(done.requestId());
+            int resent = n == null ? 0 : n.get();
+            results[doneOf] = done.resultCode() != 0 ? new Result(done, resent, "transfer ended with result "
+                    + done.resultCode() + ": " + done.supplements() + " " + done.items())
+                    : new Result(done, resent, null);
+            open--;
         }
-        Reply done = r.next(timeoutMillis);
-        if (done == null) {
-            return new Result(null, 0, "no final reply within " + timeoutMillis / 1000 + " s (transfer "
-                    + ack.requestId() + ")");
+        for (int i = 0; i < results.length; i++) {
+            if (results[i] == null) {
+                results[i] = acks[i] == null
+                        ? new Result(null, 0, "no acknowledgement within " + ACK_TIMEOUT_MILLIS / 1000 + " s")
+                        : new Result(null, 0, "no final reply within " + timeoutMillis / 1000 + " s (transfer "
+                                + acks[i].requestId() + ")");
+            }
         }
-        AtomicInteger n = resends.get(ack.requestId());
-        int resent = n == null ? 0 : n.get();
-        if (done.resultCode() != 0) {
-            return new Result(done, resent, "transfer ended with result " + done.resultCode() + ": "
-                    + done.supplements() + " " + done.items());
+        return List.of(results);
+    }
+
+    private static int countDone(Result[] results) {
+        int n = 0;
+        for (Result r : results) {
+            if (r != null) {
+                n++;
+            }
         }
-        return new Result(done, resent, null);
+        return n;
     }
 
     @Override
@@ -187,6 +269,10 @@ final class EmbeddedMft implements AutoCloseable {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }
+    }
+
+    /** A reply and the correlation id of its message. */
+    private record Received(String correlationId, Reply reply) {
     }
 
     /** A requester's connection, opened once so that no transfer's time includes connecting. */
@@ -208,19 +294,20 @@ final class EmbeddedMft implements AutoCloseable {
             return replies.getQueueName();
         }
 
-        /** Puts {@code xml} on {@code queue} and returns the first reply, or null on time-out. */
-        Reply send(String queue, String xml, long timeoutMillis) throws JMSException, MalformedRequestException {
+        /** Puts {@code xml} on {@code queue}, replies to come to this requester, and returns its message id. */
+        String put(String queue, String xml) throws JMSException {
             TextMessage m = session.createTextMessage(xml);
             m.setJMSReplyTo(replies);
             try (MessageProducer p = session.createProducer(session.createQueue(queue))) {
                 p.send(m);
             }
-            return next(timeoutMillis);
+            return m.getJMSMessageID();
         }
 
-        Reply next(long timeoutMillis) throws JMSException, MalformedRequestException {
+        /** The next reply, or null on time-out. */
+        Received next(long timeoutMillis) throws JMSException, MalformedRequestException {
             Message m = consumer.receive(timeoutMillis);
-            return m == null ? null : parser.parseReply(((TextMessage) m).getText());
+            return m == null ? null : new Received(m.getJMSCorrelationID(), parser.parseReply(((TextMessage) m).getText()));
         }
 
         void close() {

@@ -70,7 +70,12 @@ final class TestFiles {
 
     /** Empties the destination directory (files of the previous run, and any .part left over). */
     void cleanDestination() throws IOException {
-        try (Stream<Path> files = Files.list(destinationDir)) {
+        emptyDirectory(destinationDir);
+    }
+
+    /** Deletes the files in {@code dir} (not in its sub-directories: there are none). */
+    static void emptyDirectory(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
             for (Path p : (Iterable<Path>) files::iterator) {
                 Files.delete(p);
             }
@@ -83,15 +88,26 @@ final class TestFiles {
      * @return null when everything verified, else what is wrong
      */
     String verify(List<Path> sources) throws IOException {
+        return verify(sources, this::md5Of, destinationDir);
+    }
+
+    /**
+     * Checks that each of {@code sources} is in {@code destinationDir} under its own file name with
+     * the MD5 {@code expectedMd5} gives, and that nothing else is there.
+     *
+     * @return null when everything verified, else what is wrong
+     */
+    static String verify(List<Path> sources, java.util.function.Function<Path, String> expectedMd5,
+            Path destinationDir) throws IOException {
         for (Path source : sources) {
-            Path dest = destinationFor(source);
+            Path dest = destinationDir.resolve(source.getFileName());
             if (!Files.isRegularFile(dest)) {
                 return dest.getFileName() + " is missing at the destination";
             }
-            String expected = md5Of(source);
+            String expected = expectedMd5.apply(source);
             String actual = md5(dest);
             if (!expected.equals(actual)) {
-                return dest.getFileName() + ": MD5 " + actual + " differs from the source's " + expected + " ("
+                return dest.getFileName() + ": MD5 " + actual + " differs from the expected " + expected + " ("
                         + Files.size(dest) + " bytes, source " + Files.size(source) + ")";
             }
         }
@@ -158,7 +174,7 @@ final class TestFiles {
         return HexFormat.of().formatHex(md5.digest());
     }
 
-    private static MessageDigest newMd5() {
+    static MessageDigest newMd5() {
         try {
             return MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {

@@ -1,0 +1,168 @@
+package org.openmft.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.Test;
+import org.openmft.bench.Seed000Figures.Figure;
+import org.openmft.bench.Seed000Matrix.FileSet;
+import org.openmft.bench.Seed000Matrix.MatrixScale;
+import org.openmft.bench.Seed000Run.Cell;
+import org.openmft.bench.Seed000Run.Cpu;
+import org.openmft.bench.Seed000Run.Group;
+import org.openmft.bench.Seed000Run.Kind;
+
+/** The seed 000 matrix's arithmetic and write-up, from synthetic runs and IBM figures. */
+class Seed000MatrixReportTest {
+    private static final FileSet SET = new FileSet(20, 100 * Scale.MIB, 100);
+    private static final MatrixScale SCALE = new MatrixScale("test", List.of(SET), List.of(65_536, 262_144), 2, false);
+    private static final Group SMALL = new Group(ConnectionMode.BINDINGS, 65_536, SET);
+    private static final Group LARGE = new Group(ConnectionMode.BINDINGS, 262_144, SET);
+    private static final Cell WITH_FIGURE = new Cell(LARGE, false, true, false);
+    private static final Figure FIGURE = new Figure(ConnectionMode.BINDINGS, 262_144, false, true, 100, false, 2, 25,
+            50, 46.89, 349.4, "table 2.1.2.8");
+    private static final Function<Cell, Optional<Figure>> IBM = c -> c.equals(WITH_FIGURE) ? Optional.of(FIGURE)
+            : Optional.empty();
+
+    @Test
+    void timesFasterIsIbmsTimeOverOursForTheSameBytesAndComparesRatesForFewer() {
+        assertThat(Seed000MatrixReport.timesFaster(9.378, Seed000MatrixReport.IBM_SET_BYTES, FIGURE))
+                .isCloseTo(5.0, within(1e-3));
+        // Half IBM's bytes in the same time is half the rate.
+        assertThat(Seed000MatrixReport.timesFaster(9.378, Seed000MatrixReport.IBM_SET_BYTES / 2, FIGURE))
+                .isCloseTo(2.5, within(1e-3));
+        // 25% of 4 vCPUs over 40 s.
+        assertThat(Seed000MatrixReport.ibmCpuSeconds(25, 40)).isCloseTo(40.0, within(1e-9));
+    }
+
+    @Test
+    void eachCellIsComparedWithTheRawJmsRunOfItsOwnGroupAndRepetition() {
+        List<Seed000Run> runs = new ArrayList<>();
+        // Raw JMS rates differ by group and repetition: 1000, 2000, 4000, 8000 MB/s worth of time.
+        runs.add(raw(SMALL, 1, SET.totalBytes() / 1000));
+        runs.add(raw(LARGE, 1, SET.totalBytes() / 2000));
+        runs.add(raw(SMALL, 2, SET.totalBytes() / 4000));
+        runs.add(raw(LARGE, 2, SET.totalBytes() / 8000));
+        Seed000Run small1 = agent(new Cell(SMALL, false, true, false), 1, SET.totalBytes() / 500, null);
+        Seed000Run large2 = agent(WITH_FIGURE, 2, SET.totalBytes() / 2000, null);
+        runs.add(small1);
+        runs.add(large2);
+        Seed000MatrixReport report = report(runs, List.of());
+
+        assertThat(report.rawJmsFor(small1)).contains(runs.get(0));
+        assertThat(report.rawJmsFor(large2)).contains(runs.get(3));
+        // Twice the raw run's time is half its rate; a quarter of the rate for large2.
+        assertThat(Seed000MatrixReport.fractionOfRaw(small1, runs.get(0))).isCloseTo(0.5, within(1e-9));
+        assertThat(Seed000MatrixReport.fractionOfRaw(large2, report.rawJmsFor(large2).orElseThrow()))
+                .isCloseTo(0.25, within(1e-9));
+        assertThat(report.csv()).contains(",50.0000,").contains(",25.0000,");
+    }
+
+    @Test
+    void theMarkdownShowsIbmsFigureWhereThereIsOneAndNaElsewhere() {
+        List<Seed000Run> runs = List.of(raw(LARGE, 1, 2_000_000_000L), agent(WITH_FIGURE, 1, 9_378_000_000L, null),
+                raw(SMALL, 1, 2_000_000_000L), agent(new Cell(SMALL, true, false, true), 1, 20_000_000_000L, null));
+        String md = report(runs, List.of()).markdown("| run | |\n|---|---|\n", "");
+
+        assertThat(md).contains("| 262144 | binary | MD5 | one | 9.38 |").contains("| 46.89 | 46.9 / 93.8 | **5.0x** |")
+                .contains("| 65536 | text | none | 10 parallel | 20.00 |").contains("n/a | n/a | n/a")
+                .contains("1 of 1").doesNotContain("### Failures");
+        assertThat(report(runs, List.of()).failures()).isEmpty();
+    }
+
+    @Test
+    void failedRunsAndOtherFailuresReachTheOutcomeAndTheMarkdown() {
+        Seed000Run bad = agent(WITH_FIGURE, 1, 1_000_000_000L, "destination check failed: file-01.bin: MD5 x");
+        Seed000MatrixReport report = report(List.of(raw(LARGE, 1, 2_000_000_000L), bad),
+                List.of("7 cells at agentChunkSize 262144 not measured"));
+
+        assertThat(report.failures()).containsExactly(WITH_FIGURE.label() + " repetition 1: "
+                + "destination check failed: file-01.bin: MD5 x", "7 cells at agentChunkSize 262144 not measured");
+        String md = report.markdown("", "");
+        assertThat(md).contains("**failed**").contains("### Failures").contains("7 cells at agentChunkSize 262144");
+        assertThat(report.csv()).contains(",false,destination check failed: file-01.bin: MD5 x");
+    }
+
+    @Test
+    void peersAreComparedWithTheAgentCellTheyRanBeside() {
+        Cell beside = new Cell(LARGE, false, false, false);
+        Seed000Run agent = agent(beside, 1, 6_000_000_000L, null);
+        Seed000Run cp = new Seed000Run(Kind.PEER, LARGE, null, "cp", 1, SET.totalBytes(), SET.count(),
+                2_000_000_000L, Cpu.total(1_500_000_000L), 0, null);
+        Seed000MatrixReport report = new Seed000MatrixReport(SCALE, List.of(raw(LARGE, 1, 1), agent, cp), IBM,
+                List.of(new Seed000MatrixReport.PeerInfo("cp", "`cp`", null),
+                        new Seed000MatrixReport.PeerInfo("rsync", "rsync", "rsync is not installed")),
+                List.of(), true, Map.of());
+
+        assertThat(report.agentBeside(cp)).contains(agent);
+        assertThat(report.markdown("", "")).contains("| `cp` | 20 x 100 MiB | 2.00 |").contains("| 6.00 | 3.0 |")
+                .contains("| rsync | all | not run: rsync is not installed |");
+    }
+
+    @Test
+    void parallelCellsSplitTheFilesIntoTenTransfersOfATenthEach() {
+        List<Integer> files = java.util.stream.IntStream.range(0, 25).boxed().toList();
+        List<List<Integer>> parts = Seed000Matrix.split(files, Seed000Matrix.PARALLEL_TRANSFERS);
+        assertThat(parts).hasSize(10).allMatch(p -> p.size() == 2 || p.size() == 3);
+        assertThat(parts.stream().flatMap(List::stream).toList()).isEqualTo(files);
+        assertThat(Seed000Matrix.split(files.subList(0, 20), 10)).allMatch(p -> p.size() == 2);
+    }
+
+    @Test
+    void theMatrixSetsTheChunkSizeAndIbmsLimitsWhateverTheRunnerPasses() {
+        Map<String, String> p = Seed000Matrix.agentProperties(Map.of("agentChunkSize", "262144",
+                "maxSourceTransfers", "5", "agentWindowSize", "20"), 65_536);
+        assertThat(p).containsEntry("agentChunkSize", "65536").containsEntry("maxSourceTransfers", "25")
+                .containsEntry("maxDestinationTransfers", "25").containsEntry("agentWindowSize", "20");
+        assertThat(MatrixScale.FULL.cellsPerRepetition()).isEqualTo(192);
+        assertThat(MatrixScale.FULL.fileSets()).allMatch(s -> s.totalBytes() == Seed000MatrixReport.IBM_SET_BYTES);
+    }
+
+    @Test
+    void textModeWithLfAndAnAsciiCompatibleCharsetIsTheIdentity() {
+        assertThat(Seed000MatrixFiles.textConversionIsIdentity(java.nio.charset.StandardCharsets.UTF_8, "\n")).isTrue();
+        assertThat(Seed000MatrixFiles.textConversionIsIdentity(java.nio.charset.StandardCharsets.UTF_8, "\r\n"))
+                .isFalse();
+        assertThat(Seed000MatrixFiles.textConversionIsIdentity(java.nio.charset.Charset.forName("IBM1047"), "\n"))
+                .isFalse();
+    }
+
+    @Test
+    void textFilesArePrintableAsciiLinesEndedByLfAndTheirConvertedFormIsComputedIndependently(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("t.txt");
+        String md5 = Seed000MatrixFiles.writeText(file, 5000, 1);
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        assertThat(bytes).hasSize(5000);
+        assertThat(bytes[4999]).isEqualTo((byte) '\n');
+        for (byte b : bytes) {
+            assertThat(b == '\n' || b >= 0x20 && b < 0x7f).as("byte %d", b).isTrue();
+        }
+        assertThat(md5).isEqualTo(TestFiles.md5(file));
+        String crlf = new String(bytes, java.nio.charset.StandardCharsets.US_ASCII).replace("\n", "\r\n");
+        java.nio.file.Path expected = dir.resolve("crlf.txt");
+        java.nio.file.Files.writeString(expected, crlf, java.nio.charset.StandardCharsets.US_ASCII);
+        assertThat(Seed000MatrixFiles.convertedMd5(file, java.nio.charset.StandardCharsets.UTF_8, "\r\n"))
+                .isEqualTo(TestFiles.md5(expected));
+    }
+
+    private static Seed000MatrixReport report(List<Seed000Run> runs, List<String> otherFailures) {
+        return new Seed000MatrixReport(SCALE, runs, IBM, List.of(), otherFailures, true, Map.of());
+    }
+
+    private static Seed000Run raw(Group group, int rep, long wallNanos) {
+        return new Seed000Run(Kind.RAW_JMS, group, null, null, rep, SET.totalBytes(), 0, wallNanos, Cpu.total(1), 0,
+                null);
+    }
+
+    private static Seed000Run agent(Cell cell, int rep, long wallNanos, String failure) {
+        return new Seed000Run(Kind.AGENT, cell.group(), cell, null, rep, SET.totalBytes(), SET.count(), wallNanos,
+                new Cpu(3_000_000_000L, 1_000_000_000L, 1_000_000_000L, 1_000_000_000L), 0, failure);
+    }
+}

@@ -57,6 +57,7 @@ final class Charts {
             }
             chart.addSeries(e.getKey(), categories, ys);
         }
+        legendFor(chart.getStyler(), chart.getSeriesMap().size());
         return save(chart, images, imagesLink, fileName, title);
     }
 
@@ -85,6 +86,7 @@ final class Charts {
                 chart.addSeries(e.getKey(), x, y).setMarker(SeriesMarkers.CIRCLE);
             }
         }
+        legendFor(chart.getStyler(), chart.getSeriesMap().size());
         return save(chart, images, imagesLink, fileName, title);
     }
 
@@ -97,6 +99,17 @@ final class Charts {
         s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
         s.setDecimalPattern("#,##0.##");
         s.setAntiAlias(true);
+    }
+
+    /**
+     * A horizontal legend below the plot holds a few series; more would run off the picture, so
+     * they are listed down the right-hand side instead.
+     */
+    private static void legendFor(Styler s, int series) {
+        if (series > 5) {
+            s.setLegendPosition(Styler.LegendPosition.OutsideE);
+            s.setLegendLayout(Styler.LegendLayout.Vertical);
+        }
     }
 
     private static String save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path images,

@@ -136,8 +136,10 @@ final class Report {
                     + " | not judged |");
         }
         line();
-        line("Not measured by this suite yet: text mode, 1 MB and 10 MB files, 10 parallel transfers, per-file");
-        line("overhead with 2000 files, memory bounds. 500 agents: see [Coordination at scale](#coordination-at-scale-500-agents-on-one-queue-manager-seed-001).");
+        line("The other tables of the seeds have sections of their own below: IBM's whole seed 000 matrix (text mode, 1 MB");
+        line("and 10 MB files, 10 parallel transfers, every chunk size, client mode), seed 003's file sizes beside rsync,");
+        line("ssh and a Camel route, seed 001's 100 to 500 agents, and the JMH micro-benchmarks. Not measured yet: memory");
+        line("bounds.");
         line();
     }
 
@@ -447,54 +449,62 @@ final class Report {
     private void howToRun() {
         line("## How to run");
         line();
-        line("From the repository root, with JDK 17 and Maven 3.8:");
+        line("From the repository root, with JDK 17 and Maven 3.8 (and, for the peers, Debian's `rsync`,");
+        line("`openssh-server` and `openssh-client`: `apt-get install rsync openssh-server openssh-client`; a peer whose");
+        line("tools are missing is listed as not run, with the reason):");
         line();
         line("```sh");
         line("mvn -q -pl benchmarks -am package -DskipTests      # the jar, and its dependencies in benchmarks/target/lib");
         line("java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*\" \\");
-        line("    org.openmft.bench.BenchmarkRunner                  # full scale, writes docs/performance.md");
+        line("    org.openmft.bench.BenchmarkRunner --quick          # every scenario, small: a check, about 15 minutes");
         line("java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*\" \\");
-        line("    org.openmft.bench.BenchmarkRunner --quick          # every scenario, smaller; about 4 minutes");
+        line("    org.openmft.bench.BenchmarkRunner --scenario seed003   # one scenario at full scale: its section only");
         line("```");
         line();
-        line("The full scale needs about 6 GiB free in `java.io.tmpdir` (or `--dir DIR`) for the transfer scenarios and"
-                + " about 52 GiB for the coordination scenario (its 100 MiB cell: 25 GiB of sources and their copies)"
-                + (isFull() ? " and took " + minutes(c.duration()) + " on the machine above." : "."));
+        line("Every scenario checks every byte it moved (a run that moved wrong bytes is a failure, not a figure) and");
+        line("writes its raw numbers as CSV and JSON into `--results DIR`, its section of this file, and its charts");
+        line("into `docs/img/`. A scenario run alone (`--scenario NAME`) replaces only its own section of the report.");
+        line();
+        line("| scenario | what | full scale | disk |");
+        line("|---|---|---|---|");
+        line("| `transfer` | this section: one 1 GiB file beside raw JMS and `cp`, seed 000's headline cell | about 6 min |"
+                + " 6 GiB |");
+        line("| `seed000` | IBM's seed 000 matrix: 192 cells of 2000 MiB, IBM's figure beside each | about an hour |"
+                + " 14 GiB |");
+        line("| `seed003` | 1 MiB to 1 GiB files beside `cp`, raw JMS, rsync, rsync and sftp over ssh, Camel | about"
+                + " 25 min | 8 GiB |");
+        line("| `coordination` | seed 001: 100 to 500 agents, a coordination queue manager and a database logger |"
+                + " about 40 min | 52 GiB |");
+        line("| `micro` | the JMH micro-benchmarks: chunk reading, checksums, text conversion, request XML | about 8"
+                + " min | 0.1 GiB |");
+        line("| `soak` | transfers through crashes and cut connections of real processes; not part of `all` | about"
+                + " 12 min | 2 GiB |");
+        line();
+        line("`--scenario all` (the default) runs all of them but the soak"
+                + (isFull() ? "; the transfer scenario took " + minutes(c.duration()) + " on the machine above." : "."));
         line();
         line("| option | |");
         line("|---|---|");
-        line("| `--quick` | 256 MiB and 20 x 16 MiB, 3 repetitions: a check that every scenario works |");
+        line("| `--quick` | every scenario at a small scale with few repetitions: a check that it works, not figures |");
         line("| `--out FILE` | the report (default `docs/performance.md`; with `--quick`,"
-                + " `benchmarks/target/results/performance-quick.md`) |");
-        line("| `--results DIR` | CSV and JSON of every run, repetition 0 included (default `benchmarks/target/results`) |");
-        line("| `--repetitions N` | measured repetitions (default 5; 3 with `--quick`) |");
-        line("| `--agent KEY=VALUE` | an agent.properties value for all four agents, e.g. `agentWindowSize=50`;"
-                + " repeatable; the report lists it |");
+                + " `benchmarks/target/results/performance-quick.md`); charts go to `img/` beside it |");
+        line("| `--results DIR` | CSV and JSON of every run, warm-ups included (default `benchmarks/target/results`) |");
+        line("| `--repetitions N` | measured repetitions (transfer: 5, 3 with `--quick`; seed000: 1; seed003: 3) |");
+        line("| `--agent KEY=VALUE` | an agent.properties value for every agent, e.g. `agentWindowSize=50`;"
+                + " repeatable; the report lists it (the seed 000 matrix sets its own chunk sizes and transfer limits) |");
         line("| `--dir DIR`, `--keep` | where the work directory is made; keep it afterwards |");
-        line("| `--scenario all\\|transfer\\|coordination\\|soak` | which scenarios run (default all: transfer and"
-                + " coordination); `coordination` and `soak` rewrite only their own section of the report |");
-        line("| `--coordination-agents N` | agents of the coordination scenario (default 500; 100 with `--quick`) |");
+        line("| `--scenario " + BenchmarkRunner.scenarioNames().replace(", ", "\\|").replace(" or ", "\\|")
+                + "` | which scenarios run (default all) |");
+        line("| `--coordination-agents N` | one agent count for the coordination scenario instead of the sweep |");
         line("| `--seed N` | the soak's random seed (its files, transfers and faults); default a new one, printed |");
         line();
         line("The soak (`--scenario soak`) runs the queue manager and the agents as processes of the distribution that");
         line("the package step builds in `agent-cli/target/openmft` (or `-Dopenmft.dist=DIR`); it takes about 12 minutes,");
         line("or about 1.5 with `--quick`. On a failure it keeps every process's log in `--results DIR`/`soak-logs-<scale>`.");
+        line("JMH runs on its own too, after the package step: `java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:"
+                + "benchmarks/target/lib/*\" org.openjdk.jmh.Main -l` lists the benchmarks.");
         line();
         line("The exit code is 0 when every scenario succeeded and verified, 1 otherwise.");
-        line();
-        line("### Micro-benchmarks (JMH)");
-        line();
-        line("`org.openmft.bench.micro` holds JMH benchmarks: `ChecksumBenchmark` (MD5, SHA-256 and CRC32C over one");
-        line("256 KiB chunk) and `RequestParsingBenchmark` (`RequestParser` on a typical transfer request of 1 and");
-        line("20 items). They are not part of this report. After the package step above:");
-        line();
-        line("```sh");
-        line("java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*\" org.openjdk.jmh.Main -l   # list");
-        line("java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*\" org.openjdk.jmh.Main \\");
-        line("    ChecksumBenchmark -f 1 -wi 3 -i 5                  # ops/s; x 0.262 for MB/s of 256 KiB chunks");
-        line("java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*\" org.openjdk.jmh.Main \\");
-        line("    RequestParsingBenchmark -f 1");
-        line("```");
     }
 
     // ------------------------------------------------------------------------------------------

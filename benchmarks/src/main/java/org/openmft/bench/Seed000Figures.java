@@ -30,6 +30,9 @@ final class Seed000Figures {
      * @param md5            MD5 checksum (else none)
      * @param fileMegabytes  1, 10 or 100: the size of each file of the 2 GB set
      * @param parallel       10 parallel transfers (MultiTransfer), else one (SingleTransfer)
+     * @param agentQmCpuPercent "AgentQ-CPU", % of the machine of the one queue manager both client agents connect
+     *                       to (the report's 8-CPU MQPERF5, by inference); NaN in bindings mode, where each agent's
+     *                       machine ran its own queue manager and the report has no such column
      * @param coordCpuPercent  "Coord-CPU", % of the coordination queue manager's machine
      * @param agent1CpuPercent "Agent1-CPU", % of the source agent's machine
      * @param agent2CpuPercent "Agent2-CPU", % of the destination agent's machine
@@ -38,8 +41,8 @@ final class Seed000Figures {
      * @param where          the report's section and table
      */
     record Figure(ConnectionMode mode, int chunkBytes, boolean text, boolean md5, int fileMegabytes, boolean parallel,
-            double coordCpuPercent, double agent1CpuPercent, double agent2CpuPercent, double seconds,
-            double megabitsPerSecond, String where) {
+            double agentQmCpuPercent, double coordCpuPercent, double agent1CpuPercent, double agent2CpuPercent,
+            double seconds, double megabitsPerSecond, String where) {
     }
 
     private static final List<Figure> ALL = load();
@@ -60,10 +63,10 @@ final class Seed000Figures {
     }
 
     /**
-     * The CSV: a header line, then {@code mode,chunk_bytes,transfer_mode,checksum,file_mb,transfers,
-     * coord_cpu_pct,agent1_cpu_pct,agent2_cpu_pct,seconds,rate_mbit,where} with mode
-     * bindings|client, transfer_mode text|binary, checksum md5|none, transfers single|multi; lines
-     * starting with # are comments.
+     * The CSV: a header line, then 13 fields {@code mode,chunk_bytes,transfer_mode,checksum,file_mb,
+     * transfers,agentq_cpu_pct,coord_cpu_pct,agent1_cpu_pct,agent2_cpu_pct,seconds,rate_mbit,where}
+     * with mode bindings|client, transfer_mode text|binary, checksum md5|none, transfers single|multi,
+     * agentq_cpu_pct empty (read as NaN) exactly in bindings rows; lines starting with # are comments.
      */
     static List<Figure> parse(InputStream in) throws IOException {
         List<Figure> out = new ArrayList<>();
@@ -80,22 +83,38 @@ final class Seed000Figures {
                     header = false;
                     continue;
                 }
-                String[] f = line.split(",", 12);
-                if (f.length != 12) {
-                    throw new IOException(RESOURCE + " line " + n + ": 12 fields expected, not " + f.length);
+                String[] f = line.split(",", 13);
+                if (f.length != 13) {
+                    throw new IOException(RESOURCE + " line " + n + ": 13 fields expected, not " + f.length);
                 }
                 try {
-                    out.add(new Figure(ConnectionMode.valueOf(f[0].trim().toUpperCase(java.util.Locale.ROOT)),
-                            Integer.parseInt(f[1].trim()), bool(f[2], "text", "binary"), bool(f[3], "md5", "none"),
-                            Integer.parseInt(f[4].trim()), bool(f[5], "multi", "single"), Double.parseDouble(f[6]),
-                            Double.parseDouble(f[7]), Double.parseDouble(f[8]), Double.parseDouble(f[9]),
-                            Double.parseDouble(f[10]), f[11].trim().replaceAll("^\"|\"$", "")));
+                    ConnectionMode mode = ConnectionMode.valueOf(f[0].trim().toUpperCase(java.util.Locale.ROOT));
+                    out.add(new Figure(mode, Integer.parseInt(f[1].trim()), bool(f[2], "text", "binary"),
+                            bool(f[3], "md5", "none"), Integer.parseInt(f[4].trim()), bool(f[5], "multi", "single"),
+                            agentQm(mode, f[6]), Double.parseDouble(f[7]), Double.parseDouble(f[8]),
+                            Double.parseDouble(f[9]), Double.parseDouble(f[10]), Double.parseDouble(f[11]),
+                            f[12].trim().replaceAll("^\"|\"$", "")));
                 } catch (IllegalArgumentException e) {
                     throw new IOException(RESOURCE + " line " + n + ": " + e.getMessage(), e);
                 }
             }
         }
         return List.copyOf(out);
+    }
+
+    /** agentq_cpu_pct: a number in client rows, empty in bindings rows (NaN). */
+    private static double agentQm(ConnectionMode mode, String v) {
+        String s = v.trim();
+        if (mode == ConnectionMode.BINDINGS) {
+            if (!s.isEmpty()) {
+                throw new IllegalArgumentException("agentq_cpu_pct '" + s + "' in a bindings row, which has none");
+            }
+            return Double.NaN;
+        }
+        if (s.isEmpty()) {
+            throw new IllegalArgumentException("agentq_cpu_pct missing in a client row");
+        }
+        return Double.parseDouble(s);
     }
 
     private static boolean bool(String v, String yes, String no) {

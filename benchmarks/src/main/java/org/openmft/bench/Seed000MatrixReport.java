@@ -36,6 +36,17 @@ final class Seed000MatrixReport {
     static final int IBM_VCPUS = 4;
 
     /**
+     * The vCPUs of the machine of IBM's client-mode agent queue manager, whose "AgentQ-CPU" is a
+     * percentage of these. The report's chapter 4.4 (Hardware) lists MQPERF2, MQPERF3 and MQPERF4 as
+     * "4 CPU" and MQPERF5 as "8 CPU" without naming their roles. Bindings mode needs three machines
+     * (two agents, the coordination queue manager), all taken to be the 4-CPU ones as {@link #IBM_VCPUS}
+     * takes the agents' to be; client mode needs a fourth, for the agents' queue manager, so that is
+     * taken to be MQPERF5. (IBM's seed 001 report, same team, same hardware, has its agent queue
+     * manager on an 8-CPU machine beside 4-CPU agents.)
+     */
+    static final int IBM_AGENT_QM_VCPUS = 8;
+
+    /**
      * A peer of the run, whether it ran or not.
      *
      * @param unavailable why it could not run here, or null
@@ -135,6 +146,14 @@ final class Seed000MatrixReport {
         return percent / 100 * IBM_VCPUS * seconds;
     }
 
+    /**
+     * IBM's agent queue manager CPU ("AgentQ-CPU", % of a {@value #IBM_AGENT_QM_VCPUS}-vCPU machine)
+     * over the transfer time, as CPU seconds; NaN in bindings mode, where there is no such machine.
+     */
+    static double ibmQmCpuSeconds(Figure f) {
+        return f.agentQmCpuPercent() / 100 * IBM_AGENT_QM_VCPUS * f.seconds();
+    }
+
     /** Every cell that ran, in the order of the tables. */
     List<CellSummary> cells() {
         Map<Cell, List<Seed000Run>> byCell = new LinkedHashMap<>();
@@ -223,8 +242,10 @@ final class Seed000MatrixReport {
         md.append("- **IBM**: each agent on its own ").append(IBM_VCPUS).append("-vCPU virtual machine (Windows Server"
                 + " 2016, IBM MQ 9.0.5). In bindings mode each agent's machine also ran that agent's queue manager,"
                 + " the two joined by sender/receiver channels; in client mode both agents were clients of one queue"
-                + " manager on another machine, whose CPU the report does not give. A coordination queue manager ran on"
-                + " a further machine.\n");
+                + " manager that had a machine of its own, of ").append(IBM_AGENT_QM_VCPUS).append(" vCPUs (the"
+                        + " report's hardware chapter lists three 4-CPU machines and one 8-CPU one without naming their"
+                        + " roles; the 8-CPU one is taken to be the fourth machine client mode adds). A coordination"
+                        + " queue manager ran on a further machine.\n");
         md.append("- **Ours**: one JVM on this machine runs the queue manager (Artemis, embedded) and both agents;"
                 + " bindings is the in-VM connector, client is TCP on loopback; no coordination queue manager.\n");
         md.append("- **CPU**: ours is this process's CPU time from the operating system, split by thread: the source"
@@ -233,7 +254,11 @@ final class Seed000MatrixReport {
                 .append(IBM_VCPUS).append("-vCPU machine over the transfer time, shown as CPU seconds (% / 100 x ")
                 .append(IBM_VCPUS).append(" x time) of the source (Agent1) and destination (Agent2) machines: in"
                         + " bindings mode they include each side's queue manager and channel, in client mode no queue"
-                        + " manager at all.\n");
+                        + " manager at all. In client mode IBM's \"QM\" is its agent queue manager's machine (AgentQ),"
+                        + " a percentage of ").append(IBM_AGENT_QM_VCPUS).append(" vCPUs, so % / 100 x ")
+                .append(IBM_AGENT_QM_VCPUS).append(" x time; it is the whole machine (operating system too), ours"
+                        + " the threads that are neither agent's. In bindings mode IBM's queue managers are inside the"
+                        + " source and destination figures, so its QM column is —.\n");
         md.append("- **% of raw JMS**: the cell's rate over that of a raw JMS put/get of the same bytes, in messages of"
                 + " the chunk size, through the same connector, run just before the cell's group in the same"
                 + " repetition.\n");
@@ -327,8 +352,8 @@ final class Seed000MatrixReport {
         }
         md.append("Raw JMS of the same bytes (").append(mode.transport).append("): ").append(raw).append(".\n\n");
         md.append("| agentChunkSize | type | checksum | transfers | s | MB/s | % of raw JMS | CPU s source | CPU s"
-                + " destination | CPU s QM | IBM s | IBM CPU s source / destination | x faster |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                + " destination | CPU s QM | IBM s | IBM CPU s source / destination | IBM CPU s QM | x faster |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (CellSummary c : cs) {
             Cell cell = c.cell();
             md.append("| ").append(cell.group().chunkBytes()).append(" | ").append(cell.text() ? "text" : "binary")
@@ -346,9 +371,10 @@ final class Seed000MatrixReport {
                 Figure f = c.ibm().get();
                 md.append(fmt(f.seconds(), 2)).append(" | ").append(fmt(ibmCpuSeconds(f.agent1CpuPercent(),
                         f.seconds()), 1)).append(" / ").append(fmt(ibmCpuSeconds(f.agent2CpuPercent(), f.seconds()), 1))
-                        .append(" | ").append(c.measured() ? "**" + fmt(c.timesFaster(), 1) + "x**" : "—");
+                        .append(" | ").append(fmt(ibmQmCpuSeconds(f), 1)).append(" | ")
+                        .append(c.measured() ? "**" + fmt(c.timesFaster(), 1) + "x**" : "—");
             } else {
-                md.append("n/a | n/a | n/a");
+                md.append("n/a | n/a | n/a | n/a");
             }
             md.append(" |\n");
         }
@@ -487,7 +513,7 @@ final class Seed000MatrixReport {
     private static final String[] COLUMNS = {"kind", "mode", "chunk_bytes", "file_set", "file_count", "file_bytes",
         "transfer_mode", "checksum", "transfers", "peer", "repetition", "bytes", "files", "seconds", "mb_per_s",
         "cpu_s", "cpu_source_s", "cpu_destination_s", "cpu_qm_s", "pct_of_raw_jms", "ibm_seconds",
-        "ibm_cpu_source_s", "ibm_cpu_destination_s", "x_faster", "resends", "ok", "failure"};
+        "ibm_cpu_source_s", "ibm_cpu_destination_s", "ibm_cpu_qm_s", "x_faster", "resends", "ok", "failure"};
 
     /** One row per run, in the order they ran. */
     String csv() {
@@ -577,6 +603,7 @@ final class Seed000MatrixReport {
         m.put("ibm_cpu_source_s", f.map(x -> ibmCpuSeconds(x.agent1CpuPercent(), x.seconds())).orElse(Double.NaN));
         m.put("ibm_cpu_destination_s", f.map(x -> ibmCpuSeconds(x.agent2CpuPercent(), x.seconds()))
                 .orElse(Double.NaN));
+        m.put("ibm_cpu_qm_s", f.map(Seed000MatrixReport::ibmQmCpuSeconds).orElse(Double.NaN));
         m.put("x_faster", f.isPresent() && r.ok() ? timesFaster(r.seconds(), r.bytes(), f.get()) : Double.NaN);
         m.put("resends", r.resends());
         m.put("ok", r.ok());

@@ -79,6 +79,17 @@ class Seed000FiguresTest {
     }
 
     @Test
+    void onlyClientRowsHaveAnAgentQueueManagerCpu() {
+        // Client mode: one queue manager on its own machine serves both agents ("AgentQ-CPU"); bindings mode has
+        // a queue manager on each agent's machine and no such column.
+        assertThat(Seed000Figures.all()).filteredOn(f -> f.mode() == ConnectionMode.CLIENT).hasSize(96)
+                .allSatisfy(f -> assertThat(f.agentQmCpuPercent()).as("AgentQ-CPU of %s", key(f))
+                        .isBetween(0.0, 100.0));
+        assertThat(Seed000Figures.all()).filteredOn(f -> f.mode() == ConnectionMode.BINDINGS).hasSize(96)
+                .allSatisfy(f -> assertThat(f.agentQmCpuPercent()).as("AgentQ-CPU of %s", key(f)).isNaN());
+    }
+
+    @Test
     void eachRowSaysWhereItIsAndTheHeadingAgrees() {
         Pattern line = Pattern.compile("text line (\\d+)$");
         int previous = 0;
@@ -128,12 +139,18 @@ class Seed000FiguresTest {
         assertThat(cell(ConnectionMode.BINDINGS, 65536, false, true, 1, true).seconds()).isEqualTo(35.33);
         assertThat(cell(ConnectionMode.BINDINGS, 65536, false, true, 100, false).seconds()).isEqualTo(46.66);
         // Client tables have an extra AgentQ-CPU first column (7%), which is not Coord-CPU (2%).
+        // Text line 539 (2.2.1.1): "Source:1MB SingleTransfer  7%  2%  10%  9%  119.01 s  137.67 Mb"
         Figure c = cell(ConnectionMode.CLIENT, 65536, true, false, 1, false);
-        assertThat(new double[] {c.coordCpuPercent(), c.agent1CpuPercent(), c.agent2CpuPercent(), c.seconds(),
-                c.megabitsPerSecond()}).containsExactly(2, 10, 9, 119.01, 137.67);
+        assertThat(new double[] {c.agentQmCpuPercent(), c.coordCpuPercent(), c.agent1CpuPercent(),
+                c.agent2CpuPercent(), c.seconds(), c.megabitsPerSecond()}).containsExactly(7, 2, 10, 9, 119.01, 137.67);
+        // Text line 595 (2.2.2.1): "Source:1MB MultiTransfer  10%  5%  12%  12%  91.84 s  178.39 Mb"
+        Figure multi = cell(ConnectionMode.CLIENT, 131072, true, false, 1, true);
+        assertThat(new double[] {multi.agentQmCpuPercent(), multi.coordCpuPercent(), multi.agent1CpuPercent(),
+                multi.agent2CpuPercent(), multi.seconds()}).containsExactly(10, 5, 12, 12, 91.84);
+        // Text line 751 (2.2.4.4): "Source:100MB MultiTransfer  8%  2%  13%  13%  82.07 s  199.64 Mb"
         Figure last = cell(ConnectionMode.CLIENT, 524288, false, true, 100, true);
-        assertThat(last.seconds()).isEqualTo(82.07);
-        assertThat(last.agent2CpuPercent()).isEqualTo(13);
+        assertThat(new double[] {last.agentQmCpuPercent(), last.coordCpuPercent(), last.agent1CpuPercent(),
+                last.agent2CpuPercent(), last.seconds()}).containsExactly(8, 2, 13, 13, 82.07);
     }
 
     private static List<Figure> parse(String csv) throws IOException {
@@ -142,13 +159,26 @@ class Seed000FiguresTest {
 
     @Test
     void parseRejectsMalformedLinesNamingThem() throws IOException {
-        String header = "# comment\nmode,chunk_bytes,transfer_mode,checksum,file_mb,transfers,coord_cpu_pct,"
-                + "agent1_cpu_pct,agent2_cpu_pct,seconds,rate_mbit,where\n";
-        String good = "bindings,65536,text,none,1,single,2,15,14,113.61,144.21,2.1.1.1 Text Mode, text line 256\n";
+        String header = "# comment\nmode,chunk_bytes,transfer_mode,checksum,file_mb,transfers,agentq_cpu_pct,"
+                + "coord_cpu_pct,agent1_cpu_pct,agent2_cpu_pct,seconds,rate_mbit,where\n";
+        String good = "bindings,65536,text,none,1,single,,2,15,14,113.61,144.21,2.1.1.1 Text Mode, text line 256\n";
         assertThat(parse(header + good)).singleElement().extracting(Figure::where)
                 .isEqualTo("2.1.1.1 Text Mode, text line 256");
-        assertThatThrownBy(() -> parse(header + good + "bindings,65536,text,none,1,single,2,15,14,113.61\n"))
-                .isInstanceOf(IOException.class).hasMessageContaining("line 4").hasMessageContaining("12 fields");
+        String client = "client,65536,text,none,1,single,7,2,10,9,119.01,137.67,2.2.1.1 Text Mode / text line 539\n";
+        assertThat(parse(header + client)).singleElement().satisfies(f -> {
+            assertThat(f.agentQmCpuPercent()).isEqualTo(7);
+            assertThat(f.coordCpuPercent()).isEqualTo(2);
+        });
+        assertThat(parse(header + good)).singleElement().satisfies(f -> assertThat(f.agentQmCpuPercent()).isNaN());
+        assertThatThrownBy(() -> parse(header + good + "bindings,65536,text,none,1,single,,2,15,14,113.61\n"))
+                .isInstanceOf(IOException.class).hasMessageContaining("line 4").hasMessageContaining("13 fields");
+        // The old 12-field layout (no agentq_cpu_pct) is refused, not read shifted by one column.
+        assertThatThrownBy(() -> parse(header + "client,65536,text,none,1,single,2,10,9,119.01,137.67,2.2.1.1\n"))
+                .isInstanceOf(IOException.class).hasMessageContaining("line 3").hasMessageContaining("13 fields");
+        assertThatThrownBy(() -> parse(header + client.replace(",single,7,", ",single,,")))
+                .isInstanceOf(IOException.class).hasMessageContaining("line 3").hasMessageContaining("agentq_cpu_pct");
+        assertThatThrownBy(() -> parse(header + good.replace(",single,,", ",single,7,")))
+                .isInstanceOf(IOException.class).hasMessageContaining("line 3").hasMessageContaining("bindings");
         assertThatThrownBy(() -> parse(header + "\n" + good.replace(",none,", ",sha1,")))
                 .isInstanceOf(IOException.class).hasMessageContaining("line 4").hasMessageContaining("sha1");
         assertThatThrownBy(() -> parse(header + good.replace(",14,", ",14%,")))

@@ -25,10 +25,16 @@ class Seed000MatrixReportTest {
     private static final Group SMALL = new Group(ConnectionMode.BINDINGS, 65_536, SET);
     private static final Group LARGE = new Group(ConnectionMode.BINDINGS, 262_144, SET);
     private static final Cell WITH_FIGURE = new Cell(LARGE, false, true, false);
-    private static final Figure FIGURE = new Figure(ConnectionMode.BINDINGS, 262_144, false, true, 100, false, 2, 25,
-            50, 46.89, 349.4, "table 2.1.2.8");
+    /** Bindings: IBM has no agent queue manager of its own here, so no AgentQ-CPU. */
+    private static final Figure FIGURE = new Figure(ConnectionMode.BINDINGS, 262_144, false, true, 100, false,
+            Double.NaN, 2, 25, 50, 46.89, 349.4, "table 2.1.2.8");
+    private static final Group CLIENT = new Group(ConnectionMode.CLIENT, 262_144, SET);
+    private static final Cell CLIENT_CELL = new Cell(CLIENT, true, false, false);
+    /** Client: AgentQ-CPU 8% of the agent queue manager's 8-vCPU machine. */
+    private static final Figure CLIENT_FIGURE = new Figure(ConnectionMode.CLIENT, 262_144, true, false, 100, false,
+            8, 2, 10, 9, 82.97, 197.46, "table 2.2.3.1");
     private static final Function<Cell, Optional<Figure>> IBM = c -> c.equals(WITH_FIGURE) ? Optional.of(FIGURE)
-            : Optional.empty();
+            : c.equals(CLIENT_CELL) ? Optional.of(CLIENT_FIGURE) : Optional.empty();
 
     @Test
     void timesFasterIsIbmsTimeOverOursForTheSameBytesAndComparesRatesForFewer() {
@@ -39,6 +45,41 @@ class Seed000MatrixReportTest {
                 .isCloseTo(2.5, within(1e-3));
         // 25% of 4 vCPUs over 40 s.
         assertThat(Seed000MatrixReport.ibmCpuSeconds(25, 40)).isCloseTo(40.0, within(1e-9));
+    }
+
+    @Test
+    void ibmsAgentQueueManagerCpuIsOfItsOwnEightVcpuMachineAndOnlyInClientMode() {
+        assertThat(Seed000MatrixReport.IBM_AGENT_QM_VCPUS).isEqualTo(8);
+        // 8% of 8 vCPUs over 82.97 s.
+        assertThat(Seed000MatrixReport.ibmQmCpuSeconds(CLIENT_FIGURE)).isCloseTo(53.1008, within(1e-9));
+        assertThat(Seed000MatrixReport.ibmQmCpuSeconds(FIGURE)).isNaN();
+    }
+
+    @Test
+    void clientCellsShowIbmsAgentQueueManagerCpuAndBindingsCellsADash() {
+        List<Seed000Run> runs = List.of(raw(LARGE, 1, 2_000_000_000L), agent(WITH_FIGURE, 1, 9_378_000_000L, null),
+                raw(CLIENT, 1, 2_000_000_000L), agent(CLIENT_CELL, 1, 16_594_000_000L, null));
+        Seed000MatrixReport report = report(runs, List.of());
+        String md = report.markdown("", "");
+
+        assertThat(md).contains("| IBM CPU s source / destination | IBM CPU s QM | x faster |")
+                .contains("had a machine of its own, of 8 vCPUs")
+                // bindings: IBM's queue managers are inside its agents' figures
+                .contains("| 46.89 | 46.9 / 93.8 | — | **5.0x** |")
+                // client: 10% and 9% of 4 vCPUs, 8% of 8 vCPUs, over 82.97 s
+                .contains("| 262144 | text | none | one | 16.59 |")
+                .contains("| 82.97 | 33.2 / 29.9 | 53.1 | **5.0x** |");
+        String csv = report.csv();
+        assertThat(csv.lines().findFirst().orElseThrow())
+                .contains(",ibm_cpu_source_s,ibm_cpu_destination_s,ibm_cpu_qm_s,x_faster,");
+        assertThat(csv).contains(",46.8900,46.8900,93.7800,,5.0000,")
+                .contains(",82.9700,33.1880,29.8692,53.1008,5.0000,");
+        Section.Context context = new Section.Context(false, null, java.nio.file.Path.of("work"),
+                java.nio.file.Path.of("results"), java.nio.file.Path.of("img"), "img", Map.of(), "abc123", Map.of(),
+                false, line -> { });
+        String json = report.json(context, java.time.Instant.EPOCH, java.time.Instant.EPOCH.plusSeconds(60));
+        assertThat(json).contains("\"ibm_cpu_destination_s\": 93.7800, \"ibm_cpu_qm_s\": null,")
+                .contains("\"ibm_cpu_destination_s\": 29.8692, \"ibm_cpu_qm_s\": 53.1008,");
     }
 
     @Test
@@ -70,8 +111,9 @@ class Seed000MatrixReportTest {
                 raw(SMALL, 1, 2_000_000_000L), agent(new Cell(SMALL, true, false, true), 1, 20_000_000_000L, null));
         String md = report(runs, List.of()).markdown("| run | |\n|---|---|\n", "");
 
-        assertThat(md).contains("| 262144 | binary | MD5 | one | 9.38 |").contains("| 46.89 | 46.9 / 93.8 | **5.0x** |")
-                .contains("| 65536 | text | none | 10 parallel | 20.00 |").contains("n/a | n/a | n/a")
+        assertThat(md).contains("| 262144 | binary | MD5 | one | 9.38 |")
+                .contains("| 46.89 | 46.9 / 93.8 | — | **5.0x** |")
+                .contains("| 65536 | text | none | 10 parallel | 20.00 |").contains("| n/a | n/a | n/a | n/a |")
                 .contains("1 of 1").doesNotContain("### Failures");
         assertThat(report(runs, List.of()).failures()).isEmpty();
     }

@@ -268,7 +268,9 @@ public final class Agent implements AutoCloseable {
                         throw failed;
                     }
                     if (transfers.connectionLostFlag()) {
-                        throw new JMSException("the transfer connection failed");
+                        // The provider's own words, whichever connection heard of the loss first.
+                        JMSException cause = transfers.connectionFailure();
+                        throw cause != null ? cause : new JMSException("the transfer connection failed");
                     }
                 } catch (JMSException e) {
                     String reason = ProviderErrors.describe(e);

@@ -170,6 +170,7 @@ public final class TransferEngine implements AutoCloseable {
         try {
             connection.setExceptionListener(e -> {
                 if (!connectionLost) {
+                    connectionFailure = e;
                     connectionLost = true;
                     log.warn("Agent {}: the transfer connection to queue manager {} failed: {}", agentName,
                             config.agentQMgr(), ProviderErrors.describe(e));
@@ -898,10 +899,20 @@ public final class TransferEngine implements AutoCloseable {
     }
 
     private volatile boolean connectionLost;
+    /** What the provider said when the connection failed, once it did; null if it said nothing. */
+    private volatile JMSException connectionFailure;
 
     /** Whether the engine knows its connection lost (no probe). */
     public boolean connectionLostFlag() {
         return connectionLost;
+    }
+
+    /**
+     * The provider's exception for the lost connection, when the engine heard of it first (the
+     * agent's command connection may report the same loss a moment later); null if none.
+     */
+    public JMSException connectionFailure() {
+        return connectionFailure;
     }
 
     /**
@@ -918,6 +929,9 @@ public final class TransferEngine implements AutoCloseable {
             connection.createSession(false, Session.AUTO_ACKNOWLEDGE).close();
             return false;
         } catch (JMSException | RuntimeException e) {
+            if (e instanceof JMSException j) {
+                connectionFailure = j;
+            }
             connectionLost = true;
             return true;
         }

@@ -50,6 +50,27 @@ class BenchmarkRunnerTest {
     }
 
     @Test
+    void aSectionRunsAloneByItsNameOrWithEveryOther() {
+        BenchmarkRunner.Options o = BenchmarkRunner.parse(new String[] {"--scenario", "seed003", "--repetitions", "2"});
+        assertThat(o.which()).isEqualTo(BenchmarkRunner.Which.SECTION);
+        assertThat(o.section()).isEqualTo("seed003");
+        assertThat(o.repetitions()).isEqualTo(2);
+        assertThat(o.which().transfer()).isFalse();
+        assertThat(o.which().coordination()).isFalse();
+        Section seed003 = Sections.named("seed003").orElseThrow();
+        Section micro = Sections.named("micro").orElseThrow();
+        assertThat(o.which().runs(seed003, o.section())).isTrue();
+        assertThat(o.which().runs(micro, o.section())).isFalse();
+        assertThat(BenchmarkRunner.Which.ALL.runs(micro, null)).isTrue();
+        assertThat(BenchmarkRunner.Which.SOAK.runs(micro, null)).isFalse();
+        assertThat(Sections.all()).extracting(Section::name).containsExactly("seed000", "seed003", "micro");
+        assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--scenario", "section"}))
+                .hasMessageContaining("all, transfer, coordination, seed000, seed003, micro or soak");
+        assertThat(BenchmarkRunner.imagesDir(Path.of("docs", "performance.md")))
+                .isEqualTo(Path.of("docs", "img").toAbsolutePath());
+    }
+
+    @Test
     void theSoakRunsAloneWithItsSeed() {
         BenchmarkRunner.Options o = BenchmarkRunner.parse(new String[] {"--scenario", "soak", "--quick", "--seed", "7"});
         assertThat(o.which()).isEqualTo(BenchmarkRunner.Which.SOAK);

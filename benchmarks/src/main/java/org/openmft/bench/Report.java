@@ -456,7 +456,7 @@ final class Report {
         line("```sh");
         line("mvn -q -pl benchmarks -am package -DskipTests      # the jar, and its dependencies in benchmarks/target/lib");
         line("java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*\" \\");
-        line("    org.openmft.bench.BenchmarkRunner --quick          # every scenario, small: a check, about 15 minutes");
+        line("    org.openmft.bench.BenchmarkRunner --quick          # every scenario, small: a check, about 5 minutes");
         line("java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*\" \\");
         line("    org.openmft.bench.BenchmarkRunner --scenario seed003   # one scenario at full scale: its section only");
         line("```");

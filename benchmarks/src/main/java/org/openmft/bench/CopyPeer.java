@@ -37,7 +37,7 @@ final class CopyPeer implements Peer {
      * Runs {@code command} to its end, timed, with its CPU (and that of the processes it waited for)
      * read from {@code /proc/self/stat} before and after.
      */
-    static Run runProcess(List<String> command, long timeoutMillis) throws Exception {
+    static Run runProcess(List<String> command, long timeoutMillis) throws java.io.IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         long cpu0 = CpuClock.childrenCpuNanos();
         long t0 = System.nanoTime();

@@ -105,24 +105,11 @@ final class Seed000MatrixFiles {
         // The destination must hold the source's bytes: compared with the source itself, which is
         // several times faster than an MD5 of 2 GiB per cell (both are in the page cache). The
         // sources are never written after generation, when their MD5s were taken.
-        for (Path source : sources) {
-            Path dest = destinationDir.resolve(source.getFileName());
-            if (!Files.isRegularFile(dest)) {
-                return dest.getFileName() + " is missing at the destination";
-            }
+        return TestFiles.verify(sources, destinationDir, (source, dest) -> {
             long at = Files.mismatch(source, dest);
-            if (at >= 0) {
-                return dest.getFileName() + " differs from its source from byte " + at + " on ("
-                        + Files.size(dest) + " bytes, source " + Files.size(source) + ")";
-            }
-        }
-        try (java.util.stream.Stream<Path> files = Files.list(destinationDir)) {
-            long count = files.count();
-            if (count != sources.size()) {
-                return count + " files at the destination, expected " + sources.size();
-            }
-        }
-        return null;
+            return at < 0 ? null : dest.getFileName() + " differs from its source from byte " + at + " on ("
+                    + Files.size(dest) + " bytes, source " + Files.size(source) + ")";
+        });
     }
 
     /** Whether converting printable ASCII with LF line ends to {@code charset} and {@code eol} changes nothing. */

@@ -5,11 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.TransferItem;
@@ -196,7 +194,7 @@ final class Seed003Suite implements Section {
     private static Seed003Report.Measurement measure(Seed003Report.Tool tool, EmbeddedMft mft, List<Peer> peers,
             Batch batch, Path destination, int rep) throws Exception {
         long timeout = 60_000 + batch.bytes() / 5_000;
-        clean(destination);
+        TestFiles.emptyDirectory(destination);
         // Garbage of the previous tool is collected here rather than during this one.
         System.gc();
         switch (tool.kind()) {
@@ -240,14 +238,6 @@ final class Seed003Suite implements Section {
         }
     }
 
-    private static void clean(Path dir) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path p : (Iterable<Path>) files::iterator) {
-                Files.delete(p);
-            }
-        }
-    }
-
     /** The source files of one size, with their MD5s; every measurement's destination is checked against them. */
     private static final class Batch {
         final long fileBytes;
@@ -282,29 +272,11 @@ final class Seed003Suite implements Section {
         }
 
         private String check(Path destination) throws IOException {
-            for (Map.Entry<Path, String> e : files.entrySet()) {
-                Path d = destination.resolve(e.getKey().getFileName());
-                if (!Files.isRegularFile(d)) {
-                    return d.getFileName() + " is missing";
-                }
-                String md5 = TestFiles.md5(d);
-                if (!md5.equals(e.getValue())) {
-                    return d.getFileName() + ": MD5 " + md5 + " differs from the source's " + e.getValue() + " ("
-                            + Files.size(d) + " bytes)";
-                }
-            }
-            try (Stream<Path> listing = Files.list(destination)) {
-                long n = listing.count();
-                return n == files.size() ? null : n + " files at the destination, expected " + files.size();
-            }
+            return TestFiles.verify(List.copyOf(files.keySet()), files::get, destination);
         }
 
         void delete() throws IOException {
-            try (Stream<Path> walk = Files.walk(dir)) {
-                for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
-                    Files.deleteIfExists(p);
-                }
-            }
+            BenchmarkRunner.deleteTree(dir);
         }
     }
 }

@@ -265,16 +265,9 @@ final class SshLoopback implements AutoCloseable {
         return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8).strip() : "";
     }
 
-    /** Runs {@code command}; null when it exited 0, else its status and output. */
+    /** Runs {@code command}; null when it exited 0 within 30 s, else its status and output. */
     private static String runQuietly(List<String> command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        byte[] out = p.getInputStream().readNBytes(16 * 1024);
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return command.get(0) + " did not finish within 30 s";
-        }
-        return p.exitValue() == 0 ? null : command.get(0) + " exited with " + p.exitValue() + ": "
-                + new String(out, StandardCharsets.UTF_8).strip();
+        return CopyPeer.runProcess(command, 30_000).failure();
     }
 
     private static int freePort() throws IOException {

@@ -99,16 +99,35 @@ final class TestFiles {
      */
     static String verify(List<Path> sources, java.util.function.Function<Path, String> expectedMd5,
             Path destinationDir) throws IOException {
+        return verify(sources, destinationDir, (source, dest) -> {
+            String expected = expectedMd5.apply(source);
+            String actual = md5(dest);
+            return expected.equals(actual) ? null : dest.getFileName() + ": MD5 " + actual
+                    + " differs from the expected " + expected + " (" + Files.size(dest) + " bytes, source "
+                    + Files.size(source) + ")";
+        });
+    }
+
+    /** How one destination file is judged against its source: null when it is right, else what is wrong. */
+    interface FileCheck {
+        String check(Path source, Path destination) throws IOException;
+    }
+
+    /**
+     * Checks that each of {@code sources} is in {@code destinationDir} under its own file name and
+     * passes {@code check}, and that nothing else is there.
+     *
+     * @return null when everything verified, else what is wrong
+     */
+    static String verify(List<Path> sources, Path destinationDir, FileCheck check) throws IOException {
         for (Path source : sources) {
             Path dest = destinationDir.resolve(source.getFileName());
             if (!Files.isRegularFile(dest)) {
                 return dest.getFileName() + " is missing at the destination";
             }
-            String expected = expectedMd5.apply(source);
-            String actual = md5(dest);
-            if (!expected.equals(actual)) {
-                return dest.getFileName() + ": MD5 " + actual + " differs from the expected " + expected + " ("
-                        + Files.size(dest) + " bytes, source " + Files.size(source) + ")";
+            String bad = check.check(source, dest);
+            if (bad != null) {
+                return bad;
             }
         }
         try (Stream<Path> files = Files.list(destinationDir)) {

@@ -20,11 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
-import javax.jms.Connection;
 import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,8 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.openmft.agent.Agent;
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.ItemOutcome;
-import org.openmft.agent.config.QueueNames;
-import org.openmft.agent.messaging.ArtemisQueueAdmin;
+import org.openmft.agent.transfer.protocol.Wire;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.DestinationType;
@@ -334,43 +329,24 @@ class EdgeFaultIT {
     void aChecksumMismatchReportedByTheDestinationNeverDeletesTheSource() throws Exception {
         try (TransferHarness h = new TransferHarness(dir, false)) {
             h.agent("SRC");
-            new ArtemisQueueAdmin(h.connectors.get("SRC")).createQueues(QueueNames.agentQueues("FAKE"));
             Path src = TransferHarness.randomFile(dir.resolve("in/sum.bin"), 5000, 1);
             String supplement = "BFGTR0062E: The checksum of \"/fake/sum.bin\" does not match the source's";
-            try (Connection c = h.connectors.get("SRC").connect();
+            try (ScriptedPeer fake = ScriptedPeer.destination(h.connectors.get("SRC"), "FAKE", "SRC");
                     TransferHarness.Submission s = h.submit("SRC", new TransferRequest("6.00", TransferHarness.ME,
                             new AgentRef("SRC", "QMT"), new AgentRef("FAKE", "QMT"),
                             new ReplyTo("WMQFTE.TEST.REPLY", "QMT", true),
                             new TransferSet(0, null, Map.of(), List.of(move(src, Path.of("/fake/sum.bin")))),
                             null))) {
-                Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                MessageConsumer data = session.createConsumer(session.createQueue(QueueNames.data("FAKE")));
-                MessageProducer replies = session.createProducer(session.createQueue(QueueNames.reply("SRC")));
-                c.start();
-                boolean completed = false;
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while (!completed && System.nanoTime() < deadline) {
-                    Message m = data.receive(1000);
-                    if (m == null) {
-                        continue;
-                    }
-                    String type = m.getStringProperty(Wire.TYPE);
-                    if (Wire.START.equals(type)) {
-                        Message ok = reply(session, m, Wire.START_OK);
-                        ok.setLongProperty(Wire.NEXT_SEQ, 0);
-                        replies.send(ok);
-                    } else if (Wire.DATA.equals(type) && m.getBooleanProperty(Wire.LAST)) {
-                        Message done = reply(session, m, Wire.ITEM_DONE);
-                        done.setIntProperty(Wire.ITEM, m.getIntProperty(Wire.ITEM));
-                        done.setLongProperty(Wire.SEQ, m.getLongProperty(Wire.SEQ));
-                        done.setIntProperty(Wire.RESULT_CODE, ItemOutcome.FAILED);
-                        done.setStringProperty(Wire.SUPPLEMENT, supplement);
-                        replies.send(done);
-                    } else if (Wire.COMPLETE_ACK.equals(type)) {
-                        completed = true;
-                    }
-                }
-                assertThat(completed).as("the source finished the transfer with the scripted destination").isTrue();
+                Message start = fake.expect(Wire.START);
+                String id = start.getStringProperty(Wire.TRANSFER_ID);
+                int incarnation = start.getIntProperty(Wire.INCARNATION);
+                fake.send(fake.codec().startOk(id, incarnation, 0));
+                Message last = fake.expectMatching(Wire.DATA, ScriptedPeer.where(Wire.LAST, true));
+                fake.send(fake.codec().itemDone(id, incarnation, last.getIntProperty(Wire.ITEM),
+                        last.getLongProperty(Wire.SEQ), new ItemOutcome(0, null, null, 0, ItemOutcome.FAILED,
+                                supplement, null)));
+                // The source finished the transfer with the scripted destination.
+                fake.expect(Wire.COMPLETE_ACK);
                 Reply r = s.awaitFinal(30);
                 assertThat(r.resultCode()).isEqualTo(40);
                 assertThat(failed(r, src).supplement()).isEqualTo(supplement);
@@ -417,16 +393,6 @@ class EdgeFaultIT {
         void release() {
             released.countDown();
         }
-    }
-
-    static Message reply(Session session, Message to, String type) throws Exception {
-        Message m = session.createMessage();
-        m.setIntProperty(Wire.PROTOCOL, Wire.VERSION);
-        m.setStringProperty(Wire.TYPE, type);
-        m.setStringProperty(Wire.TRANSFER_ID, to.getStringProperty(Wire.TRANSFER_ID));
-        m.setIntProperty(Wire.INCARNATION, to.getIntProperty(Wire.INCARNATION));
-        m.setJMSCorrelationID(to.getStringProperty(Wire.TRANSFER_ID));
-        return m;
     }
 
     /** A binary item with {@code disposition="delete"} and {@code exist="error"}. */

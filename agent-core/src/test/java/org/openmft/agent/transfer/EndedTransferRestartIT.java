@@ -4,20 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import javax.jms.Connection;
-import javax.jms.Session;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.TransferOutcome;
-import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.transfer.state.QueueStateStore;
+import org.openmft.agent.transfer.state.SourceRecord;
 import org.openmft.xml.DestinationType;
 import org.openmft.xml.Reply;
 
@@ -42,7 +40,7 @@ class EndedTransferRestartIT {
             Path b = TransferHarness.randomFile(dir.resolve("in/b.bin"), 200_000, 22);
             Path stateDir = dir.resolve("state-SRC");
             Path saved = Files.createDirectories(dir.resolve("saved"));
-            AtomicReference<Map<String, Object>> record = new AtomicReference<>();
+            AtomicReference<SourceRecord> record = new AtomicReference<>();
             // What the source holds between its final reply and the removal of the transfer's state.
             h.endTap = new AgentListener() {
                 @Override
@@ -52,9 +50,8 @@ class EndedTransferRestartIT {
                     }
                     try (Connection c = h.connectors.get("SRC").connect();
                             Stream<Path> files = Files.list(stateDir)) {
-                        Session s = c.createSession(true, Session.SESSION_TRANSACTED);
-                        for (Map<String, Object> r : new StateStore(s, QueueNames.state("SRC")).load("S")) {
-                            if (outcome.transferId().equals(r.get(Wire.TRANSFER_ID))) {
+                        for (SourceRecord r : new QueueStateStore(c, "SRC", saved).loadSources()) {
+                            if (outcome.transferId().equals(r.transferId())) {
                                 record.set(r);
                             }
                         }
@@ -87,14 +84,7 @@ class EndedTransferRestartIT {
                 for (Path f : (Iterable<Path>) files::iterator) {
                     Files.copy(f, stateDir.resolve(f.getFileName()));
                 }
-                Map<String, Object> properties = new LinkedHashMap<>();
-                record.get().forEach((k, v) -> {
-                    if (!k.startsWith("JMS") && !k.startsWith("_")) {
-                        properties.put(k, v);
-                    }
-                });
-                new StateStore(c.createSession(true, Session.SESSION_TRANSACTED), QueueNames.state("SRC"))
-                        .replace(id, "S", properties);
+                new QueueStateStore(c, "SRC", stateDir).saveSource(record.get());
             }
             // The user took the files away meanwhile; they must not come back.
             Files.delete(out.resolve("a.bin"));

@@ -13,6 +13,9 @@ import javax.jms.Session;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.transfer.protocol.Wire;
+import org.openmft.agent.transfer.state.QueueStateStore;
+import org.openmft.agent.transfer.state.StateFiles;
 import org.openmft.xml.DestinationType;
 import org.openmft.xml.Reply;
 
@@ -73,7 +76,7 @@ class LostDestinationRecordIT {
             Session session = c.createSession(true, Session.SESSION_TRANSACTED);
             c.start();
             try (MessageConsumer consumer = session.createConsumer(session.createQueue(QueueNames.state("DST")),
-                    Wire.TRANSFER_ID + " = '" + id + "' AND " + StateStore.ROLE + " = 'D'")) {
+                    Wire.TRANSFER_ID + " = '" + id + "' AND " + QueueStateStore.ROLE + " = 'D'")) {
                 assertThat(consumer.receive(5000)).as("the destination's record").isNotNull();
             }
             session.commit();

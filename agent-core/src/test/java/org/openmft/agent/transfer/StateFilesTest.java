@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.transfer.state.StateFiles;
 
 /** The results journals read back what was appended, so a resumed transfer knows its finished items. */
 class StateFilesTest {

@@ -265,4 +265,47 @@ class TransferControlIT {
             }
         }
     }
+
+    /**
+     * A destination that stays at {@code maxDestinationTransfers} longer than a transfer's
+     * recovery timeout ends that transfer with 45 (IBM's "destination agent capacity exceeded"),
+     * naming the busy agent; the transfer occupying it is held mid-file so the destination is
+     * certainly busy for the whole time, and finishes afterwards.
+     */
+    @Test
+    void aDestinationBusyPastTheRecoveryTimeoutEndsTheWaitingTransferWith45() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC", Map.of("agentChunkSize", "16384", "agentWindowSize", "2", "agentFrameSize", "2"));
+            h.agent("SRC2");
+            h.agent("DST", Map.of("maxDestinationTransfers", "1"));
+            Files.createDirectories(dir.resolve("out"));
+            Path big = TransferHarness.randomFile(dir.resolve("in/big.bin"), 4L << 20, 1);
+            Path small = TransferHarness.randomFile(dir.resolve("in/small.bin"), 100, 2);
+            EdgeFaultIT.Hold hold = new EdgeFaultIT.Hold(0);
+            h.progressTap = hold;
+            try (TransferHarness.Submission first = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(big.toString(), dir.resolve("out/big.bin").toString(),
+                            DestinationType.FILE)))) {
+                hold.awaitReached();
+                TransferItem item = TransferHarness.item(small.toString(), dir.resolve("out/small.bin").toString(),
+                        DestinationType.FILE);
+                var request = new org.openmft.xml.TransferRequest("6.00", TransferHarness.ME,
+                        new org.openmft.xml.AgentRef("SRC2", "QMT"), new org.openmft.xml.AgentRef("DST", "QMT"),
+                        new org.openmft.xml.ReplyTo("R", "QMT", true),
+                        new org.openmft.xml.TransferSet(0, 2L, Map.of(), List.of(item)), null);
+                Reply second = h.transfer(request, 60);
+                assertThat(second.resultCode()).as("%s", second.supplements()).isEqualTo(45);
+                assertThat(second.supplements()).anySatisfy(s -> assertThat(s).contains("BFGCH0044I")
+                        .contains("DST").contains("recovery timeout"));
+                assertThat(dir.resolve("out/small.bin")).doesNotExist();
+                assertThat(h.events).as("the destination never started the refused transfer")
+                        .noneMatch(e -> e.equals("started DESTINATION " + second.requestId()));
+                hold.release();
+                assertThat(first.awaitFinal(120).resultCode()).isZero();
+            } finally {
+                hold.release();
+            }
+            assertThat(TransferHarness.md5(dir.resolve("out/big.bin"))).isEqualTo(TransferHarness.md5(big));
+        }
+    }
 }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.DestinationType;
 import org.openmft.xml.Disposition;

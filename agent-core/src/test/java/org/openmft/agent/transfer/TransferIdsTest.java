@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
+import org.openmft.agent.transfer.protocol.TransferIds;
+
 class TransferIdsTest {
     @Test
     void anMqMessageIdIsTheTransferId() {

@@ -21,7 +21,7 @@ import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.messaging.Publications;
-import org.openmft.agent.transfer.TransferIds;
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.log.AgentStatus;

@@ -1,4 +1,4 @@
-package org.openmft.agent.transfer;
+package org.openmft.agent.transfer.protocol;
 
 /**
  * OpenMFT's agent-to-agent protocol (layer 2), version {@value #VERSION}: the message types and
@@ -10,6 +10,9 @@ package org.openmft.agent.transfer;
  * source messages go to {@code SYSTEM.FTE.REPLY.<source>}. Every message carries the protocol
  * version, its type, the transfer id (also as JMSCorrelationID) and the incarnation of the
  * transfer, so messages from before a restart or resynchronisation are recognised and dropped.
+ *
+ * <p>Only {@link ProtocolCodec} builds and reads these messages; the names are public for tests
+ * and tools that look at the queues.
  */
 public final class Wire {
     /** The protocol version this agent speaks. */
@@ -58,6 +61,12 @@ public final class Wire {
     public static final String CANCELLED = "CANCELLED";
     /** A cancel request arrived at the destination agent: the source should cancel. */
     public static final String CANCEL_REQUEST = "CANCEL_REQUEST";
+    /**
+     * The destination cannot go on with the transfer (it could not make its state durable):
+     * the source ends it with {@link #RESULT_CODE} and {@link #SUPPLEMENT}. An agent that does
+     * not know this type ignores it and the transfer recovers through its timeouts instead.
+     */
+    public static final String ABORT = "ABORT";
 
     // START properties.
     /** String: source agent name (its REPLY queue receives the answers). */

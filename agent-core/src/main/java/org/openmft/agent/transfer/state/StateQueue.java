@@ -1,4 +1,4 @@
-package org.openmft.agent.transfer;
+package org.openmft.agent.transfer.state;
 
 import java.util.ArrayList;
 import java.util.Enumeration;
@@ -16,6 +16,8 @@ import javax.jms.MessageProducer;
 import javax.jms.QueueBrowser;
 import javax.jms.Session;
 
+import org.openmft.agent.transfer.protocol.Wire;
+
 /**
  * Transfer state records on an agent's {@code SYSTEM.FTE.STATE.<AGENT>} queue: one persistent
  * message per transfer and role, replaced in one transaction (the old record is consumed and the
@@ -25,7 +27,7 @@ import javax.jms.Session;
  *
  * <p>Not thread-safe: one instance per transacted session, used by one thread.
  */
-final class StateStore {
+final class StateQueue {
     /** Message property naming the role of a record: "S" source, "D" destination. */
     static final String ROLE = "mftRole";
 
@@ -34,7 +36,7 @@ final class StateStore {
     private final javax.jms.Queue queue;
     private final Set<String> written = new HashSet<>();
 
-    StateStore(Session transactedSession, String queueName) throws JMSException {
+    StateQueue(Session transactedSession, String queueName) throws JMSException {
         this.session = transactedSession;
         this.queue = session.createQueue(queueName);
         this.producer = session.createProducer(queue);

@@ -1,4 +1,4 @@
-package org.openmft.agent.transfer;
+package org.openmft.agent.transfer.protocol;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

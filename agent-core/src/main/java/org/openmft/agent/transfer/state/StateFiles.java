@@ -1,4 +1,4 @@
-package org.openmft.agent.transfer;
+package org.openmft.agent.transfer.state;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -33,28 +33,28 @@ import org.openmft.agent.transfer.files.SelectedFile;
  * appended with plain writes: what a killed process wrote is in the operating system's cache and
  * survives; a line cut short by a power loss is ignored when read back (the item is then redone).
  */
-final class StateFiles {
+public final class StateFiles {
     private StateFiles() {
     }
 
-    static Path request(Path dir, String id) {
+    public static Path request(Path dir, String id) {
         return dir.resolve(id + ".request.xml");
     }
 
-    static Path items(Path dir, String id) {
+    public static Path items(Path dir, String id) {
         return dir.resolve(id + ".items");
     }
 
-    static Path sourceResults(Path dir, String id) {
+    public static Path sourceResults(Path dir, String id) {
         return dir.resolve(id + ".src-results");
     }
 
-    static Path destinationResults(Path dir, String id) {
+    public static Path destinationResults(Path dir, String id) {
         return dir.resolve(id + ".dst-results");
     }
 
     /** Removes the files of a source transfer. */
-    static void deleteSource(Path dir, String id) throws IOException {
+    public static void deleteSource(Path dir, String id) throws IOException {
         Files.deleteIfExists(request(dir, id));
         Files.deleteIfExists(items(dir, id));
         Files.deleteIfExists(sourceResults(dir, id));
@@ -64,18 +64,18 @@ final class StateFiles {
     // Planned items
 
     /** A planned file: the request item it came from and the file as selected. */
-    record Planned(int requestItem, SelectedFile file) {
+    public record Planned(int requestItem, SelectedFile file) {
     }
 
     /** An item that failed at planning. */
-    record PreFailed(String source, String destination, String supplement) {
+    public record PreFailed(String source, String destination, String supplement) {
     }
 
     /** The source's expansion of a request. */
-    record Plan(List<Planned> files, List<PreFailed> preFailed) {
+    public record Plan(List<Planned> files, List<PreFailed> preFailed) {
     }
 
-    static void writePlan(Path file, Plan plan) throws IOException {
+    public static void writePlan(Path file, Plan plan) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             for (Planned p : plan.files()) {
@@ -91,7 +91,7 @@ final class StateFiles {
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
-    static Plan readPlan(Path file) throws IOException {
+    public static Plan readPlan(Path file) throws IOException {
         List<Planned> files = new ArrayList<>();
         List<PreFailed> preFailed = new ArrayList<>();
         for (String[] f : lines(file)) {
@@ -111,29 +111,29 @@ final class StateFiles {
     // Results journals
 
     /** An item's outcome with the sequence numbers its first and last messages had (-1: unknown). */
-    record Result(ItemOutcome outcome, long firstSeq, long lastSeq) {
+    public record Result(ItemOutcome outcome, long firstSeq, long lastSeq) {
     }
 
     /** A destination's intent to rename a verified partial file to its final name. */
-    record Rename(int item, String finalPath, long bytes, String md5) {
+    public record Rename(int item, String finalPath, long bytes, String md5) {
     }
 
     /** What a results journal holds. */
-    record Journal(Map<Integer, Result> results, Map<Integer, Rename> renames) {
+    public record Journal(Map<Integer, Result> results, Map<Integer, Rename> renames) {
     }
 
-    static void appendResult(Path file, Result r) throws IOException {
+    public static void appendResult(Path file, Result r) throws IOException {
         ItemOutcome o = r.outcome();
         append(file, "R", String.valueOf(o.index()), String.valueOf(o.resultCode()), String.valueOf(o.bytes()),
                 String.valueOf(r.firstSeq()), String.valueOf(r.lastSeq()), o.source(), o.destination(),
                 o.supplement(), o.md5());
     }
 
-    static void appendRename(Path file, Rename r) throws IOException {
+    public static void appendRename(Path file, Rename r) throws IOException {
         append(file, "N", String.valueOf(r.item()), r.finalPath(), String.valueOf(r.bytes()), r.md5());
     }
 
-    static Journal readJournal(Path file) throws IOException {
+    public static Journal readJournal(Path file) throws IOException {
         Map<Integer, Result> results = new TreeMap<>();
         Map<Integer, Rename> renames = new TreeMap<>();
         List<String[]> all;

@@ -1,4 +1,4 @@
-package org.openmft.agent.transfer;
+package org.openmft.agent.transfer.source;
 
 import java.nio.charset.Charset;
 
@@ -14,5 +14,5 @@ import org.openmft.xml.TransferItem;
  * @param sourceCharset  the source encoding (text mode), else null
  * @param destCharset    the destination encoding (text mode), else null
  */
-record PlannedItem(int index, SelectedFile file, TransferItem item, Charset sourceCharset, Charset destCharset) {
+public record PlannedItem(int index, SelectedFile file, TransferItem item, Charset sourceCharset, Charset destCharset) {
 }

@@ -1,0 +1,117 @@
+package org.openmft.agent;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * IBM MFT's result codes for commands and transfers, with IBM's meaning of each. The number is
+ * the public contract (replies, the transfer log, process exit codes of {@code -w}); the text is
+ * what the code means, for messages and documentation. Item results (0, 1, 2) are
+ * {@link ItemOutcome}'s.
+ */
+public enum ResultCode {
+    /** The request or transfer succeeded. */
+    SUCCESS(0, "success"),
+    /** The command was not carried out (for example: the agent is stopping). */
+    COMMAND_UNSUCCESSFUL(1, "command unsuccessful"),
+    /** The command timed out waiting for the final status reply. */
+    TIMED_OUT(2, "timed out waiting for the final status reply"),
+    /** The agent did not acknowledge the request in time. */
+    ACK_TIMED_OUT(3, "acknowledgement timed out"),
+    /** The request was sent to an agent that is not the one it names. */
+    WRONG_AGENT(4, "wrong agent"),
+    /** Some items of the transfer failed. */
+    PARTIAL_SUCCESS(20, "transfer partially successful"),
+    /** A user exit stopped the transfer. */
+    STOPPED_BY_EXIT(21, "transfer stopped by a user exit"),
+    /** A cancel could not complete within 30 seconds. */
+    CANCEL_TIMED_OUT(22, "cancel could not complete in time"),
+    /** A cancel named a transfer the agent does not know. */
+    CANCEL_ID_NOT_FOUND(26, "cancel: transfer id not found"),
+    /** A cancel of this transfer is already in progress. */
+    CANCEL_IN_PROGRESS(27, "cancel already in progress"),
+    /** The transfer failed: no file was transferred. */
+    FAILED(40, "transfer failed"),
+    /** The transfer was cancelled. */
+    CANCELLED(41, "transfer cancelled"),
+    /** A trigger condition was not met. */
+    TRIGGER_NOT_MET(42, "trigger condition not met"),
+    /** The request document is malformed. */
+    MALFORMED_XML(43, "malformed XML"),
+    /** The source agent's capacity was exceeded ({@code maxQueuedTransfers}). */
+    SOURCE_CAPACITY(44, "source agent capacity exceeded"),
+    /** The destination agent's capacity was exceeded ({@code maxDestinationTransfers}). */
+    DESTINATION_CAPACITY(45, "destination agent capacity exceeded"),
+    /** The source agent's {@code maxFilesForTransfer} was exceeded. */
+    SOURCE_MAX_FILES(46, "source agent max-files limit exceeded"),
+    /** The destination agent's {@code maxFilesForTransfer} was exceeded. */
+    DESTINATION_MAX_FILES(47, "destination agent max-files limit exceeded"),
+    /** The destination agent could not be reached. */
+    DESTINATION_UNREACHABLE(49, "destination unreachable"),
+    /** The agent takes no transfers as source ({@code maxSourceTransfers=0}). */
+    NO_SOURCE_TRANSFERS(51, "maxSourceTransfers is 0"),
+    /** The agent takes no transfers as destination ({@code maxDestinationTransfers=0}). */
+    NO_DESTINATION_TRANSFERS(52, "maxDestinationTransfers is 0"),
+    /** The requester is not authorised. */
+    NOT_AUTHORIZED(53, "not authorized"),
+    /** The transfer's recovery timed out ({@code recoveryTimeout}). */
+    RECOVERY_TIMED_OUT(69, "transfer recovery timed out"),
+    /** The agent ended abnormally; also a process exit code. */
+    AGENT_ENDED_ABNORMALLY(70, "agent ended abnormally"),
+    /** The queue manager is unavailable (process exit code). */
+    QUEUE_MANAGER_UNAVAILABLE(75, "queue manager unavailable"),
+    /** A start-up configuration problem (process exit code). */
+    CONFIGURATION_PROBLEM(78, "configuration problem"),
+    /** A logger's database problem. */
+    DATABASE_PROBLEM(85, "database problem");
+
+    private static final Map<Integer, ResultCode> BY_CODE = new HashMap<>();
+
+    static {
+        for (ResultCode c : values()) {
+            BY_CODE.put(c.code, c);
+        }
+    }
+
+    private final int code;
+    private final String meaning;
+
+    ResultCode(int code, String meaning) {
+        this.code = code;
+        this.meaning = meaning;
+    }
+
+    /** The number IBM MFT uses. */
+    public int code() {
+        return code;
+    }
+
+    /** What the code means, in a few words. */
+    public String meaning() {
+        return meaning;
+    }
+
+    /**
+     * The code with this number.
+     *
+     * @throws IllegalArgumentException for a number IBM does not define (or OpenMFT does not use)
+     */
+    public static ResultCode of(int code) {
+        ResultCode c = BY_CODE.get(code);
+        if (c == null) {
+            throw new IllegalArgumentException("no MFT result code " + code);
+        }
+        return c;
+    }
+
+    /** The result of a transfer from its items' results: 0 when none failed, 40 when all did, else 20. */
+    public static ResultCode fromItems(java.util.List<ItemOutcome> items) {
+        long failed = items.stream().filter(o -> o.resultCode() == ItemOutcome.FAILED).count();
+        return failed == 0 ? SUCCESS : failed == items.size() ? FAILED : PARTIAL_SUCCESS;
+    }
+
+    @Override
+    public String toString() {
+        return code + " (" + meaning + ")";
+    }
+}

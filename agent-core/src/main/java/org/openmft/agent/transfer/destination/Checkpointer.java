@@ -1,0 +1,177 @@
+package org.openmft.agent.transfer.destination;
+
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+
+import javax.jms.Connection;
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+
+import org.openmft.agent.AgentListener;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.transfer.protocol.ProtocolCodec;
+import org.openmft.agent.transfer.state.DestinationRecord;
+import org.openmft.agent.transfer.state.StateException;
+import org.openmft.agent.transfer.state.TransferStateStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Where destination checkpoints are written, off the data path: at a checkpoint the DATA
+ * dispatcher hands over the open file and the transfer's record and goes on writing; this thread
+ * forces the file to disk, replaces the record through the state port, and only then sends the
+ * acknowledgement that marks the checkpoint. Removals of records go through the same queue, so a
+ * record is never removed before a replacement that was asked for earlier.
+ *
+ * <p>A checkpoint that cannot be made durable is reported to its transfer (which then ends or is
+ * suspended, see {@code FailurePolicy}); it is never acknowledged as a checkpoint.
+ *
+ * <p>The hand-over queue is bounded ({@value #CAPACITY} jobs); a full queue makes the dispatcher
+ * wait, which slows the sources through their windows.
+ */
+public final class Checkpointer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Checkpointer.class);
+    static final int CAPACITY = 16;
+
+    /**
+     * A record to replace ({@code channel} may be null; {@code seq} -1: no acknowledgement to
+     * send), or with {@code remove} the transfer's state to delete.
+     *
+     * @param done    told the sequence number once the job is handled, durable or not
+     * @param failure told why the checkpoint could not be made durable
+     */
+    record Job(String transferId, String sourceAgent, int incarnation, long seq, FileChannel channel,
+            DestinationRecord record, boolean remove, LongConsumer done, Consumer<StateException> failure) {
+        static Job removal(String transferId) {
+            return new Job(transferId, null, 0, -1, null, null, true, null, null);
+        }
+    }
+
+    private final String agentName;
+    private final AgentListener listener;
+    private final TransferStateStore state;
+    private final BlockingQueue<Job> jobs = new ArrayBlockingQueue<>(CAPACITY);
+    private final Session ackSession;
+    private final MessageProducer ackProducer;
+    private final ProtocolCodec codec;
+    private final Thread thread;
+    private volatile boolean closing;
+
+    /** Opens its own session for the acknowledgements and starts its thread. */
+    public Checkpointer(String agentName, Connection connection, TransferStateStore state, AgentListener listener,
+            ThreadFactory threads) throws JMSException {
+        this.agentName = agentName;
+        this.listener = listener;
+        this.state = state;
+        this.ackSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        this.ackProducer = ackSession.createProducer(null);
+        ackProducer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+        this.codec = new ProtocolCodec(ackSession);
+        this.thread = threads.newThread(this::run);
+        thread.setName("openmft-" + agentName + "-checkpoint");
+        thread.start();
+    }
+
+    /** Queues a job, waiting while the queue is full. */
+    void submit(Job job) throws InterruptedException {
+        jobs.put(job);
+    }
+
+    private void run() {
+        MDC.put(org.openmft.agent.Agent.MDC_AGENT, agentName);
+        while (!closing || !jobs.isEmpty()) {
+            Job job;
+            try {
+                job = jobs.poll(200, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            if (job == null) {
+                continue;
+            }
+            try {
+                if (job.remove()) {
+                    state.removeDestination(job.transferId());
+                } else {
+                    checkpoint(job);
+                }
+            } catch (StateException e) {
+                if (job.remove()) {
+                    log.error("Transfer {}: its destination state could not be removed ({}); after a restart the"
+                            + " agent waits for its source again until the source says it is over", job.transferId(),
+                            e.getMessage());
+                } else {
+                    job.failure().accept(e);
+                }
+            } catch (JMSException | RuntimeException e) {
+                // The checkpoint is durable; only its acknowledgement did not go (the connection
+                // went): the source asks again, or resumes from the record.
+                log.warn("Transfer {}: the checkpoint acknowledgement could not be sent: {}", job.transferId(),
+                        e instanceof JMSException j ? ProviderErrors.describe(j) : e.toString());
+            } finally {
+                if (job.done() != null) {
+                    job.done().accept(job.seq());
+                }
+            }
+        }
+    }
+
+    private void checkpoint(Job job) throws JMSException, StateException {
+        if (job.channel() != null) {
+            try {
+                job.channel().force(false);
+            } catch (ClosedChannelException e) {
+                // The item finished meanwhile: its end forced it to disk before the rename.
+            } catch (IOException e) {
+                throw new StateException("transfer " + job.transferId() + ": the partial file could not be forced to"
+                        + " disk: " + e.getMessage(), e);
+            }
+        }
+        state.saveDestination(job.record());
+        if (job.seq() < 0) {
+            return;
+        }
+        listener.checkpointed(agentName, job.transferId(), job.seq() + 1);
+        ackProducer.send(ackSession.createQueue(QueueNames.reply(job.sourceAgent())),
+                codec.ack(job.transferId(), job.incarnation(), job.seq(), true));
+    }
+
+    /**
+     * Finishes the queued jobs (bounded wait) and stops.
+     *
+     * @return whether the thread ended in time
+     */
+    public boolean close(Duration wait) {
+        closing = true;
+        try {
+            thread.join(wait.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        boolean ended = !thread.isAlive();
+        if (!ended) {
+            log.warn("Agent {}: the checkpoint thread did not finish its {} queued job(s) within {} ms; interrupting it",
+                    agentName, jobs.size(), wait.toMillis());
+            thread.interrupt();
+        }
+        return ended;
+    }
+
+    @Override
+    public void close() {
+        close(Duration.ofSeconds(10));
+    }
+}

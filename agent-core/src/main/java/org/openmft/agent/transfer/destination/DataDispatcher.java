@@ -1,0 +1,282 @@
+package org.openmft.agent.transfer.destination;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadFactory;
+
+import javax.jms.BytesMessage;
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+
+import org.openmft.agent.AgentListener.Role;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.messaging.ArtemisTuning;
+import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.transfer.protocol.ProtocolCodec;
+import org.openmft.agent.transfer.protocol.Start;
+import org.openmft.agent.transfer.protocol.Wire;
+import org.openmft.agent.transfer.state.StateException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * The destination's dispatcher: one thread serves {@code SYSTEM.FTE.DATA.<agent>}, admits STARTs
+ * ({@link DestinationAdmission}), and hands every other message to the transfer it belongs to,
+ * in order. It owns the session the answers to sources go out on ({@link ReplySender}).
+ *
+ * <p>Thread-safety: the transfers are touched by the dispatcher's thread only; {@link #find},
+ * {@link #activeCount} and {@link #close} may be called from others.
+ */
+public final class DataDispatcher implements ReplySender {
+    private static final Logger log = LoggerFactory.getLogger(DataDispatcher.class);
+    private static final long RECEIVE_MILLIS = 500;
+
+    private final String agentName;
+    private final Session session;
+    private final MessageProducer producer;
+    private final MessageConsumer consumer;
+    private final ProtocolCodec codec;
+    private final Map<String, DestinationTransfer> incoming = new HashMap<>();
+    private final Runnable activity;
+    private final Thread thread;
+    private DestinationContext context;
+    private volatile boolean closing;
+
+    /**
+     * @param session  the dispatcher's own session (non-transacted)
+     * @param activity told whenever the number of transfers may have changed
+     */
+    public DataDispatcher(String agentName, Session session, Runnable activity, ThreadFactory threads)
+            throws JMSException {
+        this.agentName = agentName;
+        this.session = session;
+        this.producer = session.createProducer(null);
+        producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+        this.consumer = session.createConsumer(session.createQueue(QueueNames.data(agentName)));
+        this.codec = new ProtocolCodec(session);
+        this.activity = activity;
+        this.thread = threads.newThread(this::serve);
+        thread.setName("openmft-" + agentName + "-data");
+    }
+
+    /** The context its transfers get (it names this dispatcher as their {@link ReplySender}). */
+    public void context(DestinationContext context) {
+        this.context = context;
+    }
+
+    /** Takes back a transfer resumed after a restart (before {@link #start()}). */
+    public void adopt(DestinationTransfer t) {
+        synchronized (incoming) {
+            incoming.put(t.id(), t);
+        }
+    }
+
+    /** Starts serving the DATA queue (the connection must be started too). */
+    public void start() {
+        thread.start();
+    }
+
+    @Override
+    public ProtocolCodec codec() {
+        return codec;
+    }
+
+    @Override
+    public void send(String sourceAgent, Message m) throws JMSException {
+        producer.send(session.createQueue(QueueNames.reply(sourceAgent)), m);
+    }
+
+    /** The running transfer of this id, or null. */
+    public DestinationTransfer find(String id) {
+        synchronized (incoming) {
+            return incoming.get(id);
+        }
+    }
+
+    /** Transfers running here (not ended). */
+    public int activeCount() {
+        synchronized (incoming) {
+            return (int) incoming.values().stream().filter(t -> !t.ended()).count();
+        }
+    }
+
+    private void serve() {
+        MDC.put(org.openmft.agent.Agent.MDC_AGENT, agentName);
+        byte[] buffer = new byte[256 * 1024];
+        long errorBackoff = 1000;
+        while (!closing) {
+            try {
+                Message m = consumer.receive(RECEIVE_MILLIS);
+                if (m == null) {
+                    continue;
+                }
+                if (!ProtocolCodec.versionOk(m)) {
+                    log.warn("Agent {}: dropped a message with protocol version {} (this agent speaks {})", agentName,
+                            ProtocolCodec.version(m), Wire.VERSION);
+                    continue;
+                }
+                buffer = handle(m, buffer);
+                errorBackoff = 1000;
+            } catch (JMSException | RuntimeException e) {
+                if (closing) {
+                    return;
+                }
+                log.warn("Agent {}: serving {} failed: {}", agentName, QueueNames.data(agentName),
+                        e instanceof JMSException j ? ProviderErrors.describe(j) : e.toString(), e);
+                if (e instanceof JMSException) {
+                    if (!pause(errorBackoff)) {
+                        return;
+                    }
+                    errorBackoff = Math.min(errorBackoff * 2, 30_000);
+                }
+            }
+        }
+    }
+
+    /** @return the buffer to read the next chunk into (grown for a larger chunk) */
+    private byte[] handle(Message m, byte[] buffer) throws JMSException {
+        String type = ProtocolCodec.type(m);
+        String id = ProtocolCodec.transferId(m);
+        if (Wire.START.equals(type)) {
+            onStart(ProtocolCodec.readStart(m));
+            return buffer;
+        }
+        DestinationTransfer t = find(id);
+        if (t == null) {
+            log.debug("Agent {}: {} message for unknown transfer {} dropped", agentName, type, id);
+            return buffer;
+        }
+        switch (type) {
+            case Wire.DATA -> {
+                BytesMessage b = (BytesMessage) m;
+                long length = b.getBodyLength();
+                if (length > ArtemisTuning.MAX_NORMAL_MESSAGE_BYTES) {
+                    log.warn("Transfer {}: chunk of {} bytes exceeds the limit; dropped", id, length);
+                    return buffer;
+                }
+                if (length > buffer.length) {
+                    buffer = new byte[(int) length];
+                }
+                b.readBytes(buffer, (int) length);
+                t.onSequenced(ProtocolCodec.readSequenced(m), buffer, (int) length);
+            }
+            case Wire.ITEM_ABORT -> t.onSequenced(ProtocolCodec.readSequenced(m), buffer, 0);
+            case Wire.ACK_REQUEST -> t.onAckRequest(ProtocolCodec.incarnation(m), ProtocolCodec.nextSeq(m));
+            case Wire.CANCEL -> {
+                t.cancel(ProtocolCodec.supplement(m));
+                forget(t);
+            }
+            case Wire.COMPLETE_ACK -> forget(t);
+            default -> log.debug("Transfer {}: ignored {} message", id, type);
+        }
+        if (t.gaveUp()) {
+            forget(t);
+        }
+        return buffer;
+    }
+
+    private void onStart(Start start) throws JMSException {
+        DestinationTransfer existing = find(start.transferId());
+        if (existing != null) {
+            existing.restart(start.incarnation(), start.firstOpenItem());
+            if (existing.gaveUp()) {
+                forget(existing);
+            }
+            return;
+        }
+        DestinationAdmission.Refusal no = DestinationAdmission.judge(context.settings(), start.itemCount(),
+                activeCount());
+        if (no != null) {
+            send(start.sourceAgent(), codec.startRefused(start.transferId(), start.incarnation(), no.code().code(),
+                    no.supplement(), no.retry()));
+            return;
+        }
+        DestinationTransfer t = DestinationTransfer.fromStart(context, start);
+        try {
+            t.adoptJournal();
+        } catch (StateException e) {
+            log.warn("Transfer {}: could not read the results journal left from before a restart: {}", t.id(),
+                    e.getMessage());
+        }
+        synchronized (incoming) {
+            incoming.put(t.id(), t);
+        }
+        context.listener().transferStarted(agentName, Role.DESTINATION, t.info());
+        activity.run();
+        // Recorded at once, so a restart before the first checkpoint still knows the transfer and
+        // its results journal.
+        t.submitRecord(-1, null);
+        t.restart(t.incarnation(), -1);
+        if (t.itemCount() == 0 || t.gaveUp()) {
+            forget(t);
+        }
+    }
+
+    private void forget(DestinationTransfer t) {
+        t.close();
+        synchronized (incoming) {
+            incoming.remove(t.id());
+        }
+        activity.run();
+        try {
+            context.checkpointer().submit(Checkpointer.Job.removal(t.id()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits {@code millis} unless closing; false when closing. */
+    private boolean pause(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (!closing) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return true;
+            }
+            try {
+                Thread.sleep(Math.min(left, 100));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Stops serving and suspends the running transfers: partial files and records stay, and the
+     * transfers resume when the agent next starts.
+     *
+     * @return whether the dispatcher's thread ended within {@code wait}
+     */
+    public boolean close(Duration wait) {
+        closing = true;
+        boolean ended = true;
+        if (thread.isAlive() || thread.getState() != Thread.State.NEW) {
+            try {
+                thread.join(wait.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            ended = !thread.isAlive();
+            if (!ended) {
+                log.warn("Agent {}: the DATA dispatcher did not stop within {} ms", agentName, wait.toMillis());
+            }
+        }
+        List<DestinationTransfer> all;
+        synchronized (incoming) {
+            all = new ArrayList<>(incoming.values());
+            incoming.clear();
+        }
+        all.forEach(DestinationTransfer::suspend);
+        return ended;
+    }
+}

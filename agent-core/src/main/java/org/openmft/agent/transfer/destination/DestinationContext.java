@@ -1,0 +1,17 @@
+package org.openmft.agent.transfer.destination;
+
+import java.time.Clock;
+
+import org.openmft.agent.AgentListener;
+import org.openmft.agent.transfer.failure.EngineStatus;
+import org.openmft.agent.transfer.files.PathResolver;
+import org.openmft.agent.transfer.state.TransferStateStore;
+
+/**
+ * What a destination transfer may use: its configuration slice, the listener, the sandbox, the
+ * state port, the clock, the checkpointer, the way to answer its source, and whether a failure
+ * now means "suspend".
+ */
+public record DestinationContext(DestinationSettings settings, AgentListener listener, PathResolver paths,
+        TransferStateStore state, Clock clock, Checkpointer checkpointer, ReplySender replies, EngineStatus status) {
+}

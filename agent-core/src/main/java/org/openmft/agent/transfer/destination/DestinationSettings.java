@@ -1,0 +1,22 @@
+package org.openmft.agent.transfer.destination;
+
+import org.openmft.agent.config.AgentConfig;
+
+/**
+ * The slice of {@code agent.properties} the destination side uses.
+ *
+ * @param agentName               this agent
+ * @param agentQMgr               its queue manager
+ * @param doNotUseTempOutputFile  write to the final name instead of {@code <name>.part}
+ * @param maxDestinationTransfers transfers running here at once (0: none accepted, 52)
+ * @param maxFilesForTransfer     files in one transfer (more: 47)
+ */
+public record DestinationSettings(String agentName, String agentQMgr, boolean doNotUseTempOutputFile,
+        int maxDestinationTransfers, int maxFilesForTransfer) {
+
+    /** The slice of an agent's configuration. */
+    public static DestinationSettings of(AgentConfig c) {
+        return new DestinationSettings(c.agentName(), c.agentQMgr(), c.doNotUseTempOutputFile(),
+                c.maxDestinationTransfers(), c.maxFilesForTransfer());
+    }
+}

@@ -1,0 +1,558 @@
+package org.openmft.agent.transfer.destination;
+
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import javax.jms.JMSException;
+
+import org.openmft.agent.AgentListener.Role;
+import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.ResultCode;
+import org.openmft.agent.TransferInfo;
+import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.transfer.failure.FailurePolicy;
+import org.openmft.agent.transfer.protocol.Sequenced;
+import org.openmft.agent.transfer.protocol.Start;
+import org.openmft.agent.transfer.protocol.Wire;
+import org.openmft.agent.transfer.state.DestinationRecord;
+import org.openmft.agent.transfer.state.StateException;
+import org.openmft.agent.transfer.state.StateFiles;
+import org.openmft.xml.AgentRef;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The destination side of one transfer: takes the source's messages strictly in sequence
+ * ({@link Sequencer}), writes each item ({@link ItemWriter}), acknowledges every window, has a
+ * checkpoint made durable every checkpoint span ({@link Checkpointer}), reports each item's
+ * outcome, and keeps those outcomes until the source acknowledges completion so that a resent
+ * last chunk is answered again.
+ *
+ * <p>State that cannot be made durable (a checkpoint, an item's result) ends the transfer here
+ * through {@link FailurePolicy}: suspended when the agent lost its queue manager, else given up
+ * with an ABORT that tells the source why (result 40); the partial file goes.
+ *
+ * <p>Called only by the agent's DATA dispatcher thread, except {@link #checkpointDone} and the
+ * checkpointer's failure report.
+ */
+public final class DestinationTransfer {
+    private static final Logger log = LoggerFactory.getLogger(DestinationTransfer.class);
+    private static final long DURABILITY_WAIT_MILLIS = 60_000;
+
+    private final DestinationContext context;
+    private final String id;
+    private final String sourceAgent;
+    private final String sourceQMgr;
+    private final String jobName;
+    private final int itemCount;
+    private final Sequencer sequencer;
+    private final ItemWriter writer;
+    private final Map<Integer, ItemOutcome> results = new TreeMap<>();
+    /** The sequence number each result answered (-1 when not known after a restart). */
+    private final Map<Integer, Long> resultSeq = new HashMap<>();
+    private final Instant started;
+    private final TransferInfo info;
+    private boolean ended;
+    /** Whether the transfer was given up here (the dispatcher forgets it). */
+    private boolean gaveUp;
+    /** Whether this transfer was resumed from its record and its source has not resynchronised yet. */
+    private boolean suspendedSinceStart;
+
+    private final Object durability = new Object();
+    /** The last checkpoint the checkpointer has handled (guarded by {@link #durability}). */
+    private long durableThrough = -1;
+    /** Why a checkpoint could not be made durable, reported by the checkpointer; null if none. */
+    private volatile StateException durabilityFailure;
+    /** The last checkpoint handed to the checkpointer and not yet waited for, or -1. */
+    private long pendingCheckpoint = -1;
+    /** Bytes of chunks received again that were already written (dropped as duplicates). */
+    private long duplicateBytes;
+    /** Bytes written before a restart after the last checkpoint, cut off and so received again. */
+    private long discardedAtResume;
+
+    private DestinationTransfer(DestinationContext context, String id, String sourceAgent, String sourceQMgr,
+            String jobName, int itemCount, int window, int checkpointChunks, int incarnation) {
+        this.context = context;
+        this.id = id;
+        this.sourceAgent = sourceAgent;
+        this.sourceQMgr = sourceQMgr;
+        this.jobName = jobName;
+        this.itemCount = itemCount;
+        this.sequencer = new Sequencer(window, checkpointChunks, incarnation);
+        this.writer = new ItemWriter(id, context.paths(), context.settings().doNotUseTempOutputFile());
+        this.started = context.clock().instant();
+        var s = context.settings();
+        this.info = new TransferInfo(id, new AgentRef(sourceAgent, sourceQMgr), new AgentRef(s.agentName(),
+                s.agentQMgr()), null, jobName, 0, Map.of(), started, List.of(), itemCount);
+    }
+
+    /** A transfer the source has just started. */
+    public static DestinationTransfer fromStart(DestinationContext context, Start start) {
+        return new DestinationTransfer(context, start.transferId(), start.sourceAgent(), start.sourceQMgr(),
+                start.jobName(), start.itemCount(), start.window(), start.checkpointChunks(), start.incarnation());
+    }
+
+    /**
+     * A transfer this agent was running when it stopped or died, from its last checkpoint record
+     * and its results journal; it waits, as recovering, for its source to resynchronise, which
+     * is told to continue from the checkpoint. The item being written, if any, is taken back by
+     * {@code recovery} with {@link #resumeItem} or {@link #itemRenamedBeforeRestart}.
+     */
+    public static DestinationTransfer fromRecord(DestinationContext context, DestinationRecord r,
+            StateFiles.Journal journal) {
+        DestinationTransfer t = new DestinationTransfer(context, r.transferId(), r.sourceAgent(), r.sourceQMgr(),
+                r.jobName(), r.itemCount(), r.window(), r.checkpointChunks(), r.incarnation());
+        t.sequencer.resumeAt(r.nextSeq());
+        t.adopt(journal);
+        t.suspendedSinceStart = true;
+        return t;
+    }
+
+    /**
+     * Takes the results a journal of this transfer already holds: the agent journaled items of it
+     * before a restart, but the transfer's record was never written (it is written off the data
+     * path, and the connection went first), so the source's resynchronisation arrives as a new
+     * start. Items finished then are not written again.
+     */
+    public void adoptJournal() throws StateException {
+        adopt(context.state().readDestinationJournal(id));
+        if (!results.isEmpty()) {
+            log.info("Transfer {}: started again without a record; {} of {} items were done before", id,
+                    results.size(), itemCount);
+        }
+    }
+
+    private void adopt(StateFiles.Journal journal) {
+        for (StateFiles.Result r : journal.results().values()) {
+            results.put(r.outcome().index(), r.outcome());
+            resultSeq.put(r.outcome().index(), r.lastSeq());
+        }
+    }
+
+    /** The transfer id. */
+    public String id() {
+        return id;
+    }
+
+    /** The source agent, whose REPLY queue gets the answers. */
+    public String sourceAgent() {
+        return sourceAgent;
+    }
+
+    /** The incarnation followed. */
+    public int incarnation() {
+        return sequencer.incarnation();
+    }
+
+    /** The next message expected. */
+    public long expectedSeq() {
+        return sequencer.expected();
+    }
+
+    /** Whether item {@code index} has a result here. */
+    public boolean hasResult(int index) {
+        return results.containsKey(index);
+    }
+
+    /** Items with a result here. */
+    public int resultCount() {
+        return results.size();
+    }
+
+    /** What this destination knows of the transfer. */
+    public TransferInfo info() {
+        return info;
+    }
+
+    /** Files in the transfer. */
+    public int itemCount() {
+        return itemCount;
+    }
+
+    /** Whether the transfer has ended here (finished, cancelled, suspended or given up). */
+    public boolean ended() {
+        return ended;
+    }
+
+    /** Whether the transfer was given up here: the dispatcher forgets it. */
+    public boolean gaveUp() {
+        return gaveUp;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Taken back after a restart (called by recovery before the dispatcher starts)
+
+    /**
+     * The item being written at the checkpoint continues from {@code offset} bytes of its
+     * partial file (cut back to it, its checksum rebuilt).
+     */
+    public void resumeItem(int item, DestinationRecord.Partial p, long offset) throws java.io.IOException {
+        discardedAtResume = writer.resume(item, p.itemFirstSeq(), Path.of(p.partFile()), Path.of(p.finalPath()),
+                p.overwrite(), p.md5(), offset, p.sourcePath(), p.destPath());
+    }
+
+    /** The item being written at the checkpoint restarts from its first message. */
+    public void redoItem(long itemFirstSeq) {
+        sequencer.resumeAt(itemFirstSeq);
+    }
+
+    /** Bytes written after the last checkpoint before the restart, discarded. */
+    public long discardedAtResume() {
+        return discardedAtResume;
+    }
+
+    /** The item was verified and renamed just before the agent went down; its result was not yet written. */
+    public void itemRenamedBeforeRestart(ItemOutcome done, long itemFirstSeq) throws StateException {
+        results.put(done.index(), done);
+        resultSeq.put(done.index(), -1L);
+        context.state().appendDestinationResult(id, new StateFiles.Result(done, itemFirstSeq, -1));
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Messages from the source
+
+    /**
+     * A (re)start from the source: adopt its incarnation and say where to continue. A start of an
+     * older incarnation than the one adopted (a late message) is ignored. A resynchronising source
+     * names the first item it has no result for; the results of that item and later ones are sent
+     * again, since answers sent before a restart may be lost.
+     *
+     * @param firstOpenItem the lowest item index the source has no result for, or -1
+     */
+    public void restart(int newIncarnation, int firstOpenItem) throws JMSException {
+        if (durabilityLost()) {
+            return;
+        }
+        int before = sequencer.incarnation();
+        if (!sequencer.restart(newIncarnation)) {
+            log.info("Transfer {}: ignored a start of incarnation {} (now {})", id, newIncarnation, before);
+            return;
+        }
+        if (newIncarnation != before && suspendedSinceStart) {
+            suspendedSinceStart = false;
+            context.listener().recovered(context.settings().agentName(), id);
+        }
+        send(context.replies().codec().startOk(id, incarnation(), sequencer.expected()));
+        if (firstOpenItem >= 0) {
+            for (Map.Entry<Integer, ItemOutcome> e : results.entrySet()) {
+                if (e.getKey() >= firstOpenItem) {
+                    sendItemDone(e.getKey(), e.getValue(), resultSeq.getOrDefault(e.getKey(), -1L));
+                }
+            }
+        }
+    }
+
+    /**
+     * The source heard nothing in time and asks where we are: an acknowledgement of everything
+     * when we have all it sent (ours was lost), else a NACK naming the first chunk we lack.
+     */
+    public void onAckRequest(int requestIncarnation, long sourceNextSeq) throws JMSException {
+        if (durabilityLost()) {
+            return;
+        }
+        switch (sequencer.ackRequest(requestIncarnation, sourceNextSeq, ended)) {
+            case ACK_ALL -> sendAck(sequencer.expected() - 1);
+            case NACK -> sendNack();
+            case NONE -> {
+            }
+        }
+    }
+
+    /**
+     * Handles a sequenced message (DATA or ITEM_ABORT).
+     *
+     * @param body the chunk's bytes (DATA), valid until the next call
+     */
+    public void onSequenced(Sequenced m, byte[] body, int length) throws JMSException {
+        if (durabilityLost()) {
+            return;
+        }
+        long seq = m.seq();
+        int item = m.item();
+        if (m.abort() && !ended && m.incarnation() == incarnation() && seq < sequencer.expected()
+                && item == writer.item() && !results.containsKey(item)) {
+            // The source gave up the item we are writing at an earlier number than we reached: its
+            // file changed (shrank) since it was sent. What we hold of it is void; what follows
+            // is numbered from the abort on.
+            log.warn("Transfer {}: item {} aborted by the source at chunk {} (we had reached {})", id, item, seq,
+                    sequencer.expected());
+            sequencer.voidFrom(seq);
+            writer.abandon();
+            fail(item, m.header().sourcePath(), m.header().destPath(), m.supplement(), seq);
+            sendNack();
+            return;
+        }
+        switch (sequencer.accept(m.incarnation(), seq, ended)) {
+            case STALE, GAP -> {
+                return;
+            }
+            case DUPLICATE -> {
+                duplicateBytes += length;
+                // A resend of something we have: answer again what the source may have missed.
+                if (m.last() && results.containsKey(item)) {
+                    sendItemDone(item, results.get(item), seq);
+                } else if (sequencer.windowEnds(seq)) {
+                    sendAck(sequencer.expected() - 1);
+                }
+                return;
+            }
+            case GAP_NACK -> {
+                log.info("Transfer {}: expected chunk {} but got {}; asking the source to resend", id,
+                        sequencer.expected(), seq);
+                sendNack();
+                return;
+            }
+            case NEXT -> {
+            }
+        }
+        if (results.containsKey(item)) {
+            duplicateBytes += length;
+            // The item is finished (or failed): nothing to write; a repeated last chunk gets its answer.
+            if (m.last()) {
+                sendItemDone(item, results.get(item), seq);
+            } else {
+                acknowledge(seq);
+            }
+            return;
+        }
+        if (m.abort()) {
+            writer.abandon();
+            fail(item, m.header().sourcePath(), m.header().destPath(), m.supplement(), seq);
+            return;
+        }
+        try {
+            if (m.first()) {
+                writer.start(item, seq, m.header());
+            } else if (!writer.open(item)) {
+                log.warn("Transfer {}: chunk {} for item {} arrived without its start; the item fails", id, seq, item);
+                fail(item, null, null, "BFGTR0002E: Chunk " + seq + " arrived out of order for item " + item, seq);
+                return;
+            }
+            writer.write(body, length, m.offset());
+            if (m.last()) {
+                ItemWriter.Finished done = writer.finish(m.itemBytes(), m.md5(),
+                        r -> context.state().appendRename(id, r));
+                record(new ItemOutcome(item, writer.sourcePath(), done.destination(), done.bytes(),
+                        ItemOutcome.SUCCESS, null, done.md5()), seq);
+            } else {
+                acknowledge(seq);
+            }
+        } catch (ItemWriter.ItemFailure e) {
+            fail(item, m.first() ? m.header().sourcePath() : writer.sourcePath(), e.destination, e.getMessage(), seq);
+        } catch (StateException e) {
+            giveUp(e);
+        }
+    }
+
+    private void fail(int item, String source, String destination, String reason, long seq) throws JMSException {
+        log.warn("Transfer {}: item {} failed: {}", id, item, reason);
+        record(new ItemOutcome(item, source, destination, 0, ItemOutcome.FAILED, reason, null), seq);
+    }
+
+    private void record(ItemOutcome outcome, long seq) throws JMSException {
+        try {
+            context.state().appendDestinationResult(id, new StateFiles.Result(outcome, -1, seq));
+        } catch (StateException e) {
+            giveUp(e);
+            return;
+        }
+        results.put(outcome.index(), outcome);
+        resultSeq.put(outcome.index(), seq);
+        context.listener().itemCompleted(context.settings().agentName(), Role.DESTINATION, id, outcome);
+        sendItemDone(outcome.index(), outcome, seq);
+        // The item's result acknowledges its last chunk; a checkpoint due at that chunk is still due.
+        if (sequencer.checkpointDue(seq)) {
+            checkpoint(seq);
+        }
+        if (results.size() == itemCount) {
+            complete();
+        }
+    }
+
+    private void complete() {
+        List<ItemOutcome> items = new ArrayList<>(results.values());
+        if (duplicateBytes > 0 || discardedAtResume > 0) {
+            log.info("Transfer {}: {} bytes were received twice (duplicates dropped) and {} bytes written before a"
+                    + " restart were discarded", id, duplicateBytes, discardedAtResume);
+        }
+        context.listener().transferEnded(context.settings().agentName(), Role.DESTINATION,
+                new TransferOutcome(id, ResultCode.fromItems(items).code(), null, items, started,
+                        context.clock().instant()));
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Acknowledgements and checkpoints
+
+    /** Acknowledges a window, or makes a checkpoint span durable first. */
+    private void acknowledge(long seq) throws JMSException {
+        if (sequencer.checkpointDue(seq)) {
+            checkpoint(seq);
+        } else if (sequencer.windowEnds(seq)) {
+            sendAck(seq);
+        }
+    }
+
+    /**
+     * Acknowledges {@code seq} now, so the source keeps sending, and asks the checkpointer to make
+     * the data durable and record the checkpoint; it acknowledges again, marked as a checkpoint,
+     * once both are done.
+     */
+    private void checkpoint(long seq) throws JMSException {
+        sendAck(seq);
+        pendingCheckpoint = seq;
+        submitRecord(seq, writer.channel());
+    }
+
+    /**
+     * Hands the checkpointer this transfer's record as of message {@code seq} (-1: accepted,
+     * nothing written yet): at most a fixed set of small properties, whatever the number of files.
+     */
+    public void submitRecord(long seq, FileChannel toForce) {
+        var s = sequencer;
+        DestinationRecord record = new DestinationRecord(id, sourceAgent, sourceQMgr, jobName, s.incarnation(),
+                seq + 1, itemCount, s.window(), s.checkpointChunks(), writer.item(), writer.written(),
+                writer.partial());
+        try {
+            context.checkpointer().submit(new Checkpointer.Job(id, sourceAgent, s.incarnation(), seq, toForce, record,
+                    false, this::checkpointDone, this::durabilityFailed));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Called by the checkpointer once the checkpoint at {@code seq} is handled (durable or not). */
+    void checkpointDone(long seq) {
+        synchronized (durability) {
+            durableThrough = Math.max(durableThrough, seq);
+            durability.notifyAll();
+        }
+    }
+
+    /** Called by the checkpointer: a checkpoint could not be made durable. */
+    private void durabilityFailed(StateException e) {
+        durabilityFailure = e;
+    }
+
+    /**
+     * Whether a checkpoint failed to become durable: then the transfer ends here (on this, the
+     * dispatcher's, thread) and the message at hand is not handled.
+     */
+    private boolean durabilityLost() throws JMSException {
+        StateException e = durabilityFailure;
+        if (e == null || gaveUp) {
+            return gaveUp;
+        }
+        giveUp(e);
+        return true;
+    }
+
+    /**
+     * State could not be made durable: suspended (the connection is gone: the transfer resumes
+     * with the agent's next engine) or given up, telling the source why.
+     */
+    private void giveUp(StateException e) throws JMSException {
+        durabilityFailure = e;
+        FailurePolicy.Decision decision = FailurePolicy.decide(e, context.status(), sourceAgent);
+        if (decision instanceof FailurePolicy.Fail f) {
+            log.error("Transfer {}: given up at the destination: {}", id, f.supplement());
+            writer.abandon();
+            ended = true;
+            gaveUp = true;
+            List<ItemOutcome> items = new ArrayList<>(results.values());
+            context.listener().transferEnded(context.settings().agentName(), Role.DESTINATION,
+                    new TransferOutcome(id, f.resultCode().code(), f.supplement(), items, started,
+                            context.clock().instant()));
+            send(context.replies().codec().abort(id, incarnation(), f.resultCode().code(), f.supplement()));
+        } else {
+            log.info("Transfer {}: suspended ({}): {}", id, ((FailurePolicy.Suspend) decision).why(), e.getMessage());
+            suspend();
+        }
+    }
+
+    /**
+     * Bounds what a crash can cost: an acknowledgement a window past the last checkpoint waits
+     * until that checkpoint is durable. The source never has more than its window unacknowledged,
+     * so what is written beyond the last durable checkpoint, and would be sent again after a
+     * crash, stays within one checkpoint span plus the window. The checkpointer usually finishes
+     * within the window's time, so this rarely waits.
+     */
+    private void holdForDurability(long seq) {
+        if (pendingCheckpoint < 0 || seq < pendingCheckpoint + sequencer.window()) {
+            return;
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DURABILITY_WAIT_MILLIS);
+        synchronized (durability) {
+            while (durableThrough < pendingCheckpoint) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    log.warn("Transfer {}: checkpoint {} not durable after {} s; going on", id, pendingCheckpoint,
+                            DURABILITY_WAIT_MILLIS / 1000);
+                    break;
+                }
+                try {
+                    durability.wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+        pendingCheckpoint = -1;
+    }
+
+    private void sendAck(long seq) throws JMSException {
+        holdForDurability(seq);
+        send(context.replies().codec().ack(id, incarnation(), seq, false));
+    }
+
+    private void sendNack() throws JMSException {
+        send(context.replies().codec().nack(id, incarnation(), sequencer.expected()));
+    }
+
+    private void sendItemDone(int item, ItemOutcome o, long seq) throws JMSException {
+        holdForDurability(seq);
+        send(context.replies().codec().itemDone(id, incarnation(), item, seq, o));
+    }
+
+    private void send(javax.jms.Message m) throws JMSException {
+        context.replies().send(sourceAgent, m);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Ending
+
+    /** The source cancelled: partial files go, finished ones stay. */
+    public void cancel(String reason) throws JMSException {
+        writer.discard();
+        if (!ended) {
+            ended = true;
+            List<ItemOutcome> items = new ArrayList<>(results.values());
+            context.listener().transferEnded(context.settings().agentName(), Role.DESTINATION,
+                    new TransferOutcome(id, ResultCode.CANCELLED.code(), reason, items, started,
+                            context.clock().instant()));
+        }
+        send(context.replies().codec().control(Wire.CANCELLED, id, incarnation(), null));
+    }
+
+    /**
+     * The agent is stopping (immediately) or lost its queue manager: closes the partial file and
+     * keeps it, with the transfer's record, for the agent's next start.
+     */
+    public void suspend() {
+        ended = true;
+        writer.closeChannel();
+    }
+
+    /** Forgets the transfer: closes and removes any partial file. */
+    public void close() {
+        ended = true;
+        writer.discard();
+    }
+}

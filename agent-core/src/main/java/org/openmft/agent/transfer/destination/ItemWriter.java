@@ -1,0 +1,341 @@
+package org.openmft.agent.transfer.destination;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+import org.openmft.agent.transfer.files.Access;
+import org.openmft.agent.transfer.files.DestinationPaths;
+import org.openmft.agent.transfer.files.DestinationType;
+import org.openmft.agent.transfer.files.FileErrors;
+import org.openmft.agent.transfer.files.PathRefusedException;
+import org.openmft.agent.transfer.files.PathResolver;
+import org.openmft.agent.transfer.protocol.ItemHeader;
+import org.openmft.agent.transfer.state.DestinationRecord;
+import org.openmft.agent.transfer.state.StateException;
+import org.openmft.agent.transfer.state.StateFiles;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where an item is written at the destination: {@code <name>.part} (or the final name with
+ * {@code doNotUseTempOutputFile}) at each chunk's offset, its size and MD5 checked against the
+ * source's, forced to disk and renamed to its final name only then, never replacing a file that
+ * appeared meanwhile unless {@code exist="overwrite"}. A failed item leaves nothing under its
+ * final name, and its partial file is removed at once.
+ *
+ * <p>Not thread-safe: owned by the DATA dispatcher thread (the checkpointer only forces the
+ * channel it is handed).
+ */
+final class ItemWriter {
+    private static final Logger log = LoggerFactory.getLogger(ItemWriter.class);
+
+    /** The item fails: its reason, and the destination to report. */
+    static final class ItemFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+        final String destination;
+
+        ItemFailure(String reason, Object destination) {
+            super(reason, null, false, false);
+            this.destination = destination == null ? null : destination.toString();
+        }
+    }
+
+    /** Records the intent to rename, before the rename (so a crash right after is understood). */
+    interface RenameJournal {
+        void journal(StateFiles.Rename rename) throws StateException;
+    }
+
+    private final String transferId;
+    private final PathResolver paths;
+    private final boolean writeFinalName;
+
+    private int item = -1;
+    private long firstSeq;
+    private Path finalPath;
+    private Path partPath;
+    private FileChannel channel;
+    private MessageDigest md5;
+    private long written;
+    private boolean overwrite;
+    private String sourcePath;
+    private String requestedDestination;
+
+    ItemWriter(String transferId, PathResolver paths, boolean doNotUseTempOutputFile) {
+        this.transferId = transferId;
+        this.paths = paths;
+        this.writeFinalName = doNotUseTempOutputFile;
+    }
+
+    /** The item being written, or -1. */
+    int item() {
+        return item;
+    }
+
+    /** The number of its first message. */
+    long firstSeq() {
+        return firstSeq;
+    }
+
+    /** Bytes of it written. */
+    long written() {
+        return written;
+    }
+
+    /** The open file, for the checkpointer to force; null when none is open. */
+    FileChannel channel() {
+        return channel;
+    }
+
+    String sourcePath() {
+        return sourcePath;
+    }
+
+    /** The item as a checkpoint records it, or null when no item is being written. */
+    DestinationRecord.Partial partial() {
+        if (partPath == null || item < 0) {
+            return null;
+        }
+        return new DestinationRecord.Partial(partPath.toString(), finalPath.toString(), firstSeq, overwrite,
+                md5 != null, sourcePath, requestedDestination);
+    }
+
+    /**
+     * Opens item {@code index}, whose first message is {@code seq}: resolves and checks its
+     * destination and creates its partial file.
+     */
+    void start(int index, long seq, ItemHeader h) throws ItemFailure {
+        discard();
+        item = index;
+        firstSeq = seq;
+        sourcePath = h.sourcePath();
+        requestedDestination = h.destPath();
+        overwrite = h.overwrite();
+        // What is being created, for the message if that fails: the file, or its .part file.
+        Path creating = null;
+        try {
+            Path named = paths.resolve(requestedDestination, Access.WRITE);
+            DestinationType dt = "directory".equals(h.destType()) ? DestinationType.DIRECTORY : DestinationType.FILE;
+            Path directory = dt == DestinationType.DIRECTORY ? named : named.getParent();
+            if (directory != null && !Files.isDirectory(directory)) {
+                throw new ItemFailure("BFGIO0007E: The destination directory \"" + directory + "\" does not exist.",
+                        named);
+            }
+            finalPath = DestinationPaths.resolve(dt, named, h.relativePath());
+            paths.sandbox().check(finalPath, Access.WRITE);
+            if (Files.isDirectory(finalPath)) {
+                throw new ItemFailure("BFGIO0006E: File \"" + finalPath + "\" already exists as a directory.",
+                        finalPath);
+            }
+            if (!overwrite && Files.exists(finalPath)) {
+                throw new ItemFailure("BFGIO0006E: File \"" + finalPath + "\" already exists.", finalPath);
+            }
+            Files.createDirectories(finalPath.getParent());
+            Path part = writeFinalName ? finalPath : DestinationPaths.partFile(finalPath);
+            // A .part left by anyone is overwritten: it must not be a link that leads out of the
+            // sandbox, and it is never followed (without a sandbox too), so that a link planted as
+            // <name>.part cannot make the agent write to whatever it points at.
+            paths.sandbox().check(part, Access.WRITE);
+            creating = part;
+            channel = FileChannel.open(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+            partPath = part;
+            md5 = h.md5() ? newMd5() : null;
+            written = 0;
+        } catch (ItemFailure e) {
+            item = -1;
+            throw e;
+        } catch (PathRefusedException e) {
+            item = -1;
+            throw new ItemFailure("BFGSS0021E: " + e.getMessage(), requestedDestination);
+        } catch (IOException e) {
+            discard();
+            item = -1;
+            // Name the file that failed: a directory on the way, or the .part file, may be what is wrong.
+            Object failed = e instanceof java.nio.file.FileSystemException fse && fse.getFile() != null
+                    ? fse.getFile() : creating != null ? creating : finalPath;
+            throw new ItemFailure("BFGIO0005E: The destination file \"" + failed + "\" could not be created: "
+                    + FileErrors.reason(e), String.valueOf(finalPath));
+        }
+    }
+
+    /** Whether a chunk of {@code index} can be written (its item is the open one). */
+    boolean open(int index) {
+        return index == item && channel != null;
+    }
+
+    /** Writes a chunk at its offset. */
+    void write(byte[] body, int length, long offset) throws ItemFailure {
+        try {
+            ByteBuffer bb = ByteBuffer.wrap(body, 0, length);
+            long at = offset;
+            while (bb.hasRemaining()) {
+                at += channel.write(bb, at);
+            }
+            if (md5 != null) {
+                md5.update(body, 0, length);
+            }
+            written += length;
+        } catch (IOException e) {
+            String reason = "BFGIO0005E: File \"" + partPath + "\" could not be written: " + FileErrors.reason(e);
+            discard();
+            item = -1;
+            throw new ItemFailure(reason, String.valueOf(finalPath));
+        }
+    }
+
+    /** The outcome of a finished item: where it went, its size and MD5. */
+    record Finished(String destination, long bytes, String md5) {
+    }
+
+    /**
+     * Verifies the item against what the source says of it, forces it to disk and gives it its
+     * final name.
+     *
+     * @param expectedBytes the size the source sent
+     * @param theirMd5      the source's MD5, or null
+     */
+    Finished finish(long expectedBytes, String theirMd5, RenameJournal journal) throws ItemFailure, StateException {
+        String ours = md5 == null ? null : HexFormat.of().formatHex(md5.digest());
+        Path target = finalPath;
+        try {
+            if (written != expectedBytes) {
+                throw new ItemFailure("BFGTR0061E: The destination file \"" + target + "\" has " + written
+                        + " bytes but the source sent " + expectedBytes, target);
+            }
+            if (ours != null && !ours.equalsIgnoreCase(String.valueOf(theirMd5))) {
+                throw new ItemFailure("BFGTR0062E: The checksum of \"" + target + "\" does not match the source's"
+                        + " (MD5 " + ours + " at the destination, " + theirMd5 + " at the source)", target);
+            }
+            channel.force(true);
+            channel.close();
+            channel = null;
+            if (!partPath.equals(target)) {
+                journal.journal(new StateFiles.Rename(item, target.toString(), written, ours));
+                if (!overwrite && Files.exists(target)) {
+                    throw new ItemFailure("BFGIO0006E: File \"" + target + "\" already exists.", target);
+                }
+                if (overwrite) {
+                    Files.move(partPath, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } else {
+                    moveNoReplace(partPath, target);
+                }
+            }
+        } catch (ItemFailure | StateException e) {
+            discard();
+            item = -1;
+            throw e;
+        } catch (IOException e) {
+            discard();
+            item = -1;
+            throw new ItemFailure("BFGIO0341E: The temporary file \"" + partPath + "\" could not be renamed to \""
+                    + target + "\": " + FileErrors.reason(e), target);
+        }
+        Finished done = new Finished(target.toString(), written, ours);
+        item = -1;
+        partPath = null;
+        return done;
+    }
+
+    /** Renames without replacing: a file that appeared meanwhile is never overwritten. */
+    private static void moveNoReplace(Path from, Path to) throws IOException, ItemFailure {
+        try {
+            Files.createLink(to, from);
+            Files.delete(from);
+        } catch (FileAlreadyExistsException e) {
+            throw new ItemFailure("BFGIO0006E: File \"" + to + "\" already exists.", to);
+        } catch (UnsupportedOperationException | AccessDeniedException e) {
+            // File systems without hard links: check then move (a tiny window remains).
+            if (Files.exists(to)) {
+                throw new ItemFailure("BFGIO0006E: File \"" + to + "\" already exists.", to);
+            }
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+        }
+    }
+
+    /**
+     * Continues item {@code index} after a restart from {@code offset} bytes of its partial file:
+     * the file is cut back to it and the checksum rebuilt from the bytes kept.
+     *
+     * @return the bytes written after the checkpoint, discarded now and received again
+     */
+    long resume(int index, long itemFirstSeq, Path part, Path target, boolean overwriteTarget, boolean useMd5,
+            long offset, String source, String requested) throws IOException {
+        long have = Files.size(part);
+        item = index;
+        firstSeq = itemFirstSeq;
+        partPath = part;
+        finalPath = target;
+        overwrite = overwriteTarget;
+        sourcePath = source;
+        requestedDestination = requested;
+        channel = FileChannel.open(part, StandardOpenOption.WRITE, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+        channel.truncate(offset);
+        written = offset;
+        if (useMd5) {
+            md5 = newMd5();
+            ByteBuffer bb = ByteBuffer.allocate(1 << 20);
+            long at = 0;
+            while (at < offset) {
+                bb.clear().limit((int) Math.min(bb.capacity(), offset - at));
+                int n = channel.read(bb, at);
+                if (n < 0) {
+                    throw new IOException("partial file " + part + " ended at " + at + " of " + offset);
+                }
+                md5.update(bb.array(), 0, n);
+                at += n;
+            }
+        }
+        return have - offset;
+    }
+
+    /** Closes the open file, keeping it (the transfer is suspended). */
+    void closeChannel() {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                log.debug("Closing {}: {}", partPath, e.getMessage());
+            }
+            channel = null;
+        }
+    }
+
+    /** The item is given up: its partial (or unfinished) file goes and no item is open any more. */
+    void abandon() {
+        discard();
+        item = -1;
+    }
+
+    /** Closes and removes the partial (or, written to its final name, unfinished) file. */
+    void discard() {
+        closeChannel();
+        if (partPath != null && (!partPath.equals(finalPath) || item >= 0)) {
+            try {
+                Files.deleteIfExists(partPath);
+            } catch (IOException e) {
+                log.warn("Transfer {}: could not remove the {} file {}: {}", transferId,
+                        partPath.equals(finalPath) ? "unfinished" : "partial", partPath, FileErrors.reason(e));
+            }
+        }
+        partPath = null;
+    }
+
+    private static MessageDigest newMd5() {
+        try {
+            return MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JVM has no MD5", e);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package org.openmft.agent.transfer.destination;
+
+import javax.jms.JMSException;
+import javax.jms.Message;
+
+import org.openmft.agent.transfer.protocol.ProtocolCodec;
+
+/**
+ * How a destination transfer answers its source: messages built with {@link #codec()} go to the
+ * source agent's {@code SYSTEM.FTE.REPLY.<agent>} queue. Both belong to the DATA dispatcher's
+ * session and thread.
+ */
+public interface ReplySender {
+    /** The codec of the dispatcher's session. */
+    ProtocolCodec codec();
+
+    /** Sends {@code m} to {@code sourceAgent}'s REPLY queue. */
+    void send(String sourceAgent, Message m) throws JMSException;
+}

@@ -1,0 +1,274 @@
+package org.openmft.agent.transfer.protocol;
+
+import javax.jms.BytesMessage;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.Session;
+
+import org.openmft.agent.ItemOutcome;
+
+/**
+ * The one place that builds and reads the agent-to-agent protocol's JMS messages (see
+ * {@link Wire} and docs/architecture.md). Every message it builds carries the protocol version,
+ * its type, the transfer id (also as JMSCorrelationID) and the incarnation.
+ *
+ * <p>An instance builds messages with one session and so belongs to the thread that owns that
+ * session; the readers are static and touch only the message they are given.
+ */
+public final class ProtocolCodec {
+    private final Session session;
+
+    /** @param session the session the messages are created with (and later sent on) */
+    public ProtocolCodec(Session session) {
+        this.session = session;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Source to destination
+
+    /** A START (or a resynchronising one, with {@code firstOpenItem} >= 0). */
+    public Message start(Start s) throws JMSException {
+        Message m = stamped(Wire.START, s.transferId(), s.incarnation());
+        m.setStringProperty(Wire.SOURCE_AGENT, s.sourceAgent());
+        m.setStringProperty(Wire.SOURCE_QMGR, s.sourceQMgr());
+        m.setStringProperty(Wire.DESTINATION_AGENT, s.destinationAgent());
+        m.setIntProperty(Wire.ITEM_COUNT, s.itemCount());
+        m.setIntProperty(Wire.WINDOW, s.window());
+        m.setIntProperty(Wire.CHECKPOINT_CHUNKS, s.checkpointChunks());
+        if (s.originatorUser() != null) {
+            m.setStringProperty(Wire.ORIGINATOR_USER, s.originatorUser());
+        }
+        if (s.jobName() != null) {
+            m.setStringProperty(Wire.JOB_NAME, s.jobName());
+        }
+        if (s.firstOpenItem() >= 0) {
+            m.setIntProperty(Wire.FIRST_OPEN_ITEM, s.firstOpenItem());
+        }
+        return m;
+    }
+
+    /**
+     * A chunk of an item.
+     *
+     * @param header    the item's description, on its first chunk (else null)
+     * @param itemBytes the item's total size, on its last chunk
+     * @param md5       the item's hex MD5, on its last chunk when MD5 is used, else null
+     */
+    public BytesMessage data(String id, int incarnation, long seq, int item, long offset, boolean first, boolean last,
+            ItemHeader header, long itemBytes, String md5, byte[] data, int length) throws JMSException {
+        BytesMessage m = session.createBytesMessage();
+        stamp(m, Wire.DATA, id, incarnation);
+        m.setLongProperty(Wire.SEQ, seq);
+        m.setIntProperty(Wire.ITEM, item);
+        m.setLongProperty(Wire.OFFSET, offset);
+        m.setBooleanProperty(Wire.FIRST, first);
+        m.setBooleanProperty(Wire.LAST, last);
+        if (first) {
+            describe(m, header);
+        }
+        if (last) {
+            m.setLongProperty(Wire.ITEM_BYTES, itemBytes);
+            if (md5 != null) {
+                m.setStringProperty(Wire.MD5, md5);
+            }
+        }
+        m.writeBytes(data, 0, length);
+        return m;
+    }
+
+    /** The source gave up item {@code item} at number {@code seq}. */
+    public Message itemAbort(String id, int incarnation, long seq, int item, ItemHeader header, String reason)
+            throws JMSException {
+        Message m = stamped(Wire.ITEM_ABORT, id, incarnation);
+        m.setLongProperty(Wire.SEQ, seq);
+        m.setIntProperty(Wire.ITEM, item);
+        m.setStringProperty(Wire.SUPPLEMENT, reason);
+        describe(m, header);
+        return m;
+    }
+
+    /** No acknowledgement came in time; the source's next number is {@code nextSeq}. */
+    public Message ackRequest(String id, int incarnation, long nextSeq) throws JMSException {
+        Message m = stamped(Wire.ACK_REQUEST, id, incarnation);
+        m.setLongProperty(Wire.NEXT_SEQ, nextSeq);
+        return m;
+    }
+
+    /** CANCEL (source to destination) or any other message with only a type and a supplement. */
+    public Message control(String type, String id, int incarnation, String supplement) throws JMSException {
+        Message m = stamped(type, id, incarnation);
+        if (supplement != null) {
+            m.setStringProperty(Wire.SUPPLEMENT, supplement);
+        }
+        return m;
+    }
+
+    private static void describe(Message m, ItemHeader h) throws JMSException {
+        m.setStringProperty(Wire.DEST_PATH, h.destPath());
+        m.setStringProperty(Wire.DEST_TYPE, h.destType());
+        m.setStringProperty(Wire.RELATIVE_PATH, h.relativePath());
+        m.setStringProperty(Wire.EXIST, h.exist());
+        m.setStringProperty(Wire.CHECKSUM_METHOD, h.checksumMethod());
+        m.setStringProperty(Wire.MODE, h.mode());
+        m.setStringProperty(Wire.SOURCE_PATH, h.sourcePath());
+        m.setLongProperty(Wire.SOURCE_SIZE, h.sourceSize());
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Destination to source
+
+    /** START_OK: continue from {@code nextSeq}. */
+    public Message startOk(String id, int incarnation, long nextSeq) throws JMSException {
+        Message m = stamped(Wire.START_OK, id, incarnation);
+        m.setLongProperty(Wire.NEXT_SEQ, nextSeq);
+        return m;
+    }
+
+    /** START_REFUSED with a result code; {@code retry}: the destination is busy, ask again later. */
+    public Message startRefused(String id, int incarnation, int resultCode, String supplement, boolean retry)
+            throws JMSException {
+        Message m = stamped(Wire.START_REFUSED, id, incarnation);
+        m.setIntProperty(Wire.RESULT_CODE, resultCode);
+        m.setStringProperty(Wire.SUPPLEMENT, supplement);
+        m.setBooleanProperty(Wire.RETRY, retry);
+        return m;
+    }
+
+    /** ABORT: the destination cannot go on; the source ends the transfer with this result. */
+    public Message abort(String id, int incarnation, int resultCode, String supplement) throws JMSException {
+        Message m = stamped(Wire.ABORT, id, incarnation);
+        m.setIntProperty(Wire.RESULT_CODE, resultCode);
+        m.setStringProperty(Wire.SUPPLEMENT, supplement);
+        return m;
+    }
+
+    /** ACK of everything up to {@code seq}; {@code checkpoint}: and it is durable. */
+    public Message ack(String id, int incarnation, long seq, boolean checkpoint) throws JMSException {
+        Message m = stamped(Wire.ACK, id, incarnation);
+        m.setLongProperty(Wire.SEQ, seq);
+        m.setBooleanProperty(Wire.CHECKPOINT, checkpoint);
+        return m;
+    }
+
+    /** NACK: a gap; resend from {@code nextSeq}. */
+    public Message nack(String id, int incarnation, long nextSeq) throws JMSException {
+        Message m = stamped(Wire.NACK, id, incarnation);
+        m.setLongProperty(Wire.NEXT_SEQ, nextSeq);
+        return m;
+    }
+
+    /** ITEM_DONE: an item's outcome, which also acknowledges {@code seq}. */
+    public Message itemDone(String id, int incarnation, int item, long seq, ItemOutcome o) throws JMSException {
+        Message m = stamped(Wire.ITEM_DONE, id, incarnation);
+        m.setIntProperty(Wire.ITEM, item);
+        m.setLongProperty(Wire.SEQ, seq);
+        m.setIntProperty(Wire.RESULT_CODE, o.resultCode());
+        if (o.supplement() != null) {
+            m.setStringProperty(Wire.SUPPLEMENT, o.supplement());
+        }
+        if (o.destination() != null) {
+            m.setStringProperty(Wire.DEST_FILE, o.destination());
+        }
+        if (o.md5() != null) {
+            m.setStringProperty(Wire.MD5, o.md5());
+        }
+        m.setLongProperty(Wire.ITEM_BYTES, o.bytes());
+        return m;
+    }
+
+    private Message stamped(String type, String id, int incarnation) throws JMSException {
+        Message m = session.createMessage();
+        stamp(m, type, id, incarnation);
+        return m;
+    }
+
+    private static void stamp(Message m, String type, String id, int incarnation) throws JMSException {
+        m.setIntProperty(Wire.PROTOCOL, Wire.VERSION);
+        m.setStringProperty(Wire.TYPE, type);
+        m.setStringProperty(Wire.TRANSFER_ID, id);
+        m.setIntProperty(Wire.INCARNATION, incarnation);
+        m.setJMSCorrelationID(id);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Reading
+
+    /** Whether the message speaks this agent's protocol version. */
+    public static boolean versionOk(Message m) throws JMSException {
+        return m.propertyExists(Wire.PROTOCOL) && m.getIntProperty(Wire.PROTOCOL) == Wire.VERSION;
+    }
+
+    /** The protocol version a message claims, for a log line; null if none. */
+    public static Object version(Message m) throws JMSException {
+        return m.getObjectProperty(Wire.PROTOCOL);
+    }
+
+    /** The message's type, one of {@link Wire}'s. */
+    public static String type(Message m) throws JMSException {
+        return m.getStringProperty(Wire.TYPE);
+    }
+
+    /** The transfer the message belongs to. */
+    public static String transferId(Message m) throws JMSException {
+        return m.getStringProperty(Wire.TRANSFER_ID);
+    }
+
+    /** The incarnation of the transfer the message belongs to (0 if absent). */
+    public static int incarnation(Message m) throws JMSException {
+        return intOr(m, Wire.INCARNATION, 0);
+    }
+
+    /** NEXT_SEQ of an ACK_REQUEST, START_OK or NACK (-1 if absent). */
+    public static long nextSeq(Message m) throws JMSException {
+        return longOr(m, Wire.NEXT_SEQ, -1);
+    }
+
+    /** The supplement (why), or null. */
+    public static String supplement(Message m) throws JMSException {
+        return m.getStringProperty(Wire.SUPPLEMENT);
+    }
+
+    /** A START. */
+    public static Start readStart(Message m) throws JMSException {
+        return new Start(transferId(m), incarnation(m), m.getStringProperty(Wire.SOURCE_AGENT),
+                m.getStringProperty(Wire.SOURCE_QMGR), m.getStringProperty(Wire.DESTINATION_AGENT),
+                intOr(m, Wire.ITEM_COUNT, 0), intOr(m, Wire.WINDOW, 1), intOr(m, Wire.CHECKPOINT_CHUNKS, 1),
+                m.getStringProperty(Wire.ORIGINATOR_USER), m.getStringProperty(Wire.JOB_NAME),
+                intOr(m, Wire.FIRST_OPEN_ITEM, -1));
+    }
+
+    /** A DATA or ITEM_ABORT message's properties (not the chunk's bytes). */
+    public static Sequenced readSequenced(Message m) throws JMSException {
+        boolean abort = Wire.ITEM_ABORT.equals(type(m));
+        boolean first = !abort && boolOr(m, Wire.FIRST);
+        boolean last = abort || boolOr(m, Wire.LAST);
+        ItemHeader header = first || abort ? new ItemHeader(m.getStringProperty(Wire.DEST_PATH),
+                m.getStringProperty(Wire.DEST_TYPE), m.getStringProperty(Wire.RELATIVE_PATH),
+                m.getStringProperty(Wire.EXIST), m.getStringProperty(Wire.CHECKSUM_METHOD),
+                m.getStringProperty(Wire.MODE), m.getStringProperty(Wire.SOURCE_PATH), longOr(m, Wire.SOURCE_SIZE, -1))
+                : null;
+        return new Sequenced(abort, incarnation(m), m.getLongProperty(Wire.SEQ), m.getIntProperty(Wire.ITEM),
+                longOr(m, Wire.OFFSET, 0), first, last, header, last ? longOr(m, Wire.ITEM_BYTES, -1) : -1,
+                last ? m.getStringProperty(Wire.MD5) : null, abort ? supplement(m) : null);
+    }
+
+    /** A destination-to-source message. */
+    public static Control readControl(Message m) throws JMSException {
+        return new Control(type(m), incarnation(m), longOr(m, Wire.SEQ, -1), nextSeq(m), intOr(m, Wire.ITEM, -1),
+                intOr(m, Wire.RESULT_CODE, 0), supplement(m), m.getStringProperty(Wire.DEST_FILE),
+                m.getStringProperty(Wire.MD5), longOr(m, Wire.ITEM_BYTES, 0), boolOr(m, Wire.CHECKPOINT),
+                boolOr(m, Wire.RETRY));
+    }
+
+    private static int intOr(Message m, String name, int dflt) throws JMSException {
+        return m.propertyExists(name) ? m.getIntProperty(name) : dflt;
+    }
+
+    private static long longOr(Message m, String name, long dflt) throws JMSException {
+        return m.propertyExists(name) ? m.getLongProperty(name) : dflt;
+    }
+
+    private static boolean boolOr(Message m, String name) throws JMSException {
+        return m.propertyExists(name) && m.getBooleanProperty(name);
+    }
+}

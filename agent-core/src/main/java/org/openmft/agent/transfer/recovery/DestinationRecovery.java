@@ -1,0 +1,93 @@
+package org.openmft.agent.transfer.recovery;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.transfer.destination.DestinationContext;
+import org.openmft.agent.transfer.destination.DestinationTransfer;
+import org.openmft.agent.transfer.files.Access;
+import org.openmft.agent.transfer.files.PathRefusedException;
+import org.openmft.agent.transfer.state.DestinationRecord;
+import org.openmft.agent.transfer.state.StateException;
+import org.openmft.agent.transfer.state.StateFiles;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes back, after a start or a reconnect, the destination transfers an earlier run left
+ * checkpoints of. Each waits, as recovering, for its source to resynchronise, and tells it to
+ * continue from the checkpoint. The item being written then continues from the checkpoint's
+ * offset (the partial file cut back to it, its checksum rebuilt from the bytes kept), unless:
+ * it was verified and renamed just before the agent went down (its result is recorded now); its
+ * partial file is gone or shorter than the checkpoint, or is refused by the sandbox (it is
+ * written again from its first chunk).
+ */
+public final class DestinationRecovery {
+    private static final Logger log = LoggerFactory.getLogger(DestinationRecovery.class);
+
+    private DestinationRecovery() {
+    }
+
+    /** The transfers taken back; one that cannot be is logged and left out. */
+    public static List<DestinationTransfer> recover(DestinationContext context) throws StateException {
+        List<DestinationTransfer> out = new ArrayList<>();
+        for (DestinationRecord record : context.state().loadDestinations()) {
+            try {
+                out.add(recover(context, record));
+            } catch (IOException | StateException | RuntimeException e) {
+                log.error("Transfer {}: cannot resume as destination: {}", record.transferId(), e.toString());
+            }
+        }
+        return out;
+    }
+
+    private static DestinationTransfer recover(DestinationContext context, DestinationRecord r)
+            throws IOException, StateException {
+        String id = r.transferId();
+        StateFiles.Journal journal = context.state().readDestinationJournal(id);
+        DestinationTransfer t = DestinationTransfer.fromRecord(context, r, journal);
+        int item = r.item();
+        DestinationRecord.Partial p = r.partial();
+        if (item < 0 || t.hasResult(item) || p == null) {
+            log.info("Transfer {}: resumed as destination at chunk {}, {} of {} items done", id, t.expectedSeq(),
+                    t.resultCount(), t.itemCount());
+            return t;
+        }
+        long offset = r.offset();
+        Path part = Path.of(p.partFile());
+        Path target = Path.of(p.finalPath());
+        StateFiles.Rename rename = journal.renames().get(item);
+        if (rename != null && !part.equals(target) && !Files.exists(part) && Files.isRegularFile(target)
+                && Files.size(target) == rename.bytes()) {
+            t.itemRenamedBeforeRestart(new ItemOutcome(item, p.sourcePath(), target.toString(), rename.bytes(),
+                    ItemOutcome.SUCCESS, null, rename.md5()), p.itemFirstSeq());
+            log.info("Transfer {}: item {} was complete before the restart ({})", id, item, target);
+            return t;
+        }
+        long have = Files.isRegularFile(part) ? Files.size(part) : -1;
+        if (have < offset) {
+            log.warn("Transfer {}: the partial file {} of item {} is {}; the item restarts from its beginning", id,
+                    part, item, have < 0 ? "missing" : "shorter than its checkpoint (" + have + " < " + offset + ")");
+            t.redoItem(p.itemFirstSeq());
+            return t;
+        }
+        try {
+            context.paths().sandbox().check(part, Access.WRITE);
+        } catch (PathRefusedException e) {
+            // Replaced by a link meanwhile: the item starts again, and its start checks everything.
+            log.warn("Transfer {}: the partial file {} is refused ({}); the item restarts from its beginning", id,
+                    part, e.getMessage());
+            t.redoItem(p.itemFirstSeq());
+            return t;
+        }
+        t.resumeItem(item, p, offset);
+        log.info("BFGTR0091I: Transfer {}: resumed as destination at chunk {}, item {} ({}) at byte {}; {} bytes"
+                + " written after the last checkpoint are discarded and will be sent again", id, t.expectedSeq(), item,
+                target, offset, t.discardedAtResume());
+        return t;
+    }
+}

@@ -1,0 +1,86 @@
+package org.openmft.agent.transfer.recovery;
+
+import java.nio.charset.Charset;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.transfer.source.PlannedItem;
+import org.openmft.agent.transfer.source.QueuedTransfer;
+import org.openmft.agent.transfer.source.RequestAdmission;
+import org.openmft.agent.transfer.source.SourceTransfer;
+import org.openmft.agent.transfer.state.SourceRecord;
+import org.openmft.agent.transfer.state.StateException;
+import org.openmft.agent.transfer.state.StateFiles;
+import org.openmft.agent.transfer.state.TransferStateStore;
+import org.openmft.agent.transfer.text.Encodings;
+import org.openmft.xml.MalformedRequestException;
+import org.openmft.xml.Mode;
+import org.openmft.xml.RequestParser;
+import org.openmft.xml.TransferItem;
+import org.openmft.xml.TransferRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes back, after a start or a reconnect, the source transfers an earlier run accepted: from
+ * their record, request, planned files and results journal. Started ones resynchronise with
+ * their destination and continue from where it is; the others are queued again. A transfer whose
+ * saved state is unusable is abandoned, said so (BFGTR0092E), and its state removed.
+ */
+public final class SourceRecovery {
+    private static final Logger log = LoggerFactory.getLogger(SourceRecovery.class);
+
+    private SourceRecovery() {
+    }
+
+    /**
+     * @param arrival numbers the transfers taken back in their order on the STATE queue
+     * @return the transfers to queue again, resumed ones carrying what they had
+     */
+    public static List<QueuedTransfer> recover(TransferStateStore state, Clock clock, AtomicLong arrival)
+            throws StateException {
+        List<QueuedTransfer> out = new ArrayList<>();
+        RequestParser parser = new RequestParser();
+        for (SourceRecord record : state.loadSources()) {
+            String id = record.transferId();
+            try {
+                if (!(parser.parse(state.readRequest(id)) instanceof TransferRequest request)) {
+                    throw new StateException("the saved request is not a transfer request", null);
+                }
+                StateFiles.Plan plan = state.readPlan(id);
+                List<PlannedItem> items = new ArrayList<>();
+                for (StateFiles.Planned p : plan.files()) {
+                    TransferItem item = request.transferSet().items().get(p.requestItem());
+                    Charset from = item.mode() == Mode.TEXT ? Encodings.forName(item.source().encoding()) : null;
+                    Charset to = item.mode() == Mode.TEXT ? Encodings.forName(item.destination().encoding()) : null;
+                    items.add(new PlannedItem(items.size(), p.file(), item, from, to));
+                }
+                List<ItemOutcome> preFailed = new ArrayList<>();
+                for (StateFiles.PreFailed f : plan.preFailed()) {
+                    preFailed.add(new ItemOutcome(-1, f.source(), f.destination(), 0, ItemOutcome.FAILED,
+                            f.supplement(), null));
+                }
+                SourceTransfer.Resume resume = record.incarnation() == 0 ? null
+                        : new SourceTransfer.Resume(record.incarnation(), state.readSourceJournal(id).results());
+                out.add(new QueuedTransfer(id, request, items, preFailed, null, arrival.incrementAndGet(),
+                        RequestAdmission.info(id, request, items, preFailed.size(), clock), resume,
+                        record.replyQueue()));
+                log.info("Transfer {}: {} after a restart ({} files to {})", id,
+                        resume == null ? "queued again" : "resuming", items.size(), request.destinationAgent().agent());
+            } catch (StateException | MalformedRequestException | RuntimeException e) {
+                log.error("BFGTR0092E: Transfer {} cannot be resumed: its saved state is unusable ({}); it is"
+                        + " abandoned", id, e.getMessage() != null ? e.getMessage() : e.toString());
+                try {
+                    state.removeSource(id);
+                } catch (StateException removal) {
+                    log.error("Transfer {}: its unusable state could not be removed either: {}", id,
+                            removal.getMessage());
+                }
+            }
+        }
+        return out;
+    }
+}

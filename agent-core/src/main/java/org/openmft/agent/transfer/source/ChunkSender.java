@@ -1,0 +1,242 @@
+package org.openmft.agent.transfer.source;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.function.IntSupplier;
+
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageProducer;
+
+import org.openmft.agent.transfer.failure.TransferFailure;
+import org.openmft.agent.transfer.files.Access;
+import org.openmft.agent.transfer.files.FileErrors;
+import org.openmft.agent.transfer.files.SandboxViolationException;
+import org.openmft.agent.transfer.protocol.ItemHeader;
+import org.openmft.agent.transfer.protocol.ProtocolCodec;
+import org.openmft.agent.transfer.source.SourceSignals.Rewind;
+import org.openmft.agent.transfer.source.SourceSignals.SkipItem;
+import org.openmft.agent.transfer.state.StateException;
+import org.openmft.agent.transfer.text.TextConversionException;
+import org.openmft.xml.ChecksumMethod;
+import org.openmft.xml.Mode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where chunks are sent: reads an item ({@link ItemReader}), numbers its chunks
+ * ({@link FlowControl}), waits for the window, and puts them on the destination's DATA queue;
+ * the checksum is computed over every byte, also those below the resume point that are read but
+ * not sent. An item that cannot be read fails alone: an ITEM_ABORT tells the destination.
+ *
+ * <p>Not thread-safe: owned by the source transfer's thread.
+ */
+final class ChunkSender {
+    private static final Logger log = LoggerFactory.getLogger(ChunkSender.class);
+
+    /** Waits until a chunk fits in the window, handling the destination's answers meanwhile. */
+    interface Window {
+        void await(long seq) throws InterruptedException, Rewind, SkipItem, TransferFailure, JMSException,
+                StateException;
+    }
+
+    private final String id;
+    private final SourceContext context;
+    private final FlowControl flow;
+    private final ItemReader reader;
+    private final Window window;
+    private final IntSupplier incarnation;
+    private final long chunkTimeToLiveMillis;
+    private ProtocolCodec codec;
+    private MessageProducer producer;
+    private int sendingItem;
+    private long sendingItemBytes;
+
+    /**
+     * @param incarnation           the transfer's incarnation now (a resynchronisation raises it)
+     * @param chunkTimeToLiveMillis how long an unread chunk lives on the queue
+     */
+    ChunkSender(String id, SourceContext context, FlowControl flow, Window window, IntSupplier incarnation,
+            long chunkTimeToLiveMillis) {
+        this.id = id;
+        this.context = context;
+        this.flow = flow;
+        this.reader = new ItemReader(context.settings().chunkSize(), context.settings().textReplacement());
+        this.window = window;
+        this.incarnation = incarnation;
+        this.chunkTimeToLiveMillis = chunkTimeToLiveMillis;
+    }
+
+    /** Where the chunks go, once the transfer's session is open. */
+    void bind(ProtocolCodec codec, MessageProducer producer) {
+        this.codec = codec;
+        this.producer = producer;
+    }
+
+    /** The item whose chunk was sent last. */
+    int sendingItem() {
+        return sendingItem;
+    }
+
+    /** Bytes of {@link #sendingItem()} sent so far. */
+    long sendingItemBytes() {
+        return sendingItemBytes;
+    }
+
+    /** Sends one item, or its ITEM_ABORT when it cannot be read. */
+    void sendItem(PlannedItem p) throws JMSException, InterruptedException, Rewind, SkipItem, TransferFailure,
+            StateException {
+        flow.itemStarted(p.index());
+        try {
+            // Checked when the request was accepted, and again now: a queued transfer may wait long,
+            // and meanwhile the file may have been replaced by a link that leads out of the sandbox.
+            context.paths().sandbox().check(p.file().source(), Access.READ);
+        } catch (SandboxViolationException e) {
+            abortItem(p, "BFGSS0021E: " + e.getMessage());
+            return;
+        }
+        Sink sink = new Sink(p, p.item().checksumMethod() == ChecksumMethod.MD5 ? newMd5() : null);
+        try {
+            reader.read(p, sink);
+        } catch (SendFailure e) {
+            throw e.jms;
+        } catch (Interrupted e) {
+            throw new InterruptedException("interrupted while sending");
+        } catch (ControlFlow e) {
+            e.rethrow();
+        } catch (java.nio.channels.ClosedByInterruptException e) {
+            // The agent is stopping: the read was cut off, the file is fine.
+            throw new InterruptedException("interrupted while reading " + p.file().source());
+        } catch (NoSuchFileException e) {
+            abortItem(p, "BFGIO0001E: File \"" + p.file().source() + "\" does not exist.");
+        } catch (IOException e) {
+            if (context.status().stopping()) {
+                throw new InterruptedException("stopping while reading " + p.file().source());
+            }
+            abortItem(p, "BFGIO0003E: File \"" + p.file().source() + "\" could not be read: "
+                    + FileErrors.reason(e));
+        } catch (TextConversionException e) {
+            abortItem(p, "BFGIO0058E: File \"" + p.file().source() + "\" could not be converted: " + e.getMessage());
+        }
+    }
+
+    private static ItemHeader header(PlannedItem p) {
+        var d = p.item().destination();
+        return new ItemHeader(d.path(), d.type().name().toLowerCase(Locale.ROOT), p.file().relativePath(),
+                d.exist().name().toLowerCase(Locale.ROOT),
+                p.item().checksumMethod() == ChecksumMethod.MD5 ? "MD5" : "none",
+                p.item().mode() == Mode.TEXT ? "text" : "binary", p.file().source().toString(), p.file().size());
+    }
+
+    private void abortItem(PlannedItem p, String reason) throws JMSException, InterruptedException, Rewind, SkipItem,
+            TransferFailure, StateException {
+        log.warn("Transfer {}: item {} ({}) failed at the source: {}", id, p.index(), p.file().source(), reason);
+        // Sent even below the resume point: when a file changed while the agent was down, the
+        // destination may hold more of the item than the source now reads; it then takes the
+        // abort, fails the item and asks for what follows (a NACK) from the abort's number on.
+        long seq = flow.nextSeq();
+        window.await(seq);
+        producer.send(codec.itemAbort(id, incarnation.getAsInt(), seq, p.index(), header(p), reason));
+        flow.advance();
+    }
+
+    private static MessageDigest newMd5() {
+        try {
+            return MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JVM has no MD5", e);
+        }
+    }
+
+    /** Sends the chunks of one item, with flow control; rebuilds the checksum on resends. */
+    private final class Sink implements ItemReader.ChunkSink {
+        final PlannedItem p;
+        final MessageDigest md5;
+        long bytes;
+        boolean first = true;
+
+        Sink(PlannedItem p, MessageDigest md5) {
+            this.p = p;
+            this.md5 = md5;
+        }
+
+        @Override
+        public void emit(byte[] data, int length, boolean last) throws IOException {
+            if (md5 != null) {
+                md5.update(data, 0, length);
+            }
+            long seq = flow.nextSeq();
+            try {
+                if (!flow.suppressed(seq)) {
+                    window.await(seq);
+                    String digest = last && md5 != null ? HexFormat.of().formatHex(md5.digest()) : null;
+                    Message m = codec.data(id, incarnation.getAsInt(), seq, p.index(), bytes, first, last,
+                            first ? header(p) : null, bytes + length, digest, data, length);
+                    producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), chunkTimeToLiveMillis);
+                    flow.sent(seq, length);
+                    sendingItem = p.index();
+                    sendingItemBytes = bytes + length;
+                }
+            } catch (JMSException e) {
+                throw new SendFailure(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new Interrupted();
+            } catch (Rewind | SkipItem | TransferFailure | StateException e) {
+                throw new ControlFlow(e);
+            }
+            flow.advance();
+            bytes += length;
+            first = false;
+        }
+    }
+
+    /** Carries a JMS failure out of the reader. */
+    private static final class SendFailure extends IOException {
+        private static final long serialVersionUID = 1L;
+        final JMSException jms;
+
+        SendFailure(JMSException jms) {
+            super(jms.getMessage(), jms);
+            this.jms = jms;
+        }
+    }
+
+    /** Carries an interruption out of the reader. */
+    private static final class Interrupted extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Interrupted() {
+            super("interrupted", null);
+        }
+    }
+
+    /** Carries the transfer's control-flow signals out of the reader. */
+    private static final class ControlFlow extends IOException {
+        private static final long serialVersionUID = 1L;
+        final Exception signal;
+
+        ControlFlow(Exception signal) {
+            super(null, null);
+            this.signal = signal;
+        }
+
+        void rethrow() throws Rewind, SkipItem, TransferFailure, StateException {
+            if (signal instanceof Rewind r) {
+                throw r;
+            }
+            if (signal instanceof SkipItem s) {
+                throw s;
+            }
+            if (signal instanceof StateException s) {
+                throw s;
+            }
+            throw (TransferFailure) signal;
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package org.openmft.agent.transfer.source;
+
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.jms.Destination;
+import javax.jms.JMSException;
+
+import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.ResultCode;
+import org.openmft.agent.TransferInfo;
+import org.openmft.agent.command.CommandHandler;
+import org.openmft.agent.transfer.files.PathRefusedException;
+import org.openmft.agent.transfer.files.PathResolver;
+import org.openmft.agent.transfer.files.SelectedFile;
+import org.openmft.agent.transfer.files.SourceSelection;
+import org.openmft.agent.transfer.files.SourceSelectionException;
+import org.openmft.agent.transfer.files.SourceSelector;
+import org.openmft.agent.transfer.files.TooManyFilesException;
+import org.openmft.agent.transfer.protocol.TransferIds;
+import org.openmft.agent.transfer.state.SourceRecord;
+import org.openmft.agent.transfer.state.StateException;
+import org.openmft.agent.transfer.state.StateFiles;
+import org.openmft.agent.transfer.state.TransferStateStore;
+import org.openmft.agent.transfer.text.Encodings;
+import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.Mode;
+import org.openmft.xml.Reply;
+import org.openmft.xml.TransferItem;
+import org.openmft.xml.TransferRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where a transfer request is admitted at its source agent: checked (it must name this agent:
+ * else 4; {@code maxSourceTransfers=0}: 51; the agent stopping: 1; {@code maxQueuedTransfers}
+ * waiting already: 44), planned (wildcards, recursion, {@code transferRoot}, the sandbox;
+ * {@code maxFilesForTransfer}: 46; a missing or refused source fails its item, not the request),
+ * recorded, and handed to the {@link SourceScheduler} once its acknowledgement is committed.
+ *
+ * <p>Called by the agent's command thread only.
+ */
+public final class RequestAdmission {
+    private static final Logger log = LoggerFactory.getLogger(RequestAdmission.class);
+
+    private final SourceSettings settings;
+    private final PathResolver paths;
+    private final TransferStateStore state;
+    private final SourceScheduler scheduler;
+    private final Clock clock;
+    private final AtomicLong arrival;
+    private final DocumentWriter writer = new DocumentWriter();
+
+    /** @param arrival numbers transfers in their order of arrival (shared with recovery) */
+    public RequestAdmission(SourceSettings settings, PathResolver paths, TransferStateStore state,
+            SourceScheduler scheduler, Clock clock, AtomicLong arrival) {
+        this.settings = settings;
+        this.paths = paths;
+        this.state = state;
+        this.scheduler = scheduler;
+        this.clock = clock;
+        this.arrival = arrival;
+    }
+
+    /**
+     * Checks, plans and records a transfer request.
+     *
+     * @return the acknowledgement to send the requester (result 0 with the transfer id; queued
+     *         once it is committed), or the rejection
+     */
+    public CommandHandler.Outcome submit(TransferRequest request, CommandHandler.RequestContext context) {
+        String agentName = settings.agentName();
+        String id = TransferIds.forRequest(context.messageId(), settings.agentQMgr());
+        if (!request.sourceAgent().agent().equalsIgnoreCase(agentName)) {
+            return reject(id, request, ResultCode.WRONG_AGENT, "BFGCH0014E: The transfer request names source agent "
+                    + request.sourceAgent().agent() + " but was received by agent " + agentName + ".");
+        }
+        if (settings.maxSourceTransfers() == 0) {
+            return reject(id, request, ResultCode.NO_SOURCE_TRANSFERS, "BFGCH0040E: Agent " + agentName
+                    + " does not accept transfers as source (maxSourceTransfers=0).");
+        }
+        if (!scheduler.accepting()) {
+            return reject(id, request, ResultCode.COMMAND_UNSUCCESSFUL, "BFGCH0041E: Agent " + agentName
+                    + " is stopping.");
+        }
+        int waiting = scheduler.queuedCount();
+        if (waiting >= settings.maxQueuedTransfers()) {
+            return reject(id, request, ResultCode.SOURCE_CAPACITY, "BFGCH0042E: Agent " + agentName + " already has "
+                    + waiting + " transfers queued, the limit set by maxQueuedTransfers.");
+        }
+        List<PlannedItem> items = new ArrayList<>();
+        List<ItemOutcome> preFailed = new ArrayList<>();
+        try {
+            plan(request, items, preFailed);
+        } catch (TooManyFilesException e) {
+            return reject(id, request, ResultCode.SOURCE_MAX_FILES, "BFGSS0033E: The transfer request has "
+                    + e.count() + " or more files, more than maxFilesForTransfer (" + e.limit() + ") allows.");
+        }
+        Reply accepted = new Reply(DocumentWriter.VERSION, id, 0,
+                List.of("BFGCL0035I: Transfer request issued. The request ID is: " + id), List.of());
+        if (scheduler.known(id)) {
+            // The same request again (its acknowledgement was not committed before a failure).
+            return new CommandHandler.Outcome(accepted, request.reply(), false);
+        }
+        QueuedTransfer q = new QueuedTransfer(id, request, items, preFailed, context.replyTo(),
+                arrival.incrementAndGet(), info(id, request, items, preFailed.size(), clock), null,
+                queueName(context.replyTo()));
+        // Recorded before the acknowledgement is committed: an accepted transfer survives a crash.
+        try {
+            record(q);
+        } catch (StateException e) {
+            scheduler.forget(id);
+            return reject(id, request, ResultCode.FAILED, "BFGTR0095E: The transfer request could not be accepted"
+                    + " because its state could not be recorded: " + e.getMessage());
+        }
+        log.info("Transfer {} accepted: {} file(s) from {} to {}, priority {}", id, items.size() + preFailed.size(),
+                agentName, request.destinationAgent().agent(), request.transferSet().priority());
+        // Queued only once the acknowledgement is committed: no later reply about this transfer
+        // can reach the requester before it. Requests are handled one at a time, so the capacity
+        // checked above still holds then.
+        return new CommandHandler.Outcome(accepted, request.reply(), false, () -> scheduler.enqueue(q));
+    }
+
+    /** Writes an accepted transfer's request, planned files and record (incarnation 0: not started). */
+    private void record(QueuedTransfer q) throws StateException {
+        List<StateFiles.Planned> files = new ArrayList<>();
+        List<TransferItem> requestItems = q.request().transferSet().items();
+        for (PlannedItem p : q.items()) {
+            files.add(new StateFiles.Planned(requestItems.indexOf(p.item()), p.file()));
+        }
+        List<StateFiles.PreFailed> failed = new ArrayList<>();
+        for (ItemOutcome o : q.preFailed()) {
+            failed.add(new StateFiles.PreFailed(o.source(), o.destination(), o.supplement()));
+        }
+        state.saveRequest(q.id(), writer.writeBytes(q.request()), new StateFiles.Plan(files, failed));
+        state.saveSource(new SourceRecord(q.id(), q.request().destinationAgent().agent(), q.items().size(), 0, 0,
+                q.replyQueue()));
+    }
+
+    private static String queueName(Destination d) {
+        try {
+            return d instanceof javax.jms.Queue q ? q.getQueueName() : null;
+        } catch (JMSException e) {
+            return null;
+        }
+    }
+
+    /** What the transfer log says of a transfer: its request and the files planned. */
+    public static TransferInfo info(String id, TransferRequest request, List<PlannedItem> items, int preFailed,
+            Clock clock) {
+        List<TransferInfo.Item> planned = new ArrayList<>(items.size());
+        for (PlannedItem p : items) {
+            TransferItem i = p.item();
+            planned.add(new TransferInfo.Item(p.index(), p.file().source().toString(), p.file().size(),
+                    i.destination().path(), i.mode().xmlValue(), i.source().disposition().xmlValue(),
+                    i.destination().exist().xmlValue(), i.checksumMethod().xmlValue()));
+        }
+        return new TransferInfo(id, request.sourceAgent(), request.destinationAgent(), request.originator(),
+                request.jobName(), request.transferSet().priority(), request.transferSet().metadata(), clock.instant(),
+                planned, items.size() + preFailed);
+    }
+
+    private CommandHandler.Outcome reject(String id, TransferRequest request, ResultCode code, String reason) {
+        log.warn("Transfer request {} rejected (result {}): {}", id, code.code(), reason);
+        return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, id, code.code(), List.of(reason),
+                List.of()), request.reply(), true);
+    }
+
+    private void plan(TransferRequest request, List<PlannedItem> items, List<ItemOutcome> preFailed)
+            throws TooManyFilesException {
+        int limit = settings.maxFilesForTransfer();
+        for (TransferItem item : request.transferSet().items()) {
+            String source = item.source().path();
+            Charset from = null;
+            Charset to = null;
+            try {
+                if (item.mode() == Mode.TEXT) {
+                    from = Encodings.forName(item.source().encoding());
+                    to = Encodings.forName(item.destination().encoding());
+                }
+                SourceSelection selection = new SourceSelector(paths,
+                        Math.max(1, limit - items.size() - preFailed.size())).select(source, item.source().recursive());
+                for (SelectedFile f : selection.files()) {
+                    items.add(new PlannedItem(items.size(), f, item, from, to));
+                }
+                for (var skipped : selection.skipped()) {
+                    preFailed.add(new ItemOutcome(-1, skipped.path().toString(), item.destination().path(), 0,
+                            ItemOutcome.FAILED, "BFGIO0003E: " + skipped.reason(), null));
+                }
+            } catch (TooManyFilesException e) {
+                throw new TooManyFilesException(items.size() + preFailed.size() + e.count(), limit);
+            } catch (PathRefusedException | SourceSelectionException | IOException | IllegalArgumentException e) {
+                preFailed.add(new ItemOutcome(-1, source, item.destination().path(), 0, ItemOutcome.FAILED,
+                        e instanceof PathRefusedException ? "BFGSS0021E: " + e.getMessage() : e.getMessage(), null));
+            }
+            if (items.size() + preFailed.size() > limit) {
+                throw new TooManyFilesException(items.size() + preFailed.size(), limit);
+            }
+        }
+    }
+}

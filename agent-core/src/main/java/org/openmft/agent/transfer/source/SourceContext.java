@@ -1,0 +1,17 @@
+package org.openmft.agent.transfer.source;
+
+import java.time.Clock;
+
+import org.openmft.agent.AgentListener;
+import org.openmft.agent.transfer.failure.EngineStatus;
+import org.openmft.agent.transfer.files.PathResolver;
+import org.openmft.agent.transfer.state.TransferStateStore;
+
+/**
+ * What a running source transfer may use, and nothing more: its configuration slice, sessions,
+ * the listener its events go to, the sandbox, the state port, the clock, and whether a failure
+ * now means "suspend".
+ */
+public record SourceContext(SourceSettings settings, Sessions sessions, AgentListener listener, PathResolver paths,
+        TransferStateStore state, Clock clock, EngineStatus status) {
+}

@@ -1,0 +1,41 @@
+package org.openmft.agent.transfer.source;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import org.openmft.agent.config.AgentConfig;
+
+/**
+ * The slice of {@code agent.properties} the source side uses.
+ *
+ * @param agentName          this agent
+ * @param agentQMgr          its queue manager
+ * @param chunkSize          {@code agentChunkSize}, bytes
+ * @param windowSize         {@code agentWindowSize}, chunks between acknowledgements
+ * @param frameSize          {@code agentFrameSize}, windows in flight
+ * @param checkpointInterval {@code agentCheckpointInterval}, frames between checkpoints
+ * @param ackTimeout         {@code transferAckTimeout}
+ * @param ackRetries         {@code transferAckTimeoutRetries}
+ * @param recoveryTimeout    {@code transferRecoveryTimeout}; empty for ever
+ * @param textReplacement    {@code textReplacementCharacterSequence}, or null/empty
+ * @param maxSourceTransfers {@code maxSourceTransfers}
+ * @param maxQueuedTransfers {@code maxQueuedTransfers}
+ * @param maxFilesForTransfer {@code maxFilesForTransfer}
+ */
+public record SourceSettings(String agentName, String agentQMgr, int chunkSize, int windowSize, int frameSize,
+        int checkpointInterval, Duration ackTimeout, int ackRetries, Optional<Duration> recoveryTimeout,
+        String textReplacement, int maxSourceTransfers, int maxQueuedTransfers, int maxFilesForTransfer) {
+
+    /** The slice of an agent's configuration. */
+    public static SourceSettings of(AgentConfig c) {
+        return new SourceSettings(c.agentName(), c.agentQMgr(), c.chunkSize(), c.windowSize(), c.frameSize(),
+                c.checkpointInterval(), c.transferAckTimeout(), c.transferAckTimeoutRetries(),
+                c.transferRecoveryTimeout(), c.textReplacementCharacterSequence(), c.maxSourceTransfers(),
+                c.maxQueuedTransfers(), c.maxFilesForTransfer());
+    }
+
+    /** Chunks that may be unacknowledged: window × frame. */
+    public int maxUnacked() {
+        return windowSize * frameSize;
+    }
+}

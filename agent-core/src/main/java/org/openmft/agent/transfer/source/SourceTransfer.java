@@ -1,0 +1,596 @@
+package org.openmft.agent.transfer.source;
+
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import javax.jms.DeliveryMode;
+import javax.jms.InvalidDestinationException;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+
+import org.openmft.agent.AgentListener.Role;
+import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.ResultCode;
+import org.openmft.agent.TransferInfo;
+import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.transfer.failure.FailurePolicy;
+import org.openmft.agent.transfer.failure.TransferFailure;
+import org.openmft.agent.transfer.protocol.Control;
+import org.openmft.agent.transfer.protocol.ProtocolCodec;
+import org.openmft.agent.transfer.protocol.Start;
+import org.openmft.agent.transfer.source.SourceSignals.Rewind;
+import org.openmft.agent.transfer.source.SourceSignals.SkipItem;
+import org.openmft.agent.transfer.protocol.Wire;
+import org.openmft.agent.transfer.state.SourceRecord;
+import org.openmft.agent.transfer.state.StateException;
+import org.openmft.agent.transfer.state.StateFiles;
+import org.openmft.xml.TransferRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One transfer, run by the source agent on a thread of its own: negotiates with the destination,
+ * reads the files in chunks and sends them ({@link ChunkSender}) within the flow-control window
+ * ({@link FlowControl}), resends from the last acknowledged chunk when acknowledgements stop or
+ * the destination reports a gap (retries and recovery counted by {@link RetryBudget}), applies
+ * source dispositions once the destination confirmed each item, and returns the outcome.
+ *
+ * <p>Its record on the STATE queue is rewritten before each (re)start and at each checkpoint the
+ * destination confirms; item results are journaled as they arrive. A failure to do either ends
+ * the transfer's work like any other failure: {@link FailurePolicy} suspends it (the agent lost
+ * its queue manager) or fails it with the store's reason.
+ *
+ * <p>Memory: two chunk buffers (binary) or one chunk buffer plus the converter's buffers (text),
+ * whatever the file sizes. Rewinds restart the affected item from its beginning but send nothing
+ * the destination already has: chunks below the resume point are read (to rebuild the checksum)
+ * and not sent.
+ */
+public final class SourceTransfer {
+    private static final Logger log = LoggerFactory.getLogger(SourceTransfer.class);
+    private static final int INBOX_CAPACITY = 4096;
+
+    private final SourceContext context;
+    private final SourceSettings settings;
+    private final TransferInfo info;
+    private final String id;
+    private final TransferRequest request;
+    private final List<PlannedItem> items;
+    private final String destinationAgent;
+    private final String replyQueue;
+    private final BlockingQueue<Control> inbox = new ArrayBlockingQueue<>(INBOX_CAPACITY);
+    private final ItemOutcome[] results;
+    private final FlowControl flow;
+    private final RetryBudget budget;
+    private final long ackTimeoutMillis;
+    private final ChunkSender chunks;
+    private final Resume resume;
+
+    private volatile boolean cancelRequested;
+    private volatile String cancelReason;
+    private Session session;
+    private MessageProducer producer;
+    private ProtocolCodec codec;
+    private int incarnation = 1;
+    /** Whether the destination ever accepted the transfer (and so has something to clean up). */
+    private boolean negotiated;
+    private boolean resumeLogged;
+    private Instant started;
+
+    /**
+     * What an earlier run of the agent left of a started transfer: the incarnation it last used
+     * and the item results it journaled.
+     */
+    public record Resume(int incarnation, Map<Integer, StateFiles.Result> results) {
+    }
+
+    /**
+     * @param replyQueue the queue of the request's JMSReplyTo, kept in the transfer's record, or null
+     * @param resume     what an earlier run left, or null for a transfer starting now
+     */
+    public SourceTransfer(SourceContext context, TransferInfo info, TransferRequest request, List<PlannedItem> items,
+            String replyQueue, Resume resume) {
+        this.context = context;
+        this.settings = context.settings();
+        this.info = info;
+        this.id = info.transferId();
+        this.request = request;
+        this.items = items;
+        this.replyQueue = replyQueue;
+        this.destinationAgent = request.destinationAgent().agent().toUpperCase(Locale.ROOT);
+        this.results = new ItemOutcome[items.size()];
+        this.flow = new FlowControl(items.size(), settings.maxUnacked());
+        this.resume = resume;
+        if (resume != null) {
+            // A new incarnation, higher than any the destination saw: whatever is still on the
+            // queues from before the restart is recognised and dropped.
+            this.incarnation = resume.incarnation() + 1;
+            for (StateFiles.Result r : resume.results().values()) {
+                int i = r.outcome().index();
+                if (i >= 0 && i < results.length) {
+                    results[i] = r.outcome();
+                    flow.itemJournaled(i, r.firstSeq(), r.lastSeq());
+                }
+            }
+        }
+        this.ackTimeoutMillis = settings.ackTimeout().toMillis();
+        this.budget = new RetryBudget(settings.ackRetries(), RetryBudget.recoveryTimeoutMillis(
+                request.transferSet().recoveryTimeoutSeconds(), settings.recoveryTimeout()), context.clock());
+        // Chunks expire after twice the time the source waits before resynchronising: a chunk nobody
+        // read by then has been or will be resent, so resends to a stopped destination never pile up.
+        long chunkTimeToLiveMillis = 2L * ackTimeoutMillis * (settings.ackRetries() + 1);
+        this.chunks = new ChunkSender(id, context, flow, this::awaitWindow, () -> incarnation, chunkTimeToLiveMillis);
+    }
+
+    /** The transfer id. */
+    public String id() {
+        return id;
+    }
+
+    /** Called by the REPLY dispatcher. Acknowledgements are cumulative, so a full inbox loses nothing. */
+    public void deliver(Control c) {
+        if (!inbox.offer(c)) {
+            log.warn("Transfer {}: control inbox full ({} messages); dropped a {} message", id, INBOX_CAPACITY,
+                    c.type());
+        }
+    }
+
+    /** Asks the transfer to cancel; it answers 41 once the destination confirmed or timed out. */
+    public void cancel(String reason) {
+        cancelReason = reason;
+        cancelRequested = true;
+    }
+
+    /**
+     * Runs the transfer on the calling thread.
+     *
+     * @return the outcome, or null when the transfer is suspended (the agent stopped or lost its
+     *         queue manager): it keeps its record and resumes on the next start
+     */
+    public TransferOutcome run() {
+        started = context.clock().instant();
+        TransferOutcome outcome;
+        try {
+            session = context.sessions().open();
+            codec = new ProtocolCodec(session);
+            producer = session.createProducer(session.createQueue(dataQueue()));
+            producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+            producer.setPriority(Math.min(9, Math.max(0, request.transferSet().priority())));
+            producer.setDisableMessageTimestamp(true);
+            chunks.bind(codec, producer);
+            if (resume == null) {
+                context.listener().transferStarted(settings.agentName(), Role.SOURCE, info);
+            } else {
+                context.listener().transferResumed(settings.agentName(), Role.SOURCE, info,
+                        "resynchronising with destination agent " + destinationAgent + " after a restart");
+                budget.startRecovering();
+            }
+            outcome = transfer();
+        } catch (TransferFailure | JMSException | StateException | InterruptedException | RuntimeException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            FailurePolicy.Decision decision = FailurePolicy.decide(e, context.status(), destinationAgent);
+            if (decision instanceof FailurePolicy.Fail f) {
+                if (e instanceof RuntimeException) {
+                    log.error("Transfer {} failed unexpectedly", id, e);
+                }
+                cancelAtDestination(f);
+                outcome = finish(f.resultCode(), f.supplement());
+            } else {
+                // The provider reports an interrupted call its own way (Artemis: an unchecked
+                // ActiveMQInterruptedException); while stopping, that suspends the transfer.
+                log.debug("Transfer {} suspended ({}): {}", id, ((FailurePolicy.Suspend) decision).why(),
+                        e.toString());
+                outcome = null;
+            }
+        } finally {
+            try {
+                if (session != null) {
+                    session.close();
+                }
+            } catch (JMSException e) {
+                log.debug("Closing the session of transfer {}: {}", id, e.getMessage());
+            }
+        }
+        if (flow.bytesResent() > 0 && outcome != null) {
+            log.info("Transfer {}: {} bytes were sent more than once (resends after lost acknowledgements, gaps or"
+                    + " restarts)", id, flow.bytesResent());
+        }
+        return outcome;
+    }
+
+    /** The destination's DATA queue, which must exist: else the agent is unknown (49). */
+    private String dataQueue() throws JMSException, TransferFailure {
+        String dataQueue;
+        try {
+            dataQueue = QueueNames.data(destinationAgent);
+        } catch (IllegalArgumentException e) {
+            // No queue can have this name, so no agent of it can exist: the same as an unknown agent.
+            throw new TransferFailure(ResultCode.DESTINATION_UNREACHABLE, "BFGTR0072E: The destination agent "
+                    + destinationAgent + " cannot be reached: " + e.getMessage());
+        }
+        // Sends of non-persistent messages do not report a missing queue: check first, so an
+        // unknown agent fails at once with 49.
+        if (!context.sessions().queueExists(session, dataQueue)) {
+            throw new TransferFailure(ResultCode.DESTINATION_UNREACHABLE, "BFGTR0072E: The destination agent "
+                    + destinationAgent + " cannot be reached: its queue " + dataQueue + " does not exist ("
+                    + ProviderErrors.describe(new InvalidDestinationException("queue " + dataQueue
+                            + " does not exist on queue manager " + settings.agentQMgr())) + ")");
+        }
+        return dataQueue;
+    }
+
+    private TransferOutcome transfer() throws JMSException, InterruptedException, TransferFailure, StateException {
+        if (resume != null && allItemsDone()) {
+            // Every item's outcome was journaled before the restart: the transfer had ended and
+            // only the removal of its state was lost. A destination that saw the COMPLETE_ACK has
+            // forgotten it and would take a resynchronisation for a new transfer, writing every
+            // file again; one that did not gets the COMPLETE_ACK now.
+            endRecovery();
+            sendControl(Wire.COMPLETE_ACK, null);
+            return finish(null, null);
+        }
+        try {
+            negotiate();
+            // Items are numbered from the first one on; what the destination has (a resumed
+            // transfer) is read again to rebuild the numbering and checksums, but not sent, and
+            // items journaled as finished are skipped without reading.
+            flow.restartNumbering();
+            int index = 0;
+            while (true) {
+                try {
+                    // Items are always sent in order; after a rewind every item from the rewind
+                    // point on is sent again (the destination discards data of items it has
+                    // finished and answers their last chunk with the item's result again).
+                    for (; index < items.size(); index++) {
+                        if (flow.skipJournaled(index, results[index] != null)) {
+                            continue;
+                        }
+                        try {
+                            chunks.sendItem(items.get(index));
+                        } catch (SkipItem s) {
+                            // The destination failed this item already: go on with the next.
+                        }
+                    }
+                    while (!allItemsDone()) {
+                        try {
+                            awaitProgress();
+                        } catch (SkipItem s) {
+                            // Everything is sent already: nothing to skip.
+                        }
+                    }
+                    break;
+                } catch (Rewind r) {
+                    index = flow.rewindTo(r.seq);
+                }
+            }
+        } catch (TransferFailure f) {
+            if (f.resultCode() == ResultCode.CANCELLED) {
+                return cancelNow();
+            }
+            throw f;
+        }
+        sendControl(Wire.COMPLETE_ACK, null);
+        return finish(null, null);
+    }
+
+    /**
+     * Best effort, when the transfer fails: a destination that holds part of it (or comes back
+     * later) removes its partial files and frees its slot. One that does not know the transfer
+     * drops the message.
+     */
+    private void cancelAtDestination(FailurePolicy.Fail f) {
+        if (codec == null || f.resultCode() == ResultCode.DESTINATION_UNREACHABLE) {
+            return;
+        }
+        try {
+            sendControl(Wire.CANCEL, f.supplement());
+        } catch (JMSException | RuntimeException e) {
+            log.debug("Transfer {}: the cancel for the destination could not be sent: {}", id, e.toString());
+        }
+    }
+
+    private boolean allItemsDone() {
+        for (ItemOutcome r : results) {
+            if (r == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Negotiation
+
+    private void negotiate() throws JMSException, InterruptedException, TransferFailure, StateException {
+        while (true) {
+            // Recorded before the START is sent: a restart continues with a higher incarnation.
+            context.state().saveSource(new SourceRecord(id, request.destinationAgent().agent(), items.size(),
+                    incarnation, flow.lastAcked() + 1, replyQueue));
+            sendStart();
+            long deadline = now() + ackTimeoutMillis;
+            boolean busy = false;
+            while (!busy) {
+                if (cancelRequested) {
+                    throw cancelled();
+                }
+                long left = deadline - now();
+                if (left <= 0) {
+                    break;
+                }
+                Control c = inbox.poll(Math.min(left, 250), TimeUnit.MILLISECONDS);
+                if (c == null || c.incarnation() != incarnation) {
+                    continue;
+                }
+                if (Wire.START_OK.equals(c.type())) {
+                    negotiated = true;
+                    endRecovery();
+                    flow.negotiated(c.nextSeq());
+                    if (resume != null && !resumeLogged) {
+                        resumeLogged = true;
+                        log.info("BFGTR0093I: Transfer {}: resumed as source; destination agent {} has chunks 0 to {},"
+                                + " sending from chunk {} on", id, destinationAgent, flow.nextSeq() - 1,
+                                flow.nextSeq());
+                    }
+                    return;
+                }
+                if (Wire.START_REFUSED.equals(c.type())) {
+                    if (!c.retry()) {
+                        throw new TransferFailure(c.resultCode() == 0 ? ResultCode.FAILED
+                                : ResultCode.of(c.resultCode()), c.supplement());
+                    }
+                    long wait = budget.busy();
+                    if (wait < 0) {
+                        throw new TransferFailure(ResultCode.DESTINATION_CAPACITY, c.supplement()
+                                + " BFGTR0081E: The transfer waited longer than its recovery timeout ("
+                                + budget.recoveryTimeoutMillis() / 1000 + " seconds) for destination agent "
+                                + destinationAgent + " to take it.");
+                    }
+                    log.info("Transfer {}: destination agent {} is busy; trying again in {} ms", id, destinationAgent,
+                            wait);
+                    if (waitForCancel(wait)) {
+                        throw cancelled();
+                    }
+                    busy = true;
+                }
+                if (Wire.ABORT.equals(c.type())) {
+                    throw destinationAborted(c);
+                }
+            }
+            if (!busy) {
+                noAnswer("the destination agent " + destinationAgent + " did not answer the start of the transfer");
+            }
+            incarnation++;
+        }
+    }
+
+    private boolean waitForCancel(long millis) throws InterruptedException {
+        long end = now() + millis;
+        while (now() < end) {
+            if (cancelRequested) {
+                return true;
+            }
+            TimeUnit.MILLISECONDS.sleep(Math.min(50, millis));
+        }
+        return cancelRequested;
+    }
+
+    private void sendStart() throws JMSException {
+        int firstOpen = -1;
+        if (incarnation > 1) {
+            firstOpen = 0;
+            while (firstOpen < results.length && results[firstOpen] != null) {
+                firstOpen++;
+            }
+        }
+        String user = request.originator() == null ? null : request.originator().userId();
+        Message m = codec.start(new Start(id, incarnation, settings.agentName(), settings.agentQMgr(),
+                destinationAgent, items.size(), settings.windowSize(),
+                settings.maxUnacked() * settings.checkpointInterval(), user, request.jobName(), firstOpen));
+        // A start that nobody takes must not act later: it expires with the acknowledgement timeout.
+        producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), ackTimeoutMillis);
+    }
+
+    /** No answer in time: retry, then recover until the recovery timeout (result 69). */
+    private void noAnswer(String what) throws TransferFailure {
+        RetryBudget.Verdict v = budget.noAnswer();
+        if (v == RetryBudget.Verdict.RETRY) {
+            log.warn("Transfer {}: {} within {} ms; retry {} of {}", id, what, ackTimeoutMillis, budget.retries(),
+                    settings.ackRetries());
+            return;
+        }
+        if (budget.enteredRecovery()) {
+            log.warn("Transfer {}: {} after {} retries; the transfer is recovering", id, what, settings.ackRetries());
+            context.listener().recovering(settings.agentName(), id, what);
+        }
+        if (v == RetryBudget.Verdict.TIMED_OUT) {
+            throw new TransferFailure(ResultCode.RECOVERY_TIMED_OUT, "BFGTR0080E: The transfer recovery timed out"
+                    + " after " + budget.recoveryTimeoutMillis() / 1000 + " seconds: " + what);
+        }
+    }
+
+    private void endRecovery() {
+        if (budget.answered()) {
+            context.listener().recovered(settings.agentName(), id);
+        }
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Data
+
+    /** Waits until chunk {@code seq} fits in the window, handling answers meanwhile. */
+    private void awaitWindow(long seq) throws InterruptedException, Rewind, SkipItem, TransferFailure, JMSException,
+            StateException {
+        drainInbox();
+        while (!flow.windowOpen(seq)) {
+            awaitProgress();
+        }
+    }
+
+    /** Handles the answers already there, without waiting. */
+    private void drainInbox() throws Rewind, SkipItem, TransferFailure, JMSException, StateException {
+        Control c;
+        while ((c = inbox.poll()) != null) {
+            handle(c);
+        }
+        if (cancelRequested) {
+            throw cancelled();
+        }
+    }
+
+    /** Waits up to the acknowledgement timeout for an answer; on timeout resends or recovers. */
+    private void awaitProgress() throws InterruptedException, Rewind, SkipItem, TransferFailure, JMSException,
+            StateException {
+        long deadline = now() + ackTimeoutMillis;
+        long before = flow.lastAcked();
+        while (now() < deadline) {
+            if (cancelRequested) {
+                throw cancelled();
+            }
+            Control c = inbox.poll(100, TimeUnit.MILLISECONDS);
+            if (c != null) {
+                handle(c);
+                if (flow.lastAcked() != before || c.type().equals(Wire.ITEM_DONE)) {
+                    endRecovery();
+                    return;
+                }
+            }
+        }
+        noAnswer("no acknowledgement arrived");
+        if (!budget.recovering()) {
+            // A retry: ask the destination where it is rather than resending the window blindly
+            // (to a destination that is down, that would only pile up chunks nobody reads).
+            producer.send(codec.ackRequest(id, incarnation, flow.nextSeq()), DeliveryMode.NON_PERSISTENT,
+                    producer.getPriority(), ackTimeoutMillis);
+            return;
+        }
+        // In recovery: resynchronise, the destination says where to continue.
+        incarnation++;
+        negotiate();
+        context.listener().resending(settings.agentName(), id, flow.lastAcked() + 1, "resynchronised after a timeout");
+        throw new Rewind(flow.lastAcked() + 1);
+    }
+
+    private void handle(Control c) throws Rewind, SkipItem, TransferFailure, StateException {
+        if (c.incarnation() != incarnation && !Wire.ITEM_DONE.equals(c.type())) {
+            return;
+        }
+        switch (c.type()) {
+            case Wire.ACK -> {
+                if (flow.acknowledged(c.seq())) {
+                    context.listener().progress(settings.agentName(), id, chunks.sendingItem(), chunks.sendingItemBytes(),
+                            flow.bytesSent());
+                }
+                if (c.checkpoint()) {
+                    context.state().saveSource(new SourceRecord(id, request.destinationAgent().agent(), items.size(),
+                            incarnation, c.seq() + 1, replyQueue));
+                }
+            }
+            case Wire.NACK -> {
+                if (flow.gap(c.nextSeq())) {
+                    context.listener().resending(settings.agentName(), id, c.nextSeq(),
+                            "the destination reported a gap");
+                    throw new Rewind(c.nextSeq());
+                }
+            }
+            case Wire.ITEM_DONE -> itemDone(c);
+            case Wire.CANCELLED, Wire.CANCEL_REQUEST -> {
+                cancelReason = c.supplement();
+                cancelRequested = true;
+                throw cancelled();
+            }
+            case Wire.ABORT -> throw destinationAborted(c);
+            default -> log.debug("Transfer {}: ignored {} message", id, c.type());
+        }
+    }
+
+    private TransferFailure destinationAborted(Control c) {
+        log.warn("Transfer {}: destination agent {} gave the transfer up: {}", id, destinationAgent, c.supplement());
+        return new TransferFailure(c.resultCode() == 0 ? ResultCode.FAILED : ResultCode.of(c.resultCode()),
+                c.supplement());
+    }
+
+    private void itemDone(Control c) throws SkipItem, StateException {
+        int index = c.item();
+        if (index < 0 || index >= results.length || results[index] != null) {
+            return;
+        }
+        flow.acknowledged(c.seq());
+        PlannedItem p = items.get(index);
+        ItemOutcome outcome = TransferResults.applyDisposition(id, p, new ItemOutcome(index,
+                p.file().source().toString(), c.destFile() != null ? c.destFile() : p.item().destination().path(),
+                c.bytes(), c.resultCode(), c.supplement(), c.md5()));
+        int code = outcome.resultCode();
+        results[index] = outcome;
+        flow.itemDone(index, c.seq());
+        context.state().appendSourceResult(id, new StateFiles.Result(outcome, flow.itemFirstSeq(index), c.seq()));
+        context.listener().itemCompleted(settings.agentName(), Role.SOURCE, id, outcome);
+        boolean sending = flow.itemFirstSeq(index) >= 0 && index == flow.currentItem();
+        if (code == ItemOutcome.FAILED && sending) {
+            throw new SkipItem();
+        }
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Ending
+
+    private TransferOutcome cancelNow() throws JMSException, InterruptedException {
+        sendControl(Wire.CANCEL, cancelReason);
+        // Wait a bounded time for the destination to confirm it removed its partial files; one that
+        // never accepted the transfer has none.
+        long deadline = now() + Math.min(ackTimeoutMillis, 30_000);
+        while (negotiated && now() < deadline) {
+            Control c = inbox.poll(100, TimeUnit.MILLISECONDS);
+            if (c != null && Wire.CANCELLED.equals(c.type())) {
+                break;
+            }
+            if (c != null && Wire.ITEM_DONE.equals(c.type())) {
+                try {
+                    itemDone(c);
+                } catch (SkipItem ignored) {
+                    // Cancelling anyway.
+                } catch (StateException e) {
+                    // The transfer ends now with 41 and its record goes: nothing resumes it.
+                    log.warn("Transfer {}: {}", id, e.getMessage());
+                }
+            }
+        }
+        return finish(ResultCode.CANCELLED, cancelMessage());
+    }
+
+    private TransferFailure cancelled() {
+        return new TransferFailure(ResultCode.CANCELLED, cancelMessage());
+    }
+
+    private String cancelMessage() {
+        return "BFGTR0079I: The transfer was cancelled" + (cancelReason == null ? "." : ": " + cancelReason);
+    }
+
+    private void sendControl(String type, String supplement) throws JMSException {
+        producer.send(codec.control(type, id, incarnation, supplement));
+    }
+
+    /**
+     * The outcome: {@code resultCode} when the transfer ends early (items without a result are
+     * failed with {@code supplement}); with null, computed from the item results.
+     */
+    private TransferOutcome finish(ResultCode resultCode, String supplement) {
+        Instant now = context.clock().instant();
+        return TransferResults.outcome(id, items, results, resultCode, supplement, started == null ? now : started,
+                now);
+    }
+
+    private long now() {
+        return context.clock().millis();
+    }
+}

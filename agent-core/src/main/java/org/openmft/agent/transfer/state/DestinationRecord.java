@@ -1,0 +1,39 @@
+package org.openmft.agent.transfer.state;
+
+/**
+ * A destination agent's checkpoint of a transfer: where the source may continue after a restart
+ * and, when an item was being written, its partial file and how much of it is durable. Bounded.
+ *
+ * @param transferId       the transfer
+ * @param sourceAgent      the source agent (its REPLY queue gets the answers)
+ * @param sourceQMgr       the source agent's queue manager, or null
+ * @param jobName          the job name, or null
+ * @param incarnation      the source's incarnation adopted
+ * @param nextSeq          the first chunk not durable here: the source resumes from it
+ * @param itemCount        files in the transfer
+ * @param window           chunks between acknowledgements
+ * @param checkpointChunks chunks between checkpoints
+ * @param item             the item being written, or -1
+ * @param offset           its bytes durable in the partial file
+ * @param partial          the partial file of the item being written, or null when none is open
+ */
+public record DestinationRecord(String transferId, String sourceAgent, String sourceQMgr, String jobName,
+        int incarnation, long nextSeq, int itemCount, int window, int checkpointChunks, int item, long offset,
+        Partial partial) {
+
+    /**
+     * An item being written at the checkpoint.
+     *
+     * @param partFile     the file being written ({@code <name>.part}, or the final name with
+     *                     {@code doNotUseTempOutputFile})
+     * @param finalPath    the name it gets once verified
+     * @param itemFirstSeq the number of the item's first chunk
+     * @param overwrite    {@code exist="overwrite"}
+     * @param md5          whether the item is verified with MD5
+     * @param sourcePath   the source file, or null
+     * @param destPath     the destination as requested, or null
+     */
+    public record Partial(String partFile, String finalPath, long itemFirstSeq, boolean overwrite, boolean md5,
+            String sourcePath, String destPath) {
+    }
+}

@@ -1,0 +1,17 @@
+package org.openmft.agent.transfer.state;
+
+/**
+ * What a source agent records of a transfer it accepted: enough to take it back after a restart,
+ * together with the request and plan files. Bounded: nothing here grows with the number of files.
+ *
+ * @param transferId       the transfer
+ * @param destinationAgent the destination agent's name
+ * @param itemCount        files planned
+ * @param incarnation      0 while queued; the incarnation of its last (re)start since
+ * @param nextSeq          the first chunk the destination has not confirmed as durable
+ * @param replyQueue       the queue of the request's JMSReplyTo (the final reply goes there after
+ *                         a restart), or null
+ */
+public record SourceRecord(String transferId, String destinationAgent, int itemCount, int incarnation, long nextSeq,
+        String replyQueue) {
+}

@@ -21,7 +21,6 @@ import javax.jms.TemporaryQueue;
 import javax.jms.TextMessage;
 
 import org.openmft.agent.Agent;
-import org.openmft.agent.AgentService;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.AgentProperties;
 import org.openmft.agent.config.ConfigurationException;
@@ -33,6 +32,7 @@ import org.openmft.agent.config.PropertiesWriter;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.host.HostRequests;
 import org.openmft.agent.host.QueueManagerHost;
+import org.openmft.agent.lifecycle.AgentAssembly;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.DirectoryLock;
@@ -63,7 +63,7 @@ import picocli.CommandLine.Parameters;
                 CleanAgentCommand.class, DeleteAgentCommand.class})
 final class AgentCommands {
     /** The name of an agent's directory lock and ready marker, in its log parent directory. */
-    static final String LOCK = "agent";
+    static final String LOCK = AgentAssembly.LOCK_NAME;
 
     private AgentCommands() {
     }
@@ -284,39 +284,26 @@ final class AgentCommands {
         private int runForeground(DataDirectory dd, String coordination, AgentConfig config, Path logDir)
                 throws Exception {
             LogSetup.consoleLevel(global.verbose ? Level.DEBUG : Level.INFO);
-            Optional<DirectoryLock> lock = DirectoryLock.tryAcquire(logDir.getParent(), LOCK);
-            if (lock.isEmpty()) {
+            Optional<AgentAssembly> started = AgentAssembly.tryStart(config,
+                    dd.agentProperties(coordination, config.agentName()), logDir, AgentCommands::attachAgentLog,
+                    CoordinationPublisher.factory(System.getenv()));
+            if (started.isEmpty()) {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0025E: agent " + config.agentName()
                         + " is already running");
             }
-            AutoCloseable agentLog = attachAgentLog(config, logDir);
-            try (DirectoryLock held = lock.get()) {
-                org.slf4j.LoggerFactory.getLogger(Agent.class).debug("Holding {}", held);
-                config.warnings().forEach(w -> org.slf4j.LoggerFactory.getLogger(Agent.class).warn(w));
-                org.slf4j.LoggerFactory.getLogger(Agent.class).info("Agent {} configuration:\n{}",
-                        config.agentName(), config.describe());
-                AgentService publisher = CoordinationPublisher.forAgent(config,
-                        dd.agentProperties(coordination, config.agentName()), System.getenv());
-                Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), publisher,
-                        logDir.getParent().resolve("state"));
-                try {
-                    agent.start();
-                } catch (QueueManagerException e) {
-                    publisher.close();
-                    throw e;
-                }
-                publisher.start();
-                Thread hook = new Thread(() -> {
+            try (AgentAssembly running = started.get()) {
+                Agent agent = running.agent();
+                Thread hook = agent.threads().newThread("shutdown", () -> {
                     agent.close();
-                    publisher.close();
+                    running.closeService();
                     Daemons.clearReady(logDir.getParent(), LOCK);
-                }, "openmft-shutdown");
+                });
                 Runtime.getRuntime().addShutdownHook(hook);
                 Daemons.markReady(logDir.getParent(), LOCK);
                 while (!agent.awaitStopped(Duration.ofSeconds(1))) {
                     // Serving until a stop request or a signal ends the agent.
                 }
-                publisher.close();
+                running.closeService();
                 Daemons.clearReady(logDir.getParent(), LOCK);
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);
@@ -324,8 +311,6 @@ final class AgentCommands {
                     // The hook is already running.
                 }
                 return agent.exitCode();
-            } finally {
-                agentLog.close();
             }
         }
     }

@@ -20,6 +20,7 @@ import java.util.function.Function;
 import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.ChecksumMethod;
@@ -335,8 +336,8 @@ final class CreateTransferCommand implements Callable<Integer> {
      */
     private static Thread estimate(TransferRequest request, ProgressRenderer renderer) {
         List<TransferItem> items = request.transferSet().items();
-        Thread t = new Thread(() -> renderer.estimate(SourceEstimate.of(items)), "openmft-source-estimate");
-        t.setDaemon(true);
+        Thread t = AgentThreads.forProcess("command").newDaemonThread("source-estimate",
+                () -> renderer.estimate(SourceEstimate.of(items)));
         t.start();
         return t;
     }

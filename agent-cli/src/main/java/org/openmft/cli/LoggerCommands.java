@@ -23,6 +23,7 @@ import org.openmft.agent.config.LoggerProperties;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.config.PropertiesWriter;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.DirectoryLock;
@@ -181,6 +182,9 @@ final class LoggerCommands {
             description = {"Start a logger (fteStartLogger): it subscribes durably to SYSTEM.FTE/Log/# and stores",
                     "every transfer log record. With -F it runs in the foreground until stopped."})
     static final class Start implements Callable<Integer> {
+        /** How long a signal waits for the transaction in progress to be stored. */
+        private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
+
         @Mixin GlobalOptions global;
         @Parameters(index = "0", paramLabel = "LOGGER") String logger;
         @Option(names = "-F", description = "Run in the foreground until stopped.") boolean foreground;
@@ -235,17 +239,21 @@ final class LoggerCommands {
                 }
                 try (store) {
                     LogSubscriber subscriber = new LogSubscriber(config, connector, store);
-                    Thread worker = new Thread(subscriber, "openmft-logger-" + name);
+                    AgentThreads threads = AgentThreads.forProcess(name);
+                    Thread worker = threads.newThread("logger", subscriber);
                     worker.start();
-                    Thread hook = new Thread(() -> {
+                    Thread hook = threads.newThread("shutdown", () -> {
                         subscriber.stop();
                         try {
-                            subscriber.awaitStopped(Duration.ofSeconds(30));
+                            if (!subscriber.awaitStopped(SHUTDOWN_TIMEOUT)) {
+                                log.warn("Logger {}: thread {} did not stop within {} ms of the shutdown", name,
+                                        worker.getName(), SHUTDOWN_TIMEOUT.toMillis());
+                            }
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                         }
                         Daemons.clearReady(logDir, LOCK);
-                    }, "openmft-logger-shutdown");
+                    });
                     Runtime.getRuntime().addShutdownHook(hook);
                     long deadline = System.nanoTime() + QmgrCommands.START_TIMEOUT.toNanos();
                     while (!subscriber.connected() && worker.isAlive() && System.nanoTime() < deadline) {

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 
 import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.host.QueueManagerHost;
+import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerException;
@@ -165,18 +166,17 @@ final class QmgrCommands {
         EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
         QueueManagerHost host;
         try {
-            host = new QueueManagerHost(qm, AgentCommands::attachAgentLog,
-                    (config, properties) -> CoordinationPublisher.forAgent(config, properties, System.getenv()));
+            host = new QueueManagerHost(qm, AgentCommands::attachAgentLog, CoordinationPublisher.factory(System.getenv()));
         } catch (QueueManagerException e) {
             qm.close();
             throw e;
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        Runtime.getRuntime().addShutdownHook(AgentThreads.forProcess(settings.name()).newThread("shutdown", () -> {
             Daemons.clearReady(settings.directory(), EmbeddedQueueManager.LOCK_NAME);
             host.close();
             qm.close();
             LogSetup.remove(hostLog);
-        }, "openmft-shutdown"));
+        }));
         return host;
     }
 

@@ -19,6 +19,8 @@ import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.command.CommandIntake;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.lifecycle.AgentThreads;
+import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
@@ -42,8 +44,10 @@ import org.slf4j.MDC;
  * <p>Lifecycle: {@link #start()} connects (failing fast with exit code 75 when the queue manager
  * cannot be reached) and starts the command thread; {@link #requestStop(boolean)} or a
  * {@code stopAgent} request ends it; {@link #awaitStopped(Duration)} waits for the end. A lost
- * connection moves the agent to {@link AgentState#PROBLEM} and it reconnects with a bounded
- * back-off until it succeeds or is stopped.
+ * connection moves the agent to {@link AgentState#PROBLEM} and it reconnects with a bounded,
+ * jittered back-off ({@link Backoff#RECONNECT}) until it succeeds or is stopped. So does a thread
+ * of the agent that ends with an uncaught exception: the agent's threads come from
+ * {@link #threads()}, which logs the error and reports it to the agent.
  *
  * <p>Thread-safety: all public methods may be called from any thread.
  */
@@ -54,13 +58,13 @@ public final class Agent implements AutoCloseable {
     public static final String MDC_AGENT = "agent";
     /** How long the command thread blocks in one receive, so a stop is noticed promptly. */
     private static final long RECEIVE_MILLIS = 500;
-    private static final long MAX_BACKOFF_MILLIS = 30_000;
 
     private final AgentConfig config;
     private final QueueManagerConnector connector;
     private final AgentListener listener;
     private final String name;
     private final Path stateDirectory;
+    private final AgentThreads threads;
     /** Replaced after a lost connection: the old one suspends its transfers, the new one resumes them. */
     private volatile TransferEngine transfers;
     private final DocumentWriter writer = new DocumentWriter();
@@ -85,6 +89,7 @@ public final class Agent implements AutoCloseable {
         this.listener = listener == null ? AgentListener.NONE : listener;
         this.name = config.agentName();
         this.stateDirectory = stateDirectory;
+        this.threads = AgentThreads.forAgent(name, this::threadFailed);
         this.transfers = newEngine();
     }
 
@@ -92,6 +97,23 @@ public final class Agent implements AutoCloseable {
         TransferEngine engine = new TransferEngine(config, connector, listener, stateDirectory);
         engine.onActivity(this::activityChanged);
         return engine;
+    }
+
+    /**
+     * The factory of this agent's threads ({@code openmft-<agent>-<role>}): a thread made by it that
+     * ends with an uncaught exception is logged to the agent's log and moves the agent to
+     * {@link AgentState#PROBLEM}. For the agent's parts that run threads of their own (the transfer
+     * engine, the coordination publisher).
+     */
+    public AgentThreads threads() {
+        return threads;
+    }
+
+    /** A thread of the agent died: it is no longer whole, which is what PROBLEM tells the user. */
+    private synchronized void threadFailed(Thread thread, Throwable error) {
+        if (state != AgentState.STOPPED && state != AgentState.ENDED_UNEXPECTEDLY) {
+            setState(AgentState.PROBLEM);
+        }
     }
 
     /** READY when idle, ACTIVE with transfers in progress; other states are left alone. */
@@ -124,7 +146,7 @@ public final class Agent implements AutoCloseable {
             first.close();
             throw e;
         }
-        commandThread = new Thread(() -> runCommandLoop(first), "openmft-" + name + "-command");
+        commandThread = threads.newThread("command", () -> runCommandLoop(first));
         commandThread.start();
         setState(AgentState.READY);
         log.info("BFGAG0059I: The agent {} has been successfully started on queue manager {} ({})", name,
@@ -214,7 +236,7 @@ public final class Agent implements AutoCloseable {
         CommandIntake intake = new CommandIntake(name, config.provider(), this::handle, listener,
                 CommandIntake.DEFAULT_MAX_MESSAGE_BYTES);
         CommandSession current = first;
-        long backoff = 1000;
+        Backoff.Retries reconnects = Backoff.RECONNECT.retries();
         try {
             while (true) {
                 if (stopRequested.getCount() == 0) {
@@ -242,15 +264,15 @@ public final class Agent implements AutoCloseable {
                         listener.connectionRestored(name, config.agentQMgr());
                         setState(AgentState.READY);
                         activityChanged(transfers.activeTransfers());
-                        backoff = 1000;
+                        reconnects.reset();
                     } catch (QueueManagerException e) {
+                        long delayMillis = reconnects.next().toMillis();
                         log.warn("Agent {}: reconnecting to queue manager {} failed, next attempt in {} ms: {}",
-                                name, config.agentQMgr(), backoff, e.getMessage());
-                        if (stopRequested.await(backoff, TimeUnit.MILLISECONDS)) {
+                                name, config.agentQMgr(), delayMillis, e.getMessage());
+                        if (stopRequested.await(delayMillis, TimeUnit.MILLISECONDS)) {
                             // Stopping without a connection: nothing more can finish.
                             break;
                         }
-                        backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
                         continue;
                     }
                 }

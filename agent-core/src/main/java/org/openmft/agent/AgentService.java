@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.ConfigurationException;
+import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.qmgr.QueueManagerException;
 
 /**
@@ -25,6 +26,15 @@ public interface AgentService extends AgentListener, AutoCloseable {
 
     /** Begins work; the agent has started. */
     void start();
+
+    /**
+     * Begins work with threads from {@code threads}, the agent's own ({@link Agent#threads()}), so
+     * that a thread of the service that dies is reported as a problem of the agent. By default
+     * {@link #start()}.
+     */
+    default void start(AgentThreads threads) {
+        start();
+    }
 
     /** Finishes work; the agent has stopped. Never throws. */
     @Override

@@ -189,6 +189,37 @@ class AgentIT {
     }
 
     @Test
+    @SuppressWarnings("try") // the queue manager only has to run
+    void aThreadOfTheAgentThatDiesMovesItToProblemUntilItHasStopped() throws Exception {
+        int port = freePort();
+        try (EmbeddedQueueManager qm = EmbeddedQueueManager.start(
+                new QueueManagerSettings("QMT", dir.resolve("qm"), "127.0.0.1", port))) {
+            AgentConfig config = config("FRAGILE", "QMT", null, port);
+            Events events = new Events();
+            Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), events,
+                    dir.resolve("state"));
+            agent.start();
+            Thread dying = agent.threads().newThread("worker", () -> {
+                throw new IllegalStateException("expected by the test");
+            });
+            assertThat(dying.getName()).isEqualTo("openmft-FRAGILE-worker");
+            dying.start();
+            dying.join(10_000);
+            assertThat(agent.state()).isEqualTo(AgentState.PROBLEM);
+            assertThat(events.seen).containsSubsequence("state READY", "state PROBLEM");
+
+            agent.close();
+            assertThat(agent.state()).isEqualTo(AgentState.STOPPED);
+            Thread late = agent.threads().newThread("late", () -> {
+                throw new IllegalStateException("expected by the test");
+            });
+            late.start();
+            late.join(10_000);
+            assertThat(agent.state()).as("a stopped agent stays stopped").isEqualTo(AgentState.STOPPED);
+        }
+    }
+
+    @Test
     void aBindingsAgentWithoutItsQueueManagerInThisProcessFailsWith75() throws Exception {
         AgentConfig config = config("NOWHERE", "QMGONE", null, 1414);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> QueueManagerConnector.forAgent(config.endpoint(), null))

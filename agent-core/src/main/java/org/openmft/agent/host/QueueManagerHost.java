@@ -3,6 +3,7 @@ package org.openmft.agent.host;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,9 +23,12 @@ import org.openmft.agent.AgentService;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.ConfigurationException;
 import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.lifecycle.AgentAssembly;
+import org.openmft.agent.lifecycle.AgentLogs;
+import org.openmft.agent.lifecycle.AgentThreads;
+import org.openmft.agent.lifecycle.BoundedJoin;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
-import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.slf4j.Logger;
@@ -45,31 +49,24 @@ public final class QueueManagerHost implements AutoCloseable {
 
     /** The queue on which a queue manager's host takes requests. OpenMFT's own, not IBM's. */
     public static final String HOST_QUEUE = "SYSTEM.OPENMFT.HOST";
-
-    /** Attaches a per-agent log file when a hosted agent starts; closing it detaches. */
-    @FunctionalInterface
-    public interface AgentLogs {
-        /** A no-op. */
-        AgentLogs NONE = (config, dir) -> () -> { };
-
-        /** Starts logging the agent's events to {@code logDirectory}. */
-        AutoCloseable attach(AgentConfig config, Path logDirectory);
-    }
+    /** How long closing waits for the hosted agents' services, side by side, to finish. */
+    private static final Duration SERVICES_CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    /** How long closing waits for the request thread, which notices within one receive (500 ms). */
+    private static final Duration REQUEST_THREAD_TIMEOUT = Duration.ofSeconds(5);
 
     private final EmbeddedQueueManager qmgr;
     private final AgentLogs logs;
     private final AgentService.Factory services;
-    private final Map<String, Hosted> agents = new ConcurrentHashMap<>();
+    private final AgentThreads threads;
+    private final Map<String, AgentAssembly> agents = new ConcurrentHashMap<>();
     private final CountDownLatch closing = new CountDownLatch(1);
     private final Connection connection;
     private final Thread thread;
 
-    private record Hosted(Agent agent, DirectoryLock lock, AutoCloseable logs, AgentService service) {
-    }
-
     /**
      * Starts serving host requests for {@code qmgr}.
      *
+     * @param logs     gives each hosted agent its own log
      * @param services creates each hosted agent's service (its coordination publisher), or null
      */
     public QueueManagerHost(EmbeddedQueueManager qmgr, AgentLogs logs, AgentService.Factory services)
@@ -77,6 +74,7 @@ public final class QueueManagerHost implements AutoCloseable {
         this.qmgr = qmgr;
         this.logs = logs;
         this.services = services == null ? AgentService.Factory.NONE : services;
+        this.threads = AgentThreads.forProcess(qmgr.settings().name());
         this.connection = QueueManagerConnector.forAgent(endpoint(), null).connect();
         Session session;
         MessageConsumer consumer;
@@ -89,7 +87,7 @@ public final class QueueManagerHost implements AutoCloseable {
             throw new QueueManagerException("queue manager " + qmgr.settings().name()
                     + ": cannot serve " + HOST_QUEUE + ": " + ProviderErrors.describe(e), 1, e);
         }
-        this.thread = new Thread(() -> serve(session, consumer), "openmft-host-" + qmgr.settings().name());
+        this.thread = threads.newThread("host", () -> serve(session, consumer));
         thread.start();
     }
 
@@ -156,43 +154,24 @@ public final class QueueManagerHost implements AutoCloseable {
                 || !qm.equals(config.agentQMgr())) {
             return new HostRequests.Result(1, "agent " + name + " is not a bindings agent of queue manager " + qm);
         }
-        Optional<DirectoryLock> lock;
+        Optional<AgentAssembly> started;
         try {
-            lock = DirectoryLock.tryAcquire(logDirectory.getParent(), "agent");
+            started = AgentAssembly.tryStart(config, agentProperties, logDirectory, logs, services);
         } catch (IOException e) {
             return new HostRequests.Result(1, "cannot lock agent " + name + ": " + e.getMessage());
-        }
-        if (lock.isEmpty()) {
-            return new HostRequests.Result(1, "agent " + name + " is already running");
-        }
-        AutoCloseable agentLogs = logs.attach(config, logDirectory);
-        for (String warning : config.warnings()) {
-            log.warn("Agent {}: {}", name, warning);
-        }
-        log.info("Agent {} configuration:\n{}", name, config.describe());
-        AgentService service = AgentService.NONE;
-        try {
-            service = services.create(config, agentProperties);
-            Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), service,
-                    logDirectory.getParent().resolve("state"));
-            agent.start();
-            service.start();
-            agents.put(name, new Hosted(agent, lock.get(), agentLogs, service));
-            Thread reaper = new Thread(() -> forgetWhenStopped(name, agent), "openmft-host-reaper-" + name);
-            reaper.setDaemon(true);
-            reaper.start();
-            return new HostRequests.Result(0, "BFGCL0030I: The request to start agent " + name
-                    + " on queue manager " + qm + " has been successfully completed.");
         } catch (QueueManagerException e) {
-            service.close();
-            closeQuietly(agentLogs);
-            closeQuietly(lock.get());
             return new HostRequests.Result(e.exitCode(), e.getMessage());
         } catch (ConfigurationException e) {
-            closeQuietly(agentLogs);
-            closeQuietly(lock.get());
             return new HostRequests.Result(ConfigurationException.EXIT_CODE, e.getMessage());
         }
+        if (started.isEmpty()) {
+            return new HostRequests.Result(1, "agent " + name + " is already running");
+        }
+        AgentAssembly assembly = started.get();
+        agents.put(name, assembly);
+        threads.newDaemonThread("reaper-" + name, () -> forgetWhenStopped(name, assembly.agent())).start();
+        return new HostRequests.Result(0, "BFGCL0030I: The request to start agent " + name
+                + " on queue manager " + qm + " has been successfully completed.");
     }
 
     private void forgetWhenStopped(String name, Agent agent) {
@@ -206,11 +185,9 @@ public final class QueueManagerHost implements AutoCloseable {
             Thread.currentThread().interrupt();
             return;
         }
-        Hosted hosted = agents.remove(name);
+        AgentAssembly hosted = agents.remove(name);
         if (hosted != null) {
-            hosted.service().close();
-            closeQuietly(hosted.logs());
-            closeQuietly(hosted.lock());
+            hosted.close();
         }
     }
 
@@ -223,36 +200,23 @@ public final class QueueManagerHost implements AutoCloseable {
     @Override
     public void close() {
         closing.countDown();
-        for (Map.Entry<String, Hosted> e : agents.entrySet()) {
+        for (Map.Entry<String, AgentAssembly> e : agents.entrySet()) {
             e.getValue().agent().close();
         }
         // Services (the agents' publishers) flush for a few seconds each: close them side by side, so
         // that stopping hundreds of agents does not take hundreds of flush timeouts.
-        List<Thread> closers = new java.util.ArrayList<>();
+        List<Thread> closers = new ArrayList<>();
         for (String name : List.copyOf(agents.keySet())) {
-            Hosted hosted = agents.remove(name);
+            AgentAssembly hosted = agents.remove(name);
             if (hosted != null) {
-                Thread closer = new Thread(() -> {
-                    hosted.service().close();
-                    closeQuietly(hosted.logs());
-                    closeQuietly(hosted.lock());
-                }, "openmft-host-close-" + name);
+                Thread closer = threads.newThread("close-" + name, hosted::close);
                 closer.start();
                 closers.add(closer);
             }
         }
-        try {
-            for (Thread closer : closers) {
-                closer.join(30_000);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        try {
-            thread.join(5000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        String host = "Host of queue manager " + qmgr.settings().name();
+        BoundedJoin.joinOrWarn(host + " closing its agents' services", closers, SERVICES_CLOSE_TIMEOUT);
+        BoundedJoin.joinOrWarn(host, List.of(thread), REQUEST_THREAD_TIMEOUT);
         closeConnection();
     }
 
@@ -261,14 +225,6 @@ public final class QueueManagerHost implements AutoCloseable {
             connection.close();
         } catch (JMSException e) {
             log.debug("Closing the host connection: {}", e.getMessage());
-        }
-    }
-
-    private static void closeQuietly(AutoCloseable c) {
-        try {
-            c.close();
-        } catch (Exception e) {
-            log.debug("Close failed: {}", e.getMessage());
         }
     }
 }

@@ -19,6 +19,7 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.openmft.agent.config.LoggerConfig;
+import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.messaging.QueueManagerConnector;
@@ -42,8 +43,9 @@ import org.slf4j.LoggerFactory;
  * queue {@code SYSTEM.FTE.LOG.RJCT.<logger>} with the reason in {@value #REASON_PROPERTY}, and
  * logged. More than {@code wmqfte.max.consecutive.reject} rejects in a row mean a configuration
  * problem rather than bad records (IBM's rule): the transaction is rolled back and retried after a
- * pause, so records are not emptied onto the reject queue. When the store is unavailable the
- * transaction is rolled back and retried with a back-off of 1 s doubling to 30 s.
+ * pause of 30 s, so records are not emptied onto the reject queue. When the store is unavailable
+ * the transaction is rolled back and retried, and a lost connection re-made, with the jittered
+ * back-off {@link Backoff#RECONNECT} (1 s doubling to 30 s).
  *
  * <p>A text message {@value #STOP_COMMAND} on {@code SYSTEM.FTE.LOG.CMD.<logger>} stops it.
  */
@@ -54,7 +56,8 @@ public final class LogSubscriber implements Runnable {
     public static final String REASON_PROPERTY = "WMQFTE_ReasonForRejection";
     /** The command that stops a logger. */
     public static final String STOP_COMMAND = "stop";
-    private static final long MAX_BACKOFF_MILLIS = 30_000;
+    /** The pause after too many consecutive rejects, before the transaction is tried again. */
+    private static final long REJECTS_PAUSE_MILLIS = 30_000;
 
     private final LoggerConfig config;
     private final QueueManagerConnector coordination;
@@ -86,21 +89,21 @@ public final class LogSubscriber implements Runnable {
 
     @Override
     public void run() {
-        long backoff = 1000;
+        Backoff.Retries reconnects = Backoff.RECONNECT.retries();
         try {
             while (stopping.getCount() > 0) {
                 try (Connection c = coordination.connect()) {
                     c.setClientID(clientId(config.loggerName()));
                     serve(c);
-                    backoff = 1000;
+                    reconnects.reset();
                 } catch (QueueManagerException | JMSException e) {
                     connected = false;
                     if (stopping.getCount() == 0) {
                         break;
                     }
-                    log.warn("Logger {}: {}; retrying in {} s", config.loggerName(), describe(e), backoff / 1000);
-                    stopping.await(backoff, TimeUnit.MILLISECONDS);
-                    backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);
+                    long delayMillis = reconnects.next().toMillis();
+                    log.warn("Logger {}: {}; retrying in {} ms", config.loggerName(), describe(e), delayMillis);
+                    stopping.await(delayMillis, TimeUnit.MILLISECONDS);
                 }
             }
         } catch (InterruptedException e) {
@@ -122,7 +125,7 @@ public final class LogSubscriber implements Runnable {
         connected = true;
         log.info("Logger {} subscribed to SYSTEM.FTE/Log/# on {} as {}", config.loggerName(),
                 coordination.description(), subscriptionName(config));
-        long storeBackoff = 1000;
+        Backoff.Retries storeRetries = Backoff.RECONNECT.retries();
         while (stopping.getCount() > 0) {
             Message command = control.receiveNoWait();
             if (command instanceof TextMessage t && STOP_COMMAND.equalsIgnoreCase(t.getText().trim())) {
@@ -136,20 +139,20 @@ public final class LogSubscriber implements Runnable {
             }
             try {
                 process(session, rejects, batch);
-                storeBackoff = 1000;
+                storeRetries.reset();
             } catch (LogStoreException e) {
                 session.rollback();
+                long delayMillis = storeRetries.next().toMillis();
                 log.warn("Logger {}: the database is unavailable ({}); {} record(s) stay on the subscription,"
-                        + " retrying in {} s", config.loggerName(), e.getMessage(), batch.size(), storeBackoff / 1000);
-                stopping.await(storeBackoff, TimeUnit.MILLISECONDS);
-                storeBackoff = Math.min(MAX_BACKOFF_MILLIS, storeBackoff * 2);
+                        + " retrying in {} ms", config.loggerName(), e.getMessage(), batch.size(), delayMillis);
+                stopping.await(delayMillis, TimeUnit.MILLISECONDS);
             } catch (TooManyRejects e) {
                 session.rollback();
                 log.error("Logger {}: more than {} consecutive records rejected (last: {}); this looks like a"
                         + " configuration problem, not bad records: nothing was rejected, retrying in 30 s",
                         config.loggerName(), config.maxConsecutiveReject(), e.getMessage());
                 consecutiveRejects = 0;
-                stopping.await(MAX_BACKOFF_MILLIS, TimeUnit.MILLISECONDS);
+                stopping.await(REJECTS_PAUSE_MILLIS, TimeUnit.MILLISECONDS);
             }
         }
     }

@@ -20,6 +20,7 @@ import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.slf4j.Logger;
@@ -77,6 +78,14 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
     }
 
     /**
+     * The factory of agents' publishers, for {@link org.openmft.agent.lifecycle.AgentAssembly}:
+     * {@link #forAgent} with {@code env}.
+     */
+    public static AgentService.Factory factory(Map<String, String> env) {
+        return (config, agentProperties) -> forAgent(config, agentProperties, env);
+    }
+
+    /**
      * A publisher for {@code config} publishing to {@code coordination}.
      *
      * @param qmgrsDirectory where queue managers of this host are defined, to reach a bindings
@@ -115,12 +124,20 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
         }
     }
 
-    /** Starts sending; call once the agent's queues exist. */
+    /** Starts sending on a thread of its own; call once the agent's queues exist. */
     @Override
-    public synchronized void start() {
+    public void start() {
+        start(AgentThreads.forAgent(agent, AgentThreads.FailureListener.NONE));
+    }
+
+    /**
+     * Starts sending on a daemon thread {@code openmft-<agent>-publisher} from {@code threads} (the
+     * agent's, so that the agent hears of it if the thread dies); call once the agent's queues exist.
+     */
+    @Override
+    public synchronized void start(AgentThreads threads) {
         if (thread == null) {
-            thread = new Thread(sender, "openmft-" + agent + "-publisher");
-            thread.setDaemon(true);
+            thread = threads.newDaemonThread("publisher", sender);
             thread.start();
         }
     }
@@ -135,15 +152,19 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
      * sent stay on the outbox queue, when there is one, for the next start.
      */
     public void close(Duration timeout) {
+        Thread started;
         synchronized (this) {
             if (thread == null) {
                 return;
             }
+            started = thread;
         }
         sender.stop(timeout);
         try {
-            if (!sender.awaitStopped(timeout.plusSeconds(5))) {
-                log.warn("The publisher did not stop within {}", timeout.plusSeconds(5));
+            Duration bound = timeout.plusSeconds(5);
+            if (!sender.awaitStopped(bound)) {
+                log.warn("Agent {}: the publisher thread {} did not stop within {} ms; {} publication(s) held in"
+                        + " memory", agent, started.getName(), bound.toMillis(), buffer.size());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -14,6 +14,7 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
+import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
@@ -33,8 +34,8 @@ import org.slf4j.LoggerFactory;
  * and loggers store it once. Progress publications are never held: they are sent when the
  * coordination queue manager is reachable and dropped otherwise.
  *
- * <p>Both connections are re-made with a back-off of 1 s doubling to 30 s, each loss and each
- * recovery logged once.
+ * <p>Both connections are re-made with the jittered back-off {@link Backoff#RECONNECT} (1 s
+ * doubling to 30 s; a loss counts as the first failure), each loss and each recovery logged once.
  */
 final class PublicationSender implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(PublicationSender.class);
@@ -42,7 +43,6 @@ final class PublicationSender implements Runnable {
     private static final String TOPIC = org.openmft.agent.messaging.Publications.TOPIC_STRING_PROPERTY;
     private static final String ID = org.openmft.agent.messaging.Publications.PUBLICATION_ID_PROPERTY;
     private static final int BATCH = 100;
-    private static final long MAX_BACKOFF_MILLIS = 30_000;
 
     private final String agent;
     private final PublicationBuffer buffer;
@@ -58,9 +58,9 @@ final class PublicationSender implements Runnable {
     private Link local;
     private Link remote;
     private long localRetryAt;
-    private long localBackoff = 1000;
+    private final Backoff.Retries localRetries = Backoff.RECONNECT.retries();
     private long remoteRetryAt;
-    private long remoteBackoff = 1000;
+    private final Backoff.Retries remoteRetries = Backoff.RECONNECT.retries();
     private String remoteProblem;
     /**
      * Whether the outbox may hold messages: true at start (a previous run may have left some) and
@@ -259,14 +259,14 @@ final class PublicationSender implements Runnable {
             MessageConsumer consumer = s.createConsumer(q);
             c.start();
             local = new Link(c, s, p, consumer);
-            localBackoff = 1000;
+            localRetries.reset();
             return true;
         } catch (QueueManagerException | JMSException | RuntimeException e) {
             close(c);
-            localRetryAt = System.currentTimeMillis() + localBackoff;
-            log.warn("Agent {}: cannot open its publication outbox {} on {}: {}; retrying in {} s", agent, outbox,
-                    agentQMgr.description(), describe(e), localBackoff / 1000);
-            localBackoff = Math.min(MAX_BACKOFF_MILLIS, localBackoff * 2);
+            long delayMillis = localRetries.next().toMillis();
+            localRetryAt = System.currentTimeMillis() + delayMillis;
+            log.warn("Agent {}: cannot open its publication outbox {} on {}: {}; retrying in {} ms", agent, outbox,
+                    agentQMgr.description(), describe(e), delayMillis);
             return false;
         }
     }
@@ -284,7 +284,7 @@ final class PublicationSender implements Runnable {
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageProducer p = s.createProducer(delivery.destination(s));
             remote = new Link(c, s, p, null);
-            remoteBackoff = 1000;
+            remoteRetries.reset();
             if (remoteProblem != null) {
                 log.info("Agent {}: publishing to {} again", agent, coordination.description());
                 remoteProblem = null;
@@ -292,15 +292,14 @@ final class PublicationSender implements Runnable {
             return true;
         } catch (QueueManagerException | JMSException | RuntimeException e) {
             close(c);
-            remoteRetryAt = System.currentTimeMillis() + remoteBackoff;
+            remoteRetryAt = System.currentTimeMillis() + remoteRetries.next().toMillis();
             String why = describe(e);
             if (remoteProblem == null) {
                 log.warn("Agent {}: cannot publish to {}: {}; publications are held{} and retried every {} s at most",
                         agent, coordination.description(), why, outbox == null ? " in memory" : " on " + outbox,
-                        MAX_BACKOFF_MILLIS / 1000);
+                        Backoff.RECONNECT.max().toSeconds());
             }
             remoteProblem = why;
-            remoteBackoff = Math.min(MAX_BACKOFF_MILLIS, remoteBackoff * 2);
             return false;
         }
     }
@@ -310,7 +309,7 @@ final class PublicationSender implements Runnable {
             remote.close();
             remote = null;
         }
-        remoteRetryAt = System.currentTimeMillis() + remoteBackoff;
+        remoteRetryAt = System.currentTimeMillis() + remoteRetries.next().toMillis();
         remoteProblem = describe(e);
         log.warn("Agent {}: publishing to {} failed: {}; publications are held{}", agent, coordination.description(),
                 remoteProblem, outbox == null ? " in memory" : " on " + outbox);
@@ -322,7 +321,7 @@ final class PublicationSender implements Runnable {
             local.close();
             local = null;
         }
-        localRetryAt = System.currentTimeMillis() + localBackoff;
+        localRetryAt = System.currentTimeMillis() + localRetries.next().toMillis();
         log.warn("Agent {}: the publication outbox {} failed: {}", agent, outbox, describe(e));
     }
 

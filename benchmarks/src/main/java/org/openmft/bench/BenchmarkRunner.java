@@ -127,7 +127,8 @@ public final class BenchmarkRunner {
                 "                   micro: the JMH micro-benchmarks of the hot path (about 8 min, --quick about 2);",
                 "                   each rewrites only its own section",
                 "  --coordination-agents N  agents of the coordination scenario (default 500, --quick 100)",
-                "  --seed N         the soak's random seed (files, transfers, faults); default: a new one, printed");
+                "  --seed N         the soak's random seed (files, transfers, faults); default: a new one, printed,",
+                "                   or " + SoakScenario.CI_SEED + " when the environment variable CI is set");
     }
 
     static Options parse(String[] args) {
@@ -220,7 +221,7 @@ public final class BenchmarkRunner {
                     + ": the raw JMS ceiling uses the same message size");
         }
         return new Options(scale, report, results, dir, keep, Map.copyOf(agent), which, coordinationAgents,
-                seed != null ? seed : new java.util.Random().nextLong() & 0xffff_ffffL, section, repetitions);
+                seed != null ? seed : SoakScenario.defaultSeed(System.getenv()), section, repetitions);
     }
 
     /** What --scenario takes. */

@@ -266,7 +266,8 @@ final class CoordinationReport {
     private void seed() {
         line("### Against seed 001");
         line();
-        line("IBM's figures (IBM MQ MFT 9.0.5 on Windows, 2018; `/work/shared/seeds/001_a19141a8dcdb9d4b.txt`,");
+        line("IBM's figures (\"IBM MQ 9.0.5 Managed File Transfer Performance Report for – Number of Agents connecting");
+        line("to Agent Queue Manager\", 2018,");
         line("tables 3.1 and 3.2) are percentages of whole machines: the agent queue manager's had 8 CPUs; the");
         line("coordination queue manager's is taken to be one of the 4-CPU agent machines. They are shown as busy");
         line("cores beside ours. IBM gives no elapsed time for the set, so its CPU cannot be turned into CPU-seconds;");

@@ -349,7 +349,7 @@ final class CoordinationScenario {
         monitor.close();
         result.cpuIntervalSeconds = (drainedAt - t0) / 1e9;
         if (machine0 >= 0 && machine1 >= 0 && process0 >= 0) {
-            // Other engineers' builds share this machine: what the rest of it used is shown beside ours.
+            // Other work may share the machine: what the rest of it used is shown beside ours.
             result.otherProcessesCpuSeconds = Math.max(0, (machine1 - machine0) - (process1 - process0)) / 1e9;
         }
         if (sampler != null) {

@@ -15,7 +15,19 @@ final class MachineInfo {
     private MachineInfo() {
     }
 
+    /**
+     * The run table's description of this machine and JVM. It names no path of the machine: the
+     * work directory appears as its file system and free space, and absolute paths in the JVM
+     * options are replaced by {@value #PATH}, so a committed report does not say where a run lay.
+     */
     static Map<String, String> describe(Path workDir) {
+        return describe(workDir, ManagementFactory.getRuntimeMXBean().getInputArguments());
+    }
+
+    /** What stands for an absolute path in the description. */
+    static final String PATH = "<path>";
+
+    static Map<String, String> describe(Path workDir, List<String> jvmArguments) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("cores (available to the JVM)", String.valueOf(Runtime.getRuntime().availableProcessors()));
         String cpu = cpuModel();
@@ -30,8 +42,7 @@ final class MachineInfo {
                 + System.getProperty("os.arch") + ")");
         m.put("Java", System.getProperty("java.vendor") + " " + System.getProperty("java.version") + " ("
                 + System.getProperty("java.vm.name") + ")");
-        List<String> args = ManagementFactory.getRuntimeMXBean().getInputArguments();
-        m.put("JVM options", args.isEmpty() ? "(none)" : String.join(" ", args));
+        m.put("JVM options", jvmArguments.isEmpty() ? "(none)" : withoutPaths(String.join(" ", jvmArguments)));
         m.put("max heap", String.format("%.1f GiB", Runtime.getRuntime().maxMemory() / (double) Scale.GIB));
         String reclaim = damonReclaim();
         if (reclaim != null) {
@@ -39,12 +50,17 @@ final class MachineInfo {
         }
         try {
             FileStore store = Files.getFileStore(workDir);
-            m.put("work directory", workDir + " (" + store.type() + " on " + store.name() + ", "
-                    + String.format("%.1f GiB free", store.getUsableSpace() / (double) Scale.GIB) + ")");
+            m.put("work directory", store.type() + String.format(", %.1f GiB free",
+                    store.getUsableSpace() / (double) Scale.GIB));
         } catch (IOException e) {
-            m.put("work directory", workDir.toString());
+            m.put("work directory", "?");
         }
         return m;
+    }
+
+    /** {@code text} with every absolute path (after a start, a space, '=' or ':') replaced by {@value #PATH}. */
+    static String withoutPaths(String text) {
+        return text.replaceAll("(^|[\\s=:])/[^\\s:]*", "$1" + PATH);
     }
 
     /**

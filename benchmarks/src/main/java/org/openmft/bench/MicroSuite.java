@@ -81,7 +81,7 @@ final class MicroSuite implements Section {
         /**
          * A check that every benchmark method, reading method, algorithm and conversion runs and passes
          * its self-check, at IBM's default chunk size only and on a smaller file: 29 sets, about 2
-         * minutes on a busy 2-core machine; its figures mean little.
+         * minutes on a busy small machine; its figures mean little.
          */
         static final Settings QUICK = new Settings("quick", 1, TimeValue.milliseconds(100), 2,
                 TimeValue.milliseconds(200), Map.of("fileBytes", String.valueOf(16 * Scale.MIB), "chunkBytes",

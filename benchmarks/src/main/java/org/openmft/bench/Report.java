@@ -71,6 +71,11 @@ final class Report {
         line("measured next to it; the figures are medians of the repetitions. This file is generated: run the");
         line("benchmark again rather than editing it (see [How to run](#how-to-run)).");
         line();
+        line("IBM's reports compared with, named below by the scenarios that reproduce them: seed 000 is \"IBM MQ 9.0.5");
+        line("Managed File Transfer Performance Report for Windows\" (2018); seed 001 is \"IBM MQ 9.0.5 Managed File");
+        line("Transfer Performance Report for – Number of Agents connecting to Agent Queue Manager\" (2018); seed 003 is");
+        line("\"IBM MQ for z/OS - Managed File Transfer Performance\", version 1.02 (2021).");
+        line();
         line("| run | |");
         line("|---|---|");
         row("date", DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(c.started().atOffset(ZoneOffset.UTC)
@@ -295,8 +300,8 @@ final class Report {
             line();
             return;
         }
-        line("IBM's figures for 2 GB as 20 x 100 MB, agents in bindings mode (IBM MQ MFT 9.0.5 on Windows, 2018;");
-        line("`/work/shared/seeds/000_65d92a82c0eed4b8.txt`). IBM ran the two agents on separate 4-vCPU machines, each");
+        line("IBM's figures for 2 GB as 20 x 100 MB, agents in bindings mode (\"IBM MQ 9.0.5 Managed File Transfer");
+        line("Performance Report for Windows\", 2018). IBM ran the two agents on separate 4-vCPU machines, each");
         line("with its own queue manager joined by channels; here everything shares one JVM on " + cores() + " cores.");
         line();
         line("| IBM cell | where in the report | IBM (s) | OpenMFT (s) | OpenMFT faster by |");

@@ -14,7 +14,7 @@ record Scale(String name, long singleFileBytes, int setFileCount, long setFileBy
     static final long MIB = 1L << 20;
     static final long GIB = 1L << 30;
 
-    /** 1 GiB file, 20 x 100 MiB (seed 000's 100 MB cell), five repetitions (this machine is noisy). */
+    /** 1 GiB file, 20 x 100 MiB (seed 000's 100 MB cell), five repetitions (a shared machine is noisy). */
     static final Scale FULL = new Scale("full", GIB, 20, 100 * MIB, 5);
     /** The same scenarios at a quarter of the size or less: a check that everything works. */
     static final Scale QUICK = new Scale("quick", 256 * MIB, 20, 16 * MIB, 3);

@@ -4,8 +4,7 @@ import java.util.List;
 
 /**
  * IBM's figures for the seed 000 headline cell we run (2 GB as 20 x 100 MB files, bindings), from
- * "IBM MQ 9.0.5 Managed File Transfer Performance Report for Windows" (2018),
- * /work/shared/seeds/000_65d92a82c0eed4b8.txt. IBM's set-up: agents on separate 4-vCPU machines,
+ * "IBM MQ 9.0.5 Managed File Transfer Performance Report for Windows" (2018). IBM's set-up: agents on separate 4-vCPU machines,
  * each with its own queue manager, joined by sender/receiver channels.
  */
 final class Seed000 {

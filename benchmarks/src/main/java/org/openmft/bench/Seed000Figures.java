@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * Every cell of seed 000's matrix, IBM's figures as the report prints them ("IBM MQ 9.0.5 Managed
- * File Transfer Performance Report for Windows", 2018, /work/shared/seeds/000_65d92a82c0eed4b8.txt):
+ * File Transfer Performance Report for Windows", 2018):
  * 2 GB as 2000 x 1 MB, 200 x 10 MB or 20 x 100 MB files; agentChunkSize 65536, 131072, 262144,
  * 524288; text or binary; MD5 or no checksum; one transfer ("SingleTransfer") or the same files as
  * 10 parallel transfers ("MultiTransfer"); agents in bindings mode or client mode. Read from the

@@ -246,7 +246,7 @@ final class Seed000MatrixReport {
                         + " report's hardware chapter lists three 4-CPU machines and one 8-CPU one without naming their"
                         + " roles; the 8-CPU one is taken to be the fourth machine client mode adds). A coordination"
                         + " queue manager ran on a further machine.\n");
-        md.append("- **Ours**: one JVM on this machine runs the queue manager (Artemis, embedded) and both agents;"
+        md.append("- **Ours**: one JVM on the run's machine (table above) runs the queue manager (Artemis, embedded) and both agents;"
                 + " bindings is the in-VM connector, client is TCP on loopback; no coordination queue manager.\n");
         md.append("- **CPU**: ours is this process's CPU time from the operating system, split by thread: the source"
                 + " agent (threads `openmft-SRCB-*` or `openmft-SRCC-*`), the destination agent, and the rest (queue"

@@ -5,8 +5,8 @@ import java.util.Optional;
 
 /**
  * IBM's figures for many agents on one queue manager, from "IBM MQ 9.0.5 Managed File Transfer
- * Performance Report for – Number of Agents connecting to Agent Queue Manager" (2018),
- * /work/shared/seeds/001_a19141a8dcdb9d4b.txt, summary tables 3.1 and 3.2.
+ * Performance Report for – Number of Agents connecting to Agent Queue Manager" (2018), summary
+ * tables 3.1 and 3.2.
  *
  * <p>IBM's set-up: half the agents sources, half destinations, paired; every pair runs one transfer
  * of 10 files at once, all submitted together ("10 MB of files" is 10 x 1 MB per transfer, "100 MB"

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * IBM's figures from seed 003 ("IBM MQ for z/OS - Managed File Transfer Performance", version
- * 1.02, March 2021, /work/shared/seeds/003_956ee57a46142fa0.txt), Appendix C, "Binary transfers –
+ * 1.02, March 2021), Appendix C, "Binary transfers –
  * Achieved transfer rate in MB/second" and "Binary transfers - Cost per GB transferred in CPU
  * seconds": the rows with private queues, zHPF, no TLS, no AMS, no channel compression, put to
  * waiting getter and BATCHINT 0, for the routes that involve Unix System Services files (the z/OS

@@ -251,7 +251,7 @@ final class Seed003Report {
             r.cpuSecondsPerGb().forEach(v -> md.append(' ').append(fmt(v, "%.2f")).append(" |"));
             md.append('\n');
         }
-        for (String[] what : new String[][] {{"MB/s", "rate"}, {"CPU s per GiB (this machine, everything)", "cpu"}}) {
+        for (String[] what : new String[][] {{"MB/s", "rate"}, {"CPU s per GiB (the run's machine, everything)", "cpu"}}) {
             md.append("| OpenMFT ").append(PRIMARY_AGENT).append(" | loopback | ").append(what[0]).append(" |");
             for (int col = 0; col < Seed003.SIZES.size(); col++) {
                 long bytes = bytesOfColumn(col);
@@ -267,8 +267,8 @@ final class Seed003Report {
                 .append(" sender/receiver channels over a real 1 Gb or 10 Gb network, writing to DASD through")
                 .append(" USS file systems; the 1 Gb network caps their rate near 100 MB/s. Their CPU is RMF's")
                 .append(" total across the sysplex with zIIPs offline, including system overheads, on z15")
-                .append(" processors; ours is the OS's count for this JVM (queue manager and both agents) on a shared")
-                .append(" 2-core x86 virtual machine where both agents and one queue manager share the page cache")
+                .append(" processors; ours is the OS's count for this JVM (queue manager and both agents) on the")
+                .append(" machine of the run table above, where both agents and one queue manager share the page cache")
                 .append(" and no byte leaves the machine. The report does not say whether its MB and GB are")
                 .append(" decimal or binary; ours are 10^6 bytes per second and CPU per 2^30 bytes.\n\n");
     }

@@ -104,6 +104,23 @@ final class SoakScenario {
      * @param transferAckTimeout the agents' transferAckTimeout, milliseconds
      * @param seed               the random seed of the files, the transfers and the faults
      */
+    /**
+     * The seed of every soak CI runs (SoakIT always, the runner when the environment variable
+     * {@code CI} is set), so that a failure there is repeated by running with the same seed; a run
+     * on a developer's machine takes a new one unless given one. Either way the seed is printed and
+     * written into the report.
+     */
+    static final long CI_SEED = 20_240_611L;
+
+    /** {@link #CI_SEED} when {@code env} is CI's ({@code CI} set and not "false"), else a new random seed. */
+    static long defaultSeed(Map<String, String> env) {
+        String ci = env.get("CI");
+        if (ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false")) {
+            return CI_SEED;
+        }
+        return new Random().nextLong() & 0xffff_ffffL;
+    }
+
     record Settings(String name, Duration load, Duration gapMin, Duration gapMax, int outstanding, int smallFiles,
             long smallMaxBytes, int bigFiles, long bigMinBytes, long bigMaxBytes, int itemsMin, int itemsMax,
             double bigShare, Duration drain, Duration recoveryTimeout, int transferAckTimeout, long seed,

@@ -83,6 +83,15 @@ class BenchmarkRunnerTest {
     }
 
     @Test
+    void withoutASeedCiRunsTheFixedOne() {
+        assertThat(SoakScenario.defaultSeed(java.util.Map.of("CI", "true"))).isEqualTo(SoakScenario.CI_SEED);
+        assertThat(SoakScenario.defaultSeed(java.util.Map.of("CI", "1"))).isEqualTo(SoakScenario.CI_SEED);
+        if (System.getenv("CI") != null && !System.getenv("CI").isBlank() && !"false".equalsIgnoreCase(System.getenv("CI"))) {
+            assertThat(BenchmarkRunner.parse(new String[] {"--scenario", "soak"}).seed()).isEqualTo(SoakScenario.CI_SEED);
+        }
+    }
+
+    @Test
     void threadNamesAreGrouped() {
         assertThat(ThreadCpuSampler.group("openmft-SRCB-transfer-0c2430a")).isEqualTo("openmft-SRCB-transfer");
         assertThat(ThreadCpuSampler.group("Thread-5 (activemq-q-m-b-e-n-c-h)")).isEqualTo("Artemis server executor");

@@ -56,6 +56,8 @@ class LoggerIT {
     LoggerConfig config;
     final List<LogStore> stores = new ArrayList<>();
     final List<LogSubscriber> subscribers = new ArrayList<>();
+    /** What killed a logger thread: the test fails on it. */
+    final List<Throwable> loggerThreadFailures = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
@@ -80,6 +82,7 @@ class LoggerIT {
             s.close();
         }
         h.close();
+        assertThat(loggerThreadFailures).as("exceptions that ended a logger thread").isEmpty();
     }
 
     private QueueManagerConnector connector() throws Exception {
@@ -93,9 +96,15 @@ class LoggerIT {
     }
 
     private LogSubscriber startLogger(LogStore store) throws Exception {
+        return startLogger(store, config);
+    }
+
+    private LogSubscriber startLogger(LogStore store, LoggerConfig config) throws Exception {
         LogSubscriber s = new LogSubscriber(config, connector(), store);
         subscribers.add(s);
-        new Thread(s, "logger").start();
+        Thread t = new Thread(s, "logger");
+        t.setUncaughtExceptionHandler((thread, e) -> loggerThreadFailures.add(e));
+        t.start();
         await("the logger subscribed", 20, s::connected);
         return s;
     }
@@ -281,5 +290,85 @@ class LoggerIT {
         // The logger goes on storing good records.
         String id = transfer(1);
         awaitSuccessful(store, id);
+    }
+
+    /** Publishes {@code n} log publications no logger can read, each with its own body. */
+    private List<String> publishUnreadable(String tag, int n) throws Exception {
+        List<String> bodies = new ArrayList<>();
+        try (Connection c = h.coordinationConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            try (MessageProducer p = s.createProducer(s.createTopic(Publications.TOPIC))) {
+                for (int i = 0; i < n; i++) {
+                    String body = "<transaction>not a log " + tag + " " + i;
+                    TextMessage m = s.createTextMessage(body);
+                    m.setStringProperty(Publications.TOPIC_STRING_PROPERTY, Publications.log("SRC", tag + i));
+                    p.send(m);
+                    bodies.add(body);
+                }
+            }
+        }
+        return bodies;
+    }
+
+    /** Takes {@code n} messages off the reject queue (each within 30 s) and returns their bodies. */
+    private List<String> takeRejects(int n) throws Exception {
+        List<String> bodies = new ArrayList<>();
+        try (Connection c = h.coordinationConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer rejects = s.createConsumer(s.createQueue(QueueNames.loggerReject("LOG1")));
+            c.start();
+            for (int i = 0; i < n; i++) {
+                Message m = rejects.receive(30_000);
+                assertThat(m).as("reject %d of %d", i + 1, n).isNotNull();
+                bodies.add(((TextMessage) m).getText());
+            }
+        }
+        return bodies;
+    }
+
+    private LoggerConfig withMaxConsecutiveReject(int max) throws Exception {
+        return LoggerConfig.from(Map.of("wmqfte.logger.type", "DATABASE", "wmqfte.queue.manager", "QMC",
+                "wmqfte.queue.manager.host", "127.0.0.1", "wmqfte.queue.manager.port", String.valueOf(h.coordPort),
+                "wmqfte.max.transaction.messages", "5", "wmqfte.max.consecutive.reject", String.valueOf(max)),
+                "LOG1", Map.of());
+    }
+
+    @Test
+    void asManyRejectsInARowAsTheLimitAllowsGoToTheRejectQueue() throws Exception {
+        assertThat(config.maxConsecutiveReject()).isEqualTo(3);
+        LogStore store = openStore();
+        LogSubscriber logger = startLogger(store);
+        List<String> bad = publishUnreadable("atlimit", 3);
+        await("three records rejected", 60, () -> logger.rejected() == 3);
+        assertThat(takeRejects(3)).containsExactlyInAnyOrderElementsOf(bad);
+        // A good record after them is stored: the run of rejects ends, and the limit was not reached.
+        String id = transfer(1);
+        awaitSuccessful(store, id);
+        assertThat(logger.rejectLimitReached()).isZero();
+        assertThat(logger.rejected()).isEqualTo(3);
+    }
+
+    @Test
+    void oneRejectPastTheLimitRollsBackAndTheRecordsWaitOnTheSubscription() throws Exception {
+        LogStore store = openStore();
+        // The durable subscription exists from the first start; the records arrive while it is stopped.
+        stopLogger(startLogger(store));
+        List<String> bad = publishUnreadable("past", 4);
+        LogSubscriber strict = startLogger(store);
+        await("the reject limit reached", 60, () -> strict.rejectLimitReached() > 0);
+        // Whatever the batches were, the fourth reject in a row was rolled back with its transaction.
+        assertThat(strict.rejected()).as("records put on the reject queue by the logger that hit its limit")
+                .isLessThan(4);
+        stopLogger(strict);
+
+        // Nothing was lost: a logger allowed more rejects in a row takes the rest off the subscription.
+        LogSubscriber lenient = startLogger(store, withMaxConsecutiveReject(10));
+        long before = strict.rejected();
+        await("every record rejected once", 60, () -> before + lenient.rejected() == 4);
+        assertThat(takeRejects(4)).containsExactlyInAnyOrderElementsOf(bad);
+        assertThat(lenient.rejectLimitReached()).isZero();
+        String id = transfer(1);
+        awaitSuccessful(store, id);
+        assertThat(before + lenient.rejected()).as("rejected, all loggers together").isEqualTo(4);
     }
 }

@@ -106,4 +106,97 @@ class LoggerProcessIT {
         }
         mft.run("fteStopLogger", "LOG1").expect(1);
     }
+
+    /**
+     * The queue manager and the logger killed together while transfers move data: client agents in
+     * processes of their own outlive the queue manager, reconnect and finish, and after both are
+     * started again every record of every transfer is in the database exactly once.
+     */
+    @Test
+    void aQueueManagerAndALoggerKilledWhileTransfersFlowLoseNoRecordAndStoreNoneTwice() throws Exception {
+        mft = new Distribution(data);
+        int port = mft.createQueueManager("QM1");
+        for (String agent : new String[] {"AGENT1", "AGENT2"}) {
+            mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
+                    "-agentQMgrPort", String.valueOf(port)).expect(0);
+            Path props = data.resolve("config/QM1/agents/" + agent + "/agent.properties");
+            Files.writeString(props, Files.readString(props) + "transferAckTimeout=2000\ntransferAckTimeoutRetries=1\n");
+        }
+        mft.mft("qmgr", "start", "QM1").expect(0);
+        mft.run("fteStartAgent", "AGENT1").expect(0);
+        mft.run("fteStartAgent", "AGENT2").expect(0);
+        mft.run("fteCreateLogger", "LOG1").expect(0);
+        mft.run("fteStartLogger", "LOG1").expect(0);
+
+        // Six transfers of 64 MiB each, submitted at once: they run while the kill comes.
+        Path in = Files.createDirectories(data.resolve("in"));
+        Path out = Files.createDirectories(data.resolve("out"));
+        List<String> ids = new ArrayList<>();
+        byte[] block = new byte[1 << 20];
+        for (int i = 0; i < 6; i++) {
+            Path src = in.resolve("f" + i);
+            java.util.Arrays.fill(block, (byte) i);
+            try (var o = Files.newOutputStream(src)) {
+                for (int mib = 0; mib < 64; mib++) {
+                    o.write(block);
+                }
+            }
+            String output = mft.run("fteCreateTransfer", "-sa", "AGENT1", "-sm", "QM1", "-da", "AGENT2", "-dm", "QM1",
+                    "-df", out.resolve("f" + i).toString(), "-de", "overwrite", src.toString()).expect(0).output();
+            Matcher m = ID.matcher(output);
+            assertThat(m.find()).as("transfer id in %s", output).isTrue();
+            ids.add(m.group(1));
+        }
+        String url = JdbcLogStore.h2Url(DataDirectory.of(data).loggerLogDir("QM1", "LOG1"));
+        // Data is moving: a destination file is being written and not every transfer has ended.
+        Distribution.await("a transfer writing its destination", Duration.ofSeconds(120), () -> {
+            try (var files = Files.list(out)) {
+                return files.anyMatch(f -> f.getFileName().toString().endsWith(".part") && f.toFile().length() > 0);
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
+        long qm = mft.pid(Path.of("qmgrs/QM1"), "qmgr");
+        long logger = mft.pid(Path.of("logs", "QM1", "loggers", "LOG1"), "logger");
+        assertThat(Distribution.alive(qm)).as("queue manager process %d", qm).isTrue();
+        assertThat(Distribution.alive(logger)).as("logger process %d", logger).isTrue();
+        ProcessHandle.of(qm).orElseThrow().destroyForcibly();
+        ProcessHandle.of(logger).orElseThrow().destroyForcibly();
+        Distribution.await("the queue manager and the logger gone", Duration.ofSeconds(30),
+                () -> !Distribution.alive(qm) && !Distribution.alive(logger));
+        long endedBeforeTheKill = ids.stream().filter(id -> agentLog("AGENT1").contains("Transfer " + id + " ended"))
+                .count();
+        assertThat(endedBeforeTheKill).as("transfers still running at the kill").isLessThan(ids.size());
+
+        mft.mft("qmgr", "start", "QM1").expect(0);
+        mft.run("fteStartLogger", "LOG1").expect(0);
+        for (String id : ids) {
+            Distribution.await("transfer " + id + " to end", Duration.ofSeconds(300),
+                    () -> agentLog("AGENT1").contains("Transfer " + id + " ended with result"));
+            assertThat(agentLog("AGENT1")).contains("Transfer " + id + " ended with result 0");
+            Distribution.await("transfer " + id + " in the database", Duration.ofSeconds(120), () -> {
+                try {
+                    return count(url, "select count(*) from FTELOG.TRANSFER"
+                            + " where TRANSFER_ID = ? and STATE = 'SUCCESSFUL'", id) == 1;
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+        }
+        mft.run("fteStopLogger", "LOG1").expect(0);
+        for (String id : ids) {
+            assertThat(count(url, "select count(*) from FTELOG.LOG_RECORD where TRANSFER_ID = ?", id))
+                    .as("records of %s: started, progress, completed, once each", id).isEqualTo(3);
+            assertThat(count(url, "select count(*) from FTELOG.TRANSFER_ITEM where TRANSFER_ID = ?", id))
+                    .as("items of %s", id).isEqualTo(1);
+        }
+    }
+
+    private String agentLog(String agent) {
+        try {
+            return Files.readString(data.resolve("logs/QM1/agents/" + agent + "/logs/output0.log"));
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
 }

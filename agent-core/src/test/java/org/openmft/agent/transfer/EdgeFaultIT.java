@@ -1,7 +1,7 @@
 package org.openmft.agent.transfer;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.openmft.agent.CiAssumptions.assumeOrFailInCi;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -162,7 +162,7 @@ class EdgeFaultIT {
         // Root reads any ordinary file; a write-only kernel setting is refused to everyone
         // (proc_sys_permission answers EACCES even with CAP_DAC_OVERRIDE).
         Path unreadable = Path.of("/proc/sys/vm/drop_caches");
-        assumeTrue(Files.isRegularFile(unreadable) && !Files.isReadable(unreadable),
+        assumeOrFailInCi(Files.isRegularFile(unreadable) && !Files.isReadable(unreadable),
                 () -> unreadable + " is not a file this process is refused to read; no other file is (we run as"
                         + " root), so the unreadable source case cannot be produced here");
         try (TransferHarness h = new TransferHarness(dir, false)) {
@@ -422,22 +422,28 @@ class EdgeFaultIT {
         }
     }
 
-    /** Mounts a tmpfs of {@code size} at {@code at}; skips the test where that is not permitted. */
+    /**
+     * Mounts a tmpfs of {@code size} at {@code at}; skips the test where that is not permitted, and
+     * fails it in CI.
+     */
     Path smallFileSystem(Path at, String size) throws Exception {
-        assumeTrue(isLinux(), "a small file system to fill is mounted as tmpfs, which needs Linux");
+        assumeOrFailInCi(isLinux(), () -> "a small file system to fill is mounted as tmpfs, which needs Linux");
         Files.createDirectories(at);
         Command c = run("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", at.toString());
-        assumeTrue(c.ok(), () -> "the disk-full case needs a small file system and this process may not mount a"
+        assumeOrFailInCi(c.ok(), () -> "the disk-full case needs a small file system and this process may not mount a"
                 + " tmpfs: " + c.output());
         mounts.add(at);
         return at;
     }
 
-    /** Sets the immutable attribute, which refuses writes to root too; skips where it cannot. */
+    /**
+     * Sets the immutable attribute, which refuses writes to root too; skips where it cannot, and
+     * fails in CI.
+     */
     void makeImmutable(Path directory) throws Exception {
-        assumeTrue(isLinux(), "the immutable attribute (chattr +i) is Linux's");
+        assumeOrFailInCi(isLinux(), () -> "the immutable attribute (chattr +i) is Linux's");
         Command c = run("chattr", "+i", directory.toString());
-        assumeTrue(c.ok(), () -> "a directory root may not write needs chattr +i, which failed here: " + c.output());
+        assumeOrFailInCi(c.ok(), () -> "a directory root may not write needs chattr +i, which failed here: " + c.output());
         immutable.add(directory);
         boolean refused;
         try {
@@ -446,7 +452,7 @@ class EdgeFaultIT {
         } catch (IOException e) {
             refused = true;
         }
-        assumeTrue(refused, "chattr +i did not stop this process writing: no directory here refuses root");
+        assumeOrFailInCi(refused, () -> "chattr +i did not stop this process writing: no directory here refuses root");
     }
 
     static boolean isLinux() {

@@ -51,6 +51,10 @@ class StateBoundIT {
             }
             AtomicLong largest = new AtomicLong();
             AtomicInteger seen = new AtomicInteger();
+            // What ends the watcher other than the test stopping it fails the test.
+            java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.atomic.AtomicReference<Throwable> watcherFailure =
+                    new java.util.concurrent.atomic.AtomicReference<>();
             Thread watcher = new Thread(() -> {
                 try (Connection c = h.connectors.get("SRC").connect()) {
                     Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -65,8 +69,10 @@ class StateBoundIT {
                             }
                         }
                     }
-                } catch (Exception e) {
-                    // Interrupted at the end of the test.
+                } catch (Throwable e) {
+                    if (!stopping.get()) {
+                        watcherFailure.set(e);
+                    }
                 }
             }, "state-watcher");
             watcher.start();
@@ -77,8 +83,11 @@ class StateBoundIT {
                             new org.openmft.xml.ItemDestination(DestinationType.DIRECTORY,
                                     org.openmft.xml.ExistAction.ERROR, dir.resolve("out").toString(), null, null))),
                     300);
+            stopping.set(true);
             watcher.interrupt();
             watcher.join(10_000);
+            assertThat(watcher.isAlive()).as("the state watcher stopped").isFalse();
+            assertThat(watcherFailure.get()).as("the state watcher failed while the transfer ran").isNull();
             assertThat(r.resultCode()).as("%s", r.supplements()).isZero();
             assertThat(r.items()).as("detail is bounded").hasSizeLessThan(10_000);
             assertThat(r.supplements()).anySatisfy(x -> assertThat(x).contains("more files are not listed"));

@@ -164,17 +164,51 @@ class TransferControlIT {
             Files.createDirectories(dir.resolve("out"));
             Path big = TransferHarness.randomFile(dir.resolve("in/big.bin"), 16L << 20, 1);
             Path small = TransferHarness.randomFile(dir.resolve("in/small.bin"), 100, 2);
+            // The first transfer is held at its first acknowledgement until the second has started at
+            // its source, so the second certainly asks while the destination is full.
+            java.util.concurrent.CountDownLatch secondStarted = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.atomic.AtomicReference<String> firstId = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean();
+            h.progressTap = new org.openmft.agent.AgentListener() {
+                @Override
+                public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
+                    if (transferId.equals(firstId.get()) && held.compareAndSet(false, true)) {
+                        try {
+                            secondStarted.await(60, java.util.concurrent.TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                }
+            };
             TransferHarness.Submission first = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
                     TransferHarness.item(big.toString(), dir.resolve("out/big.bin").toString(), DestinationType.FILE)));
+            firstId.set(first.id());
             TransferHarness.await("the first transfer to occupy the destination", 30,
                     () -> h.events.contains("started DESTINATION " + first.id()));
-            Reply second = h.transfer(TransferHarness.request("SRC2", "DST", 0,
+            TransferHarness.Submission second = h.submit("SRC2", TransferHarness.request("SRC2", "DST", 0,
                     TransferHarness.item(small.toString(), dir.resolve("out/small.bin").toString(),
-                            DestinationType.FILE)), 120);
-            assertThat(second.resultCode()).isZero();
+                            DestinationType.FILE)));
+            TransferHarness.await("the second transfer to start at its source", 30,
+                    () -> h.events.contains("started SOURCE " + second.id()));
+            secondStarted.countDown();
+            assertThat(second.awaitFinal(120).resultCode()).isZero();
             assertThat(first.awaitFinal(120).resultCode()).isZero();
+            assertThat(held).as("the first transfer was held while the second started").isTrue();
+            // The destination ends its side (event) before it frees the transfer's place, and starts
+            // the next one (event) only in a free place: so the order of the events shows the wait.
+            List<String> events = List.copyOf(h.events);
+            int secondAtSource = events.indexOf("started SOURCE " + second.id());
+            int firstEnded = events.indexOf("ended DESTINATION " + first.id() + " 0");
+            int secondAtDestination = events.indexOf("started DESTINATION " + second.id());
+            assertThat(secondAtSource).as("events: %s", events).isNotNegative();
+            assertThat(firstEnded).as("the second was running while the first held the destination; events: %s",
+                    events).isGreaterThan(secondAtSource);
+            assertThat(secondAtDestination).as("the destination took the second only after the first ended;"
+                    + " events: %s", events).isGreaterThan(firstEnded);
             assertThat(TransferHarness.md5(dir.resolve("out/big.bin"))).isEqualTo(TransferHarness.md5(big));
             first.close();
+            second.close();
         }
     }
 

@@ -68,6 +68,7 @@ public final class LogSubscriber implements Runnable {
     private final AtomicLong stored = new AtomicLong();
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
+    private final AtomicLong rejectLimitReached = new AtomicLong();
     private volatile boolean connected;
     private int consecutiveRejects;
 
@@ -148,6 +149,7 @@ public final class LogSubscriber implements Runnable {
                 stopping.await(delayMillis, TimeUnit.MILLISECONDS);
             } catch (TooManyRejects e) {
                 session.rollback();
+                rejectLimitReached.incrementAndGet();
                 log.error("Logger {}: more than {} consecutive records rejected (last: {}); this looks like a"
                         + " configuration problem, not bad records: nothing was rejected, retrying in 30 s",
                         config.loggerName(), config.maxConsecutiveReject(), e.getMessage());
@@ -278,6 +280,14 @@ public final class LogSubscriber implements Runnable {
     /** Records put on the reject queue. */
     public long rejected() {
         return rejected.get();
+    }
+
+    /**
+     * Transactions rolled back because more than {@code wmqfte.max.consecutive.reject} records in a
+     * row were refused (none of them went to the reject queue; they are read again after a pause).
+     */
+    public long rejectLimitReached() {
+        return rejectLimitReached.get();
     }
 
     private static String describe(Exception e) {

@@ -1,6 +1,7 @@
 package org.openmft.agent;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +95,9 @@ public final class Agent implements AutoCloseable {
     }
 
     private TransferEngine newEngine() {
-        TransferEngine engine = new TransferEngine(config, connector, listener, stateDirectory);
+        // The engine's threads are the agent's: one that dies is logged and moves the agent to PROBLEM.
+        TransferEngine engine = new TransferEngine(config, connector, listener, stateDirectory, Clock.systemUTC(),
+                threads.factory("transfer", false));
         engine.onActivity(this::activityChanged);
         return engine;
     }

@@ -21,6 +21,7 @@ import org.openmft.agent.ResultCode;
 import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
@@ -109,14 +110,16 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private Checkpointer checkpointer;
 
     /**
-     * An engine with the system clock and plain named threads.
+     * An engine with the system clock and threads of its own whose uncaught errors are logged.
      *
      * @param stateDirectory where transfer state that grows with the number of files is spilled
      *                       (the request documents of running transfers)
      */
     public TransferEngine(AgentConfig config, QueueManagerConnector connector, AgentListener listener,
             Path stateDirectory) {
-        this(config, connector, listener, stateDirectory, Clock.systemUTC(), Thread::new);
+        this(config, connector, listener, stateDirectory, Clock.systemUTC(),
+                AgentThreads.forAgent(config.agentName(), AgentThreads.FailureListener.NONE).factory("transfer",
+                        false));
     }
 
     /**

@@ -219,13 +219,10 @@ class TransferControlIT {
                     "transferRecoveryTimeout", "2"));
             sleepingAgent(h, "ASLEEP");
             Path f = TransferHarness.randomFile(dir.resolve("in/f.bin"), 10, 1);
-            long start = System.nanoTime();
             Reply r = h.transfer(TransferHarness.request("SRC", "ASLEEP", 0,
                     TransferHarness.item(f.toString(), dir.resolve("out/f.bin").toString(), DestinationType.FILE)), 60);
-            long seconds = (System.nanoTime() - start) / 1_000_000_000L;
             assertThat(r.resultCode()).isEqualTo(69);
             assertThat(r.supplements()).anySatisfy(s -> assertThat(s).contains("recovery timed out"));
-            assertThat(seconds).as("ack timeout x (retries + 1) + recovery timeout, not forever").isLessThan(30);
             assertThat(f).exists();
 
             // A per-transfer recoveryTimeout of 0 fails as soon as recovery starts.

@@ -17,6 +17,7 @@ import javax.jms.Session;
 
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
@@ -111,7 +112,7 @@ public final class DataDispatcher implements ReplySender {
     private void serve() {
         MDC.put(org.openmft.agent.Agent.MDC_AGENT, agentName);
         byte[] buffer = new byte[256 * 1024];
-        long errorBackoff = 1000;
+        Backoff.Retries errors = Backoff.RECONNECT.retries();
         while (!closing) {
             try {
                 Message m = consumer.receive(RECEIVE_MILLIS);
@@ -124,18 +125,15 @@ public final class DataDispatcher implements ReplySender {
                     continue;
                 }
                 buffer = handle(m, buffer);
-                errorBackoff = 1000;
+                errors.reset();
             } catch (JMSException | RuntimeException e) {
                 if (closing) {
                     return;
                 }
                 log.warn("Agent {}: serving {} failed: {}", agentName, QueueNames.data(agentName),
                         e instanceof JMSException j ? ProviderErrors.describe(j) : e.toString(), e);
-                if (e instanceof JMSException) {
-                    if (!pause(errorBackoff)) {
-                        return;
-                    }
-                    errorBackoff = Math.min(errorBackoff * 2, 30_000);
+                if (e instanceof JMSException && !pause(errors.next().toMillis())) {
+                    return;
                 }
             }
         }

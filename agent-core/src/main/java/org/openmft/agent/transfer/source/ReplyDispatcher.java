@@ -9,6 +9,7 @@ import javax.jms.MessageConsumer;
 import javax.jms.Session;
 
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.Wire;
@@ -47,7 +48,7 @@ public final class ReplyDispatcher {
 
     private void serve() {
         MDC.put(org.openmft.agent.Agent.MDC_AGENT, agentName);
-        long errorBackoff = 1000;
+        Backoff.Retries errors = Backoff.RECONNECT.retries();
         while (!closing) {
             try {
                 Message m = consumer.receive(RECEIVE_MILLIS);
@@ -60,7 +61,7 @@ public final class ReplyDispatcher {
                     continue;
                 }
                 scheduler.deliver(ProtocolCodec.transferId(m), ProtocolCodec.readControl(m));
-                errorBackoff = 1000;
+                errors.reset();
             } catch (JMSException e) {
                 if (closing) {
                     return;
@@ -68,12 +69,11 @@ public final class ReplyDispatcher {
                 log.warn("Agent {}: reading {} failed: {}", agentName, QueueNames.reply(agentName),
                         ProviderErrors.describe(e));
                 try {
-                    Thread.sleep(errorBackoff);
+                    Thread.sleep(errors.next().toMillis());
                 } catch (InterruptedException ie) {
                     Thread.currentThread().interrupt();
                     return;
                 }
-                errorBackoff = Math.min(errorBackoff * 2, 30_000);
             }
         }
     }

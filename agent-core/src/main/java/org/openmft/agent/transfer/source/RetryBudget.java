@@ -1,6 +1,9 @@
 package org.openmft.agent.transfer.source;
 
 import java.time.Clock;
+import java.time.Duration;
+
+import org.openmft.agent.lifecycle.Backoff;
 
 /**
  * How long a source keeps trying, without JMS: {@code transferAckTimeoutRetries} retries of an
@@ -12,9 +15,9 @@ import java.time.Clock;
  * <p>Time comes from the injected clock. Not thread-safe: owned by the source transfer's thread.
  */
 public final class RetryBudget {
-    /** First and longest wait before asking a busy destination again. */
-    static final long BUSY_FIRST_MILLIS = 500;
-    static final long BUSY_MAX_MILLIS = 5000;
+    /** The waits before asking a busy destination again: 0.5 s doubling to 5 s, jittered. */
+    public static final Backoff BUSY = new Backoff(Duration.ofMillis(500), Duration.ofSeconds(5), 2,
+            Backoff.EQUAL_JITTER);
 
     /** What an unanswered wait means. */
     public enum Verdict {
@@ -34,17 +37,23 @@ public final class RetryBudget {
     private int retries;
     private long recoveringSince = -1;
     private boolean enteredRecovery;
+    private final Backoff.Retries busyWaits;
     private long busySince = -1;
-    private long busyWait = BUSY_FIRST_MILLIS;
 
     /**
      * @param retriesAllowed        {@code transferAckTimeoutRetries}
      * @param recoveryTimeoutMillis how long to recover, -1 for ever, 0 not at all
      */
     public RetryBudget(int retriesAllowed, long recoveryTimeoutMillis, Clock clock) {
+        this(retriesAllowed, recoveryTimeoutMillis, clock, BUSY);
+    }
+
+    /** @param busy the waits before asking a busy destination again */
+    public RetryBudget(int retriesAllowed, long recoveryTimeoutMillis, Clock clock, Backoff busy) {
         this.retriesAllowed = retriesAllowed;
         this.recoveryTimeoutMillis = recoveryTimeoutMillis;
         this.clock = clock;
+        this.busyWaits = busy.retries();
     }
 
     /**
@@ -114,7 +123,7 @@ public final class RetryBudget {
     public boolean answered() {
         retries = 0;
         busySince = -1;
-        busyWait = BUSY_FIRST_MILLIS;
+        busyWaits.reset();
         boolean was = recoveringSince >= 0;
         recoveringSince = -1;
         return was;
@@ -123,7 +132,8 @@ public final class RetryBudget {
     /**
      * The destination is busy (at {@code maxDestinationTransfers}).
      *
-     * @return how long to wait before asking again, doubling from 0.5 s to 5 s; -1 when the
+     * @return how long to wait before asking again ({@link #BUSY}: doubling from 0.5 s to 5 s,
+     *         jittered, so that sources refused together do not ask again together); -1 when the
      *         transfer has waited longer than its recovery timeout and ends with 45
      */
     public long busy() {
@@ -134,9 +144,7 @@ public final class RetryBudget {
         if (recoveryTimeoutMillis >= 0 && now - busySince >= recoveryTimeoutMillis && now > busySince) {
             return -1;
         }
-        long wait = busyWait;
-        busyWait = Math.min(busyWait * 2, BUSY_MAX_MILLIS);
-        return wait;
+        return busyWaits.next().toMillis();
     }
 
     private boolean timedOut() {

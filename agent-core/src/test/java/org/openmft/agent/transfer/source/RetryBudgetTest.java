@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
+import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.transfer.source.RetryBudget.Verdict;
 
 class RetryBudgetTest {
@@ -64,7 +65,8 @@ class RetryBudgetTest {
 
     @Test
     void aBusyDestinationIsAskedAgainWithADoublingWaitUpToFiveSeconds() {
-        RetryBudget b = new RetryBudget(3, -1, clock);
+        RetryBudget b = new RetryBudget(3, -1, clock, new Backoff(Duration.ofMillis(500), Duration.ofSeconds(5), 2,
+                Backoff.NO_JITTER));
         assertThat(b.busy()).isEqualTo(500);
         assertThat(b.busy()).isEqualTo(1000);
         assertThat(b.busy()).isEqualTo(2000);
@@ -74,6 +76,19 @@ class RetryBudgetTest {
         assertThat(b.busy()).as("without a recovery timeout it waits for ever").isEqualTo(5000);
         b.answered();
         assertThat(b.busy()).as("an answer starts the waits again").isEqualTo(500);
+    }
+
+    @Test
+    void theWaitsForABusyDestinationAreJitteredWithinHalfToAllOfTheDoublingDelay() {
+        RetryBudget b = new RetryBudget(3, -1, clock, RetryBudget.BUSY.withRandom(new java.util.Random(7)));
+        long[] ceilings = {500, 1000, 2000, 4000, 5000, 5000};
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        for (long ceiling : ceilings) {
+            long wait = b.busy();
+            assertThat(wait).isGreaterThan(ceiling / 2).isLessThanOrEqualTo(ceiling);
+            seen.add(wait);
+        }
+        assertThat(seen).as("jittered, not a fixed sequence").hasSizeGreaterThan(1);
     }
 
     @Test

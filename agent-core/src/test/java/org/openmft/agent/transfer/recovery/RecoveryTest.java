@@ -1,0 +1,161 @@
+package org.openmft.agent.transfer.recovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.AgentListener;
+import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.transfer.destination.DestinationContext;
+import org.openmft.agent.transfer.destination.DestinationSettings;
+import org.openmft.agent.transfer.destination.DestinationTransfer;
+import org.openmft.agent.transfer.failure.EngineStatus;
+import org.openmft.agent.transfer.files.PathResolver;
+import org.openmft.agent.transfer.files.SandboxRules;
+import org.openmft.agent.transfer.files.SelectedFile;
+import org.openmft.agent.transfer.source.FakeClock;
+import org.openmft.agent.transfer.source.QueuedTransfer;
+import org.openmft.agent.transfer.state.DestinationRecord;
+import org.openmft.agent.transfer.state.InMemoryStateStore;
+import org.openmft.agent.transfer.state.SourceRecord;
+import org.openmft.agent.transfer.state.StateFiles;
+import org.openmft.xml.AgentRef;
+import org.openmft.xml.ChecksumMethod;
+import org.openmft.xml.DestinationType;
+import org.openmft.xml.Disposition;
+import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.ExistAction;
+import org.openmft.xml.ItemDestination;
+import org.openmft.xml.ItemSource;
+import org.openmft.xml.Mode;
+import org.openmft.xml.Originator;
+import org.openmft.xml.TransferItem;
+import org.openmft.xml.TransferRequest;
+import org.openmft.xml.TransferSet;
+
+/**
+ * Recovery from what the state store holds, without a queue manager: the in-memory twin of the
+ * STATE queue and real partial files.
+ */
+class RecoveryTest {
+    static final String A = "414d5120514d31202020202020202020aaaaaaaaaaaaaaaa";
+    static final String B = "414d5120514d31202020202020202020bbbbbbbbbbbbbbbb";
+
+    @TempDir
+    Path dir;
+    final InMemoryStateStore state = new InMemoryStateStore();
+    final FakeClock clock = new FakeClock();
+
+    static final EngineStatus RUNNING = new EngineStatus() {
+        @Override
+        public boolean stopping() {
+            return false;
+        }
+
+        @Override
+        public boolean connectionLost() {
+            return false;
+        }
+    };
+
+    TransferRequest request(String source) {
+        TransferItem item = new TransferItem(Mode.BINARY, ChecksumMethod.MD5,
+                new ItemSource(false, Disposition.LEAVE, source, null),
+                new ItemDestination(DestinationType.FILE, ExistAction.ERROR, "/out/x", null, null));
+        return new TransferRequest("6.00", new Originator("h", "u", null), new AgentRef("SRC", "QM1"),
+                new AgentRef("DST", "QM1"), null, new TransferSet(0, null, Map.of(), List.of(item)), null);
+    }
+
+    @Test
+    void queuedTransfersComeBackQueuedAndStartedOnesWithTheirJournalAndIncarnation() throws Exception {
+        DocumentWriter writer = new DocumentWriter();
+        StateFiles.Plan plan = new StateFiles.Plan(List.of(new StateFiles.Planned(0,
+                new SelectedFile(Path.of("/in/a"), "a", 10, 1))), List.of());
+        state.saveRequest(A, writer.writeBytes(request("/in/a")), plan);
+        state.saveSource(new SourceRecord(A, "DST", 1, 0, 0, null));
+        state.saveRequest(B, writer.writeBytes(request("/in/a")), plan);
+        state.saveSource(new SourceRecord(B, "DST", 1, 3, 40, "REPLY.Q"));
+        ItemOutcome done = new ItemOutcome(0, "/in/a", "/out/x", 10, 0, null, null);
+        state.appendSourceResult(B, new StateFiles.Result(done, 0, 0));
+
+        List<QueuedTransfer> back = SourceRecovery.recover(state, clock, new AtomicLong());
+
+        assertThat(back).extracting(QueuedTransfer::id).containsExactly(A, B);
+        assertThat(back.get(0).resume()).as("never started: queued again").isNull();
+        assertThat(back.get(0).items()).hasSize(1);
+        assertThat(back.get(1).resume().incarnation()).isEqualTo(3);
+        assertThat(back.get(1).resume().results().get(0).outcome()).isEqualTo(done);
+        assertThat(back.get(1).replyQueue()).isEqualTo("REPLY.Q");
+        assertThat(back.get(0).arrival()).isLessThan(back.get(1).arrival());
+    }
+
+    @Test
+    void aTransferWhoseSavedStateIsUnusableIsAbandonedAndItsStateRemoved() throws Exception {
+        state.saveRequest(A, "<not a request".getBytes(), new StateFiles.Plan(List.of(), List.of()));
+        state.saveSource(new SourceRecord(A, "DST", 0, 0, 0, null));
+
+        assertThat(SourceRecovery.recover(state, clock, new AtomicLong())).isEmpty();
+        assertThat(state.loadSources()).as("BFGTR0092E: abandoned, and its state gone").isEmpty();
+    }
+
+    DestinationContext destination() {
+        return new DestinationContext(new DestinationSettings("DST", "QM1", false, 25, 1000), AgentListener.NONE,
+                new PathResolver(dir, SandboxRules.unrestricted()), state, clock, null, null, RUNNING);
+    }
+
+    @Test
+    void thePartialFileIsCutBackToTheCheckpointAndTheTransferWaitsForItsSource() throws Exception {
+        Path part = dir.resolve("f.part");
+        byte[] written = new byte[3000];
+        java.util.Arrays.fill(written, (byte) 7);
+        Files.write(part, written);
+        state.saveDestination(new DestinationRecord(A, "SRC", "QM1", null, 2, 12, 1, 2, 4, 0, 2048,
+                new DestinationRecord.Partial(part.toString(), dir.resolve("f").toString(), 0, false, true, "/in/f",
+                        dir.resolve("f").toString())));
+
+        List<DestinationTransfer> back = DestinationRecovery.recover(destination());
+
+        assertThat(back).hasSize(1);
+        DestinationTransfer t = back.get(0);
+        assertThat(t.expectedSeq()).as("the source resumes from the checkpoint").isEqualTo(12);
+        assertThat(t.incarnation()).isEqualTo(2);
+        assertThat(Files.size(part)).as("cut back to the durable offset").isEqualTo(2048);
+        assertThat(t.discardedAtResume()).isEqualTo(3000 - 2048);
+    }
+
+    @Test
+    void aPartialFileShorterThanItsCheckpointMakesTheItemStartAgain() throws Exception {
+        Path part = dir.resolve("f.part");
+        Files.write(part, new byte[100]);
+        state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 1, 2, 4, 0, 2048,
+                new DestinationRecord.Partial(part.toString(), dir.resolve("f").toString(), 4, false, false, null,
+                        null)));
+
+        DestinationTransfer t = DestinationRecovery.recover(destination()).get(0);
+
+        assertThat(t.expectedSeq()).as("from the item's first chunk").isEqualTo(4);
+        assertThat(Files.size(part)).as("left for the item's start to replace").isEqualTo(100);
+    }
+
+    @Test
+    void anItemRenamedJustBeforeTheCrashIsDoneAndItsResultJournaled() throws Exception {
+        Path target = dir.resolve("f");
+        Files.write(target, new byte[500]);
+        state.appendRename(A, new StateFiles.Rename(0, target.toString(), 500, "aa"));
+        state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 2, 2, 4, 0, 400,
+                new DestinationRecord.Partial(dir.resolve("f.part").toString(), target.toString(), 8, false, true,
+                        "/in/f", target.toString())));
+
+        DestinationTransfer t = DestinationRecovery.recover(destination()).get(0);
+
+        assertThat(t.hasResult(0)).isTrue();
+        assertThat(state.readDestinationJournal(A).results().get(0).outcome().resultCode())
+                .isEqualTo(ItemOutcome.SUCCESS);
+    }
+}

@@ -366,7 +366,7 @@ public final class Agent implements AutoCloseable {
 
     private CommandHandler.Outcome wrongAgent(CommandHandler.RequestContext context, String agent,
             org.openmft.xml.ReplyTo replyTo) {
-        return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, context.messageId(), 4,
+        return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, context.messageId(), ResultCode.WRONG_AGENT.code(),
                 List.of("BFGCH0014E: the request names agent " + agent + " but was received by agent " + name),
                 List.of()), replyTo, true);
     }

@@ -15,6 +15,7 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.openmft.agent.AgentListener;
+import org.openmft.agent.ResultCode;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.xml.CommandDocument;
@@ -47,7 +48,7 @@ public final class CommandIntake {
     /** The largest command message read by default: the COMMAND queue's MAXMSGL, 4 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 << 20;
     /** IBM MFT's result code for malformed XML. */
-    public static final int MALFORMED = 43;
+    public static final int MALFORMED = ResultCode.MALFORMED_XML.code();
     /** Longest reason given in a reply, a reject queue property or an event, in characters. */
     static final int MAX_REASON_LENGTH = 4096;
 
@@ -101,7 +102,8 @@ public final class CommandIntake {
         } catch (RuntimeException e) {
             log.error("Agent {}: handling request {} failed unexpectedly; the message is moved aside", agentName,
                     messageId, e);
-            reject(session, message, messageId, 1, "internal error while handling the request: " + e);
+            reject(session, message, messageId, ResultCode.COMMAND_UNSUCCESSFUL.code(),
+                    "internal error while handling the request: " + e);
             return null;
         }
         if (outcome.rejected()) {

@@ -11,7 +11,6 @@ import javax.jms.BytesMessage;
 import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
 import javax.jms.Message;
-import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
 
@@ -19,14 +18,13 @@ import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ArtemisTuning;
-import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.messaging.ConsumerLoop;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.Start;
 import org.openmft.agent.transfer.protocol.Wire;
 import org.openmft.agent.transfer.state.StateException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * The destination's dispatcher: one thread serves {@code SYSTEM.FTE.DATA.<agent>}, admits STARTs
@@ -38,18 +36,17 @@ import org.slf4j.MDC;
  */
 public final class DataDispatcher implements ReplySender {
     private static final Logger log = LoggerFactory.getLogger(DataDispatcher.class);
-    private static final long RECEIVE_MILLIS = 500;
 
     private final String agentName;
     private final Session session;
     private final MessageProducer producer;
-    private final MessageConsumer consumer;
     private final ProtocolCodec codec;
     private final Map<String, DestinationTransfer> incoming = new HashMap<>();
     private final Runnable activity;
-    private final Thread thread;
+    private final ConsumerLoop loop;
     private DestinationContext context;
-    private volatile boolean closing;
+    /** Where chunks are read to; grown for a larger chunk. Used by the loop's thread only. */
+    private byte[] buffer = new byte[256 * 1024];
 
     /**
      * @param session  the dispatcher's own session (non-transacted)
@@ -61,11 +58,11 @@ public final class DataDispatcher implements ReplySender {
         this.session = session;
         this.producer = session.createProducer(null);
         producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-        this.consumer = session.createConsumer(session.createQueue(QueueNames.data(agentName)));
         this.codec = new ProtocolCodec(session);
         this.activity = activity;
-        this.thread = threads.newThread(this::serve);
-        thread.setName("openmft-" + agentName + "-data");
+        String queue = QueueNames.data(agentName);
+        this.loop = new ConsumerLoop(agentName, queue, session.createConsumer(session.createQueue(queue)),
+                this::serve, threads, "data");
     }
 
     /** The context its transfers get (it names this dispatcher as their {@link ReplySender}). */
@@ -82,7 +79,7 @@ public final class DataDispatcher implements ReplySender {
 
     /** Starts serving the DATA queue (the connection must be started too). */
     public void start() {
-        thread.start();
+        loop.start();
     }
 
     @Override
@@ -109,33 +106,9 @@ public final class DataDispatcher implements ReplySender {
         }
     }
 
-    private void serve() {
-        MDC.put(org.openmft.agent.Agent.MDC_AGENT, agentName);
-        byte[] buffer = new byte[256 * 1024];
-        Backoff.Retries errors = Backoff.RECONNECT.retries();
-        while (!closing) {
-            try {
-                Message m = consumer.receive(RECEIVE_MILLIS);
-                if (m == null) {
-                    continue;
-                }
-                if (!ProtocolCodec.versionOk(m)) {
-                    log.warn("Agent {}: dropped a message with protocol version {} (this agent speaks {})", agentName,
-                            ProtocolCodec.version(m), Wire.VERSION);
-                    continue;
-                }
-                buffer = handle(m, buffer);
-                errors.reset();
-            } catch (JMSException | RuntimeException e) {
-                if (closing) {
-                    return;
-                }
-                log.warn("Agent {}: serving {} failed: {}", agentName, QueueNames.data(agentName),
-                        e instanceof JMSException j ? ProviderErrors.describe(j) : e.toString(), e);
-                if (e instanceof JMSException && !pause(errors.next().toMillis())) {
-                    return;
-                }
-            }
+    private void serve(Message m) throws JMSException {
+        if (ProtocolCodec.versionOkOrWarn(m, agentName)) {
+            buffer = handle(m, buffer);
         }
     }
 
@@ -231,24 +204,6 @@ public final class DataDispatcher implements ReplySender {
         }
     }
 
-    /** Waits {@code millis} unless closing; false when closing. */
-    private boolean pause(long millis) {
-        long end = System.nanoTime() + millis * 1_000_000;
-        while (!closing) {
-            long left = (end - System.nanoTime()) / 1_000_000;
-            if (left <= 0) {
-                return true;
-            }
-            try {
-                Thread.sleep(Math.min(left, 100));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return false;
-    }
-
     /**
      * Stops serving and suspends the running transfers: partial files and records stay, and the
      * transfers resume when the agent next starts.
@@ -256,19 +211,7 @@ public final class DataDispatcher implements ReplySender {
      * @return whether the dispatcher's thread ended within {@code wait}
      */
     public boolean close(Duration wait) {
-        closing = true;
-        boolean ended = true;
-        if (thread.isAlive() || thread.getState() != Thread.State.NEW) {
-            try {
-                thread.join(wait.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            ended = !thread.isAlive();
-            if (!ended) {
-                log.warn("Agent {}: the DATA dispatcher did not stop within {} ms", agentName, wait.toMillis());
-            }
-        }
+        boolean ended = loop.close(wait);
         List<DestinationTransfer> all;
         synchronized (incoming) {
             all = new ArrayList<>(incoming.values());

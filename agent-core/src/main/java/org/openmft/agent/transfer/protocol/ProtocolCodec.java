@@ -6,6 +6,8 @@ import javax.jms.Message;
 import javax.jms.Session;
 
 import org.openmft.agent.ItemOutcome;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one place that builds and reads the agent-to-agent protocol's JMS messages (see
@@ -16,6 +18,7 @@ import org.openmft.agent.ItemOutcome;
  * session; the readers are static and touch only the message they are given.
  */
 public final class ProtocolCodec {
+    private static final Logger log = LoggerFactory.getLogger(ProtocolCodec.class);
     private final Session session;
 
     /** @param session the session the messages are created with (and later sent on) */
@@ -198,9 +201,17 @@ public final class ProtocolCodec {
         return m.propertyExists(Wire.PROTOCOL) && m.getIntProperty(Wire.PROTOCOL) == Wire.VERSION;
     }
 
-    /** The protocol version a message claims, for a log line; null if none. */
-    public static Object version(Message m) throws JMSException {
-        return m.getObjectProperty(Wire.PROTOCOL);
+    /**
+     * Whether the message speaks this agent's protocol version; one that does not is logged, to
+     * be dropped by the caller.
+     */
+    public static boolean versionOkOrWarn(Message m, String agentName) throws JMSException {
+        if (versionOk(m)) {
+            return true;
+        }
+        log.warn("Agent {}: dropped a message with protocol version {} (this agent speaks {})", agentName,
+                m.getObjectProperty(Wire.PROTOCOL), Wire.VERSION);
+        return false;
     }
 
     /** The message's type, one of {@link Wire}'s. */

@@ -1,0 +1,128 @@
+package org.openmft.agent.messaging;
+
+import java.time.Duration;
+import java.util.concurrent.ThreadFactory;
+
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+
+import org.openmft.agent.lifecycle.Backoff;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Serves one queue of an agent on a thread of its own: receives, hands each message to its
+ * handler, and goes on. A messaging failure is logged and retried after a jittered back-off
+ * ({@link Backoff#RECONNECT}: the agent replaces the whole engine when its connection is gone, so
+ * this only rides out a passing fault); a bug in the handler is logged with its stack and the next
+ * message is served. {@link #close} stops it within a bound and says so when it did not.
+ */
+public final class ConsumerLoop {
+    private static final Logger log = LoggerFactory.getLogger(ConsumerLoop.class);
+    private static final long RECEIVE_MILLIS = 500;
+
+    /** Handles one message on the loop's thread. */
+    @FunctionalInterface
+    public interface Handler {
+        void handle(Message m) throws JMSException;
+    }
+
+    private final String agentName;
+    private final String queue;
+    private final MessageConsumer consumer;
+    private final Handler handler;
+    private final Thread thread;
+    private volatile boolean closing;
+
+    /**
+     * @param queue    the queue served, for messages
+     * @param consumer its consumer, on a session only this loop uses
+     * @param role     the thread's role, in its name ({@code openmft-<agent>-<role>})
+     */
+    public ConsumerLoop(String agentName, String queue, MessageConsumer consumer, Handler handler,
+            ThreadFactory threads, String role) {
+        this.agentName = agentName;
+        this.queue = queue;
+        this.consumer = consumer;
+        this.handler = handler;
+        this.thread = threads.newThread(this::serve);
+        thread.setName("openmft-" + agentName + "-" + role);
+    }
+
+    /** Starts serving (the connection must be started too). */
+    public void start() {
+        thread.start();
+    }
+
+    /** Whether the loop is stopping. */
+    public boolean closing() {
+        return closing;
+    }
+
+    private void serve() {
+        MDC.put(org.openmft.agent.Agent.MDC_AGENT, agentName);
+        Backoff.Retries errors = Backoff.RECONNECT.retries();
+        while (!closing) {
+            try {
+                Message m = consumer.receive(RECEIVE_MILLIS);
+                if (m != null) {
+                    handler.handle(m);
+                }
+                errors.reset();
+            } catch (JMSException e) {
+                if (closing) {
+                    return;
+                }
+                long delay = errors.next().toMillis();
+                log.warn("Agent {}: serving {} failed, trying again in {} ms: {}", agentName, queue, delay,
+                        ProviderErrors.describe(e));
+                if (!pause(delay)) {
+                    return;
+                }
+            } catch (RuntimeException e) {
+                if (closing) {
+                    return;
+                }
+                log.warn("Agent {}: serving {} failed: {}", agentName, queue, e.toString(), e);
+            }
+        }
+    }
+
+    /** Waits {@code millis} unless closing; false when closing or interrupted. */
+    private boolean pause(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (!closing) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return true;
+            }
+            try {
+                Thread.sleep(Math.min(left, 100));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** Stops serving. @return whether its thread ended within {@code wait} */
+    public boolean close(Duration wait) {
+        closing = true;
+        if (thread.getState() == Thread.State.NEW) {
+            return true;
+        }
+        try {
+            thread.join(wait.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            log.warn("Agent {}: the thread serving {} did not stop within {} ms", agentName, queue, wait.toMillis());
+            return false;
+        }
+        return true;
+    }
+}

@@ -288,6 +288,85 @@ class EdgeFaultIT {
     }
 
     // ------------------------------------------------------------------------------------------
+    // State that cannot be made durable
+
+    @Test
+    void aRequestWhoseStateCannotBeRecordedIsRefusedWith40AndLeavesNothing() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC");
+            h.agent("DST");
+            Files.createDirectories(dir.resolve("out"));
+            Path src = TransferHarness.randomFile(dir.resolve("in/a.bin"), 1000, 1);
+            Path state = dir.resolve("state-SRC");
+            makeImmutable(state);
+            Reply r;
+            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(src.toString(), dir.resolve("out/a.bin").toString(), DestinationType.FILE)))) {
+                r = s.ack;
+            }
+            assertThat(r.resultCode()).as("the acknowledgement refuses the request").isEqualTo(40);
+            assertThat(r.supplements()).anySatisfy(s -> assertThat(s).startsWith("BFGTR0095E")
+                    .contains(state.toString()));
+            run("chattr", "-i", state.toString());
+            immutable.remove(state);
+            assertThat(listing(state)).as("nothing of the refused request is left").isEmpty();
+            assertThat(listing(dir.resolve("out"))).isEmpty();
+            // The agent goes on: the next request is taken.
+            Reply again = h.transfer(TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(src.toString(), dir.resolve("out/a.bin").toString(), DestinationType.FILE)),
+                    60);
+            assertThat(again.resultCode()).as("%s", TransferHarness.failedSupplements(again)).isZero();
+        }
+    }
+
+    @Test
+    void aSourceThatCannotJournalAnItemsResultFailsTheTransferWithTheReason() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC", Map.of("agentChunkSize", "16384", "agentWindowSize", "2", "agentFrameSize", "2"));
+            h.agent("DST");
+            Files.createDirectories(dir.resolve("out"));
+            Path first = TransferHarness.randomFile(dir.resolve("in/first.bin"), 1000, 1);
+            Path second = TransferHarness.randomFile(dir.resolve("in/second.bin"), 1L << 20, 2);
+            Hold hold = new Hold(1);
+            h.progressTap = hold;
+            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(first.toString(), dir.resolve("out/first.bin").toString(),
+                            DestinationType.FILE),
+                    TransferHarness.item(second.toString(), dir.resolve("out/second.bin").toString(),
+                            DestinationType.FILE)))) {
+                Path journal;
+                try {
+                    hold.awaitReached();
+                    // Item 0 is done and journaled; its journal now refuses every write.
+                    journal = dir.resolve("state-SRC").resolve(s.id() + ".src-results");
+                    assertThat(journal).exists();
+                    assumeOrFailInCi(isLinux(), () -> "the immutable attribute (chattr +i) is Linux's");
+                    Command c = run("chattr", "+i", journal.toString());
+                    assumeOrFailInCi(c.ok(), () -> "chattr +i failed here: " + c.output());
+                    immutable.add(journal);
+                } finally {
+                    hold.release();
+                }
+                Reply r = s.awaitFinal(60);
+                assertThat(r.resultCode()).isEqualTo(40);
+                assertThat(r.supplements()).anySatisfy(x -> assertThat(x).startsWith("BFGTR0095E")
+                        .contains(journal.getFileName().toString()));
+            }
+            // The source told the destination, which forgot the transfer (no COMPLETE_ACK will come).
+            TransferHarness.await("the destination to forget the transfer the source gave up", 30,
+                    () -> {
+                        try {
+                            return listing(dir.resolve("state-DST")).isEmpty();
+                        } catch (IOException e) {
+                            return false;
+                        }
+                    });
+            assertThat(h.events.stream().filter(e -> e.startsWith("ended DESTINATION ")).count())
+                    .as("the destination reported the transfer's end once").isOne();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
     // Source disposition delete
 
     @Test

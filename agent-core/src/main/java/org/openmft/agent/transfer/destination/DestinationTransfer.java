@@ -60,6 +60,8 @@ public final class DestinationTransfer {
     private final Instant started;
     private final TransferInfo info;
     private boolean ended;
+    /** Whether the transfer's end was reported (every item has its result). */
+    private boolean reported;
     /** Whether the transfer was given up here (the dispatcher forgets it). */
     private boolean gaveUp;
     /** Whether this transfer was resumed from its record and its source has not resynchronised yet. */
@@ -377,6 +379,7 @@ public final class DestinationTransfer {
     }
 
     private void complete() {
+        reported = true;
         List<ItemOutcome> items = new ArrayList<>(results.values());
         if (duplicateBytes > 0 || discardedAtResume > 0) {
             log.info("Transfer {}: {} bytes were received twice (duplicates dropped) and {} bytes written before a"
@@ -531,7 +534,7 @@ public final class DestinationTransfer {
     /** The source cancelled: partial files go, finished ones stay. */
     public void cancel(String reason) throws JMSException {
         writer.discard();
-        if (!ended) {
+        if (!ended && !reported) {
             ended = true;
             List<ItemOutcome> items = new ArrayList<>(results.values());
             context.listener().transferEnded(context.settings().agentName(), Role.DESTINATION,

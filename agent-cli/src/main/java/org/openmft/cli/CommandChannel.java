@@ -386,9 +386,11 @@ final class CommandChannel implements AutoCloseable {
             throw lost(cause);
         }
         if (lostAt == null) {
-            // Said once per outage, however many attempts and waits it spans.
+            // Said once per outage, however many attempts and waits it spans, with the provider's
+            // reason for the connection's failure rather than its consequence (a closed consumer).
+            JMSException reported = failure.get();
             lostAt = Instant.now();
-            lostReason = ProviderErrors.describe(cause);
+            lostReason = ProviderErrors.describe(reported != null ? reported : cause);
             notices.accept("BFGCL0255W: Lost the connection to queue manager " + qmgrName + " (" + lostReason
                     + "); reconnecting. Replies wait on queue " + durableQueue + " meanwhile.");
         }

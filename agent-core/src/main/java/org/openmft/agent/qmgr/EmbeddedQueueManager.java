@@ -194,7 +194,10 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         AddressSettings commandReplies = new AddressSettings()
                 .setAutoDeleteAddresses(true)
                 .setAutoDeleteQueues(true)
-                .setAutoDeleteQueuesMessageCount(-1L);
+                .setAutoDeleteQueuesMessageCount(-1L)
+                // Such a queue never had a consumer: Artemis would keep it as "never used" otherwise.
+                .setAutoDeleteQueuesSkipUsageCheck(true)
+                .setAutoDeleteAddressesSkipUsageCheck(true);
         c.addAddressSetting("WMQFTE.#", commandReplies);
         AddressSettings data = new AddressSettings()
                 .setAddressFullMessagePolicy(AddressFullMessagePolicy.BLOCK)

@@ -151,6 +151,58 @@ class CommandWaitRecoveryIT {
                 () -> replyQueuesAndAddresses().isEmpty());
     }
 
+    /**
+     * fteCancelTransfer -w waits through a queue manager stop and start. The window: AGENT3 waits up
+     * to 30 seconds for the killed destination AGENT4 to confirm the cancel (its default
+     * transferAckTimeout), and the queue manager is stopped within it. The agent's restart suspends
+     * the transfer, cancel and all; the command's next cancel after the reconnect cancels it again.
+     */
+    @Test
+    void cancelTransferWaitsThroughAQueueManagerStopAndStart() throws Exception {
+        for (String agent : new String[] {"AGENT3", "AGENT4"}) {
+            if (!Files.exists(mft.dataDir().resolve("config/QM1/agents/" + agent))) {
+                mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
+                        "-agentQMgrPort", String.valueOf(port)).expect(0);
+            }
+            if (!Distribution.alive(agentPid(agent))) {
+                mft.run("fteStartAgent", agent).expect(0);
+            }
+        }
+        String started = mft.run("fteCreateTransfer", "-sa", "AGENT3", "-da", "AGENT4", "-df", out.toString(),
+                src.toString()).expect(0).output();
+        Matcher m = TRANSFER_ID.matcher(started);
+        assertThat(m.find()).as("transfer id in %s", started).isTrue();
+        String id = m.group(1);
+        Distribution.await("32 MiB at the destination", Duration.ofSeconds(120), () -> partSize() >= 32L << 20);
+        long destination = agentPid("AGENT4");
+        ProcessHandle.of(destination).orElseThrow().destroyForcibly();
+        Distribution.await("AGENT4 to die", Duration.ofSeconds(30), () -> !Distribution.alive(destination));
+
+        command = mft.start("fteCancelTransfer", "-a", "AGENT3", "-w", "300", id);
+        Distribution.await("the cancel to be accepted", Duration.ofSeconds(60),
+                () -> command.printed().contains("BFGCL0038I") || !command.process().isAlive());
+        mft.mft("qmgr", "stop", "QM1").expect(0);
+        Distribution.await("the command to notice", Duration.ofSeconds(60),
+                () -> command.printed().contains("BFGCL0255W") || !command.process().isAlive());
+        mft.mft("qmgr", "start", "QM1").expect(0);
+
+        Distribution.Result r = command.await(Duration.ofSeconds(300));
+        String output = r.output();
+        System.out.printf("CommandWaitRecoveryIT: cancel of %s, exit code %d, the command printed:%n%s%n", id,
+                r.exitCode(), output);
+        assertThat(r.exitCode()).as("exit code; output:%n%s", output).isEqualTo(0);
+        assertThat(output.split("BFGCL0255W", -1)).as("the lost connection is reported once").hasSize(2);
+        assertThat(output).contains("BFGCL0256I: Reconnected to queue manager QM1",
+                "BFGCL0401I: Transfer " + id + " has ended.").doesNotContain("BFGCL0402W", "BFGCL0257E");
+        Distribution.await("AGENT3 to log the end", Duration.ofSeconds(60),
+                () -> agentLog("AGENT3").contains("Transfer " + id + " ended with result"));
+        assertThat(agentLog("AGENT3")).contains("Transfer " + id + " ended with result 41");
+        Matcher queue = REPLY_QUEUE.matcher(output);
+        assertThat(queue.find()).isTrue();
+        assertThat(replyQueuesAndAddresses()).doesNotContain("queueNames:" + queue.group(1),
+                "addressNames:" + queue.group(1));
+    }
+
     // ------------------------------------------------------------------------------------------
 
     /** Waits for the acknowledgement and for the first bytes at the destination; returns the id. */

@@ -279,7 +279,8 @@ final class CreateTransferCommand implements Callable<Integer> {
                 Optional<Reply> ack = channel.request(QueueNames.command(agent), toSend, ACK_WAIT);
                 if (ack.isEmpty()) {
                     throw new CommandFailure(3, "BFGCL0213E: agent " + agent + " did not acknowledge the request"
-                            + " within " + ACK_WAIT.toSeconds() + " seconds; is it running?");
+                            + " within " + ACK_WAIT.toSeconds() + " seconds" + channel.lostConnection().map(why -> " ("
+                                    + why + "); the request may still be acted on").orElse("; is it running?"));
                 }
                 Reply a = ack.get();
                 if (a.resultCode() != 0) {

@@ -85,7 +85,8 @@ final class TransferCommands {
                 Optional<Reply> ack = channel.request(QueueNames.command(agent), toSend, Duration.ofSeconds(30));
                 if (ack.isEmpty()) {
                     throw new CommandFailure(3, "BFGCL0213E: agent " + agent + " did not acknowledge the request"
-                            + " within 30 seconds; is it running?");
+                            + " within 30 seconds" + channel.lostConnection().map(why -> " (" + why
+                                    + "); the request may still be acted on").orElse("; is it running?"));
                 }
                 Reply a = ack.get();
                 if (a.resultCode() != 0) {

@@ -84,7 +84,14 @@ final class CancelTransferCommand implements Callable<Integer> {
         }
         String id = check.transferId();
         String coordination = global.configurationOptions(configurationOptions);
-        try (CommandChannel channel = CommandChannel.open(global.dataDirectory(), coordination)) {
+        java.util.function.Consumer<String> notices = text -> {
+            System.out.flush();
+            System.err.println(text);
+        };
+        // With -w a lost connection is waited through (CommandChannel.openForWait); a cancel may be
+        // put twice, so each one is put again after a reconnect when need be.
+        try (CommandChannel channel = waitSeconds == null ? CommandChannel.open(global.dataDirectory(), coordination)
+                : CommandChannel.openForWait(global.dataDirectory(), coordination, notices)) {
             Reply first = ask(channel, name, id);
             System.out.println(first.supplements().isEmpty() ? "BFGCL0404I: Agent " + name + " accepted the cancel"
                     + " request for transfer " + id + "." : String.join("; ", first.supplements()));
@@ -97,7 +104,7 @@ final class CancelTransferCommand implements Callable<Integer> {
             while (deadline - System.nanoTime() > POLL.toNanos()) {
                 Thread.sleep(POLL.toMillis());
                 Duration left = Duration.ofNanos(Math.max(deadline - System.nanoTime(), POLL.toNanos()));
-                Optional<Reply> again = channel.request(QueueNames.command(name), request(channel, id),
+                Optional<Reply> again = channel.requestIdempotent(QueueNames.command(name), request(channel, id),
                         left.compareTo(ACKNOWLEDGEMENT_WAIT) < 0 ? left : ACKNOWLEDGEMENT_WAIT);
                 if (again.isPresent() && again.get().resultCode() == NOT_FOUND) {
                     System.out.println("BFGCL0401I: Transfer " + id + " has ended.");
@@ -105,13 +112,15 @@ final class CancelTransferCommand implements Callable<Integer> {
                 }
             }
             throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0402W: Transfer " + id + " was still being"
-                    + " cancelled after " + waitSeconds + " seconds.");
+                    + " cancelled after " + waitSeconds + " seconds" + channel.lostConnection().map(why -> " ("
+                            + why + "; it may have ended meanwhile)").orElse("") + ".");
         }
     }
 
     /** Sends the first cancel; returns the agent's answer when it accepted, else fails with the exit code. */
     private Reply ask(CommandChannel channel, String name, String id) throws Exception {
-        Optional<Reply> reply = channel.request(QueueNames.command(name), request(channel, id), ACKNOWLEDGEMENT_WAIT);
+        Optional<Reply> reply = channel.requestIdempotent(QueueNames.command(name), request(channel, id),
+                ACKNOWLEDGEMENT_WAIT);
         if (reply.isEmpty()) {
             throw new CommandFailure(NOT_ACKNOWLEDGED, "BFGCL0213E: agent " + name + " did not answer the cancel"
                     + " request within " + ACKNOWLEDGEMENT_WAIT.toSeconds() + " seconds; is it running?");

@@ -245,7 +245,21 @@ final class CreateTransferCommand implements Callable<Integer> {
         DataDirectory dd = global.dataDirectory();
         String coordination = global.configurationOptions(configurationOptions);
         String agent = request.sourceAgent().agent();
-        try (CommandChannel channel = CommandChannel.open(dd, coordination)) {
+        // Notices about the connection go to stderr, past the progress display once there is one.
+        java.util.concurrent.atomic.AtomicReference<ProgressRenderer> shown =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.function.Consumer<String> notices = text -> {
+            ProgressRenderer r = shown.get();
+            if (r != null) {
+                r.warn(err, text);
+            } else {
+                out.flush();
+                err.println(text);
+                err.flush();
+            }
+        };
+        try (CommandChannel channel = waitFor == null ? CommandChannel.open(dd, coordination)
+                : CommandChannel.openForWait(dd, coordination, notices)) {
             TransferRequest toSend = request;
             if (waitFor != null) {
                 // Ask for the outcome, item by item, on our reply queue.
@@ -258,6 +272,7 @@ final class CreateTransferCommand implements Callable<Integer> {
                 if (style != ProgressRenderer.Style.OFF) {
                     renderer = new ProgressRenderer(style, out, Clock.systemDefaultZone(), SourceEstimate.UNKNOWN,
                             terminalWidth());
+                    shown.set(renderer);
                     estimator = estimate(request, renderer);
                     // Subscribed before the request is sent, so that no publication is missed.
                     feed = subscribe(dd, coordination, agent, renderer);
@@ -265,7 +280,8 @@ final class CreateTransferCommand implements Callable<Integer> {
                 Optional<Reply> ack = channel.request(QueueNames.command(agent), toSend, ACK_WAIT);
                 if (ack.isEmpty()) {
                     throw new CommandFailure(3, "BFGCL0213E: agent " + agent + " did not acknowledge the request"
-                            + " within " + ACK_WAIT.toSeconds() + " seconds; is it running?");
+                            + " within " + ACK_WAIT.toSeconds() + " seconds" + channel.lostConnection().map(why -> " ("
+                                    + why + "); the request may still be acted on").orElse("; is it running?"));
                 }
                 Reply a = ack.get();
                 if (a.resultCode() != 0) {
@@ -280,6 +296,7 @@ final class CreateTransferCommand implements Callable<Integer> {
                 if (feed != null) {
                     feed.follow(id);
                 }
+                long waitStarted = System.nanoTime();
                 Optional<Reply> outcome = channel.awaitReply(id, waitFor);
                 if (feed != null) {
                     feed.close();
@@ -289,8 +306,7 @@ final class CreateTransferCommand implements Callable<Integer> {
                     renderer.finish(outcome.isPresent() && outcome.get().resultCode() == 0);
                 }
                 if (outcome.isEmpty()) {
-                    throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0253W: No outcome for transfer " + id
-                            + " within " + waitFor.toSeconds() + " seconds; it may still be running.");
+                    throw noOutcome(id, waitStarted, channel);
                 }
                 return printOutcome(outcome.get(), out, err);
             } finally {
@@ -305,6 +321,20 @@ final class CreateTransferCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /**
+     * The wait ran out (IBM's result 2, "Command timed out waiting for the final status reply"):
+     * how long it waited, that the transfer may still be running, and, when the connection to the
+     * queue manager was down at the end, since when and why.
+     *
+     * @param waitStarted the {@link System#nanoTime} at which the wait for the outcome began
+     */
+    static CommandFailure noOutcome(String id, long waitStarted, CommandChannel channel) {
+        long waited = Math.round((System.nanoTime() - waitStarted) / 1e9);
+        return new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0253W: No outcome for transfer " + id + " after"
+                + " waiting " + waited + " seconds, the limit set by -w; the transfer may still be running"
+                + channel.lostConnection().map(why -> " (" + why + ")").orElse("") + ".");
     }
 
     /** Prints each item's result and the supplements; returns the transfer's result code. */
@@ -352,7 +382,7 @@ final class CreateTransferCommand implements Callable<Integer> {
         try {
             CoordinationConfig config = SetupCommands.loadCoordination(dd, coordination);
             QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(), null);
-            return ProgressFeed.open(connector, agent, renderer::accept, renderer::note);
+            return ProgressFeed.open(connector, agent, renderer::accept);
         } catch (Exception e) {
             renderer.note("Progress is unavailable (" + (e.getMessage() == null ? e.toString() : e.getMessage())
                     + "); waiting for the outcome without it.");

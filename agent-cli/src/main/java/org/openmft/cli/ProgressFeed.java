@@ -33,7 +33,14 @@ import org.slf4j.LoggerFactory;
  * sent, when the transfer id is not known yet; {@link #follow} names it once the agent has
  * acknowledged. Until then the newest publication of each transfer is kept (a few only), so one
  * that overtook the acknowledgement is not lost. Publications are delivered on the messaging
- * provider's thread; a lost connection is reported once through {@code lost}.
+ * provider's thread.
+ *
+ * <p>A lost connection (a restart of the coordination queue manager) is reconnected to on a
+ * thread of the feed's own ({@code openmft-progress-reconnect}, a daemon ended by {@link #close}),
+ * with the same jittered back-off as the command's wait ({@link ReconnectBackoff}), and the
+ * subscription made again. Nothing is said about it: the command's {@link CommandChannel} says
+ * when its connection is lost, and progress publications missed meanwhile do not matter, the next
+ * one shows where the transfer is.
  */
 final class ProgressFeed implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ProgressFeed.class);
@@ -43,8 +50,8 @@ final class ProgressFeed implements AutoCloseable {
 
     private final PublicationReader reader = new PublicationReader();
     private final Consumer<TransferProgress> sink;
-    private final Consumer<String> lost;
-    private final String description;
+    private final QueueManagerConnector coordination;
+    private final String sourceAgent;
     private final Map<String, TransferProgress> early = new LinkedHashMap<>(MAX_EARLY * 2, 0.75f, false) {
         private static final long serialVersionUID = 1L;
 
@@ -56,11 +63,12 @@ final class ProgressFeed implements AutoCloseable {
     private Connection connection;
     private String transferId;
     private boolean closing;
+    private Thread reconnecting;
 
-    private ProgressFeed(Consumer<TransferProgress> sink, Consumer<String> lost, String description) {
+    private ProgressFeed(Consumer<TransferProgress> sink, QueueManagerConnector coordination, String sourceAgent) {
         this.sink = sink;
-        this.lost = lost;
-        this.description = description;
+        this.coordination = coordination;
+        this.sourceAgent = sourceAgent;
     }
 
     /**
@@ -69,30 +77,42 @@ final class ProgressFeed implements AutoCloseable {
      * @param coordination a connector to the coordination queue manager
      * @param sourceAgent the source agent's name, as it publishes it (upper case)
      * @param sink receives the followed transfer's publications, on the provider's thread
-     * @param lost told once, on the provider's thread, when the connection fails later
      * @throws QueueManagerException when the coordination queue manager cannot be reached
      */
-    static ProgressFeed open(QueueManagerConnector coordination, String sourceAgent, Consumer<TransferProgress> sink,
-            Consumer<String> lost) throws QueueManagerException {
-        ProgressFeed feed = new ProgressFeed(sink, lost, coordination.description());
-        Connection connection = coordination.connect();
+    static ProgressFeed open(QueueManagerConnector coordination, String sourceAgent, Consumer<TransferProgress> sink)
+            throws QueueManagerException {
+        ProgressFeed feed = new ProgressFeed(sink, coordination, sourceAgent);
+        feed.subscribe();
+        return feed;
+    }
+
+    /** Connects and subscribes; the new connection replaces the old one unless the feed is closing. */
+    private void subscribe() throws QueueManagerException {
+        Connection c = coordination.connect();
         try {
-            connection.setExceptionListener(feed::failed);
-            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            c.setExceptionListener(this::failed);
+            Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             String pattern = Publications.ROOT + "/Transfers/" + sourceAgent + "/#";
             MessageConsumer consumer = Publications.subscribe(session, coordination.endpoint().provider(), pattern);
-            consumer.setMessageListener(feed::received);
-            connection.start();
+            consumer.setMessageListener(this::received);
+            c.start();
         } catch (JMSException | RuntimeException e) {
-            closeQuietly(connection);
+            closeQuietly(c);
             throw new QueueManagerException("cannot subscribe to progress publications on " + coordination.description()
                     + ": " + (e instanceof JMSException j ? ProviderErrors.describe(j) : e.toString()),
                     QueueManagerException.UNAVAILABLE, e);
         }
-        synchronized (feed) {
-            feed.connection = connection;
+        synchronized (this) {
+            if (reconnecting == Thread.currentThread()) {
+                // From here a failure of the new connection starts a reconnect of its own.
+                reconnecting = null;
+            }
+            if (!closing) {
+                connection = c;
+                return;
+            }
         }
-        return feed;
+        closeQuietly(c);
     }
 
     /** From now on passes on the publications of transfer {@code id}, starting with any kept. */
@@ -152,23 +172,66 @@ final class ProgressFeed implements AutoCloseable {
 
     private void failed(JMSException e) {
         synchronized (this) {
-            if (closing) {
+            if (closing || reconnecting != null) {
                 return;
             }
-            closing = true;
+            log.debug("Progress publications: the connection to {} failed ({}); reconnecting",
+                    coordination.description(), ProviderErrors.describe(e));
+            reconnecting = new Thread(this::reconnect, "openmft-progress-reconnect");
+            reconnecting.setDaemon(true);
+            reconnecting.start();
         }
-        lost.accept("Progress is no longer shown: the connection to " + description + " failed: "
-                + ProviderErrors.describe(e) + "; still waiting for the outcome.");
     }
 
-    /** Ends the subscription; waits for a publication being delivered. */
+    /** Replaces the failed connection, with back-off, until it works or the feed is closed. */
+    private void reconnect() {
+        Connection old;
+        synchronized (this) {
+            old = connection;
+            connection = null;
+        }
+        closeQuietly(old);
+        ReconnectBackoff backoff = new ReconnectBackoff(new java.util.Random());
+        try {
+            while (true) {
+                Thread.sleep(backoff.next().toMillis());
+                synchronized (this) {
+                    if (closing) {
+                        return;
+                    }
+                }
+                try {
+                    subscribe();
+                    log.debug("Progress publications: subscribed again on {}", coordination.description());
+                    return;
+                } catch (QueueManagerException e) {
+                    log.debug("Progress publications: {}", e.getMessage());
+                }
+            }
+        } catch (InterruptedException e) {
+            // Closed: the command is ending.
+        } finally {
+            synchronized (this) {
+                if (reconnecting == Thread.currentThread()) {
+                    reconnecting = null;
+                }
+            }
+        }
+    }
+
+    /** Ends the subscription (and any reconnecting); waits for a publication being delivered. */
     @Override
     public void close() {
         Connection c;
+        Thread r;
         synchronized (this) {
             closing = true;
             c = connection;
             connection = null;
+            r = reconnecting;
+        }
+        if (r != null) {
+            r.interrupt();
         }
         closeQuietly(c);
     }

@@ -116,6 +116,13 @@ final class ProgressRenderer {
         out.flush();
     }
 
+    /** Prints {@code text} on {@code err}, after ending a bar on screen so that the two do not mix. */
+    synchronized void warn(PrintWriter err, String text) {
+        endBar();
+        err.println(text);
+        err.flush();
+    }
+
     /**
      * Ends the display before the outcome is printed: the bar shows the newest publication it held
      * back and its line is ended. Plain lines print nothing more (the outcome follows).

@@ -68,7 +68,12 @@ final class TransferCommands {
             }
             String coordination = global.configurationOptions(configurationOptions);
             String agent = request.sourceAgent().agent().toUpperCase(java.util.Locale.ROOT);
-            try (CommandChannel channel = CommandChannel.open(global.dataDirectory(), coordination)) {
+            java.util.function.Consumer<String> notices = text -> {
+                System.out.flush();
+                System.err.println(text);
+            };
+            try (CommandChannel channel = waitSeconds == null ? CommandChannel.open(global.dataDirectory(),
+                    coordination) : CommandChannel.openForWait(global.dataDirectory(), coordination, notices)) {
                 TransferRequest toSend = request;
                 if (waitSeconds != null) {
                     // Ask for the outcome on our reply queue, keeping the document's detail setting.
@@ -80,7 +85,8 @@ final class TransferCommands {
                 Optional<Reply> ack = channel.request(QueueNames.command(agent), toSend, Duration.ofSeconds(30));
                 if (ack.isEmpty()) {
                     throw new CommandFailure(3, "BFGCL0213E: agent " + agent + " did not acknowledge the request"
-                            + " within 30 seconds; is it running?");
+                            + " within 30 seconds" + channel.lostConnection().map(why -> " (" + why
+                                    + "); the request may still be acted on").orElse("; is it running?"));
                 }
                 Reply a = ack.get();
                 if (a.resultCode() != 0) {
@@ -91,10 +97,10 @@ final class TransferCommands {
                 if (waitSeconds == null) {
                     return ExitCodes.OK;
                 }
+                long waitStarted = System.nanoTime();
                 Optional<Reply> outcome = channel.awaitReply(id, Duration.ofSeconds(waitSeconds));
                 if (outcome.isEmpty()) {
-                    throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0253W: No outcome for transfer " + id
-                            + " within " + waitSeconds + " seconds; it may still be running.");
+                    throw CreateTransferCommand.noOutcome(id, waitStarted, channel);
                 }
                 Reply r = outcome.get();
                 for (ItemResult item : r.items()) {

@@ -85,6 +85,49 @@ final class Distribution implements AutoCloseable {
         }
     }
 
+    /** A launcher running in the background; its output (stdout and stderr) goes to a file. */
+    record Background(Process process, Path output) {
+        /** Everything it printed so far. */
+        String printed() {
+            try {
+                return Files.readString(output, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return "";
+            }
+        }
+
+        /** Waits for it to end, at most {@code timeout}, and returns its exit code and output. */
+        Result await(Duration timeout) {
+            try {
+                if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    throw new AssertionError("the command did not end within " + timeout + "; output:\n" + printed());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+            return new Result(process.exitValue(), printed());
+        }
+    }
+
+    /** Starts {@code bin/<launcher> args...} as {@link #run} does, without waiting for it. */
+    Background start(String launcher, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(bin.resolve(launcher).toString());
+        cmd.addAll(List.of(args));
+        try {
+            Path out = Files.createTempFile(dataDir, "background-", ".txt");
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(Path.of(System.getProperty("java.io.tmpdir"))
+                    .toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
+            pb.environment().put("OPENMFT_DATA", dataDir.toString());
+            pb.environment().put("BFG_JVM_PROPERTIES", jvmOptions);
+            return new Background(pb.start(), out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     Result mft(String... args) {
         return run("mft", args);
     }

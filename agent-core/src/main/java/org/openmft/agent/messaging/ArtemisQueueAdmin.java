@@ -66,6 +66,34 @@ public final class ArtemisQueueAdmin {
     }
 
     /**
+     * Creates a durable queue that belongs to one command (a {@code WMQFTE.*} reply queue of a
+     * command that waits through queue manager restarts), unless it exists. Its address is marked
+     * auto-created, so that deleting the queue ({@link #deleteQueues}) removes the address too
+     * where the queue manager's address settings auto-delete addresses (the embedded queue manager
+     * does for {@code WMQFTE.#}). The queue itself is never deleted automatically.
+     *
+     * @return true when it was created, false when it existed already
+     */
+    public boolean createPrivateQueue(String name) throws QueueManagerException {
+        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisUrl());
+                ClientSessionFactory factory = locator.createSessionFactory();
+                ClientSession session = factory.createSession()) {
+            SimpleString queue = SimpleString.of(name);
+            if (session.queueQuery(queue).isExists()) {
+                return false;
+            }
+            if (!session.addressQuery(queue).isExists()) {
+                session.createAddress(queue, java.util.EnumSet.of(RoutingType.ANYCAST), true);
+            }
+            session.createQueue(QueueConfiguration.of(name).setAddress(name).setRoutingType(RoutingType.ANYCAST)
+                    .setDurable(true).setAutoCreated(false).setAutoDelete(false).setAutoCreateAddress(true));
+            return true;
+        } catch (Exception e) {
+            throw failure("create a queue on", e);
+        }
+    }
+
+    /**
      * Deletes the named queues that exist, with their messages.
      *
      * @return how many were deleted

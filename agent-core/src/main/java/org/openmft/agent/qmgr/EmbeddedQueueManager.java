@@ -185,6 +185,20 @@ public final class EmbeddedQueueManager implements AutoCloseable {
                 .setAutoCreateQueues(false)
                 .setAutoCreateAddresses(false);
         c.addAddressSetting("SYSTEM.FTE.#", agentQueues);
+        // A waiting command's reply queue (WMQFTE.*, see ArtemisQueueAdmin.createPrivateQueue) takes
+        // its address with it when the command deletes it. A reply that comes after the command has
+        // deleted it (the command's wait timed out) auto-creates the queue again: such a queue, which
+        // no command reads, is removed with its reply at the next address scan rather than kept.
+        // (The queue a command creates is not auto-deleted: it must outlive a restart of this queue
+        // manager with its replies, and so stays when the command is killed with kill -9.)
+        AddressSettings commandReplies = new AddressSettings()
+                .setAutoDeleteAddresses(true)
+                .setAutoDeleteQueues(true)
+                .setAutoDeleteQueuesMessageCount(-1L)
+                // Such a queue never had a consumer: Artemis would keep it as "never used" otherwise.
+                .setAutoDeleteQueuesSkipUsageCheck(true)
+                .setAutoDeleteAddressesSkipUsageCheck(true);
+        c.addAddressSetting("WMQFTE.#", commandReplies);
         AddressSettings data = new AddressSettings()
                 .setAddressFullMessagePolicy(AddressFullMessagePolicy.BLOCK)
                 .setMaxSizeBytes(DATA_ADDRESS_MAX_BYTES);

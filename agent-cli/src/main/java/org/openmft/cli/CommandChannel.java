@@ -25,6 +25,7 @@ import javax.jms.TextMessage;
 
 import org.openmft.agent.config.CommandConfig;
 import org.openmft.agent.config.DataDirectory;
+import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
@@ -55,7 +56,7 @@ import org.openmft.xml.RequestParser;
  *       agent whose final reply falls into the window while the command is disconnected leaves it
  *       there, and an agent that restarted sends it there too (it looks up the queue recorded with
  *       the transfer). The channel notices the loss, says so once through {@code notices}, and
- *       reconnects with a jittered back-off ({@link ReconnectBackoff}) within the caller's deadline.
+ *       reconnects with a jittered back-off ({@link #RECONNECT}) within the caller's deadline.
  *       On IBM MQ a JMS client cannot create a permanent queue, so the reply queue stays a temporary
  *       one and a lost connection ends the wait as with {@link #open}.</li>
  * </ul>
@@ -82,7 +83,17 @@ final class CommandChannel implements AutoCloseable {
     /** The durable reply queue's name, or null when the reply queue is temporary. */
     private final String durableQueue;
     private final Consumer<String> notices;
-    private final ReconnectBackoff backoff = new ReconnectBackoff(RANDOM);
+    /**
+     * The pauses between a waiting command's attempts to reconnect: 0.5 s (a queue manager
+     * restarted by {@code mft qmgr stop/start} is back in seconds) doubling to 10 s (a command
+     * notices within that a queue manager that came back), jittered so that the commands that lost
+     * the same queue manager do not all knock on it at the same moment. The caller's deadline
+     * bounds the whole.
+     */
+    static final Backoff RECONNECT = new Backoff(Duration.ofMillis(500), Duration.ofSeconds(10), 2,
+            Backoff.EQUAL_JITTER);
+
+    private final Backoff.Retries backoff = RECONNECT.retries();
     private final DocumentWriter writer = new DocumentWriter();
     private final RequestParser parser = new RequestParser();
     private final AtomicBoolean closed = new AtomicBoolean();

@@ -13,6 +13,7 @@ import javax.jms.MessageConsumer;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
+import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.messaging.QueueManagerConnector;
@@ -37,7 +38,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A lost connection (a restart of the coordination queue manager) is reconnected to on a
  * thread of the feed's own ({@code openmft-progress-reconnect}, a daemon ended by {@link #close}),
- * with the same jittered back-off as the command's wait ({@link ReconnectBackoff}), and the
+ * with the same jittered back-off as the command's wait ({@link CommandChannel#RECONNECT}), and the
  * subscription made again. Nothing is said about it: the command's {@link CommandChannel} says
  * when its connection is lost, and progress publications missed meanwhile do not matter, the next
  * one shows where the transfer is.
@@ -191,7 +192,7 @@ final class ProgressFeed implements AutoCloseable {
             connection = null;
         }
         closeQuietly(old);
-        ReconnectBackoff backoff = new ReconnectBackoff(new java.util.Random());
+        Backoff.Retries backoff = CommandChannel.RECONNECT.retries();
         try {
             while (true) {
                 Thread.sleep(backoff.next().toMillis());

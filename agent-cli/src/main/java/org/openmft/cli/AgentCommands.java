@@ -231,9 +231,8 @@ final class AgentCommands {
                 connection.start();
                 Message request = s.createMessage();
                 request.setStringProperty(HostRequests.OPERATION, HostRequests.START_AGENT);
-                request.setStringProperty(HostRequests.AGENT_PROPERTIES,
-                        dd.agentProperties(coordination, config.agentName()).toAbsolutePath().toString());
-                request.setStringProperty(HostRequests.AGENT_LOG_DIRECTORY, logDir.toAbsolutePath().toString());
+                request.setStringProperty(HostRequests.AGENT_NAME, config.agentName());
+                request.setStringProperty(HostRequests.COORDINATION_QMGR, coordination);
                 request.setJMSReplyTo(replies);
                 try (MessageProducer p = s.createProducer(s.createQueue(QueueManagerHost.HOST_QUEUE));
                         MessageConsumer consumer = s.createConsumer(replies)) {
@@ -270,7 +269,7 @@ final class AgentCommands {
                         + " without -F ('mft agent start " + config.agentName() + "')");
             }
             QueueManagerHost host = QmgrCommands.hostHere(dd, settings);
-            HostRequests.Result r = host.startAgent(dd.agentProperties(coordination, config.agentName()), logDir);
+            HostRequests.Result r = host.startAgent(coordination, config.agentName());
             if (r.exitCode() != 0) {
                 throw new CommandFailure(r.exitCode(), r.message());
             }

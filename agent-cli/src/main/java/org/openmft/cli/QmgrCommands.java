@@ -166,7 +166,8 @@ final class QmgrCommands {
         EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
         QueueManagerHost host;
         try {
-            host = new QueueManagerHost(qm, AgentCommands::attachAgentLog, CoordinationPublisher.factory(System.getenv()));
+            host = new QueueManagerHost(qm, dd, AgentCommands::attachAgentLog,
+                    CoordinationPublisher.factory(System.getenv()));
         } catch (QueueManagerException e) {
             qm.close();
             throw e;

@@ -11,10 +11,21 @@ public final class HostRequests {
     public static final String OPERATION = "OPENMFT_OPERATION";
     /** Start a bindings agent in the queue manager's process. */
     public static final String START_AGENT = "startAgent";
-    /** The absolute path of the agent's agent.properties. */
-    public static final String AGENT_PROPERTIES = "OPENMFT_AGENT_PROPERTIES";
-    /** The absolute path of the agent's log directory. */
-    public static final String AGENT_LOG_DIRECTORY = "OPENMFT_AGENT_LOG_DIRECTORY";
+    /**
+     * The agent to start: its name only. The host derives its configuration and log directory from
+     * its own data directory ({@code config/<coordQM>/agents/<AGENT>/agent.properties},
+     * {@code logs/<coordQM>/agents/<AGENT>/logs}), so a request cannot make the queue manager's
+     * process read a configuration, or write a log, anywhere else.
+     */
+    public static final String AGENT_NAME = "OPENMFT_AGENT_NAME";
+    /** The coordination queue manager whose configuration set the agent belongs to. */
+    public static final String COORDINATION_QMGR = "OPENMFT_COORDINATION_QMGR";
+    /**
+     * Properties of earlier versions that named paths; a request that carries one is refused, so
+     * that an old or hostile sender learns that paths are not taken.
+     */
+    public static final java.util.List<String> REFUSED_PATH_PROPERTIES = java.util.List.of(
+            "OPENMFT_AGENT_PROPERTIES", "OPENMFT_AGENT_LOG_DIRECTORY");
     /** The int property of a reply carrying the exit code. */
     public static final String EXIT_CODE = "OPENMFT_EXIT_CODE";
 

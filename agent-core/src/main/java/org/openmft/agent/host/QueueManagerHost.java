@@ -22,6 +22,7 @@ import org.openmft.agent.Agent;
 import org.openmft.agent.AgentService;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.ConfigurationException;
+import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.lifecycle.AgentAssembly;
 import org.openmft.agent.lifecycle.AgentLogs;
@@ -55,6 +56,7 @@ public final class QueueManagerHost implements AutoCloseable {
     private static final Duration REQUEST_THREAD_TIMEOUT = Duration.ofSeconds(5);
 
     private final EmbeddedQueueManager qmgr;
+    private final DataDirectory dataDirectory;
     private final AgentLogs logs;
     private final AgentService.Factory services;
     private final AgentThreads threads;
@@ -66,12 +68,15 @@ public final class QueueManagerHost implements AutoCloseable {
     /**
      * Starts serving host requests for {@code qmgr}.
      *
-     * @param logs     gives each hosted agent its own log
-     * @param services creates each hosted agent's service (its coordination publisher), or null
+     * @param dataDirectory where the hosted agents' configurations and logs are: the only place a
+     *                      request can start an agent from
+     * @param logs          gives each hosted agent its own log
+     * @param services      creates each hosted agent's service (its coordination publisher), or null
      */
-    public QueueManagerHost(EmbeddedQueueManager qmgr, AgentLogs logs, AgentService.Factory services)
-            throws QueueManagerException {
+    public QueueManagerHost(EmbeddedQueueManager qmgr, DataDirectory dataDirectory, AgentLogs logs,
+            AgentService.Factory services) throws QueueManagerException {
         this.qmgr = qmgr;
+        this.dataDirectory = dataDirectory;
         this.logs = logs;
         this.services = services == null ? AgentService.Factory.NONE : services;
         this.threads = AgentThreads.forProcess(qmgr.settings().name());
@@ -125,15 +130,43 @@ public final class QueueManagerHost implements AutoCloseable {
     private HostRequests.Result handle(Message m) throws JMSException {
         String op = m.getStringProperty(HostRequests.OPERATION);
         if (!HostRequests.START_AGENT.equals(op)) {
-            return new HostRequests.Result(1, "unknown host request '" + op + "'");
+            return refused(m, "unknown host request '" + op + "'");
         }
-        String properties = m.getStringProperty(HostRequests.AGENT_PROPERTIES);
-        String logDir = m.getStringProperty(HostRequests.AGENT_LOG_DIRECTORY);
-        if (properties == null || logDir == null) {
-            return new HostRequests.Result(1, "a startAgent request needs " + HostRequests.AGENT_PROPERTIES
-                    + " and " + HostRequests.AGENT_LOG_DIRECTORY);
+        for (String property : HostRequests.REFUSED_PATH_PROPERTIES) {
+            if (m.propertyExists(property)) {
+                return refused(m, "a startAgent request names the agent (" + HostRequests.AGENT_NAME + "), never a"
+                        + " path: it carries " + property);
+            }
         }
-        return startAgent(Path.of(properties), Path.of(logDir));
+        String agent = m.getStringProperty(HostRequests.AGENT_NAME);
+        String coordination = m.getStringProperty(HostRequests.COORDINATION_QMGR);
+        if (agent == null || coordination == null) {
+            return refused(m, "a startAgent request needs " + HostRequests.AGENT_NAME + " and "
+                    + HostRequests.COORDINATION_QMGR);
+        }
+        try {
+            return startAgent(coordination, agent);
+        } catch (IllegalArgumentException e) {
+            return refused(m, e.getMessage());
+        }
+    }
+
+    private HostRequests.Result refused(Message m, String why) throws JMSException {
+        log.warn("Host of queue manager {}: refused a host request (message {}, user {}): {}", qmgr.settings().name(),
+                m.getJMSMessageID(), m.getStringProperty("JMSXUserID"), why);
+        return new HostRequests.Result(1, why);
+    }
+
+    /**
+     * Starts the bindings agent {@code agent} of the configuration set of {@code coordination} in
+     * this process, from its configuration in the host's data directory.
+     *
+     * @return the outcome, with a process exit code (0, 1, 75 or 78) and a message for the user
+     * @throws IllegalArgumentException when a name is not a valid agent or queue manager name
+     */
+    public HostRequests.Result startAgent(String coordination, String agent) {
+        return startAgent(dataDirectory.agentProperties(coordination, agent),
+                dataDirectory.agentLogDir(coordination, agent));
     }
 
     /**
@@ -141,7 +174,7 @@ public final class QueueManagerHost implements AutoCloseable {
      *
      * @return the outcome, with a process exit code (0, 1, 75 or 78) and a message for the user
      */
-    public HostRequests.Result startAgent(Path agentProperties, Path logDirectory) {
+    private HostRequests.Result startAgent(Path agentProperties, Path logDirectory) {
         AgentConfig config;
         try {
             config = AgentConfig.load(agentProperties, System.getenv());

@@ -39,10 +39,10 @@ import org.junit.jupiter.api.io.TempDir;
  * how long it waited. No reply queue is left on the queue manager.
  *
  * <p>The agents are client agents in processes of their own, so that they outlive the queue
- * manager and reconnect (as in {@link CrashRecoveryIT}); one 512 MiB source serves every case.
+ * manager and reconnect (as in {@link CrashRecoveryIT}); one 256 MiB source serves every case.
  */
 class CommandWaitRecoveryIT {
-    static final long SIZE = 512L << 20;
+    static final long SIZE = 256L << 20;
     static final Pattern TRANSFER_ID = Pattern.compile("request ID is: (\\w{48})");
     static final Pattern REPLY_QUEUE = Pattern.compile("Replies wait on queue (WMQFTE\\.[0-9A-F]{32})");
 
@@ -173,7 +173,7 @@ class CommandWaitRecoveryIT {
         Matcher m = TRANSFER_ID.matcher(started);
         assertThat(m.find()).as("transfer id in %s", started).isTrue();
         String id = m.group(1);
-        Distribution.await("32 MiB at the destination", Duration.ofSeconds(120), () -> partSize() >= 32L << 20);
+        Distribution.await("16 MiB at the destination", Duration.ofSeconds(120), () -> partSize() >= 16L << 20);
         long destination = agentPid("AGENT4");
         ProcessHandle.of(destination).orElseThrow().destroyForcibly();
         Distribution.await("AGENT4 to die", Duration.ofSeconds(30), () -> !Distribution.alive(destination));
@@ -211,7 +211,7 @@ class CommandWaitRecoveryIT {
                 () -> TRANSFER_ID.matcher(command.printed()).find() || !command.process().isAlive());
         Matcher m = TRANSFER_ID.matcher(command.printed());
         assertThat(m.find()).as("transfer id in %s", command.printed()).isTrue();
-        Distribution.await("32 MiB at the destination", Duration.ofSeconds(120), () -> partSize() >= 32L << 20);
+        Distribution.await("16 MiB at the destination", Duration.ofSeconds(120), () -> partSize() >= 16L << 20);
         assertThat(out).as("the transfer is in flight, not done").doesNotExist();
         return m.group(1);
     }

@@ -41,7 +41,7 @@ class CrashRecoveryIT {
     static final long ACK_WINDOW = CHUNK * 10;
     /** The most a crash may cost: what is sent again. */
     static final long BOUND = SPAN + IN_FLIGHT + ACK_WINDOW;
-    static final long SIZE = 1L << 30;
+    static final long SIZE = 512L << 20;
     static final long CHUNKS = SIZE / CHUNK;
     static final Pattern DEST_RESUMED = Pattern.compile(
             "BFGTR0091I: Transfer (\\w+): resumed as destination at chunk (\\d+), item 0 \\(.*\\) at byte (\\d+); (\\d+)"
@@ -54,7 +54,7 @@ class CrashRecoveryIT {
     static final Pattern TRANSFER_ID = Pattern.compile("request ID is: (\\w{48})");
 
     /**
-     * One queue manager, two client agents and one 1 GiB source for all the cases (setting them
+     * One queue manager, two client agents and one 512 MiB source for all the cases (setting them
      * up is not what is tested); each case starts whatever the previous one left dead.
      */
     @TempDir
@@ -235,7 +235,7 @@ class CrashRecoveryIT {
                 "-df", out.toString(), "-de", "error", src.toString()).expect(0).output();
         Matcher m = TRANSFER_ID.matcher(output);
         assertThat(m.find()).as("transfer id in %s", output).isTrue();
-        Distribution.await("300 MiB at the destination", Duration.ofSeconds(120), () -> partSize() >= 300L << 20);
+        Distribution.await("128 MiB at the destination", Duration.ofSeconds(120), () -> partSize() >= 128L << 20);
         return m.group(1);
     }
 

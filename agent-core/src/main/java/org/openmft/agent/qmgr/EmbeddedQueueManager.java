@@ -51,6 +51,8 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safety: {@link #start} and {@link #close} are called by the owning thread.
  */
 public final class EmbeddedQueueManager implements AutoCloseable {
+    /** How often auto-deleted reply queues and addresses are looked for, in milliseconds. */
+    static final long ADDRESS_SCAN_MILLIS = 5_000;
     private static final Logger log = LoggerFactory.getLogger(EmbeddedQueueManager.class);
 
     /** The dead-letter queue, named as IBM MQ's, for messages that failed delivery repeatedly. */
@@ -199,6 +201,9 @@ public final class EmbeddedQueueManager implements AutoCloseable {
                 .setAutoDeleteQueuesSkipUsageCheck(true)
                 .setAutoDeleteAddressesSkipUsageCheck(true);
         c.addAddressSetting("WMQFTE.#", commandReplies);
+        // How often the queue manager looks for such queues and addresses to remove (Artemis's
+        // default is 30 s); the scan only walks the address settings' auto-delete candidates.
+        c.setAddressQueueScanPeriod(ADDRESS_SCAN_MILLIS);
         AddressSettings data = new AddressSettings()
                 .setAddressFullMessagePolicy(AddressFullMessagePolicy.BLOCK)
                 .setMaxSizeBytes(DATA_ADDRESS_MAX_BYTES);

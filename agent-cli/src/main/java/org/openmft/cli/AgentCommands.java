@@ -124,7 +124,7 @@ final class AgentCommands {
         @Override
         public Integer call() throws Exception {
             Mft.prepare(global);
-            DataDirectory dd = global.dataDirectory();
+            DataDirectory dd = global.privateDataDirectory();
             String coordination = global.configurationOptions(configurationOptions);
             String name = validName(agentName);
             Map<String, String> values = new LinkedHashMap<>();
@@ -193,6 +193,7 @@ final class AgentCommands {
             DataDirectory dd = global.dataDirectory();
             String coordination = global.configurationOptions(configurationOptions);
             AgentConfig config = loadConfig(dd, coordination, agent);
+            global.privateDataDirectory();
             String name = config.agentName();
             Path logDir = dd.agentLogDir(coordination, name);
             Files.createDirectories(logDir);

@@ -1,10 +1,12 @@
 package org.openmft.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 
 import org.openmft.agent.config.ConfigurationException;
 import org.openmft.agent.config.DataDirectory;
+import org.openmft.agent.config.PrivateFiles;
 
 import picocli.CommandLine.Option;
 
@@ -21,6 +23,23 @@ final class GlobalOptions {
 
     DataDirectory dataDirectory() {
         return DataDirectory.resolve(dataDir, System.getenv());
+    }
+
+    /**
+     * The data directory, for a command that writes into it or a daemon that runs from it: created
+     * {@code rwx------} when missing, and tightened to that (with a warning) when an older version
+     * left it open to other users. Everything OpenMFT keeps is below it, so nobody else can read
+     * configuration, journals, logs or the logger's database.
+     */
+    DataDirectory privateDataDirectory() throws CommandFailure {
+        DataDirectory dd = dataDirectory();
+        try {
+            PrivateFiles.ensurePrivateDirectory(dd.root(), "data directory");
+        } catch (IOException e) {
+            throw new CommandFailure(ExitCodes.CONFIGURATION, "cannot make the data directory " + dd.root()
+                    + " private to its owner (rwx------): " + e, e);
+        }
+        return dd;
     }
 
     /**

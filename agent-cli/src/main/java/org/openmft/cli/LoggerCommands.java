@@ -21,6 +21,7 @@ import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.config.LoggerConfig;
 import org.openmft.agent.config.LoggerProperties;
 import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.config.PrivateFiles;
 import org.openmft.agent.config.PropertiesWriter;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.lifecycle.AgentThreads;
@@ -118,7 +119,7 @@ final class LoggerCommands {
         @Override
         public Integer call() throws Exception {
             Mft.prepare(global);
-            DataDirectory dd = global.dataDirectory();
+            DataDirectory dd = global.privateDataDirectory();
             String coordination = global.configurationOptions(configurationOptions);
             String name = validName(logger);
             CoordinationConfig coord = SetupCommands.loadCoordination(dd, coordination);
@@ -158,7 +159,8 @@ final class LoggerCommands {
                     force);
             Path script = file.resolveSibling(name + "_create.mqsc");
             Files.writeString(script, mqsc(name));
-            Files.createDirectories(dd.loggerLogDir(coordination, name));
+            // The logger's database and its password file go there: owner-only from the start.
+            PrivateFiles.ensurePrivateDirectory(dd.loggerLogDir(coordination, name), "logger directory");
             System.out.println("BFGCL0358I: Logger " + name + " created: " + file);
             if (config.provider() == MessagingProvider.ARTEMIS) {
                 try {
@@ -196,9 +198,13 @@ final class LoggerCommands {
             DataDirectory dd = global.dataDirectory();
             String coordination = global.configurationOptions(configurationOptions);
             LoggerConfig config = load(dd, coordination, logger);
+            global.privateDataDirectory();
             String name = config.loggerName();
             Path logDir = dd.loggerLogDir(coordination, name);
-            Files.createDirectories(logDir);
+            PrivateFiles.ensurePrivateDirectory(logDir, "logger directory");
+            if (config.databasePassword().isPresent()) {
+                PrivateFiles.ensurePrivateFile(dd.loggerProperties(coordination, name), "logger configuration");
+            }
             if (DirectoryLock.isHeld(logDir, LOCK)) {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGDB0065E: logger " + name + " is already running");
             }

@@ -84,7 +84,7 @@ final class QmgrCommands {
         @Override
         public Integer call() throws Exception {
             Mft.prepare(global);
-            DataDirectory dd = global.dataDirectory();
+            DataDirectory dd = global.privateDataDirectory();
             Path dir = qmgrDir(dd, name);
             if (Files.exists(dir.resolve(QueueManagerSettings.FILE_NAME))) {
                 throw new CommandFailure(ExitCodes.FAILED, "queue manager " + name + " already exists in " + dir);
@@ -122,6 +122,7 @@ final class QmgrCommands {
             Mft.prepare(global);
             DataDirectory dd = global.dataDirectory();
             QueueManagerSettings settings = load(dd, name);
+            global.privateDataDirectory();
             if (running(settings)) {
                 throw new CommandFailure(ExitCodes.FAILED, "queue manager " + name + " is already running"
                         + DirectoryLock.holderPid(settings.directory(), EmbeddedQueueManager.LOCK_NAME).stream()

@@ -77,7 +77,7 @@ final class SetupCommands {
         @Override
         public Integer call() throws Exception {
             Mft.prepare(global);
-            DataDirectory dd = global.dataDirectory();
+            DataDirectory dd = global.privateDataDirectory();
             Map<String, String> values = new LinkedHashMap<>();
             put(values, "coordinationQMgr", qmgr);
             put(values, "coordinationQMgrHost", host);
@@ -131,7 +131,7 @@ final class SetupCommands {
         @Override
         public Integer call() throws Exception {
             Mft.prepare(global);
-            DataDirectory dd = global.dataDirectory();
+            DataDirectory dd = global.privateDataDirectory();
             String coordination = global.configurationOptions(configurationOptions);
             Map<String, String> values = new LinkedHashMap<>();
             put(values, "connectionQMgr", qmgr);

@@ -8,7 +8,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -62,6 +61,7 @@ import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.qmgr.QueueManagerSettings;
+import org.openmft.coordination.logger.EmbeddedDatabase;
 import org.openmft.coordination.logger.JdbcLogStore;
 import org.openmft.coordination.logger.LogRecord;
 import org.openmft.coordination.logger.LogStore;
@@ -680,7 +680,7 @@ final class CoordinationScenario {
     }
 
     /** Reads the log tables back: rows per transfer and action, items and their MD5s, the logger's lag. */
-    private void checkDatabase(PairFiles files) throws SQLException {
+    private void checkDatabase(PairFiles files) throws SQLException, IOException {
         if (measuredIds.isEmpty()) {
             return;
         }
@@ -688,7 +688,7 @@ final class CoordinationScenario {
         Map<String, Double> lag = new HashMap<>();
         Map<String, String> states = new HashMap<>();
         Map<String, List<String[]>> items = new HashMap<>();
-        try (Connection c = DriverManager.getConnection(JdbcLogStore.h2Url(root.resolve("logger-db")));
+        try (Connection c = EmbeddedDatabase.connect(root.resolve("logger-db"));
                 Statement st = c.createStatement()) {
             String schema = JdbcLogStore.DEFAULT_SCHEMA;
             try (ResultSet rs = st.executeQuery("select transfer_id, log_action, count(*) from " + schema

@@ -7,7 +7,6 @@ import static org.openmft.coordination.CoordinationHarness.item;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,6 +31,7 @@ import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.coordination.logger.EmbeddedDatabase;
 import org.openmft.coordination.logger.JdbcLogStore;
 import org.openmft.coordination.logger.LogRecord;
 import org.openmft.coordination.logger.LogStore;
@@ -141,7 +141,7 @@ class LoggerIT {
             s.close();
         }
         stores.clear();
-        try (var c = DriverManager.getConnection(JdbcLogStore.h2Url(dir.resolve("db")));
+        try (var c = EmbeddedDatabase.connect(dir.resolve("db"));
                 var st = c.prepareStatement("select count(*) from FTELOG.LOG_RECORD where TRANSFER_ID = ?")) {
             st.setString(1, id);
             try (ResultSet rs = st.executeQuery()) {

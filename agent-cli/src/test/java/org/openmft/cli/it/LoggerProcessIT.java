@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -18,7 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.config.DataDirectory;
-import org.openmft.coordination.logger.JdbcLogStore;
+import org.openmft.coordination.logger.EmbeddedDatabase;
 
 /**
  * A database logger run through the real launchers as its own process: killed with SIGKILL in the
@@ -51,9 +50,9 @@ class LoggerProcessIT {
     }
 
     /** The log actions stored for a transfer, in the order they were stored, for failure messages. */
-    private static List<String> actions(String url, String id) throws Exception {
+    private static List<String> actions(Path databaseDir, String id) throws Exception {
         List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection(url); PreparedStatement st = c.prepareStatement(
+        try (Connection c = EmbeddedDatabase.connect(databaseDir); PreparedStatement st = c.prepareStatement(
                 "select LOG_ACTION from FTELOG.LOG_RECORD where TRANSFER_ID = ? order by RECORD_KEY")) {
             st.setString(1, id);
             try (ResultSet rs = st.executeQuery()) {
@@ -65,8 +64,8 @@ class LoggerProcessIT {
         return out;
     }
 
-    private int count(String url, String sql, String id) throws Exception {
-        try (Connection c = DriverManager.getConnection(url); PreparedStatement st = c.prepareStatement(sql)) {
+    private int count(Path databaseDir, String sql, String id) throws Exception {
+        try (Connection c = EmbeddedDatabase.connect(databaseDir); PreparedStatement st = c.prepareStatement(sql)) {
             st.setString(1, id);
             try (ResultSet rs = st.executeQuery()) {
                 return rs.next() ? rs.getInt(1) : 0;
@@ -101,11 +100,11 @@ class LoggerProcessIT {
             }
             ids.add(transfer(i));
         }
-        String url = JdbcLogStore.h2Url(DataDirectory.of(data).loggerLogDir("QM1", "LOG1"));
+        Path database = DataDirectory.of(data).loggerLogDir("QM1", "LOG1");
         for (String id : ids) {
             Distribution.await("transfer " + id + " in the database", Duration.ofSeconds(60), () -> {
                 try {
-                    return count(url, "select count(*) from FTELOG.TRANSFER"
+                    return count(database, "select count(*) from FTELOG.TRANSFER"
                             + " where TRANSFER_ID = ? and STATE = 'SUCCESSFUL'", id) == 1;
                 } catch (Exception e) {
                     return false;
@@ -114,10 +113,11 @@ class LoggerProcessIT {
         }
         mft.run("fteStopLogger", "LOG1").expect(0);
         for (String id : ids) {
-            assertThat(count(url, "select count(*) from FTELOG.LOG_RECORD where TRANSFER_ID = ?", id))
-                    .as("records of %s: started, progress, completed, once each; stored: %s", id, actions(url, id))
+            assertThat(count(database, "select count(*) from FTELOG.LOG_RECORD where TRANSFER_ID = ?", id))
+                    .as("records of %s: started, progress, completed, once each; stored: %s", id,
+                            actions(database, id))
                     .isEqualTo(3);
-            assertThat(count(url, "select count(*) from FTELOG.TRANSFER_ITEM where TRANSFER_ID = ?", id))
+            assertThat(count(database, "select count(*) from FTELOG.TRANSFER_ITEM where TRANSFER_ID = ?", id))
                     .as("items of %s", id).isEqualTo(1);
         }
         mft.run("fteStopLogger", "LOG1").expect(1);
@@ -163,7 +163,7 @@ class LoggerProcessIT {
             assertThat(m.find()).as("transfer id in %s", output).isTrue();
             ids.add(m.group(1));
         }
-        String url = JdbcLogStore.h2Url(DataDirectory.of(data).loggerLogDir("QM1", "LOG1"));
+        Path database = DataDirectory.of(data).loggerLogDir("QM1", "LOG1");
         // Data is moving: a destination file is being written and not every transfer has ended.
         Distribution.await("a transfer writing its destination", Duration.ofSeconds(120), () -> {
             try (var files = Files.list(out)) {
@@ -201,8 +201,8 @@ class LoggerProcessIT {
                 Distribution.await("the logger process to end", Duration.ofSeconds(60),
                         () -> !Distribution.alive(stopped));
                 for (String id : ids) {
-                    if (count(url, "select count(*) from FTELOG.TRANSFER where TRANSFER_ID = ? and STATE = 'SUCCESSFUL'",
-                            id) != 1) {
+                    if (count(database, "select count(*) from FTELOG.TRANSFER where TRANSFER_ID = ?"
+                            + " and STATE = 'SUCCESSFUL'", id) != 1) {
                         mft.run("fteStartLogger", "LOG1").expect(0);
                         return false;
                     }
@@ -213,10 +213,11 @@ class LoggerProcessIT {
             }
         });
         for (String id : ids) {
-            assertThat(count(url, "select count(*) from FTELOG.LOG_RECORD where TRANSFER_ID = ?", id))
-                    .as("records of %s: started, progress, completed, once each; stored: %s", id, actions(url, id))
+            assertThat(count(database, "select count(*) from FTELOG.LOG_RECORD where TRANSFER_ID = ?", id))
+                    .as("records of %s: started, progress, completed, once each; stored: %s", id,
+                            actions(database, id))
                     .isEqualTo(3);
-            assertThat(count(url, "select count(*) from FTELOG.TRANSFER_ITEM where TRANSFER_ID = ?", id))
+            assertThat(count(database, "select count(*) from FTELOG.TRANSFER_ITEM where TRANSFER_ID = ?", id))
                     .as("items of %s", id).isEqualTo(1);
         }
     }

@@ -298,6 +298,10 @@ public final class AgentProperties {
     public static final ConfigKey<Path> AGENT_QMGR_AUTHENTICATION_CREDENTIALS_FILE =
             CommonKeys.credentialsFile("agentQMgrAuthenticationCredentialsFile");
 
+    /** Key file of an encrypted credentials file (not supported yet). */
+    public static final ConfigKey<Path> AGENT_CREDENTIALS_KEY_FILE =
+            CommonKeys.credentialsKeyFile("agentCredentialsKeyFile");
+
     // ---- Monitors ------------------------------------------------------------------------------
 
     private static final ConfigKey<?>[] MONITOR_KEYS = {
@@ -389,7 +393,7 @@ public final class AgentProperties {
                     ENABLE_DETAILED_REPLY_MESSAGES)
             .add(AUTHORITY_CHECKING, SANDBOX_ROOT, USER_SANDBOXES, XML_CONFIG_RELOAD_INTERVAL,
                     ADDITIONAL_WILDCARD_SANDBOX_CHECKING, COMMAND_PATH, ADMIN_GROUP,
-                    AGENT_QMGR_AUTHENTICATION_CREDENTIALS_FILE)
+                    AGENT_QMGR_AUTHENTICATION_CREDENTIALS_FILE, AGENT_CREDENTIALS_KEY_FILE)
             .addAll(CommonKeys.ssl("agent"))
             .add(MONITOR_KEYS)
             .add(EXIT_KEYS)

@@ -90,6 +90,8 @@ public final class ConfigKey<T> {
     private final String group;
     private final UnaryOperator<T> normalizer;
     private final Map<String, T> spellings;
+    private final boolean protection;
+    private final boolean secret;
 
     private ConfigKey(Builder<T> b) {
         this.name = b.name;
@@ -106,6 +108,8 @@ public final class ConfigKey<T> {
         this.group = b.group;
         this.normalizer = b.normalizer;
         this.spellings = b.spellings;
+        this.protection = b.protection || CommonKeys.SECURITY.equals(b.group);
+        this.secret = b.secret;
     }
 
     /**
@@ -278,6 +282,29 @@ public final class ConfigKey<T> {
     }
 
     /**
+     * Whether a value of this key asks for protection (TLS, credentials, authority checks,
+     * sandboxes): every key of the {@value CommonKeys#SECURITY} group, and keys marked with
+     * {@link Builder#protection()}. Such a key that OpenMFT does not support yet, set to anything
+     * but its default, stops start-up instead of being ignored with a warning: running without the
+     * protection a file asks for would fail open.
+     *
+     * @return true when the key asks for protection
+     */
+    public boolean asksForProtection() {
+        return protection;
+    }
+
+    /**
+     * Whether values of this key are secrets (passwords): the logged configuration masks them, and a
+     * properties file holding one is written readable by its owner only.
+     *
+     * @return true when the value is a secret
+     */
+    public boolean secret() {
+        return secret;
+    }
+
+    /**
      * One line saying what the key does.
      *
      * @return the description
@@ -323,7 +350,8 @@ public final class ConfigKey<T> {
         return name + " [" + group + "] " + type.label()
                 + (required ? ", required" : ", default " + defaultText().map(d -> d.isEmpty() ? "empty" : d).orElse("none"))
                 + ", allowed: " + allowed()
-                + (supported ? "" : ", recognised but not supported yet")
+                + (supported ? "" : protection ? ", not supported yet: a value other than the default stops start-up"
+                        : ", recognised but not supported yet")
                 + ". " + description;
     }
 
@@ -438,6 +466,8 @@ public final class ConfigKey<T> {
         private String unit;
         private boolean required;
         private boolean supported;
+        private boolean protection;
+        private boolean secret;
         private String description;
         private String group;
         private UnaryOperator<T> normalizer;
@@ -515,6 +545,29 @@ public final class ConfigKey<T> {
          */
         public Builder<T> supported() {
             this.supported = true;
+            return this;
+        }
+
+        /**
+         * Marks the key as asking for protection although its group is not
+         * {@value CommonKeys#SECURITY}: unsupported, it then stops start-up when set.
+         *
+         * @return this builder
+         * @see ConfigKey#asksForProtection()
+         */
+        public Builder<T> protection() {
+            this.protection = true;
+            return this;
+        }
+
+        /**
+         * Marks the value as a secret, masked in logs and kept in owner-only files.
+         *
+         * @return this builder
+         * @see ConfigKey#secret()
+         */
+        public Builder<T> secret() {
+            this.secret = true;
             return this;
         }
 

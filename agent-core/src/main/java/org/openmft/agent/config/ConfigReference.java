@@ -42,8 +42,10 @@ public final class ConfigReference {
         out.append("Generated from the key registries in `org.openmft.agent.config`; do not edit by hand.\n")
                 .append("Key names are IBM MQ Managed File Transfer's. Supported \"no\" marks an IBM key that OpenMFT\n")
                 .append("recognises but ignores for now, with a warning at start-up; unknown keys are ignored with a\n")
-                .append("warning too. A bad value of a supported key, or a missing required key, stops start-up\n")
-                .append("with exit code ").append(ConfigurationException.EXIT_CODE)
+                .append("warning too. \"no (refused when set)\" marks a security key OpenMFT does not support yet:\n")
+                .append("set to anything but its default it stops start-up, so that nothing runs without the\n")
+                .append("protection its configuration asks for. A bad value of a supported key, or a missing\n")
+                .append("required key, stops start-up with exit code ").append(ConfigurationException.EXIT_CODE)
                 .append(". Values are trimmed, and `${VAR}` in a path value is replaced by environment variable VAR.\n");
         for (ConfigRegistry registry : REGISTRIES) {
             out.append("\n### ").append(registry.fileName()).append('\n');
@@ -57,7 +59,7 @@ public final class ConfigReference {
                         .append("|---|---|---|---|---|\n");
                 for (ConfigKey<?> key : group.getValue()) {
                     out.append("| `").append(key.name()).append("` | ").append(defaultCell(key)).append(" | ")
-                            .append(cell(key.allowed())).append(" | ").append(key.supported() ? "yes" : "no")
+                            .append(cell(key.allowed())).append(" | ").append(support(key))
                             .append(" | ").append(cell(key.description())).append(" |\n");
                 }
             }
@@ -69,6 +71,10 @@ public final class ConfigReference {
             }
         }
         return out.toString();
+    }
+
+    private static String support(ConfigKey<?> key) {
+        return key.supported() ? "yes" : key.asksForProtection() ? "no (refused when set)" : "no";
     }
 
     private static String defaultCell(ConfigKey<?> key) {

@@ -15,6 +15,8 @@ import java.util.TreeMap;
  * a bad value of a supported key, a missing required key or a broken cross-key rule stops start-up
  * with a {@link ConfigurationException}; an unknown key or an IBM key that OpenMFT does not
  * implement yet only produces a warning, so that files copied from an IBM installation still work.
+ * The exception is a key that asks for protection ({@link ConfigKey#asksForProtection()}): unsupported
+ * and set to anything but its default, it stops start-up, because ignoring it would fail open.
  * A bad value is never replaced by the default.
  *
  * <p>Instances are immutable and thread-safe.
@@ -150,7 +152,8 @@ public final class ConfigRegistry {
      * @param raw key to value, as read from the file
      * @param sourceName the file name or path, for messages
      * @return the typed values
-     * @throws ConfigurationException when a supported value is bad or a required key is missing
+     * @throws ConfigurationException when a supported value is bad, a required key is missing or an
+     *         unsupported security key is set
      */
     public ConfigValues parse(Map<String, String> raw, String sourceName) throws ConfigurationException {
         return parse(raw, sourceName, System.getenv());
@@ -165,7 +168,8 @@ public final class ConfigRegistry {
      * @param env the environment used to expand {@code ${VAR}} in path values
      * @return the typed values, with warnings for unknown and unsupported keys
      * @throws ConfigurationException when a supported value is bad, a required key is missing, a path
-     *         refers to an undefined variable or a cross-key rule is broken
+     *         refers to an undefined variable, a cross-key rule is broken, or an unsupported key that
+     *         asks for protection is set to anything but its default
      */
     public ConfigValues parse(Map<String, String> raw, String sourceName, Map<String, String> env)
             throws ConfigurationException {
@@ -193,6 +197,9 @@ public final class ConfigRegistry {
             }
             if (!key.supported()) {
                 if (text != null && !isDefault(key, text, env, sourceName)) {
+                    if (key.asksForProtection()) {
+                        throw unsupportedProtection(key, text, sourceName);
+                    }
                     warnings.add("'" + key.name() + "' is recognised but not supported yet by OpenMFT and is ignored");
                 }
                 putDefault(values, key);
@@ -214,6 +221,21 @@ public final class ConfigRegistry {
         return result;
     }
 
+    /**
+     * A security key that OpenMFT cannot honour yet. Ignoring it, as other unsupported keys are, would
+     * fail open: an agent told to use TLS or a credentials file would connect without them, one told
+     * to check authority would let every request through. So it stops start-up, naming the key and
+     * the file; a bad value of such a key is refused the same way, since it is not the default either.
+     */
+    private static ConfigurationException unsupportedProtection(ConfigKey<?> key, String text, String sourceName) {
+        String remedy = key.defaultText().filter(d -> !d.isEmpty())
+                .map(d -> "remove it or set it to its default, " + key.name() + "=" + d)
+                .orElse("remove it");
+        return new ConfigurationException(sourceName + ": " + key.name() + "=" + text + " is not supported yet: "
+                + "OpenMFT does not provide this security feature and refuses to run without the protection the "
+                + "file asks for (" + remedy + ")", key.name(), text);
+    }
+
     private static void putDefault(Map<ConfigKey<?>, Object> values, ConfigKey<?> key) {
         Object value = key.defaultValue();
         if (value != null) {
@@ -228,7 +250,9 @@ public final class ConfigRegistry {
             return false;
         }
         try {
-            return def.equals(key.parse(text, env, sourceName));
+            Object value = key.parse(text, env, sourceName);
+            // Words such as jks and JKS name the same thing; keys that care normalise their values.
+            return def instanceof String word ? word.equalsIgnoreCase((String) value) : def.equals(value);
         } catch (ConfigurationException e) {
             return false;
         }

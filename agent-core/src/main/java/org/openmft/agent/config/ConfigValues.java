@@ -95,7 +95,8 @@ public final class ConfigValues {
     /**
      * The effective configuration, one key per line in registry order, for the start-up log: every
      * supported key with its value (marked when it is the default), then the unsupported keys that the
-     * file sets, marked as ignored.
+     * file sets, marked as ignored. Secret values ({@link ConfigKey#secret()}) and the passwords inside
+     * URLs (see {@link Secrets}) are masked, so that the text can go to a log.
      *
      * @return the description, lines separated by {@code \n}, no trailing newline
      */
@@ -108,10 +109,10 @@ public final class ConfigValues {
                 if (value == null) {
                     line = key.name() + " (not set)";
                 } else {
-                    line = key.name() + "=" + format(key, value) + (isSet(key) ? "" : " (default)");
+                    line = key.name() + "=" + shown(key, format(key, value)) + (isSet(key) ? "" : " (default)");
                 }
             } else if (isSet(key)) {
-                line = key.name() + "=" + given.get(key.name()) + " (ignored: not supported yet)";
+                line = key.name() + "=" + shown(key, given.get(key.name())) + " (ignored: not supported yet)";
             } else {
                 continue;
             }
@@ -121,6 +122,11 @@ public final class ConfigValues {
             out.append(line);
         }
         return out.toString();
+    }
+
+    /** A secret key's value is masked whole; any other value has the passwords in its URLs masked. */
+    private static String shown(ConfigKey<?> key, String text) {
+        return key.secret() ? Secrets.MASK : Secrets.maskCredentials(text);
     }
 
     private static <T> String format(ConfigKey<T> key, Object value) {

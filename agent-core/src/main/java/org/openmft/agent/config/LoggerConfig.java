@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * The typed, validated contents of one {@code logger.properties}, read once at start-up, for the
@@ -15,9 +14,6 @@ import java.util.stream.Collectors;
  * threads, connections or files.
  */
 public final class LoggerConfig extends QueueManagerConfig {
-
-    /** What {@link #describe()} shows instead of the database password. */
-    static final String MASK = "********";
 
     private final String loggerName;
 
@@ -171,7 +167,7 @@ public final class LoggerConfig extends QueueManagerConfig {
     }
 
     /**
-     * The database password. Never log it: {@link #describe()} masks it.
+     * The database password. Never log it: {@link #describe()} masks it, as it masks every secret.
      *
      * @return {@code openmft.database.password}, if set
      */
@@ -213,19 +209,6 @@ public final class LoggerConfig extends QueueManagerConfig {
      */
     public int dedupeKeys() {
         return values.get(FILE_LOGGER_DEDUPE_KEYS);
-    }
-
-    /**
-     * The effective configuration, one key per line, with the database password masked.
-     *
-     * @return the description
-     */
-    @Override
-    public String describe() {
-        String prefix = OPENMFT_DATABASE_PASSWORD.name() + "=";
-        return super.describe().lines()
-                .map(line -> line.startsWith(prefix) ? prefix + MASK : line)
-                .collect(Collectors.joining("\n"));
     }
 
     /** Text already checked by the key's validator: digits and an optional B, KB, MB or GB. */

@@ -150,7 +150,8 @@ public final class LoggerProperties {
 
     /** IBM's credentials file for the database, not supported yet. */
     public static final ConfigKey<Path> DATABASE_CREDENTIALS = ConfigKey.path("wmqfte.database.credentials")
-            .group(DATABASE).description("MQMFTCredentials.xml holding the database user and password.").build();
+            .protection().group(DATABASE)
+            .description("MQMFTCredentials.xml holding the database user and password.").build();
 
     /** IBM's JDBC driver jar, not supported: OpenMFT ships its drivers. */
     public static final ConfigKey<Path> DATABASE_DRIVER = ConfigKey.path("wmqfte.database.driver").group(DATABASE)
@@ -172,8 +173,9 @@ public final class LoggerProperties {
 
     /** Database password (OpenMFT only); never logged. */
     public static final ConfigKey<String> OPENMFT_DATABASE_PASSWORD = ConfigKey.string("openmft.database.password")
-            .supported().group(DATABASE)
-            .description("OpenMFT only: database password; masked in the logged configuration.").build();
+            .secret().supported().group(DATABASE)
+            .description("OpenMFT only: database password; masked in the logged configuration, and a "
+                    + "logger.properties holding it is written readable by its owner only.").build();
 
     /** Circular or linear file logging. */
     public static final ConfigKey<FileLoggerMode> FILE_LOGGER_MODE =

@@ -10,10 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -24,7 +26,8 @@ import java.util.UUID;
  *
  * <p>The file is replaced atomically (written to a temporary file in the same directory, flushed to
  * disk, then renamed), so a reader never sees half a file; an existing file is kept unless
- * {@code force} is given, as with IBM's {@code -f}. Thread-safe.
+ * {@code force} is given, as with IBM's {@code -f}. A file with a secret value ({@link ConfigKey#secret()})
+ * is created readable by its owner only. Thread-safe.
  */
 public final class PropertiesWriter {
     private final String writtenBy;
@@ -65,10 +68,15 @@ public final class PropertiesWriter {
         Path dir = target.getParent();
         Files.createDirectories(dir);
         // Not Files.createTempFile: its owner-only permissions would stick to the renamed file, and an
-        // administrator often writes files that the agent's user must read.
+        // administrator often writes files that the agent's user must read. A file holding a secret,
+        // though, is created owner-only, so that the password is never readable by others, not even
+        // for a moment.
         Path tmp = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        FileAttribute<?>[] attributes = holdsSecret(registry, values) ? PrivateFiles.ownerOnlyFile(tmp)
+                : new FileAttribute<?>[0];
         try {
-            try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel channel = FileChannel.open(tmp,
+                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), attributes)) {
                 ByteBuffer buffer = ByteBuffer.wrap(bytes);
                 while (buffer.hasRemaining()) {
                     channel.write(buffer);
@@ -88,6 +96,12 @@ public final class PropertiesWriter {
         } finally {
             Files.deleteIfExists(tmp);
         }
+    }
+
+    /** Whether a value to write belongs to a secret key, such as a database password. */
+    static boolean holdsSecret(ConfigRegistry registry, Map<String, String> values) {
+        return values.entrySet().stream().anyMatch(e -> e.getValue() != null
+                && registry.key(e.getKey()).map(ConfigKey::secret).orElse(false));
     }
 
     /**

@@ -320,13 +320,13 @@ class AgentConfigTest {
     void unsupportedKeysGiveExactlyOneWarningEachAndAreIgnored() throws Exception {
         Map<String, String> raw = minimal();
         raw.put("logCapture", "true");
-        raw.put("userSandboxes", "true");
-        raw.put("agentSslCipherSpec", "TLS_AES_256_GCM_SHA384");
+        raw.put("highlyAvailable", "true");
+        raw.put("agentCcsid", "819");
         raw.put("foo", "x");
         AgentConfig config = AgentConfig.from(raw, NO_ENV);
-        assertEquals(List.of("'userSandboxes' is recognised but not supported yet by OpenMFT and is ignored",
-                "'agentSslCipherSpec' is recognised but not supported yet by OpenMFT and is ignored",
-                "'logCapture' is recognised but not supported yet by OpenMFT and is ignored",
+        assertEquals(List.of("'logCapture' is recognised but not supported yet by OpenMFT and is ignored",
+                "'highlyAvailable' is recognised but not supported yet by OpenMFT and is ignored",
+                "unknown key 'agentCcsid' in agent.properties is ignored",
                 "unknown key 'foo' in agent.properties is ignored"), config.warnings());
         assertEquals(Boolean.FALSE, config.get(AgentProperties.LOG_CAPTURE), "OpenMFT behaves as the default");
         assertEquals(Optional.of("true"), config.values().rawValue("logCapture"));
@@ -390,9 +390,9 @@ class AgentConfigTest {
         assertEquals(Duration.ofSeconds(30), config.transferAckTimeout());
         assertEquals(Path.of("/opt/mft/transfers"), config.transferRoot());
         assertEquals(Optional.of("/opt/mft/in:!/opt/mft/in/private"), config.sandboxRoot());
-        assertEquals(List.of("'userSandboxes' is recognised but not supported yet by OpenMFT and is ignored",
-                "'logCapture' is recognised but not supported yet by OpenMFT and is ignored",
-                "'trace' is recognised but not supported yet by OpenMFT and is ignored"), config.warnings());
+        assertEquals(List.of("'logCapture' is recognised but not supported yet by OpenMFT and is ignored",
+                "'trace' is recognised but not supported yet by OpenMFT and is ignored"), config.warnings(),
+                "userSandboxes=false and authorityChecking=false are the defaults: no warning, no refusal");
     }
 
     @Test

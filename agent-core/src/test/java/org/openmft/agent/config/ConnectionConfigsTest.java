@@ -51,13 +51,19 @@ class ConnectionConfigsTest {
                 + "3600000 (ms) is required", jitter.getMessage());
 
         CoordinationConfig config = CoordinationConfig.from(Map.of("coordinationQMgr", "C",
-                "coordinationQMgrStandby", "standby(1414)", "coordinationSslCipherSpec", "ANY_TLS12",
+                "coordinationQMgrStandby", "standby(1414)", "coordinationSslFipsRequired", "false",
                 "coordinationCcsid", "819"), Map.of());
         assertEquals(List.of(
                 "'coordinationQMgrStandby' is recognised but not supported yet by OpenMFT and is ignored",
-                "'coordinationCcsid' is recognised but not supported yet by OpenMFT and is ignored",
-                "'coordinationSslCipherSpec' is recognised but not supported yet by OpenMFT and is ignored"),
-                config.warnings());
+                "'coordinationCcsid' is recognised but not supported yet by OpenMFT and is ignored"),
+                config.warnings(), "a security key at its default asks for nothing");
+
+        ConfigurationException tls = assertThrows(ConfigurationException.class, () -> CoordinationConfig.from(
+                Map.of("coordinationQMgr", "C", "coordinationSslCipherSpec", "ANY_TLS12"), Map.of()));
+        assertEquals("coordination.properties: coordinationSslCipherSpec=ANY_TLS12 is not supported yet: OpenMFT "
+                + "does not provide this security feature and refuses to run without the protection the file asks "
+                + "for (remove it)", tls.getMessage());
+        assertEquals("coordinationSslCipherSpec", tls.key());
     }
 
     @Test
@@ -90,14 +96,17 @@ class ConnectionConfigsTest {
         assertEquals("command.properties: connectionQMgrProvider=rabbit is not allowed: one of artemis, ibmmq is "
                 + "required", provider.getMessage());
 
-        CommandConfig config = CommandConfig.from(Map.of("connectionQMgr", "QM1", "connectionSslPeerName", "CN=x",
-                "connectionQMgrAuthenticationCredentialsFile", "/home/u/MQMFTCredentials.xml", "coordinationQMgr",
-                "C"), Map.of());
+        CommandConfig config = CommandConfig.from(Map.of("connectionQMgr", "QM1", "connectionQMgrStandby", "s(1)",
+                "connectionSslTrustStoreType", "JKS", "coordinationQMgr", "C"), Map.of());
         assertEquals(List.of(
-                "'connectionQMgrAuthenticationCredentialsFile' is recognised but not supported yet by OpenMFT and is "
-                        + "ignored",
-                "'connectionSslPeerName' is recognised but not supported yet by OpenMFT and is ignored",
+                "'connectionQMgrStandby' is recognised but not supported yet by OpenMFT and is ignored",
                 "unknown key 'coordinationQMgr' in command.properties is ignored"), config.warnings());
+
+        ConfigurationException credentials = assertThrows(ConfigurationException.class, () -> CommandConfig.from(
+                Map.of("connectionQMgr", "QM1", "connectionQMgrAuthenticationCredentialsFile",
+                        "/home/u/MQMFTCredentials.xml"), Map.of()));
+        assertTrue(credentials.getMessage().startsWith("command.properties: connectionQMgrAuthenticationCredentialsFile"
+                + "=/home/u/MQMFTCredentials.xml is not supported yet"), credentials.getMessage());
     }
 
     @Test

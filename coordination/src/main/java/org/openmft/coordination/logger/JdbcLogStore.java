@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
+import org.openmft.agent.config.Secrets;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.log.LogAction;
 import org.openmft.xml.log.LogItem;
@@ -96,8 +97,9 @@ public final class JdbcLogStore implements LogStore {
      * before it returns and a killed process loses nothing it committed (H2's default writes up to
      * half a second later; H2 does not force the file to the disk at each commit, so a power failure
      * can still lose the last commits); {@code AUTO_SERVER=TRUE}, so that {@code mft transfer list} can read
-     * while the logger runs: the first process opens the file and serves the others over a loopback
-     * connection.
+     * while the logger runs: the first process opens the file and serves the others over a TCP
+     * connection, which the generated password of {@link EmbeddedDatabase} guards. The URL holds no
+     * credentials; connect with {@link EmbeddedDatabase#connect}.
      *
      * @param directory the directory for the database files
      * @return {@code jdbc:h2:file:<directory>/logger;WRITE_DELAY=0;AUTO_SERVER=TRUE}
@@ -120,7 +122,22 @@ public final class JdbcLogStore implements LogStore {
      * @throws LogStoreException when the database cannot be opened or migrated
      */
     public static JdbcLogStore openH2(Path directory) throws LogStoreException {
-        return open(h2Url(directory), null, null, DEFAULT_SCHEMA);
+        return openH2(directory, DEFAULT_SCHEMA);
+    }
+
+    /**
+     * Opens (creating or migrating as needed) the default embedded database in a directory, as its
+     * owner: the directory is made private and the database password-protected, as
+     * {@link EmbeddedDatabase} describes.
+     *
+     * @param directory the directory for the database files; created when missing
+     * @param schema the schema holding the tables, created when missing
+     * @return the store
+     * @throws LogStoreException when the database cannot be opened, protected or migrated
+     */
+    public static JdbcLogStore openH2(Path directory, String schema) throws LogStoreException {
+        String password = EmbeddedDatabase.prepare(directory);
+        return open(h2Url(directory), EmbeddedDatabase.USER, password, schema);
     }
 
     /**
@@ -663,7 +680,7 @@ public final class JdbcLogStore implements LogStore {
 
     /** URLs may carry a password as a parameter; keep it out of messages. */
     static String redact(String url) {
-        return url.replaceAll("(?i)(password=)[^;&]*", "$1****");
+        return Secrets.maskCredentials(url);
     }
 
     // ---- small JDBC helpers

@@ -15,7 +15,8 @@ public final class LogStores {
     /**
      * Opens the store of a logger: for {@code FILE}, a {@link FileLogStore} in {@code logDirectory};
      * for {@code DATABASE}, a {@link JdbcLogStore} on {@code openmft.database.url}, or on the default
-     * H2 file database in {@code logDirectory} when the type is {@code h2} and no URL is given.
+     * H2 file database in {@code logDirectory} when the type is {@code h2} and no URL is given (made
+     * private and password-protected by {@link EmbeddedDatabase}).
      *
      * @param config the logger's configuration
      * @param logDirectory the logger's log directory, normally {@code DataDirectory.loggerLogDir}
@@ -29,14 +30,15 @@ public final class LogStores {
             case FILE -> FileLogStore.open(logDirectory, config.loggerName(), config.fileLoggerMode(),
                     config.fileSizeBytes(), config.fileCount(), config.dedupeKeys());
             case DATABASE -> {
-                String url = config.databaseUrl().orElseGet(() -> {
+                if (config.databaseUrl().isEmpty()) {
                     if (config.databaseType() != DatabaseType.H2) {
                         // LoggerProperties' rule makes the URL required for every other database.
                         throw new IllegalStateException("no openmft.database.url for " + config.databaseType());
                     }
-                    return JdbcLogStore.h2Url(logDirectory);
-                });
-                yield JdbcLogStore.open(url, config.databaseUser().orElse(null),
+                    // The default embedded database: private directory, generated password.
+                    yield JdbcLogStore.openH2(logDirectory, config.databaseSchema());
+                }
+                yield JdbcLogStore.open(config.databaseUrl().get(), config.databaseUser().orElse(null),
                         config.databasePassword().orElse(null), config.databaseSchema());
             }
         };

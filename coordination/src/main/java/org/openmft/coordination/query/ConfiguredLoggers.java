@@ -97,7 +97,8 @@ public record ConfiguredLoggers(List<LoggerConfig> loggers, Map<String, String> 
      * Opens a database logger's store for reading, where the logger itself opens it
      * ({@link LogStores#open} on the logger's log directory). The default embedded H2 database is
      * opened only when the logger has created it (its URL has {@code AUTO_SERVER=TRUE}, so this
-     * works while the logger runs); a query does not create an empty one.
+     * works while the logger runs, with the password the logger keeps beside it, see
+     * {@link org.openmft.coordination.logger.EmbeddedDatabase}); a query does not create an empty one.
      *
      * @param dd the data directory
      * @param coordQM the coordination queue manager

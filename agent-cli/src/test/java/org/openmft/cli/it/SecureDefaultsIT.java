@@ -1,0 +1,252 @@
+package org.openmft.cli.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.config.DataDirectory;
+import org.openmft.coordination.logger.EmbeddedDatabase;
+import org.openmft.coordination.logger.JdbcLogStore;
+
+/**
+ * Secure defaults through the real launchers: a security key OpenMFT does not support yet stops the
+ * agent, the logger and the commands with exit code 78 instead of running unprotected; the data
+ * directory is owner-only (and an older, open one is tightened); the logger's embedded database
+ * refuses the empty password on its server port and its files are unreadable by another local
+ * user, while its owner's {@code mft transfer list} works.
+ *
+ * <p>The data directory sits in a directory everyone may enter, so that what keeps others out is
+ * what OpenMFT did, not JUnit's own owner-only temporary directory.
+ */
+class SecureDefaultsIT {
+    private static final String JVM_OPTIONS = "-Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+    private static final Pattern ID = Pattern.compile("The request ID is: ([0-9a-f]{48})");
+    /** The second local user of the permission test, created when missing (tests run as root in CI). */
+    private static final String OTHER_USER = "openmftother";
+
+    @TempDir
+    Path tmp;
+    Path data;
+    Distribution mft;
+
+    @BeforeEach
+    void openParent() throws IOException {
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        data = tmp.resolve("data");
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        if (mft != null) {
+            mft.close();
+        }
+    }
+
+    private static String mode(Path p) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+    }
+
+    private static void append(Path file, String line) throws IOException {
+        Files.writeString(file, Files.readString(file) + line + "\n");
+    }
+
+    @Test
+    void unsupportedSecurityKeysStopEveryProcessWithExitCode78() throws Exception {
+        mft = new Distribution(data).jvmOptions(JVM_OPTIONS);
+        int port = Distribution.freePort();
+        mft.mft("qmgr", "create", "QM1", "--port", String.valueOf(port)).expect(0);
+        mft.run("fteSetupCoordination", "-coordinationQMgr", "QM1").expect(0);
+        mft.run("fteSetupCommands", "-connectionQMgr", "QM1").expect(0);
+        // A client agent runs in a process of its own: 'fteStartAgent -F' is that process.
+        mft.run("fteCreateAgent", "-agentName", "TLS1", "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
+                "-agentQMgrPort", String.valueOf(port)).expect(0);
+        mft.run("fteCreateLogger", "LOG1").expect(0);
+        Path agentProperties = data.resolve("config/QM1/agents/TLS1/agent.properties");
+
+        append(agentProperties, "authorityChecking=false");
+        append(agentProperties, "agentSslFipsRequired=false");
+        append(agentProperties, "agentSslTrustStore=/etc/openmft/trust.jks");
+        for (String[] start : List.of(new String[] {"fteStartAgent", "-F", "TLS1"},
+                new String[] {"fteStartAgent", "TLS1"})) {
+            String out = mft.run(start[0], java.util.Arrays.copyOfRange(start, 1, start.length)).expect(78).output();
+            assertThat(out).contains(agentProperties + ": agentSslTrustStore=/etc/openmft/trust.jks is not supported yet")
+                    .doesNotContain("authorityChecking", "agentSslFipsRequired");
+        }
+        assertThat(data.resolve("config/QM1/agents/TLS1/agent.properties")).exists();
+        assertThat(Files.exists(data.resolve("logs/QM1/agents/TLS1/agent.lock")))
+                .as("the agent never got as far as taking its lock").isFalse();
+
+        Path loggerProperties = data.resolve("config/QM1/loggers/LOG1/logger.properties");
+        append(loggerProperties, "wmqfte.ssl.truststore=/etc/openmft/trust.jks");
+        assertThat(mft.run("fteStartLogger", "-F", "LOG1").expect(78).output())
+                .contains(loggerProperties + ": wmqfte.ssl.truststore=/etc/openmft/trust.jks is not supported yet");
+
+        Path commandProperties = data.resolve("config/QM1/command.properties");
+        append(commandProperties, "connectionQMgrAuthenticationCredentialsFile=/root/MQMFTCredentials.xml");
+        assertThat(mft.run("ftePingAgent", "TLS1").expect(78).output()).contains(commandProperties
+                + ": connectionQMgrAuthenticationCredentialsFile=/root/MQMFTCredentials.xml is not supported yet");
+
+        Path coordinationProperties = data.resolve("config/QM1/coordination.properties");
+        append(coordinationProperties, "coordinationSslPeerName=CN=hub");
+        assertThat(mft.run("fteListAgents").expect(78).output())
+                .contains(coordinationProperties + ": coordinationSslPeerName=CN=hub is not supported yet");
+    }
+
+    @Test
+    void theDataDirectoryIsOwnerOnlyAndAnOpenOneIsTightened() throws Exception {
+        Files.createDirectory(data);
+        Files.setPosixFilePermissions(data, PosixFilePermissions.fromString("rwxr-xr-x"));
+        mft = new Distribution(data).jvmOptions(JVM_OPTIONS);
+        String out = mft.mft("qmgr", "create", "QM1", "--port", String.valueOf(Distribution.freePort()))
+                .expect(0).output();
+        assertThat(out).contains("The data directory " + data + " was open to other users (rwxr-xr-x); it is now "
+                + "rwx------ (owner only)");
+        assertThat(mode(data)).isEqualTo("rwx------");
+        assertThat(mft.run("fteSetupCoordination", "-coordinationQMgr", "QM1").expect(0).output())
+                .as("said once, when it was tightened").doesNotContain("was open to other users");
+
+        // A data directory that does not exist yet is created owner-only, parents included.
+        Path fresh = tmp.resolve("fresh/data");
+        Distribution other = new Distribution(fresh).jvmOptions(JVM_OPTIONS);
+        other.run("fteSetupCoordination", "-coordinationQMgr", "QM9").expect(0);
+        assertThat(mode(fresh)).isEqualTo("rwx------");
+        assertThat(mode(fresh.getParent())).isEqualTo("rwx------");
+        other.close();
+    }
+
+    @Test
+    void theLoggerDatabaseIsPasswordProtectedAndPrivateButItsOwnerReadsIt() throws Exception {
+        mft = new Distribution(data).jvmOptions(JVM_OPTIONS);
+        mft.createQueueManager("QM1");
+        mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1").expect(0);
+        mft.run("fteCreateAgent", "-agentName", "AGENT2", "-agentQMgr", "QM1").expect(0);
+        mft.run("fteCreateLogger", "LOG1").expect(0);
+        mft.mft("qmgr", "start", "QM1").expect(0);
+        mft.run("fteStartAgent", "AGENT1").expect(0);
+        mft.run("fteStartAgent", "AGENT2").expect(0);
+        mft.run("fteStartLogger", "LOG1").expect(0);
+
+        Path loggerDir = DataDirectory.of(data).loggerLogDir("QM1", "LOG1");
+        Path passwordFile = EmbeddedDatabase.passwordFile(loggerDir);
+        Path databaseFile = loggerDir.resolve("logger.mv.db");
+        assertThat(mode(data)).isEqualTo("rwx------");
+        assertThat(mode(loggerDir)).isEqualTo("rwx------");
+        assertThat(mode(passwordFile)).isEqualTo("rw-------");
+        assertThat(Files.readString(passwordFile).strip()).hasSizeGreaterThanOrEqualTo(40);
+        assertThat(databaseFile).exists();
+
+        Path src = Files.createDirectories(tmp.resolve("in")).resolve("f1");
+        Files.write(src, new byte[4096]);
+        Files.createDirectories(tmp.resolve("out"));
+        Path request = mft.request("req.xml", src.toString(), tmp.resolve("out/f1").toString(), "file",
+                "overwrite", false);
+        String submitted = mft.mft("transfer", "submit", request.toString(), "-w").expect(0).output();
+        Matcher m = ID.matcher(submitted);
+        assertThat(m.find()).as("transfer id in %s", submitted).isTrue();
+        String id = m.group(1);
+
+        // (3) The owner's 'mft transfer list' reads the database while the logger serves it.
+        Distribution.await("transfer " + id + " in 'mft transfer list'", Duration.ofSeconds(60),
+                () -> mft.mft("transfer", "list").output().contains(id));
+        assertThat(mft.mft("transfer", "list", "--state", "SUCCESSFUL").expect(0).output()).contains(id);
+
+        // (1) The logger serves the file on a TCP port (H2's automatic server mode, its address in the
+        // lock file); a connection to it with the empty password is refused, the owner's is not.
+        Properties lock = new Properties();
+        try (InputStream in = Files.newInputStream(loggerDir.resolve("logger.lock.db"))) {
+            lock.load(in);
+        }
+        assertThat(lock.getProperty("server")).as("the logger's auto-server address").isNotBlank();
+        String url = JdbcLogStore.h2Url(loggerDir);
+        SQLException refused = assertThrows(SQLException.class, () -> DriverManager.getConnection(url, "", "").close());
+        assertThat(refused.getSQLState()).as(refused.toString()).isEqualTo("28000");
+        SQLException refusedSa = assertThrows(SQLException.class,
+                () -> DriverManager.getConnection(url, "sa", "").close());
+        assertThat(refusedSa.getSQLState()).as(refusedSa.toString()).isEqualTo("28000");
+        try (Connection c = EmbeddedDatabase.connect(loggerDir); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("select count(*) from FTELOG.TRANSFER")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(1);
+        }
+
+        // (2) Another local user can read none of it: not the password, not the database.
+        String user = otherUser();
+        assertThat(runAs(user, "cat", "/proc/self/status").exitCode()).as("runuser works").isZero();
+        for (Path p : List.of(passwordFile, databaseFile)) {
+            Distribution.Result r = runAs(user, "cat", p.toString());
+            assertThat(r.exitCode()).as("%s read by %s: %s", p, user, r.output()).isNotZero();
+            assertThat(r.output()).contains("Permission denied");
+        }
+        Distribution.Result listing = runAs(user, "ls", loggerDir.toString());
+        assertThat(listing.exitCode()).as(listing.output()).isNotZero();
+        assertThat(listing.output()).contains("Permission denied");
+
+        mft.run("fteStopLogger", "LOG1").expect(0);
+        assertThat(mft.mft("transfer", "list").expect(0).output()).as("also with the logger stopped").contains(id);
+    }
+
+    /** A second local user: created when missing; the test needs root for that and for runuser. */
+    private static String otherUser() throws Exception {
+        boolean root = "root".equals(System.getProperty("user.name"));
+        String reason = "reading files as another local user needs root (to run 'runuser' and, when "
+                + OTHER_USER + " is missing, 'useradd'); this JVM runs as " + System.getProperty("user.name");
+        if (!root) {
+            if (inCi()) {
+                throw new AssertionError("CI=" + System.getenv("CI") + " and this test cannot run, which in CI is a"
+                        + " failure, not a skip: " + reason);
+            }
+            Assumptions.assumeTrue(false, reason);
+        }
+        if (exec("id", "-u", OTHER_USER).exitCode() != 0) {
+            exec("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", OTHER_USER).expect(0);
+        }
+        return OTHER_USER;
+    }
+
+    private static boolean inCi() {
+        String ci = System.getenv("CI");
+        return ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false");
+    }
+
+    private static Distribution.Result runAs(String user, String... command) throws Exception {
+        String[] cmd = new String[command.length + 4];
+        cmd[0] = "runuser";
+        cmd[1] = "-u";
+        cmd[2] = user;
+        cmd[3] = "--";
+        System.arraycopy(command, 0, cmd, 4, command.length);
+        return exec(cmd);
+    }
+
+    private static Distribution.Result exec(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(String.join(" ", cmd) + " did not end within 60 s");
+        }
+        return new Distribution.Result(p.exitValue(), out);
+    }
+}

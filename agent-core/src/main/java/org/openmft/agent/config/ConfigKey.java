@@ -26,8 +26,8 @@ import java.util.function.UnaryOperator;
  *
  * <p>Why this file stays whole (over 600 lines): the key, its {@link Type}, its parsing and its
  * {@link Builder} are one declaration language; split, every key declaration would import three
- * types and the builder's checks (a secret must be a string, a supported key needs a description,
- * a default must pass its own validator) would have to reach into the key from outside. Most of
+ * types and the builder's checks (every key has a description and a group, a required key has no
+ * default, a default passes its own validator) would have to reach into the key from outside. Most of
  * its length is Javadoc of the builder's methods.
  *
  * @param <T> the Java type of a parsed value

@@ -91,7 +91,11 @@ class AgentConfigTest {
                 "textReplacementCharacterSequence", "maxSourceTransfers", "maxDestinationTransfers",
                 "maxQueuedTransfers", "maxFilesForTransfer", "transferAckTimeout", "transferAckTimeoutRetries",
                 "transferRecoveryTimeout", "immediateShutdownTimeout", "agentStatusPublishRateLimit",
-                "agentStatusPublishRateMin", "sandboxRoot", "outputLogFiles", "outputLogSize"));
+                "agentStatusPublishRateMin", "sandboxRoot", "outputLogFiles", "outputLogSize",
+                // TLS (issue 14): read by QueueManagerConfig into TlsClientSettings.
+                "agentSslCipherSpec", "agentSslCipherSuite", "agentSslPeerName", "agentSslFipsRequired",
+                "agentSslTrustStore", "agentSslTrustStoreType", "agentSslTrustStoreCredentialsFile", "agentSslKeyStore",
+                "agentSslKeyStoreType", "agentSslKeyStoreCredentialsFile"));
         Set<String> actual = AgentProperties.REGISTRY.keys().stream().filter(ConfigKey::supported)
                 .map(ConfigKey::name).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(expected, actual);
@@ -321,11 +325,11 @@ class AgentConfigTest {
         Map<String, String> raw = minimal();
         raw.put("logCapture", "true");
         raw.put("userSandboxes", "true");
-        raw.put("agentSslCipherSpec", "TLS_AES_256_GCM_SHA384");
+        raw.put("additionalWildcardSandboxChecking", "true");
         raw.put("foo", "x");
         AgentConfig config = AgentConfig.from(raw, NO_ENV);
         assertEquals(List.of("'userSandboxes' is recognised but not supported yet by OpenMFT and is ignored",
-                "'agentSslCipherSpec' is recognised but not supported yet by OpenMFT and is ignored",
+                "'additionalWildcardSandboxChecking' is recognised but not supported yet by OpenMFT and is ignored",
                 "'logCapture' is recognised but not supported yet by OpenMFT and is ignored",
                 "unknown key 'foo' in agent.properties is ignored"), config.warnings());
         assertEquals(Boolean.FALSE, config.get(AgentProperties.LOG_CAPTURE), "OpenMFT behaves as the default");

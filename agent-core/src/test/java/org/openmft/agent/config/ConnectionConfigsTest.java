@@ -51,12 +51,12 @@ class ConnectionConfigsTest {
                 + "3600000 (ms) is required", jitter.getMessage());
 
         CoordinationConfig config = CoordinationConfig.from(Map.of("coordinationQMgr", "C",
-                "coordinationQMgrStandby", "standby(1414)", "coordinationSslCipherSpec", "ANY_TLS12",
+                "coordinationQMgrStandby", "standby(1414)", "coordinationCcsidName", "ISO-8859-1",
                 "coordinationCcsid", "819"), Map.of());
         assertEquals(List.of(
                 "'coordinationQMgrStandby' is recognised but not supported yet by OpenMFT and is ignored",
                 "'coordinationCcsid' is recognised but not supported yet by OpenMFT and is ignored",
-                "'coordinationSslCipherSpec' is recognised but not supported yet by OpenMFT and is ignored"),
+                "'coordinationCcsidName' is recognised but not supported yet by OpenMFT and is ignored"),
                 config.warnings());
     }
 
@@ -90,14 +90,22 @@ class ConnectionConfigsTest {
         assertEquals("command.properties: connectionQMgrProvider=rabbit is not allowed: one of artemis, ibmmq is "
                 + "required", provider.getMessage());
 
-        CommandConfig config = CommandConfig.from(Map.of("connectionQMgr", "QM1", "connectionSslPeerName", "CN=x",
+        CommandConfig config = CommandConfig.from(Map.of("connectionQMgr", "QM1", "connectionCcsid", "819",
                 "connectionQMgrAuthenticationCredentialsFile", "/home/u/MQMFTCredentials.xml", "coordinationQMgr",
                 "C"), Map.of());
         assertEquals(List.of(
+                "'connectionCcsid' is recognised but not supported yet by OpenMFT and is ignored",
                 "'connectionQMgrAuthenticationCredentialsFile' is recognised but not supported yet by OpenMFT and is "
                         + "ignored",
-                "'connectionSslPeerName' is recognised but not supported yet by OpenMFT and is ignored",
                 "unknown key 'coordinationQMgr' in command.properties is ignored"), config.warnings());
+    }
+
+    @Test
+    void aTlsKeyWithoutTlsOnIsAConfigurationErrorNotSilentlyPlaintext() {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> CommandConfig.from(
+                Map.of("connectionQMgr", "QM1", "connectionSslPeerName", "CN=x"), Map.of()));
+        assertEquals("connectionSslPeerName", e.key());
+        assertTrue(e.getMessage().contains("TLS is not on"), e.getMessage());
     }
 
     @Test

@@ -139,11 +139,11 @@ class LoggerConfigTest {
     void ibmKeysOpenMftIgnoresAreWarnedAbout() throws Exception {
         LoggerConfig config = parse(Map.of("wmqfte.logger.type", "DATABASE", "wmqfte.queue.manager", "C",
                 "wmqfte.message.source.type", "queue", "wmqfte.database.credentials", "/home/u/MQMFTCredentials.xml",
-                "wmqfte.ssl.cipher.suite", "TLS_AES_128_GCM_SHA256", "wmqfte.database.typo", "x"));
+                "wmqfte.database.driver", "/opt/db2/db2jcc4.jar", "wmqfte.database.typo", "x"));
         assertThat(config.warnings()).containsExactly(
                 "'wmqfte.message.source.type' is recognised but not supported yet by OpenMFT and is ignored",
                 "'wmqfte.database.credentials' is recognised but not supported yet by OpenMFT and is ignored",
-                "'wmqfte.ssl.cipher.suite' is recognised but not supported yet by OpenMFT and is ignored",
+                "'wmqfte.database.driver' is recognised but not supported yet by OpenMFT and is ignored",
                 "unknown key 'wmqfte.database.typo' in logger.properties is ignored");
         assertThat(config.get(LoggerProperties.MESSAGE_SOURCE_TYPE)).isEqualTo("automatic");
     }

@@ -16,7 +16,6 @@ import javax.jms.Session;
 
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.config.QueueNames;
-import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.ConsumerLoop;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;

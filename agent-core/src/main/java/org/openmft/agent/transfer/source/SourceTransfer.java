@@ -1,6 +1,5 @@
 package org.openmft.agent.transfer.source;
 
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;

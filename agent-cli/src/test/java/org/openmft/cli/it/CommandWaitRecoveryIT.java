@@ -3,15 +3,11 @@ package org.openmft.cli.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,8 +53,8 @@ class CommandWaitRecoveryIT {
 
     @BeforeAll
     static void setUpOnce() throws Exception {
-        src = randomFile(data.resolve("in/big.bin"), SIZE);
-        srcMd5 = md5(src);
+        src = Distribution.randomFile(data.resolve("in/big.bin"), SIZE);
+        srcMd5 = Distribution.md5(src);
         mft = new Distribution(data.resolve("mft")).jvmOptions("-Xmx256m");
         port = mft.createQueueManager("QM1");
         mft.mft("qmgr", "start", "QM1").expect(0);
@@ -146,7 +142,7 @@ class CommandWaitRecoveryIT {
         Distribution.await("transfer " + id + " to end", Duration.ofSeconds(300),
                 () -> agentLog("AGENT1").contains("Transfer " + id + " ended with result"));
         assertThat(agentLog("AGENT1")).contains("Transfer " + id + " ended with result 0");
-        assertThat(md5(out)).isEqualTo(srcMd5);
+        assertThat(Distribution.md5(out)).isEqualTo(srcMd5);
         Distribution.await("no WMQFTE.* queue or address on QM1", Duration.ofSeconds(120),
                 () -> replyQueuesAndAddresses().isEmpty());
     }
@@ -234,7 +230,7 @@ class CommandWaitRecoveryIT {
         assertThat(ended.find()).as("the source agent logged the outcome").isTrue();
         assertThat(output).contains("[0] " + src + " -> " + out, ended.group(1).strip());
         assertThat(out).exists();
-        assertThat(md5(out)).as("the destination file is the source file").isEqualTo(srcMd5);
+        assertThat(Distribution.md5(out)).as("the destination file is the source file").isEqualTo(srcMd5);
         Matcher queue = REPLY_QUEUE.matcher(output);
         assertThat(queue.find()).isTrue();
         assertThat(replyQueuesAndAddresses()).as("the command's reply queue and its address are gone from QM1")
@@ -285,35 +281,5 @@ class CommandWaitRecoveryIT {
         } catch (IOException e) {
             return 0;
         }
-    }
-
-    private static Path randomFile(Path file, long size) throws IOException {
-        Files.createDirectories(file.getParent());
-        SplittableRandom r = new SplittableRandom(size);
-        byte[] block = new byte[1 << 20];
-        try (var o = Files.newOutputStream(file)) {
-            for (long left = size; left > 0; left -= block.length) {
-                for (int i = 0; i < block.length; i += 8) {
-                    long v = r.nextLong();
-                    for (int j = 0; j < 8; j++) {
-                        block[i + j] = (byte) (v >>> (8 * j));
-                    }
-                }
-                o.write(block, 0, (int) Math.min(left, block.length));
-            }
-        }
-        return file;
-    }
-
-    private static String md5(Path file) throws Exception {
-        MessageDigest d = MessageDigest.getInstance("MD5");
-        byte[] b = new byte[1 << 20];
-        try (InputStream in = Files.newInputStream(file)) {
-            int n;
-            while ((n = in.read(b)) > 0) {
-                d.update(b, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(d.digest());
     }
 }

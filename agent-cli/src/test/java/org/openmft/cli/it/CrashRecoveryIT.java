@@ -3,13 +3,9 @@ package org.openmft.cli.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.HexFormat;
-import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -68,8 +64,8 @@ class CrashRecoveryIT {
 
     @BeforeAll
     static void setUpOnce() throws Exception {
-        src = randomFile(data.resolve("in/big.bin"), SIZE);
-        srcMd5 = md5(src);
+        src = Distribution.randomFile(data.resolve("in/big.bin"), SIZE);
+        srcMd5 = Distribution.md5(src);
         mft = new Distribution(data);
         int port = mft.createQueueManager("QM1");
         audit = data.resolve("data-queue-audit.txt");
@@ -245,7 +241,7 @@ class CrashRecoveryIT {
         assertThat(agentLog("AGENT1")).contains("Transfer " + id + " ended with result 0");
         assertThat(out).exists();
         assertThat(out.resolveSibling(out.getFileName() + ".part")).doesNotExist();
-        assertThat(md5(out)).as("the destination file is the source file").isEqualTo(srcMd5);
+        assertThat(Distribution.md5(out)).as("the destination file is the source file").isEqualTo(srcMd5);
         System.out.printf("CrashRecoveryIT %s: transfer %s complete, MD5 equal; the destination received %d bytes"
                 + " twice or again after a restart, the source sent %d bytes more than once (bound %d)%n",
                 out.getParent().getFileName(), id, resentAtDestination(id), sentAgain(id), BOUND);
@@ -317,35 +313,5 @@ class CrashRecoveryIT {
         } catch (IOException e) {
             return 0;
         }
-    }
-
-    private static Path randomFile(Path file, long size) throws IOException {
-        Files.createDirectories(file.getParent());
-        SplittableRandom r = new SplittableRandom(size);
-        byte[] block = new byte[1 << 20];
-        try (var o = Files.newOutputStream(file)) {
-            for (long left = size; left > 0; left -= block.length) {
-                for (int i = 0; i < block.length; i += 8) {
-                    long v = r.nextLong();
-                    for (int j = 0; j < 8; j++) {
-                        block[i + j] = (byte) (v >>> (8 * j));
-                    }
-                }
-                o.write(block, 0, (int) Math.min(left, block.length));
-            }
-        }
-        return file;
-    }
-
-    private static String md5(Path file) throws Exception {
-        MessageDigest d = MessageDigest.getInstance("MD5");
-        byte[] b = new byte[1 << 20];
-        try (InputStream in = Files.newInputStream(file)) {
-            int n;
-            while ((n = in.read(b)) > 0) {
-                d.update(b, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(d.digest());
     }
 }

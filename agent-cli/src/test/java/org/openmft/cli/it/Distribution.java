@@ -271,4 +271,36 @@ final class Distribution implements AutoCloseable {
             }
         }
     }
+
+    /** A file of {@code size} pseudo-random bytes (the same for the same size), for transfers to move. */
+    static Path randomFile(Path file, long size) throws IOException {
+        Files.createDirectories(file.getParent());
+        java.util.SplittableRandom r = new java.util.SplittableRandom(size);
+        byte[] block = new byte[1 << 20];
+        try (var o = Files.newOutputStream(file)) {
+            for (long left = size; left > 0; left -= block.length) {
+                for (int i = 0; i < block.length; i += 8) {
+                    long v = r.nextLong();
+                    for (int j = 0; j < 8; j++) {
+                        block[i + j] = (byte) (v >>> (8 * j));
+                    }
+                }
+                o.write(block, 0, (int) Math.min(left, block.length));
+            }
+        }
+        return file;
+    }
+
+    /** The hex MD5 of a file. */
+    static String md5(Path file) throws Exception {
+        java.security.MessageDigest d = java.security.MessageDigest.getInstance("MD5");
+        byte[] b = new byte[1 << 20];
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            int n;
+            while ((n = in.read(b)) > 0) {
+                d.update(b, 0, n);
+            }
+        }
+        return java.util.HexFormat.of().formatHex(d.digest());
+    }
 }

@@ -107,22 +107,21 @@ public final class DataDispatcher implements ReplySender {
 
     private void serve(Message m) throws JMSException {
         if (ProtocolCodec.versionOkOrWarn(m, agentName)) {
-            buffer = handle(m, buffer);
+            handle(m);
         }
     }
 
-    /** @return the buffer to read the next chunk into (grown for a larger chunk) */
-    private byte[] handle(Message m, byte[] buffer) throws JMSException {
+    private void handle(Message m) throws JMSException {
         String type = ProtocolCodec.type(m);
         String id = ProtocolCodec.transferId(m);
         if (Wire.START.equals(type)) {
             onStart(ProtocolCodec.readStart(m));
-            return buffer;
+            return;
         }
         DestinationTransfer t = find(id);
         if (t == null) {
             log.debug("Agent {}: {} message for unknown transfer {} dropped", agentName, type, id);
-            return buffer;
+            return;
         }
         switch (type) {
             case Wire.DATA -> {
@@ -130,7 +129,7 @@ public final class DataDispatcher implements ReplySender {
                 long length = b.getBodyLength();
                 if (length > ArtemisTuning.MAX_NORMAL_MESSAGE_BYTES) {
                     log.warn("Transfer {}: chunk of {} bytes exceeds the limit; dropped", id, length);
-                    return buffer;
+                    return;
                 }
                 if (length > buffer.length) {
                     buffer = new byte[(int) length];
@@ -150,7 +149,6 @@ public final class DataDispatcher implements ReplySender {
         if (t.gaveUp()) {
             forget(t);
         }
-        return buffer;
     }
 
     private void onStart(Start start) throws JMSException {

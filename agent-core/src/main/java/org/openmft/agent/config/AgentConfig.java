@@ -16,7 +16,7 @@ import java.util.Optional;
  */
 public final class AgentConfig extends QueueManagerConfig {
 
-    private AgentConfig(ConfigValues values) {
+    private AgentConfig(ConfigValues values) throws ConfigurationException {
         super(values, AGENT_QMGR, AGENT_QMGR_HOST, AGENT_QMGR_PORT,
                 AGENT_QMGR_CHANNEL, AGENT_QMGR_PROVIDER);
     }

@@ -11,7 +11,7 @@ import java.util.Map;
  */
 public final class CommandConfig extends QueueManagerConfig {
 
-    private CommandConfig(ConfigValues values) {
+    private CommandConfig(ConfigValues values) throws ConfigurationException {
         super(values, CONNECTION_QMGR, CONNECTION_QMGR_HOST, CONNECTION_QMGR_PORT,
                 CONNECTION_QMGR_CHANNEL, CONNECTION_QMGR_PROVIDER);
     }

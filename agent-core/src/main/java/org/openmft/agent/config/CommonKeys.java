@@ -91,28 +91,43 @@ final class CommonKeys {
                 .description("Key file used to decrypt credentials files encrypted with fteObfuscate.").build();
     }
 
-    /** IBM's TLS family, identical under each prefix: {@code agentSsl…}, {@code coordinationSsl…}, … */
+    /**
+     * IBM's TLS family, identical under each prefix: {@code agentSsl…}, {@code coordinationSsl…}, … ;
+     * read by {@link QueueManagerConfig} into {@link org.openmft.agent.tls.TlsClientSettings}.
+     */
     static List<ConfigKey<?>> ssl(String prefix) {
         return List.of(
-                ConfigKey.string(prefix + "SslCipherSpec").group(SECURITY)
-                        .description("IBM MQ CipherSpec for a TLS client connection.").build(),
-                ConfigKey.string(prefix + "SslCipherSuite").group(SECURITY)
-                        .description("Java cipher suite for a TLS client connection.").build(),
-                ConfigKey.string(prefix + "SslPeerName").group(SECURITY)
-                        .description("Distinguished-name pattern the queue manager's certificate must match.").build(),
-                ConfigKey.bool(prefix + "SslFipsRequired").defaultValue(false).group(SECURITY)
-                        .description("Use only FIPS-certified cryptography.").build(),
-                ConfigKey.path(prefix + "SslTrustStore").group(SECURITY)
-                        .description("Trust store holding the certificates of trusted queue managers.").build(),
-                ConfigKey.string(prefix + "SslTrustStoreType").defaultValue("jks").validator(STORE_TYPE)
-                        .group(SECURITY).description("Format of the trust store.").build(),
-                ConfigKey.path(prefix + "SslTrustStoreCredentialsFile").group(SECURITY)
-                        .description("Credentials file holding the trust store password.").build(),
-                ConfigKey.path(prefix + "SslKeyStore").group(SECURITY)
-                        .description("Key store holding this side's certificate for mutual TLS.").build(),
-                ConfigKey.string(prefix + "SslKeyStoreType").defaultValue("jks").validator(STORE_TYPE)
-                        .group(SECURITY).description("Format of the key store.").build(),
-                ConfigKey.path(prefix + "SslKeyStoreCredentialsFile").group(SECURITY)
-                        .description("Credentials file holding the key store password.").build());
+                ConfigKey.string(prefix + "SslCipherSpec").supported().group(SECURITY)
+                        .description("IBM MQ CipherSpec for a TLS client connection, such as ANY_TLS12_OR_HIGHER or "
+                                + "ECDHE_RSA_AES_256_GCM_SHA384; wins over " + prefix + "SslCipherSuite; setting it "
+                                + "turns TLS on.").build(),
+                ConfigKey.string(prefix + "SslCipherSuite").supported().group(SECURITY)
+                        .description("Java (JSSE) cipher suite for a TLS client connection, such as "
+                                + "TLS_AES_256_GCM_SHA384; setting it turns TLS on.").build(),
+                ConfigKey.string(prefix + "SslPeerName").supported().group(SECURITY)
+                        .description("Distinguished-name pattern the queue manager's certificate subject must match, "
+                                + "in IBM MQ's SSLPEER syntax (CN=QM1*, O=Example); when set, it replaces the check "
+                                + "of the host name against the certificate.").build(),
+                ConfigKey.bool(prefix + "SslFipsRequired").defaultValue(false).supported().group(SECURITY)
+                        .description("true refuses to start (exit 78) unless this Java runtime has a FIPS 140 "
+                                + "provider configured first; IBM MQ connections also set SSLFipsRequired.").build(),
+                ConfigKey.path(prefix + "SslTrustStore").supported().group(SECURITY)
+                        .description("Trust store holding the CA certificates of trusted queue managers; setting it "
+                                + "turns TLS on, and TLS needs it.").build(),
+                ConfigKey.string(prefix + "SslTrustStoreType").defaultValue("jks").validator(STORE_TYPE).supported()
+                        .group(SECURITY).description("Format of the trust store (jks also reads pkcs12 files).")
+                        .build(),
+                ConfigKey.path(prefix + "SslTrustStoreCredentialsFile").supported().group(SECURITY)
+                        .description("File holding the trust store password: MQMFTCredentials.xml with a "
+                                + "<tns:file path=\"store\" password=\"...\"/> entry, or a file whose first line is "
+                                + "the password; must not be readable by other users.").build(),
+                ConfigKey.path(prefix + "SslKeyStore").supported().group(SECURITY)
+                        .description("Key store holding this side's certificate, for queue managers that require "
+                                + "client certificates (mutual TLS).").build(),
+                ConfigKey.string(prefix + "SslKeyStoreType").defaultValue("jks").validator(STORE_TYPE).supported()
+                        .group(SECURITY).description("Format of the key store (jks also reads pkcs12 files).").build(),
+                ConfigKey.path(prefix + "SslKeyStoreCredentialsFile").supported().group(SECURITY)
+                        .description("File holding the key store password, in the same forms as "
+                                + prefix + "SslTrustStoreCredentialsFile.").build());
     }
 }

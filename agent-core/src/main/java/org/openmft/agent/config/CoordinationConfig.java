@@ -12,7 +12,7 @@ import java.util.Map;
  */
 public final class CoordinationConfig extends QueueManagerConfig {
 
-    private CoordinationConfig(ConfigValues values) {
+    private CoordinationConfig(ConfigValues values) throws ConfigurationException {
         super(values, COORDINATION_QMGR, COORDINATION_QMGR_HOST, COORDINATION_QMGR_PORT,
                 COORDINATION_QMGR_CHANNEL, COORDINATION_QMGR_PROVIDER);
     }

@@ -17,7 +17,7 @@ public final class LoggerConfig extends QueueManagerConfig {
 
     private final String loggerName;
 
-    private LoggerConfig(ConfigValues values, String loggerName) {
+    private LoggerConfig(ConfigValues values, String loggerName) throws ConfigurationException {
         super(values, QUEUE_MANAGER, QUEUE_MANAGER_HOST, QUEUE_MANAGER_PORT, QUEUE_MANAGER_CHANNEL,
                 QUEUE_MANAGER_PROVIDER);
         this.loggerName = loggerName;

@@ -1,8 +1,12 @@
 package org.openmft.agent.config;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+
+import org.openmft.agent.tls.TlsClientSettings;
+import org.openmft.agent.tls.TlsSettingException;
 
 /**
  * What agent.properties, coordination.properties and command.properties have in common: one
@@ -18,15 +22,50 @@ public abstract class QueueManagerConfig {
     private final ConfigKey<Integer> port;
     private final ConfigKey<String> channel;
     private final ConfigKey<MessagingProvider> provider;
+    private final TlsClientSettings tls;
 
     QueueManagerConfig(ConfigValues values, ConfigKey<String> qmgr, ConfigKey<String> host, ConfigKey<Integer> port,
-            ConfigKey<String> channel, ConfigKey<MessagingProvider> provider) {
+            ConfigKey<String> channel, ConfigKey<MessagingProvider> provider) throws ConfigurationException {
         this.values = values;
         this.qmgr = qmgr;
         this.host = host;
         this.port = port;
         this.channel = channel;
         this.provider = provider;
+        this.tls = readTls(values, qmgr.name().endsWith("QMgr")
+                ? qmgr.name().substring(0, qmgr.name().length() - "QMgr".length()) : null);
+    }
+
+    /**
+     * IBM's {@code <prefix>Ssl*} keys, checked and with the stores opened, so that a TLS mistake stops
+     * start-up with exit code 78 naming the key. Files without that family (logger.properties) have no TLS.
+     */
+    private static TlsClientSettings readTls(ConfigValues values, String prefix) throws ConfigurationException {
+        ConfigRegistry registry = values.registry();
+        if (prefix == null || registry.key(prefix + "SslTrustStore").isEmpty()) {
+            return null;
+        }
+        try {
+            return TlsClientSettings.builder(prefix)
+                    .trustStore(path(values, prefix + "SslTrustStore"), string(values, prefix + "SslTrustStoreType"),
+                            path(values, prefix + "SslTrustStoreCredentialsFile"))
+                    .keyStore(path(values, prefix + "SslKeyStore"), string(values, prefix + "SslKeyStoreType"),
+                            path(values, prefix + "SslKeyStoreCredentialsFile"))
+                    .cipher(string(values, prefix + "SslCipherSpec"), string(values, prefix + "SslCipherSuite"))
+                    .peerName(string(values, prefix + "SslPeerName"))
+                    .fipsRequired(Boolean.TRUE.equals(values.get(registry.key(prefix + "SslFipsRequired").orElseThrow())))
+                    .build().orElse(null);
+        } catch (TlsSettingException e) {
+            throw new ConfigurationException(values.sourceName() + ": " + e.getMessage(), e.key(), e.value());
+        }
+    }
+
+    private static Path path(ConfigValues values, String name) {
+        return (Path) values.get(values.registry().key(name).orElseThrow());
+    }
+
+    private static String string(ConfigValues values, String name) {
+        return (String) values.get(values.registry().key(name).orElseThrow());
     }
 
     /**
@@ -80,7 +119,16 @@ public abstract class QueueManagerConfig {
      * @return the endpoint
      */
     public QueueManagerEndpoint endpoint() {
-        return new QueueManagerEndpoint(provider(), values.get(qmgr), host().orElse(null), port(), channel());
+        return new QueueManagerEndpoint(provider(), values.get(qmgr), host().orElse(null), port(), channel(), tls);
+    }
+
+    /**
+     * TLS for client connections.
+     *
+     * @return the checked {@code <prefix>Ssl*} settings, empty when the file does not turn TLS on
+     */
+    public Optional<TlsClientSettings> tls() {
+        return Optional.ofNullable(tls);
     }
 
     /**

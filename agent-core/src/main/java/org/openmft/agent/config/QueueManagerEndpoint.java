@@ -2,6 +2,8 @@ package org.openmft.agent.config;
 
 import java.util.Objects;
 
+import org.openmft.agent.tls.TlsClientSettings;
+
 /**
  * Where to find one queue manager: the agent's, the coordination one or the command one. Follows
  * IBM MFT's rule that the absence of a host means a bindings (local) connection.
@@ -11,9 +13,23 @@ import java.util.Objects;
  * @param host the host name or address for a client connection; {@code null} means bindings
  * @param port the listener port (used only in client mode), 1 to 65535
  * @param channel the server-connection channel (used only in client mode on IBM MQ)
+ * @param tls TLS for client connections, or null for none
  */
 public record QueueManagerEndpoint(MessagingProvider provider, String qmgrName, String host, int port,
-        String channel) {
+        String channel, TlsClientSettings tls) {
+
+    /**
+     * An endpoint without TLS.
+     *
+     * @param provider the messaging system
+     * @param qmgrName the queue manager name
+     * @param host the host for a client connection, or {@code null} for bindings
+     * @param port the listener port, 1 to 65535
+     * @param channel the server-connection channel
+     */
+    public QueueManagerEndpoint(MessagingProvider provider, String qmgrName, String host, int port, String channel) {
+        this(provider, qmgrName, host, port, channel, null);
+    }
 
     /**
      * Checks the invariants that every configuration view already guarantees.
@@ -23,6 +39,7 @@ public record QueueManagerEndpoint(MessagingProvider provider, String qmgrName, 
      * @param host the host for a client connection, or {@code null} for bindings
      * @param port the listener port, 1 to 65535
      * @param channel the server-connection channel
+     * @param tls TLS for client connections, or null
      */
     public QueueManagerEndpoint {
         Objects.requireNonNull(provider, "provider");

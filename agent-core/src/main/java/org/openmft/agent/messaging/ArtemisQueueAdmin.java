@@ -43,7 +43,7 @@ public final class ArtemisQueueAdmin {
      * @return how many were created
      */
     public int createQueues(Collection<String> names) throws QueueManagerException {
-        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisUrl());
+        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisLocatorUrl());
                 ClientSessionFactory factory = locator.createSessionFactory();
                 ClientSession session = factory.createSession()) {
             int created = 0;
@@ -75,7 +75,7 @@ public final class ArtemisQueueAdmin {
      * @return true when it was created, false when it existed already
      */
     public boolean createPrivateQueue(String name) throws QueueManagerException {
-        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisUrl());
+        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisLocatorUrl());
                 ClientSessionFactory factory = locator.createSessionFactory();
                 ClientSession session = factory.createSession()) {
             SimpleString queue = SimpleString.of(name);
@@ -99,7 +99,7 @@ public final class ArtemisQueueAdmin {
      * @return how many were deleted
      */
     public int deleteQueues(Collection<String> names) throws QueueManagerException {
-        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisUrl());
+        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisLocatorUrl());
                 ClientSessionFactory factory = locator.createSessionFactory();
                 ClientSession session = factory.createSession()) {
             int deleted = 0;
@@ -124,7 +124,7 @@ public final class ArtemisQueueAdmin {
      *     queues that do not exist are left out
      */
     public Map<String, Long> purge(Collection<String> names) throws QueueManagerException {
-        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisUrl());
+        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisLocatorUrl());
                 ClientSessionFactory factory = locator.createSessionFactory();
                 ClientSession session = factory.createSession(false, true, true)) {
             session.start();
@@ -154,7 +154,7 @@ public final class ArtemisQueueAdmin {
      * The message count of each named queue; a queue that does not exist maps to -1.
      */
     public Map<String, Long> depths(Collection<String> names) throws QueueManagerException {
-        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisUrl());
+        try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisLocatorUrl());
                 ClientSessionFactory factory = locator.createSessionFactory();
                 ClientSession session = factory.createSession()) {
             Map<String, Long> depths = new TreeMap<>();

@@ -14,6 +14,10 @@ import org.openmft.agent.config.QueueManagerEndpoint;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.qmgr.QueueManagerSettings;
+import org.openmft.agent.tls.ArtemisSslContextFactory;
+import org.openmft.agent.tls.ClientTlsContext;
+import org.openmft.agent.tls.TlsClientSettings;
+import org.openmft.agent.tls.TlsSettingException;
 
 import com.ibm.mq.jms.MQConnectionFactory;
 import com.ibm.msg.client.wmq.WMQConstants;
@@ -27,7 +31,9 @@ import com.ibm.msg.client.wmq.WMQConstants;
  *   <tr><th>provider</th><th>bindings (no host)</th><th>client (host)</th></tr>
  *   <tr><td>Artemis</td><td>in-VM connector to the queue manager running in this JVM; a command
  *       (never an agent) may instead reach a queue manager of this host's data directory through
- *       its loopback TCP acceptor</td><td>TCP to host:port</td></tr>
+ *       its loopback TCP acceptor (over TLS when the listener has it, trusting exactly the
+ *       listener's certificate)</td><td>TCP to host:port, over TLS when the endpoint has TLS
+ *       settings</td></tr>
  *   <tr><td>IBM MQ</td><td>{@code WMQ_CM_BINDINGS} to the local queue manager</td>
  *       <td>{@code WMQ_CM_CLIENT} with host, port, channel and queue manager name</td></tr>
  * </table>
@@ -41,14 +47,16 @@ public final class QueueManagerConnector {
     private final String description;
     private final Credentials credentials;
     private final String artemisUrl;
+    private final ClientTlsContext tls;
 
     private QueueManagerConnector(QueueManagerEndpoint endpoint, ConnectionFactory factory, String description,
-            Credentials credentials, String artemisUrl) {
+            Credentials credentials, String artemisUrl, ClientTlsContext tls) {
         this.endpoint = endpoint;
         this.factory = factory;
         this.description = description;
         this.credentials = credentials;
         this.artemisUrl = artemisUrl;
+        this.tls = tls;
     }
 
     /**
@@ -75,28 +83,61 @@ public final class QueueManagerConnector {
     private static QueueManagerConnector create(QueueManagerEndpoint ep, Path qmgrsDirectory,
             Credentials credentials) throws QueueManagerException {
         if (ep.provider() == MessagingProvider.IBMMQ) {
-            return new QueueManagerConnector(ep, ibmMq(ep), ibmDescription(ep), credentials, null);
+            ClientTlsContext tls = ep.clientMode() && ep.tls() != null ? tlsContext(ep, ep.tls()) : null;
+            return new QueueManagerConnector(ep, ibmMq(ep, tls), ibmDescription(ep), credentials, null, tls);
         }
-        String url = artemisUrl(ep, qmgrsDirectory);
-        ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(url + (url.contains("?") ? "&" : "?")
-                + ArtemisTuning.clientUrlParameters());
-        return new QueueManagerConnector(ep, cf, "queue manager " + ep.qmgrName() + " (" + url + ")", credentials,
-                url);
+        Target target = artemisTarget(ep, qmgrsDirectory);
+        ClientTlsContext tls = target.tls() == null ? null : tlsContext(ep, target.tls());
+        String url = target.url();
+        // The TLS parameters go after the query: they name no secret, but keep the URL shown in messages short.
+        String full = url + (url.contains("?") ? "&" : "?") + ArtemisTuning.clientUrlParameters()
+                + (tls == null ? "" : "&" + ArtemisSslContextFactory.urlParameter(tls).replace(';', '&'));
+        ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(full);
+        return new QueueManagerConnector(ep, cf, "queue manager " + ep.qmgrName() + " (" + url
+                + (tls == null ? "" : ", TLS") + ")", credentials, url, tls);
     }
 
-    private static String artemisUrl(QueueManagerEndpoint ep, Path qmgrsDirectory) throws QueueManagerException {
+    private static ClientTlsContext tlsContext(QueueManagerEndpoint ep, TlsClientSettings settings)
+            throws QueueManagerException {
+        try {
+            return ClientTlsContext.create(settings);
+        } catch (TlsSettingException e) {
+            throw new QueueManagerException("cannot use TLS for queue manager " + ep.qmgrName() + ": "
+                    + e.getMessage(), QueueManagerException.CONFIGURATION, e);
+        }
+    }
+
+    /** Where an Artemis connection goes, and with which TLS settings (null: none). */
+    private record Target(String url, TlsClientSettings tls) {
+    }
+
+    private static Target artemisTarget(QueueManagerEndpoint ep, Path qmgrsDirectory) throws QueueManagerException {
         if (ep.clientMode()) {
             String host = ep.host().contains(":") ? "[" + ep.host() + "]" : ep.host();
-            return "tcp://" + host + ":" + ep.port();
+            return new Target("tcp://" + host + ":" + ep.port(), ep.tls());
         }
         OptionalInt inVm = EmbeddedQueueManager.inVmId(ep.qmgrName());
         if (inVm.isPresent()) {
-            return "vm://" + inVm.getAsInt();
+            return new Target("vm://" + inVm.getAsInt(), null);
         }
         if (qmgrsDirectory != null) {
             Optional<QueueManagerSettings> local = localSettings(qmgrsDirectory.resolve(ep.qmgrName()));
             if (local.isPresent()) {
-                return local.get().loopbackUrl();
+                QueueManagerSettings s = local.get();
+                if (!s.tlsEnabled()) {
+                    return new Target(s.loopbackUrl(), null);
+                }
+                // A command on this host: the file's own TLS keys if it has them, else the queue
+                // manager's certificate pinned (and its local client certificate for mutual TLS).
+                if (ep.tls() != null) {
+                    return new Target(s.loopbackUrl(), ep.tls());
+                }
+                try {
+                    return new Target(s.loopbackUrl(), s.tls().localClient(s.directory()));
+                } catch (TlsSettingException e) {
+                    throw new QueueManagerException("cannot reach queue manager " + ep.qmgrName() + " over TLS: "
+                            + e.getMessage(), QueueManagerException.CONFIGURATION, e);
+                }
             }
             throw new QueueManagerException("queue manager " + ep.qmgrName()
                     + " is not defined on this host (no " + qmgrsDirectory.resolve(ep.qmgrName())
@@ -112,12 +153,12 @@ public final class QueueManagerConnector {
     private static Optional<QueueManagerSettings> localSettings(Path dir) {
         try {
             return Optional.of(QueueManagerSettings.load(dir));
-        } catch (java.io.IOException e) {
+        } catch (java.io.IOException | IllegalArgumentException e) {
             return Optional.empty();
         }
     }
 
-    private static ConnectionFactory ibmMq(QueueManagerEndpoint ep) throws QueueManagerException {
+    static MQConnectionFactory ibmMq(QueueManagerEndpoint ep, ClientTlsContext tls) throws QueueManagerException {
         try {
             MQConnectionFactory cf = new MQConnectionFactory();
             cf.setQueueManager(ep.qmgrName());
@@ -126,6 +167,15 @@ public final class QueueManagerConnector {
                 cf.setHostName(ep.host());
                 cf.setPort(ep.port());
                 cf.setChannel(ep.channel());
+                if (tls != null) {
+                    // IBM MQ checks the peer name itself (SSLPeerName); the socket factory carries the
+                    // stores, so no JVM-wide javax.net.ssl properties are needed.
+                    TlsClientSettings s = tls.settings();
+                    cf.setSSLCipherSuite(s.ibmCipherSuite());
+                    cf.setSSLPeerName(s.ibmPeerName().orElse(null));
+                    cf.setSSLFipsRequired(s.fipsRequired());
+                    cf.setSSLSocketFactory(tls.sslContext().getSocketFactory());
+                }
             } else {
                 cf.setTransportType(WMQConstants.WMQ_CM_BINDINGS);
             }
@@ -150,16 +200,24 @@ public final class QueueManagerConnector {
      *                               reason code when the queue manager cannot be reached
      */
     public Connection connect() throws QueueManagerException {
+        if (tls != null) {
+            tls.clearProblem();
+        }
         try {
             return credentials == null ? factory.createConnection()
                     : factory.createConnection(credentials.user(), credentials.password());
         } catch (JMSException e) {
-            throw new QueueManagerException("cannot connect to " + description + ": " + ProviderErrors.describe(e),
-                    QueueManagerException.UNAVAILABLE, e);
+            throw new QueueManagerException("cannot connect to " + description + ": " + ProviderErrors.describe(e)
+                    + tlsProblem(), QueueManagerException.UNAVAILABLE, e);
         } catch (RuntimeException e) {
             throw new QueueManagerException("cannot connect to " + description + ": " + e,
                     QueueManagerException.UNAVAILABLE, e);
         }
+    }
+
+    /** Why TLS failed, when this connection uses TLS: Artemis's own message does not say. */
+    private String tlsProblem() {
+        return tls == null ? "" : tls.lastProblem().map(p -> "; TLS: " + p).orElse("");
     }
 
     /**
@@ -189,6 +247,18 @@ public final class QueueManagerConnector {
     /** The Artemis core URL ({@code vm://n} or {@code tcp://host:port}), or null for IBM MQ. */
     public String artemisUrl() {
         return artemisUrl;
+    }
+
+    /**
+     * The URL for an Artemis core {@code ServerLocator} to the same queue manager: {@link #artemisUrl()}
+     * with this connection's TLS parameters, if it has TLS; null for IBM MQ.
+     */
+    public String artemisLocatorUrl() {
+        if (artemisUrl == null || tls == null) {
+            return artemisUrl;
+        }
+        return artemisUrl + (artemisUrl.contains("?") ? "&" : "?")
+                + ArtemisSslContextFactory.urlParameter(tls).replace(';', '&');
     }
 
     /** The endpoint this connector reaches. */

@@ -2,7 +2,9 @@ package org.openmft.agent.qmgr;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -10,6 +12,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.api.core.TransportConfiguration;
+import org.apache.activemq.artemis.core.remoting.impl.netty.NettyAcceptorFactory;
+import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.JournalType;
@@ -17,6 +22,7 @@ import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.openmft.agent.messaging.ArtemisTuning;
+import org.openmft.agent.tls.TlsSettingException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +51,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>Security is disabled: the TCP acceptor binds to 127.0.0.1 unless the administrator chose
- * another address. Two processes never open the same journal: {@link #start} takes an exclusive
+ * another address, and then it must use TLS (see {@link ListenerPolicy} and {@link ListenerTls}):
+ * the listener's certificate, and with mutual TLS ({@code needClientAuth}) only clients whose
+ * certificate chains to its trust store get in. Two processes never open the same journal: {@link #start} takes an exclusive
  * lock on the directory first and fails with a clear message when it is held.
  *
  * <p>Thread-safety: {@link #start} and {@link #close} are called by the owning thread.
@@ -92,6 +100,21 @@ public final class EmbeddedQueueManager implements AutoCloseable {
      */
     public static EmbeddedQueueManager start(QueueManagerSettings settings) throws QueueManagerException {
         Path dir = settings.directory();
+        Optional<String> refused = ListenerPolicy.refusal(settings.name(), settings.bindAddress(), settings.port(),
+                settings.tlsEnabled(), settings.allowPlaintextNetwork());
+        if (refused.isPresent()) {
+            throw new QueueManagerException(refused.get(), QueueManagerException.CONFIGURATION);
+        }
+        ListenerTls.Opened tls = null;
+        if (settings.tlsEnabled()) {
+            try {
+                tls = settings.tls().open(dir);
+            } catch (TlsSettingException e) {
+                throw new QueueManagerException("queue manager " + settings.name() + " cannot use TLS on its listener"
+                        + " (" + dir.resolve(QueueManagerSettings.FILE_NAME) + "): " + e.getMessage(),
+                        QueueManagerException.CONFIGURATION, e);
+            }
+        }
         DirectoryLock lock;
         try {
             lock = DirectoryLock.tryAcquire(dir, LOCK_NAME).orElse(null);
@@ -107,7 +130,7 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         }
         int inVmId = NEXT_IN_VM_ID.getAndIncrement();
         EmbeddedActiveMQ broker = new EmbeddedActiveMQ();
-        broker.setConfiguration(configuration(settings, inVmId));
+        broker.setConfiguration(configuration(settings, inVmId, tls));
         try {
             broker.start();
             if (!broker.getActiveMQServer().isActive()) {
@@ -128,8 +151,12 @@ public final class EmbeddedQueueManager implements AutoCloseable {
                     + describe(e), 1, e);
         }
         IN_VM_IDS.put(settings.name(), inVmId);
-        log.info("Queue manager {} started: data directory {}, TCP acceptor {}:{}, in-VM id {}",
-                settings.name(), dir, settings.bindAddress(), settings.port(), inVmId);
+        log.info("Queue manager {} started: data directory {}, TCP acceptor {}:{}{}, in-VM id {}",
+                settings.name(), dir, settings.bindAddress(), settings.port(), tls == null ? " (no TLS)"
+                        : " with TLS as " + tls.serverChain()[0].getSubjectX500Principal().getName()
+                                + (settings.tls().clientAuthRequired() ? ", client certificates required" : ""),
+                inVmId);
+        ListenerPolicy.warning(settings).ifPresent(log::warn);
         return new EmbeddedQueueManager(settings, lock, broker, inVmId);
     }
 
@@ -142,6 +169,10 @@ public final class EmbeddedQueueManager implements AutoCloseable {
     }
 
     static Configuration configuration(QueueManagerSettings s, int inVmId) {
+        return configuration(s, inVmId, null);
+    }
+
+    static Configuration configuration(QueueManagerSettings s, int inVmId, ListenerTls.Opened tls) {
         Path dir = s.directory();
         ConfigurationImpl c = new ConfigurationImpl();
         c.setName(s.name());
@@ -161,8 +192,27 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         c.setJournalPoolFiles(10);
         try {
             c.addAcceptorConfiguration("in-vm", "vm://" + inVmId);
-            c.addAcceptorConfiguration("tcp", "tcp://" + hostForUrl(s.bindAddress()) + ":" + s.port()
-                    + "?protocols=CORE;tcpNoDelay=true");
+            // Parameters as a map, not a URL: the store passwords must not appear in a string that may be logged.
+            Map<String, Object> params = new HashMap<>();
+            params.put(TransportConstants.HOST_PROP_NAME, s.bindAddress());
+            params.put(TransportConstants.PORT_PROP_NAME, s.port());
+            params.put(TransportConstants.PROTOCOLS_PROP_NAME, "CORE");
+            params.put(TransportConstants.TCP_NODELAY_PROPNAME, true);
+            if (tls != null) {
+                params.put(TransportConstants.SSL_ENABLED_PROP_NAME, true);
+                params.put(TransportConstants.KEYSTORE_PATH_PROP_NAME, dir.resolve(s.tls().keyStore()).toString());
+                params.put(TransportConstants.KEYSTORE_PASSWORD_PROP_NAME, tls.keyStorePassword());
+                params.put(TransportConstants.KEYSTORE_TYPE_PROP_NAME, tls.keyStoreType());
+                if (s.tls().trustStore() != null) {
+                    params.put(TransportConstants.TRUSTSTORE_PATH_PROP_NAME,
+                            dir.resolve(s.tls().trustStore()).toString());
+                    params.put(TransportConstants.TRUSTSTORE_PASSWORD_PROP_NAME, tls.trustStorePassword());
+                    params.put(TransportConstants.TRUSTSTORE_TYPE_PROP_NAME, tls.trustStoreType());
+                }
+                params.put(TransportConstants.NEED_CLIENT_AUTH_PROP_NAME, s.tls().clientAuthRequired());
+            }
+            c.addAcceptorConfiguration(new TransportConfiguration(NettyAcceptorFactory.class.getName(), params,
+                    "tcp"));
         } catch (Exception e) {
             throw new IllegalArgumentException("bad acceptor address " + s.bindAddress() + ":" + s.port(), e);
         }
@@ -230,10 +280,6 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         }
         // Every queue manager can be a coordination queue manager (reference §3.2).
         RetainedPublications.createObjects(server);
-    }
-
-    private static String hostForUrl(String host) {
-        return host.contains(":") ? "[" + host + "]" : host;
     }
 
     private static String describe(Throwable e) {

@@ -10,6 +10,8 @@ public class QueueManagerException extends Exception {
 
     /** IBM MFT's process exit code for "queue manager unavailable". */
     public static final int UNAVAILABLE = 75;
+    /** The process exit code for a configuration problem, as for a bad properties file. */
+    public static final int CONFIGURATION = 78;
 
     private final int exitCode;
 

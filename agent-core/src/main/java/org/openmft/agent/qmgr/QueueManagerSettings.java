@@ -19,8 +19,12 @@ import java.util.regex.Pattern;
  * @param bindAddress the address the TCP acceptor binds to; {@code 127.0.0.1} by default so that
  *                    a queue manager is not reachable from the network unless asked for
  * @param port        the TCP acceptor's port, 1414 by default as for IBM MQ listeners
+ * @param tls         TLS on the TCP acceptor, or null for none
+ * @param allowPlaintextNetwork whether the administrator accepted a listener without TLS on an
+ *                    address other than loopback (refused otherwise, see {@link ListenerPolicy})
  */
-public record QueueManagerSettings(String name, Path directory, String bindAddress, int port) {
+public record QueueManagerSettings(String name, Path directory, String bindAddress, int port, ListenerTls tls,
+        boolean allowPlaintextNetwork) {
 
     /** IBM MQ's default listener port, which agent.properties' agentQMgrPort also defaults to. */
     public static final int DEFAULT_PORT = 1414;
@@ -30,6 +34,11 @@ public record QueueManagerSettings(String name, Path directory, String bindAddre
     public static final String FILE_NAME = "qmgr.properties";
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._/%]{1,48}");
+
+    /** A queue manager without TLS whose listener is refused off loopback, as before TLS existed. */
+    public QueueManagerSettings(String name, Path directory, String bindAddress, int port) {
+        this(name, directory, bindAddress, port, null, false);
+    }
 
     public QueueManagerSettings {
         name = validateName(name);
@@ -68,7 +77,8 @@ public record QueueManagerSettings(String name, Path directory, String bindAddre
         String port = p.getProperty("port", String.valueOf(DEFAULT_PORT));
         try {
             return new QueueManagerSettings(p.getProperty("name"), directory,
-                    p.getProperty("bindAddress", DEFAULT_BIND_ADDRESS), Integer.parseInt(port.trim()));
+                    p.getProperty("bindAddress", DEFAULT_BIND_ADDRESS), Integer.parseInt(port.trim()),
+                    ListenerTls.load(p), Boolean.parseBoolean(p.getProperty("allowPlaintextNetwork", "false")));
         } catch (NumberFormatException e) {
             throw new IOException(directory.resolve(FILE_NAME) + ": port=" + port + " is not a number", e);
         }
@@ -81,6 +91,12 @@ public record QueueManagerSettings(String name, Path directory, String bindAddre
         p.setProperty("name", name);
         p.setProperty("bindAddress", bindAddress);
         p.setProperty("port", String.valueOf(port));
+        if (tls != null) {
+            tls.store(p);
+        }
+        if (allowPlaintextNetwork) {
+            p.setProperty("allowPlaintextNetwork", "true");
+        }
         Path tmp = directory.resolve(FILE_NAME + ".tmp");
         try (OutputStream out = Files.newOutputStream(tmp)) {
             p.store(out, "OpenMFT queue manager " + name);
@@ -89,7 +105,12 @@ public record QueueManagerSettings(String name, Path directory, String bindAddre
                 StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /** The client URL other processes on this host use to reach the queue manager. */
+    /** Whether the listener uses TLS. */
+    public boolean tlsEnabled() {
+        return tls != null;
+    }
+
+    /** The client URL other processes on this host use to reach the queue manager (without TLS parameters). */
     public String loopbackUrl() {
         String host = "0.0.0.0".equals(bindAddress) || "::".equals(bindAddress) ? "127.0.0.1" : bindAddress;
         return "tcp://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;

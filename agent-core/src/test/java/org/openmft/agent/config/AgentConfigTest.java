@@ -91,7 +91,11 @@ class AgentConfigTest {
                 "textReplacementCharacterSequence", "maxSourceTransfers", "maxDestinationTransfers",
                 "maxQueuedTransfers", "maxFilesForTransfer", "transferAckTimeout", "transferAckTimeoutRetries",
                 "transferRecoveryTimeout", "immediateShutdownTimeout", "agentStatusPublishRateLimit",
-                "agentStatusPublishRateMin", "sandboxRoot", "outputLogFiles", "outputLogSize"));
+                "agentStatusPublishRateMin", "sandboxRoot", "outputLogFiles", "outputLogSize",
+                // TLS (issue 14): read by QueueManagerConfig into TlsClientSettings.
+                "agentSslCipherSpec", "agentSslCipherSuite", "agentSslPeerName", "agentSslFipsRequired",
+                "agentSslTrustStore", "agentSslTrustStoreType", "agentSslTrustStoreCredentialsFile", "agentSslKeyStore",
+                "agentSslKeyStoreType", "agentSslKeyStoreCredentialsFile"));
         Set<String> actual = AgentProperties.REGISTRY.keys().stream().filter(ConfigKey::supported)
                 .map(ConfigKey::name).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(expected, actual);

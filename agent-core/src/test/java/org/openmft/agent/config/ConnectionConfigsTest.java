@@ -58,12 +58,12 @@ class ConnectionConfigsTest {
                 "'coordinationCcsid' is recognised but not supported yet by OpenMFT and is ignored"),
                 config.warnings(), "a security key at its default asks for nothing");
 
-        ConfigurationException tls = assertThrows(ConfigurationException.class, () -> CoordinationConfig.from(
-                Map.of("coordinationQMgr", "C", "coordinationSslCipherSpec", "ANY_TLS12"), Map.of()));
-        assertEquals("coordination.properties: coordinationSslCipherSpec=ANY_TLS12 is not supported yet: OpenMFT "
-                + "does not provide this security feature and refuses to run without the protection the file asks "
-                + "for (remove it)", tls.getMessage());
-        assertEquals("coordinationSslCipherSpec", tls.key());
+        ConfigurationException credentials = assertThrows(ConfigurationException.class, () -> CoordinationConfig.from(
+                Map.of("coordinationQMgr", "C", "coordinationQMgrAuthenticationCredentialsFile", "/c.xml"), Map.of()));
+        assertEquals("coordination.properties: coordinationQMgrAuthenticationCredentialsFile=/c.xml is not supported "
+                + "yet: OpenMFT does not provide this security feature and refuses to run without the protection the "
+                + "file asks for (remove it)", credentials.getMessage());
+        assertEquals("coordinationQMgrAuthenticationCredentialsFile", credentials.key());
     }
 
     @Test
@@ -97,9 +97,10 @@ class ConnectionConfigsTest {
                 + "required", provider.getMessage());
 
         CommandConfig config = CommandConfig.from(Map.of("connectionQMgr", "QM1", "connectionQMgrStandby", "s(1)",
-                "connectionSslTrustStoreType", "JKS", "coordinationQMgr", "C"), Map.of());
+                "connectionCcsid", "819", "coordinationQMgr", "C"), Map.of());
         assertEquals(List.of(
                 "'connectionQMgrStandby' is recognised but not supported yet by OpenMFT and is ignored",
+                "'connectionCcsid' is recognised but not supported yet by OpenMFT and is ignored",
                 "unknown key 'coordinationQMgr' in command.properties is ignored"), config.warnings());
 
         ConfigurationException credentials = assertThrows(ConfigurationException.class, () -> CommandConfig.from(
@@ -107,6 +108,14 @@ class ConnectionConfigsTest {
                         "/home/u/MQMFTCredentials.xml"), Map.of()));
         assertTrue(credentials.getMessage().startsWith("command.properties: connectionQMgrAuthenticationCredentialsFile"
                 + "=/home/u/MQMFTCredentials.xml is not supported yet"), credentials.getMessage());
+    }
+
+    @Test
+    void aTlsKeyWithoutTlsOnIsAConfigurationErrorNotSilentlyPlaintext() {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> CommandConfig.from(
+                Map.of("connectionQMgr", "QM1", "connectionSslPeerName", "CN=x"), Map.of()));
+        assertEquals("connectionSslPeerName", e.key());
+        assertTrue(e.getMessage().contains("TLS is not on"), e.getMessage());
     }
 
     @Test

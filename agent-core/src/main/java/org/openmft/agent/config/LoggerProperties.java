@@ -205,22 +205,27 @@ public final class LoggerProperties {
                     + "restarts, so that a message delivered again is not written twice; 0 turns this off.")
             .build();
 
-    /** Every IBM TLS key of logger.properties, not supported yet. */
+    /** IBM's TLS keys of logger.properties, read by QueueManagerConfig as the agentSsl* family is. */
     private static final List<ConfigKey<?>> SSL = List.of(
-            ConfigKey.string("wmqfte.ssl.cipher.suite").group(SECURITY)
-                    .description("Java cipher suite for a TLS client connection.").build(),
-            ConfigKey.string("wmqfte.ssl.peer.name").group(SECURITY)
-                    .description("Distinguished-name pattern the queue manager's certificate must match.").build(),
-            ConfigKey.bool("wmqfte.ssl.fips.required").defaultValue(false).group(SECURITY)
-                    .description("Use only FIPS-certified cryptography.").build(),
-            ConfigKey.path("wmqfte.ssl.truststore").group(SECURITY)
-                    .description("Trust store holding the certificates of trusted queue managers.").build(),
-            ConfigKey.path("wmqfte.ssl.truststore.credentials.file").group(SECURITY)
-                    .description("Credentials file holding the trust store password.").build(),
-            ConfigKey.path("wmqfte.ssl.keystore").group(SECURITY)
+            ConfigKey.string("wmqfte.ssl.cipher.suite").supported().group(SECURITY)
+                    .description("Java (JSSE) cipher suite for a TLS client connection; setting it turns TLS on.")
+                    .build(),
+            ConfigKey.string("wmqfte.ssl.peer.name").supported().group(SECURITY)
+                    .description("Distinguished-name pattern the queue manager's certificate subject must match "
+                            + "(IBM MQ's SSLPEER rules); when set, it replaces the check of the host name.").build(),
+            ConfigKey.bool("wmqfte.ssl.fips.required").defaultValue(false).supported().group(SECURITY)
+                    .description("true refuses to start unless this Java runtime has a FIPS 140 provider "
+                            + "configured first.").build(),
+            ConfigKey.path("wmqfte.ssl.truststore").supported().group(SECURITY)
+                    .description("Trust store (jks or pkcs12) holding the CA certificates of trusted queue managers; "
+                            + "setting it turns TLS on.").build(),
+            ConfigKey.path("wmqfte.ssl.truststore.credentials.file").supported().group(SECURITY)
+                    .description("File holding the trust store password: MQMFTCredentials.xml or a file whose first "
+                            + "line is the password.").build(),
+            ConfigKey.path("wmqfte.ssl.keystore").supported().group(SECURITY)
                     .description("Key store holding this side's certificate for mutual TLS.").build(),
-            ConfigKey.path("wmqfte.ssl.keystore.credentials.file").group(SECURITY)
-                    .description("Credentials file holding the key store password.").build());
+            ConfigKey.path("wmqfte.ssl.keystore.credentials.file").supported().group(SECURITY)
+                    .description("File holding the key store password.").build());
 
     /** A database logger on PostgreSQL needs to be told where the server is. */
     private static final ConfigRegistry.Rule POSTGRESQL_NEEDS_URL = new ConfigRegistry.Rule() {

@@ -42,6 +42,9 @@ public abstract class QueueManagerConfig {
      */
     private static TlsClientSettings readTls(ConfigValues values, String prefix) throws ConfigurationException {
         ConfigRegistry registry = values.registry();
+        if (prefix == null && registry.key(LOGGER_KEYS.get("TrustStore")).isPresent()) {
+            return readLoggerTls(values);
+        }
         if (prefix == null || registry.key(prefix + "SslTrustStore").isEmpty()) {
             return null;
         }
@@ -54,6 +57,30 @@ public abstract class QueueManagerConfig {
                     .cipher(string(values, prefix + "SslCipherSpec"), string(values, prefix + "SslCipherSuite"))
                     .peerName(string(values, prefix + "SslPeerName"))
                     .fipsRequired(Boolean.TRUE.equals(values.get(registry.key(prefix + "SslFipsRequired").orElseThrow())))
+                    .build().orElse(null);
+        } catch (TlsSettingException e) {
+            throw new ConfigurationException(values.sourceName() + ": " + e.getMessage(), e.key(), e.value());
+        }
+    }
+
+    /** logger.properties' names for IBM's TLS keys (it has no CipherSpec and no store types). */
+    private static final java.util.Map<String, String> LOGGER_KEYS = java.util.Map.of(
+            "TrustStore", "wmqfte.ssl.truststore", "TrustStoreCredentialsFile", "wmqfte.ssl.truststore.credentials.file",
+            "KeyStore", "wmqfte.ssl.keystore", "KeyStoreCredentialsFile", "wmqfte.ssl.keystore.credentials.file",
+            "CipherSuite", "wmqfte.ssl.cipher.suite", "CipherSpec", "wmqfte.ssl.cipher.suite",
+            "PeerName", "wmqfte.ssl.peer.name", "FipsRequired", "wmqfte.ssl.fips.required");
+
+    private static TlsClientSettings readLoggerTls(ConfigValues values) throws ConfigurationException {
+        try {
+            return TlsClientSettings.builder(suffix -> LOGGER_KEYS.getOrDefault(suffix, "wmqfte.ssl." + suffix))
+                    .trustStore(path(values, LOGGER_KEYS.get("TrustStore")), null,
+                            path(values, LOGGER_KEYS.get("TrustStoreCredentialsFile")))
+                    .keyStore(path(values, LOGGER_KEYS.get("KeyStore")), null,
+                            path(values, LOGGER_KEYS.get("KeyStoreCredentialsFile")))
+                    .cipher(null, string(values, LOGGER_KEYS.get("CipherSuite")))
+                    .peerName(string(values, LOGGER_KEYS.get("PeerName")))
+                    .fipsRequired(Boolean.TRUE.equals(values.get(values.registry()
+                            .key(LOGGER_KEYS.get("FipsRequired")).orElseThrow())))
                     .build().orElse(null);
         } catch (TlsSettingException e) {
             throw new ConfigurationException(values.sourceName() + ": " + e.getMessage(), e.key(), e.value());

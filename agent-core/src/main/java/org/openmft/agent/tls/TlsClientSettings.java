@@ -33,7 +33,7 @@ import javax.net.ssl.SSLContext;
  * <p>Immutable after construction (the loaded stores are never changed) and thread-safe.
  */
 public final class TlsClientSettings {
-    private final String prefix;
+    private final java.util.function.UnaryOperator<String> keyNames;
     private final Path trustStore;
     private final KeyStore trust;
     private final Path keyStore;
@@ -49,7 +49,7 @@ public final class TlsClientSettings {
 
     private TlsClientSettings(Builder b, KeyStore trust, KeyStore keys, List<String> cipherSuites,
             List<String> protocols, String ibmCipherSuite, PeerNamePattern peerName, boolean verifyHost) {
-        this.prefix = b.prefix;
+        this.keyNames = b.keyNames;
         this.trustStore = b.trustStore;
         this.trust = trust;
         this.keyStore = b.keyStore;
@@ -71,7 +71,19 @@ public final class TlsClientSettings {
      * @return a builder
      */
     public static Builder builder(String prefix) {
-        return new Builder(prefix);
+        Objects.requireNonNull(prefix, "prefix");
+        return new Builder(suffix -> prefix + "Ssl" + suffix);
+    }
+
+    /**
+     * Starts the settings of a connection whose file names the keys its own way (logger.properties'
+     * {@code wmqfte.ssl.*}).
+     *
+     * @param keyNames maps IBM's suffix ({@code TrustStore}, {@code PeerName}, ...) to the file's key name
+     * @return a builder
+     */
+    public static Builder builder(java.util.function.UnaryOperator<String> keyNames) {
+        return new Builder(Objects.requireNonNull(keyNames, "keyNames"));
     }
 
     /**
@@ -93,18 +105,13 @@ public final class TlsClientSettings {
             for (int i = 0; i < serverCertificates.length; i++) {
                 trust.setCertificateEntry("qmgr-" + i, serverCertificates[i]);
             }
-            Builder b = new Builder("connection");
+            Builder b = new Builder(suffix -> "connectionSsl" + suffix);
             b.keyStore = keyStorePath;
             b.keyStorePassword = keyStorePassword;
             return new TlsClientSettings(b, trust, keys, List.of(), List.of(), null, null, false);
         } catch (GeneralSecurityException | IOException e) {
             throw new IllegalStateException("cannot build a trust store in memory", e);
         }
-    }
-
-    /** IBM's key prefix of these settings, such as {@code agent}. */
-    public String prefix() {
-        return prefix;
     }
 
     /** Where the trusted certificates came from, for messages; null for a pinned certificate. */
@@ -167,9 +174,9 @@ public final class TlsClientSettings {
         return verifyHost;
     }
 
-    /** Key name with this prefix, such as {@code agentSslPeerName} for {@code PeerName}. */
+    /** The file's name of a key, such as {@code agentSslPeerName} for {@code PeerName}. */
     public String key(String suffix) {
-        return prefix + "Ssl" + suffix;
+        return keyNames.apply(suffix);
     }
 
     @Override
@@ -194,7 +201,7 @@ public final class TlsClientSettings {
 
     /** Collects the raw values of the keys, then checks them in {@link #build()}. */
     public static final class Builder {
-        private final String prefix;
+        private final java.util.function.UnaryOperator<String> keyNames;
         private Path trustStore;
         private String trustStoreType;
         private Path trustStoreCredentials;
@@ -207,12 +214,12 @@ public final class TlsClientSettings {
         private String peerName;
         private boolean fipsRequired;
 
-        private Builder(String prefix) {
-            this.prefix = Objects.requireNonNull(prefix, "prefix");
+        private Builder(java.util.function.UnaryOperator<String> keyNames) {
+            this.keyNames = keyNames;
         }
 
         private String key(String suffix) {
-            return prefix + "Ssl" + suffix;
+            return keyNames.apply(suffix);
         }
 
         /** {@code <prefix>SslTrustStore}, {@code ...Type} (null: jks) and {@code ...CredentialsFile}. */

@@ -89,6 +89,22 @@ class QueueManagerConnectorTlsTest {
     }
 
     @Test
+    void theLoggerReadsItsOwnWmqfteSslKeys() throws Exception {
+        org.openmft.agent.config.LoggerConfig logger = org.openmft.agent.config.LoggerConfig.from(Map.of(
+                "wmqfte.logger.type", "FILE", "wmqfte.queue.manager", "QM1", "wmqfte.queue.manager.host", "h",
+                "wmqfte.ssl.truststore", trust.toString(), "wmqfte.ssl.truststore.credentials.file", trust + ".pw",
+                "wmqfte.ssl.peer.name", "CN=QM1", "wmqfte.ssl.cipher.suite", "TLS_AES_128_GCM_SHA256"), "LOG1",
+                Map.of());
+        assertThat(logger.endpoint().tls().cipherSuites()).containsExactly("TLS_AES_128_GCM_SHA256");
+        assertThat(logger.endpoint().tls().key("PeerName")).isEqualTo("wmqfte.ssl.peer.name");
+        assertThat(QueueManagerConnector.forCommand(logger.endpoint(), dir, null).description()).contains("TLS");
+        assertThatThrownBy(() -> org.openmft.agent.config.LoggerConfig.from(Map.of("wmqfte.logger.type", "FILE",
+                "wmqfte.queue.manager", "QM1", "wmqfte.ssl.truststore", trust.toString()), "LOG1", Map.of()))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("wmqfte.ssl.truststore.credentials.file is required");
+    }
+
+    @Test
     void mistakesStopStartUpNamingTheKey() {
         Map<String, String> fips = agent("artemis");
         fips.put("agentSslFipsRequired", "true");

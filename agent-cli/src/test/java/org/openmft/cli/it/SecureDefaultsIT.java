@@ -87,11 +87,12 @@ class SecureDefaultsIT {
 
         append(agentProperties, "authorityChecking=false");
         append(agentProperties, "agentSslFipsRequired=false");
-        append(agentProperties, "agentSslTrustStore=/etc/openmft/trust.jks");
+        append(agentProperties, "agentQMgrAuthenticationCredentialsFile=/etc/openmft/MQMFTCredentials.xml");
         for (String[] start : List.of(new String[] {"fteStartAgent", "-F", "TLS1"},
                 new String[] {"fteStartAgent", "TLS1"})) {
             String out = mft.run(start[0], java.util.Arrays.copyOfRange(start, 1, start.length)).expect(78).output();
-            assertThat(out).contains(agentProperties + ": agentSslTrustStore=/etc/openmft/trust.jks is not supported yet")
+            assertThat(out).contains(agentProperties
+                    + ": agentQMgrAuthenticationCredentialsFile=/etc/openmft/MQMFTCredentials.xml is not supported yet")
                     .doesNotContain("authorityChecking", "agentSslFipsRequired");
         }
         assertThat(data.resolve("config/QM1/agents/TLS1/agent.properties")).exists();
@@ -99,9 +100,9 @@ class SecureDefaultsIT {
                 .as("the agent never got as far as taking its lock").isFalse();
 
         Path loggerProperties = data.resolve("config/QM1/loggers/LOG1/logger.properties");
-        append(loggerProperties, "wmqfte.ssl.truststore=/etc/openmft/trust.jks");
-        assertThat(mft.run("fteStartLogger", "-F", "LOG1").expect(78).output())
-                .contains(loggerProperties + ": wmqfte.ssl.truststore=/etc/openmft/trust.jks is not supported yet");
+        append(loggerProperties, "wmqfte.database.credentials=/etc/openmft/MQMFTCredentials.xml");
+        assertThat(mft.run("fteStartLogger", "-F", "LOG1").expect(78).output()).contains(loggerProperties
+                + ": wmqfte.database.credentials=/etc/openmft/MQMFTCredentials.xml is not supported yet");
 
         Path commandProperties = data.resolve("config/QM1/command.properties");
         append(commandProperties, "connectionQMgrAuthenticationCredentialsFile=/root/MQMFTCredentials.xml");
@@ -109,9 +110,9 @@ class SecureDefaultsIT {
                 + ": connectionQMgrAuthenticationCredentialsFile=/root/MQMFTCredentials.xml is not supported yet");
 
         Path coordinationProperties = data.resolve("config/QM1/coordination.properties");
-        append(coordinationProperties, "coordinationSslPeerName=CN=hub");
-        assertThat(mft.run("fteListAgents").expect(78).output())
-                .contains(coordinationProperties + ": coordinationSslPeerName=CN=hub is not supported yet");
+        append(coordinationProperties, "coordinationCredentialsKeyFile=/etc/openmft/mft.key");
+        assertThat(mft.run("fteListAgents").expect(78).output()).contains(coordinationProperties
+                + ": coordinationCredentialsKeyFile=/etc/openmft/mft.key is not supported yet");
     }
 
     @Test

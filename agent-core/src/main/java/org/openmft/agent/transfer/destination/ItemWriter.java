@@ -124,8 +124,9 @@ final class ItemWriter {
         // What is being created, for the message if that fails: the file, or its .part file.
         Path creating = null;
         try {
-            Path named = paths.resolve(requestedDestination, Access.WRITE);
             DestinationType dt = "directory".equals(h.destType()) ? DestinationType.DIRECTORY : DestinationType.FILE;
+            Path named = dt == DestinationType.DIRECTORY ? paths.resolveDirectory(requestedDestination, Access.WRITE)
+                    : paths.resolve(requestedDestination, Access.WRITE);
             Path directory = dt == DestinationType.DIRECTORY ? named : named.getParent();
             if (directory != null && !Files.isDirectory(directory)) {
                 throw new ItemFailure("BFGIO0007E: The destination directory \"" + directory + "\" does not exist.",
@@ -145,7 +146,7 @@ final class ItemWriter {
             // A .part left by anyone is overwritten: it must not be a link that leads out of the
             // sandbox, and it is never followed (without a sandbox too), so that a link planted as
             // <name>.part cannot make the agent write to whatever it points at.
-            paths.sandbox().check(part, Access.WRITE);
+            paths.sandbox().checkPartFile(part, finalPath);
             creating = part;
             channel = FileChannel.open(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
@@ -157,7 +158,7 @@ final class ItemWriter {
             throw e;
         } catch (PathRefusedException e) {
             item = -1;
-            throw new ItemFailure("BFGSS0021E: " + e.getMessage(), requestedDestination);
+            throw new ItemFailure(e.supplement(), requestedDestination);
         } catch (IOException e) {
             discard();
             item = -1;

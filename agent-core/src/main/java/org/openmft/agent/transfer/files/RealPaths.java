@@ -7,8 +7,11 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
-/** Where a path really leads once symbolic links are followed, also for paths not created yet. */
-final class RealPaths {
+/**
+ * Where a path really leads once symbolic links are followed, also for paths not created yet: the
+ * one way every sandbox judges a path. Stateless.
+ */
+public final class RealPaths {
 
     private RealPaths() {
     }
@@ -23,7 +26,7 @@ final class RealPaths {
      * @throws IOException if an existing part cannot be resolved, notably a symbolic link whose
      *         target does not exist: writing through it would create a file wherever it points
      */
-    static Path resolve(Path path) throws IOException {
+    public static Path resolve(Path path) throws IOException {
         Path existing = path;
         Deque<Path> missing = new ArrayDeque<>();
         while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
@@ -41,7 +44,7 @@ final class RealPaths {
     }
 
     /** @return whether any name element of the path is {@code ..} */
-    static boolean hasParentSegment(Path path) {
+    public static boolean hasParentSegment(Path path) {
         for (Path name : path) {
             if (name.toString().equals("..")) {
                 return true;
@@ -55,7 +58,7 @@ final class RealPaths {
      * even where it would normalise to somewhere harmless. Both separators are checked because a
      * request may come from another platform.
      */
-    static boolean hasParentSegment(String path) {
+    public static boolean hasParentSegment(String path) {
         for (String segment : path.split("[/\\\\]", -1)) {
             if (segment.equals("..")) {
                 return true;

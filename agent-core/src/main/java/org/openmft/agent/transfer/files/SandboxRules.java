@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * <p>Immutable and thread-safe. Rule directories are resolved at each check rather than once, so
  * that a sandbox directory created after agent start is honoured.
  */
-public final class SandboxRules {
+public final class SandboxRules implements Sandbox {
 
     private static final String NO_PARENT_SEGMENTS = "no '..' segments";
     private static final SandboxRules UNRESTRICTED = new SandboxRules("", List.of(), List.of());
@@ -94,6 +94,7 @@ public final class SandboxRules {
     }
 
     /** @return whether any directory is allowed or excluded, i.e. a sandbox is in force */
+    @Override
     public boolean isRestricted() {
         return !allowed.isEmpty() || !excluded.isEmpty();
     }
@@ -121,6 +122,7 @@ public final class SandboxRules {
      * @param access what the agent wants to do, named in the message
      * @throws SandboxViolationException naming the path and the rule that refuses it
      */
+    @Override
     public void check(Path path, Access access) throws SandboxViolationException {
         String shown = path.toString();
         if (RealPaths.hasParentSegment(path)) {

@@ -12,12 +12,23 @@ import java.util.Objects;
  * @param path the entry found
  * @param relativePath its path relative to the expansion, as for {@link SelectedFile}
  * @param reason why it is skipped, for the user
+ * @param refusal the sandbox's refusal when that is why, else {@code null}
  */
-public record SkippedEntry(Path path, String relativePath, String reason) {
+public record SkippedEntry(Path path, String relativePath, String reason, SandboxViolationException refusal) {
     /** Validates the components. */
     public SkippedEntry {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(relativePath, "relativePath");
         Objects.requireNonNull(reason, "reason");
+    }
+
+    /** An entry skipped for another reason than the sandbox. */
+    public SkippedEntry(Path path, String relativePath, String reason) {
+        this(path, relativePath, reason, null);
+    }
+
+    /** @return what the item's result says: the sandbox's message id and message, or {@code BFGIO0003E} */
+    public String supplement() {
+        return refusal != null ? refusal.supplement() : "BFGIO0003E: " + reason;
     }
 }

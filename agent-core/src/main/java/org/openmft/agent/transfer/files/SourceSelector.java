@@ -86,13 +86,13 @@ public final class SourceSelector {
         String lastName = sourcePath.substring(cut + 1);
         if (FileNamePattern.isWildcard(lastName)) {
             // Keep the separator so that "/x*" lists "/" and "C:\x*" lists "C:\", not "C:".
-            Path dir = resolver.resolve(cut < 0 ? "." : sourcePath.substring(0, cut + 1), Access.READ);
+            Path dir = resolver.resolveDirectory(cut < 0 ? "." : sourcePath.substring(0, cut + 1), Access.READ);
             if (!Files.isDirectory(dir)) {
                 throw new SourceNotFoundException(dir);
             }
             expansion.expandWildcard(dir, new FileNamePattern(lastName), recursive);
         } else {
-            Path path = resolver.resolve(sourcePath, Access.READ);
+            Path path = resolveNamed(sourcePath, recursive);
             BasicFileAttributes attributes;
             try {
                 attributes = Files.readAttributes(path, BasicFileAttributes.class); // follows a named link
@@ -112,6 +112,31 @@ public final class SourceSelector {
             }
         }
         return expansion.result();
+    }
+
+    /**
+     * Resolves the path a request names and checks it as a file; a recursive item may name a
+     * directory, which is judged as one (its files are checked one by one as they are found).
+     * Nothing about the path is looked at before the sandbox allows it in one of these ways.
+     */
+    private Path resolveNamed(String sourcePath, boolean recursive) throws PathRefusedException {
+        try {
+            return resolver.resolve(sourcePath, Access.READ);
+        } catch (SandboxViolationException refusedAsFile) {
+            if (!recursive) {
+                throw refusedAsFile;
+            }
+            Path directory;
+            try {
+                directory = resolver.resolveDirectory(sourcePath, Access.READ);
+            } catch (SandboxViolationException refusedAsDirectory) {
+                throw refusedAsFile;
+            }
+            if (!Files.isDirectory(directory)) {
+                throw refusedAsFile;
+            }
+            return directory;
+        }
     }
 
     /** State of one expansion. */
@@ -211,9 +236,9 @@ public final class SourceSelector {
                     return false;
                 }
                 try {
-                    resolver.sandbox().check(entry, Access.READ);
+                    resolver.sandbox().checkDirectory(entry, Access.READ);
                 } catch (SandboxViolationException e) {
-                    skip(entry, relativePath, e.getMessage());
+                    refused(entry, relativePath, e);
                     return false;
                 }
                 pending.push(new PendingDirectory(entry, relativePath, false));
@@ -230,7 +255,7 @@ public final class SourceSelector {
             try {
                 resolver.sandbox().check(file, Access.READ);
             } catch (SandboxViolationException e) {
-                skip(file, relativePath, e.getMessage());
+                refused(file, relativePath, e);
                 return false;
             }
             add(file, relativePath, attributes);
@@ -247,6 +272,12 @@ public final class SourceSelector {
         private void skip(Path path, String relativePath, String reason) {
             if (++found <= maxFiles) {
                 skipped.add(new SkippedEntry(path, relativePath, reason));
+            }
+        }
+
+        private void refused(Path path, String relativePath, SandboxViolationException refusal) {
+            if (++found <= maxFiles) {
+                skipped.add(new SkippedEntry(path, relativePath, refusal.getMessage(), refusal));
             }
         }
 

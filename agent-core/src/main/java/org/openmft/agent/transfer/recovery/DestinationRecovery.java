@@ -9,7 +9,6 @@ import java.util.List;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.transfer.destination.DestinationContext;
 import org.openmft.agent.transfer.destination.DestinationTransfer;
-import org.openmft.agent.transfer.files.Access;
 import org.openmft.agent.transfer.files.PathRefusedException;
 import org.openmft.agent.transfer.state.DestinationRecord;
 import org.openmft.agent.transfer.state.StateException;
@@ -76,7 +75,7 @@ public final class DestinationRecovery {
             return t;
         }
         try {
-            context.paths().sandbox().check(part, Access.WRITE);
+            context.paths().sandbox().checkPartFile(part, target);
         } catch (PathRefusedException e) {
             // Replaced by a link meanwhile: the item starts again, and its start checks everything.
             log.warn("Transfer {}: the partial file {} is refused ({}); the item restarts from its beginning", id,

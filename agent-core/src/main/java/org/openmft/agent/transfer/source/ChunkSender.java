@@ -97,7 +97,7 @@ final class ChunkSender {
             // and meanwhile the file may have been replaced by a link that leads out of the sandbox.
             context.paths().sandbox().check(p.file().source(), Access.READ);
         } catch (SandboxViolationException e) {
-            abortItem(p, "BFGSS0021E: " + e.getMessage());
+            abortItem(p, e.supplement());
             return;
         }
         Sink sink = new Sink(p, p.item().checksumMethod() == ChecksumMethod.MD5 ? newMd5() : null);

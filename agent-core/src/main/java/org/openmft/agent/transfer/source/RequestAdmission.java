@@ -189,13 +189,13 @@ public final class RequestAdmission {
                 }
                 for (var skipped : selection.skipped()) {
                     preFailed.add(new ItemOutcome(-1, skipped.path().toString(), item.destination().path(), 0,
-                            ItemOutcome.FAILED, "BFGIO0003E: " + skipped.reason(), null));
+                            ItemOutcome.FAILED, skipped.supplement(), null));
                 }
             } catch (TooManyFilesException e) {
                 throw new TooManyFilesException(items.size() + preFailed.size() + e.count(), limit);
             } catch (PathRefusedException | SourceSelectionException | IOException | IllegalArgumentException e) {
                 preFailed.add(new ItemOutcome(-1, source, item.destination().path(), 0, ItemOutcome.FAILED,
-                        e instanceof PathRefusedException ? "BFGSS0021E: " + e.getMessage() : e.getMessage(), null));
+                        e instanceof PathRefusedException refused ? refused.supplement() : e.getMessage(), null));
             }
             if (items.size() + preFailed.size() > limit) {
                 throw new TooManyFilesException(items.size() + preFailed.size(), limit);

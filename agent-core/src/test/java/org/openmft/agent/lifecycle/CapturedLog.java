@@ -9,7 +9,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 
 /** The events one class logs while a test runs, kept off the console: open it before, close it after. */
-final class CapturedLog implements AutoCloseable {
+public final class CapturedLog implements AutoCloseable {
     private final Logger logger;
     private final ListAppender<ILoggingEvent> appender = new ListAppender<>() {
         @Override
@@ -21,7 +21,7 @@ final class CapturedLog implements AutoCloseable {
     };
     private final boolean additive;
 
-    CapturedLog(Class<?> source) {
+    public CapturedLog(Class<?> source) {
         logger = (Logger) LoggerFactory.getLogger(source);
         additive = logger.isAdditive();
         appender.start();
@@ -31,7 +31,7 @@ final class CapturedLog implements AutoCloseable {
     }
 
     /** What was logged so far, in order. */
-    List<ILoggingEvent> events() {
+    public List<ILoggingEvent> events() {
         synchronized (appender) { // AppenderBase.doAppend holds the same lock
             return List.copyOf(appender.list);
         }

@@ -26,8 +26,12 @@ public interface CommandHandler {
      * @param correlationId the request's correlation id, or null
      * @param replyTo       the request's JMSReplyTo, or null; it wins over the document's reply
      *                      element
+     * @param requesterUser the user the queue manager validated for the request (the message's
+     *                      {@code JMSXUserID}), or null when it carries none; the identity user
+     *                      sandboxes judge by, never the {@code <originator>} the document claims
      */
-    record RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo) {
+    record RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
+            String requesterUser) {
     }
 
     /**

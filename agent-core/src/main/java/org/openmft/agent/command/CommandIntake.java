@@ -45,6 +45,14 @@ public final class CommandIntake {
     public static final String REJECT_RESULT_PROPERTY = "OPENMFT_RESULT_CODE";
     /** Message property holding the JMS message id of the message that was moved aside. */
     public static final String ORIGINAL_ID_PROPERTY = "OPENMFT_ORIGINAL_MESSAGE_ID";
+    /**
+     * The JMS property in which the queue manager gives the user it validated for a message: on IBM
+     * MQ the MQMD UserIdentifier (blank-padded to 12 characters), on Artemis the validated user
+     * ({@code _AMQ_VALIDATED_USER}, written by the broker when {@code populate-validated-user} is
+     * on). The only source of a requester's identity: the request document's {@code <originator>}
+     * is whatever its sender wrote.
+     */
+    public static final String VALIDATED_USER_PROPERTY = "JMSXUserID";
     /** The largest command message read by default: the COMMAND queue's MAXMSGL, 4 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 << 20;
     /** IBM MFT's result code for malformed XML. */
@@ -98,7 +106,7 @@ public final class CommandIntake {
         CommandHandler.Outcome outcome;
         try {
             outcome = handler.handle(document, new CommandHandler.RequestContext(messageId,
-                    message.getJMSCorrelationID(), message.getJMSReplyTo()));
+                    message.getJMSCorrelationID(), message.getJMSReplyTo(), validatedUser(message)));
         } catch (RuntimeException e) {
             log.error("Agent {}: handling request {} failed unexpectedly; the message is moved aside", agentName,
                     messageId, e);
@@ -132,6 +140,19 @@ public final class CommandIntake {
         byte[] unique = new byte[24];
         RANDOM.nextBytes(unique);
         return "ID:" + HexFormat.of().formatHex(unique);
+    }
+
+    /**
+     * The user the queue manager validated for a message ({@value #VALIDATED_USER_PROPERTY}), without
+     * IBM MQ's blank padding; null when the message carries none.
+     */
+    static String validatedUser(Message message) throws JMSException {
+        String user = message.getStringProperty(VALIDATED_USER_PROPERTY);
+        if (user == null) {
+            return null;
+        }
+        String stripped = user.strip();
+        return stripped.isEmpty() ? null : stripped;
     }
 
     private byte[] body(Message message) throws JMSException, UnreadableMessageException {

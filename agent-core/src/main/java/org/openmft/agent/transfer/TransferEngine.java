@@ -190,7 +190,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                     listener, pathResolver, state, clock, this);
             scheduler = new SourceScheduler(agentName, config.maxSourceTransfers(), listener, state, replies,
                     q -> new SourceTransfer(sourceContext, q.info(), q.request(), q.items(), q.replyQueue(),
-                            q.resume()),
+                            q.requesterUser(), q.resume()),
                     threads, this::activityChanged);
             admission = new RequestAdmission(sourceContext.settings(), pathResolver, state, scheduler, clock, arrival);
             checkpointer = new Checkpointer(agentName, connection, state, listener, threads);

@@ -8,8 +8,31 @@ import org.junit.jupiter.api.Test;
 import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.Reply;
 
-/** Reasons for a refusal go into a reply document, a message property and an event as they are. */
+/**
+ * Reasons for a refusal go into a reply document, a message property and an event as they are; the
+ * requester is the user the queue manager put in JMSXUserID.
+ */
 class CommandIntakeTest {
+
+    /** A message that has only the given JMSXUserID. */
+    private static javax.jms.Message withUser(String user) {
+        return (javax.jms.Message) java.lang.reflect.Proxy.newProxyInstance(CommandIntakeTest.class.getClassLoader(),
+                new Class<?>[] {javax.jms.Message.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getStringProperty")) {
+                        return "JMSXUserID".equals(args[0]) ? user : null;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+    }
+
+    @Test
+    void theRequesterIsTheValidatedUserWithoutIbmMqsPadding() throws Exception {
+        assertThat(CommandIntake.validatedUser(withUser("alice"))).isEqualTo("alice");
+        assertThat(CommandIntake.validatedUser(withUser("mqm         "))).as("MQMD UserIdentifier, 12 characters")
+                .isEqualTo("mqm");
+        assertThat(CommandIntake.validatedUser(withUser(null))).isNull();
+        assertThat(CommandIntake.validatedUser(withUser("   "))).isNull();
+    }
 
     @Test
     void aReasonKeepsWhatXmlCanCarryAndReplacesTheRest() {

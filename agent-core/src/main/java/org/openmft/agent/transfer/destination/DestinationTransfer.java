@@ -51,6 +51,8 @@ public final class DestinationTransfer {
     private final String sourceAgent;
     private final String sourceQMgr;
     private final String jobName;
+    /** The user the source's queue manager validated for the request, or null: writes use its sandbox. */
+    private final String requesterUser;
     private final int itemCount;
     private final Sequencer sequencer;
     private final ItemWriter writer;
@@ -80,15 +82,16 @@ public final class DestinationTransfer {
     private long discardedAtResume;
 
     private DestinationTransfer(DestinationContext context, String id, String sourceAgent, String sourceQMgr,
-            String jobName, int itemCount, int window, int checkpointChunks, int incarnation) {
+            String jobName, String requesterUser, int itemCount, int window, int checkpointChunks, int incarnation) {
         this.context = context;
         this.id = id;
         this.sourceAgent = sourceAgent;
         this.sourceQMgr = sourceQMgr;
         this.jobName = jobName;
+        this.requesterUser = requesterUser;
         this.itemCount = itemCount;
         this.sequencer = new Sequencer(window, checkpointChunks, incarnation);
-        this.writer = new ItemWriter(id, context.paths(), context.settings().doNotUseTempOutputFile());
+        this.writer = new ItemWriter(id, context.paths(), requesterUser, context.settings().doNotUseTempOutputFile());
         this.started = context.clock().instant();
         var s = context.settings();
         this.info = new TransferInfo(id, new AgentRef(sourceAgent, sourceQMgr), new AgentRef(s.agentName(),
@@ -98,7 +101,8 @@ public final class DestinationTransfer {
     /** A transfer the source has just started. */
     public static DestinationTransfer fromStart(DestinationContext context, Start start) {
         return new DestinationTransfer(context, start.transferId(), start.sourceAgent(), start.sourceQMgr(),
-                start.jobName(), start.itemCount(), start.window(), start.checkpointChunks(), start.incarnation());
+                start.jobName(), start.requesterUser(), start.itemCount(), start.window(), start.checkpointChunks(),
+                start.incarnation());
     }
 
     /**
@@ -110,7 +114,7 @@ public final class DestinationTransfer {
     public static DestinationTransfer fromRecord(DestinationContext context, DestinationRecord r,
             StateFiles.Journal journal) {
         DestinationTransfer t = new DestinationTransfer(context, r.transferId(), r.sourceAgent(), r.sourceQMgr(),
-                r.jobName(), r.itemCount(), r.window(), r.checkpointChunks(), r.incarnation());
+                r.jobName(), r.requesterUser(), r.itemCount(), r.window(), r.checkpointChunks(), r.incarnation());
         t.sequencer.resumeAt(r.nextSeq());
         t.adopt(journal);
         t.suspendedSinceStart = true;
@@ -421,7 +425,7 @@ public final class DestinationTransfer {
         var s = sequencer;
         DestinationRecord record = new DestinationRecord(id, sourceAgent, sourceQMgr, jobName, s.incarnation(),
                 seq + 1, itemCount, s.window(), s.checkpointChunks(), writer.item(), writer.written(),
-                writer.partial());
+                writer.partial(), requesterUser);
         try {
             context.checkpointer().submit(new Checkpointer.Job(id, sourceAgent, s.incarnation(), seq, toForce, record,
                     false, this::checkpointDone, this::durabilityFailed));

@@ -57,7 +57,8 @@ final class ItemWriter {
     }
 
     private final String transferId;
-    private final PathResolver paths;
+    private final PathResolver agentPaths;
+    private final String requesterUser;
     private final boolean writeFinalName;
 
     private int item = -1;
@@ -71,9 +72,14 @@ final class ItemWriter {
     private String sourcePath;
     private String requestedDestination;
 
-    ItemWriter(String transferId, PathResolver paths, boolean doNotUseTempOutputFile) {
+    /**
+     * @param agentPaths the agent's resolver; each item is written with its requester's
+     * @param requesterUser the user the source's queue manager validated for the request, or null
+     */
+    ItemWriter(String transferId, PathResolver agentPaths, String requesterUser, boolean doNotUseTempOutputFile) {
         this.transferId = transferId;
-        this.paths = paths;
+        this.agentPaths = agentPaths;
+        this.requesterUser = requesterUser;
         this.writeFinalName = doNotUseTempOutputFile;
     }
 
@@ -123,6 +129,8 @@ final class ItemWriter {
         overwrite = h.overwrite();
         // What is being created, for the message if that fails: the file, or its .part file.
         Path creating = null;
+        // Asked for at each item: the requester's user sandbox may have changed since the last.
+        PathResolver paths = agentPaths.forRequester(requesterUser);
         try {
             DestinationType dt = "directory".equals(h.destType()) ? DestinationType.DIRECTORY : DestinationType.FILE;
             Path named = dt == DestinationType.DIRECTORY ? paths.resolveDirectory(requestedDestination, Access.WRITE)

@@ -41,6 +41,9 @@ public final class ProtocolCodec {
         if (s.originatorUser() != null) {
             m.setStringProperty(Wire.ORIGINATOR_USER, s.originatorUser());
         }
+        if (s.requesterUser() != null) {
+            m.setStringProperty(Wire.REQUESTER_USER, s.requesterUser());
+        }
         if (s.jobName() != null) {
             m.setStringProperty(Wire.JOB_NAME, s.jobName());
         }
@@ -244,7 +247,8 @@ public final class ProtocolCodec {
         return new Start(transferId(m), incarnation(m), m.getStringProperty(Wire.SOURCE_AGENT),
                 m.getStringProperty(Wire.SOURCE_QMGR), m.getStringProperty(Wire.DESTINATION_AGENT),
                 intOr(m, Wire.ITEM_COUNT, 0), intOr(m, Wire.WINDOW, 1), intOr(m, Wire.CHECKPOINT_CHUNKS, 1),
-                m.getStringProperty(Wire.ORIGINATOR_USER), m.getStringProperty(Wire.JOB_NAME),
+                m.getStringProperty(Wire.ORIGINATOR_USER), m.getStringProperty(Wire.REQUESTER_USER),
+                m.getStringProperty(Wire.JOB_NAME),
                 intOr(m, Wire.FIRST_OPEN_ITEM, -1));
     }
 

@@ -11,12 +11,13 @@ package org.openmft.agent.transfer.protocol;
  * @param itemCount        files in the transfer
  * @param window           chunks between acknowledgements
  * @param checkpointChunks chunks between checkpoints
- * @param originatorUser   the requesting user, or null
+ * @param originatorUser   the user the request's {@code <originator>} names, for logs, or null
+ * @param requesterUser    the user the source's queue manager validated for the request, or null
  * @param jobName          the job name, or null
  * @param firstOpenItem    on a resynchronisation, the first item the source has no result for;
  *                         -1 on a first start
  */
 public record Start(String transferId, int incarnation, String sourceAgent, String sourceQMgr,
         String destinationAgent, int itemCount, int window, int checkpointChunks, String originatorUser,
-        String jobName, int firstOpenItem) {
+        String requesterUser, String jobName, int firstOpenItem) {
 }

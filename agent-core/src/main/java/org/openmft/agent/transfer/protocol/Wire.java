@@ -81,8 +81,19 @@ public final class Wire {
     public static final String WINDOW = "mftWindow";
     /** int: chunks between checkpoints (window x frame x checkpoint interval). */
     public static final String CHECKPOINT_CHUNKS = "mftCheckpointChunks";
-    /** String: the requesting user, for logs. */
+    /**
+     * String: the user the request's {@code <originator>} names, for logs only: whoever sends a
+     * request writes it, so it is never an identity.
+     */
     public static final String ORIGINATOR_USER = "mftOriginatorUser";
+    /**
+     * String: the user the source agent's queue manager validated for the request (the command
+     * message's {@code JMSXUserID}); absent when it carried none. The destination judges writes by
+     * this user's sandbox when it has {@code userSandboxes=true}; there its absence means that no
+     * file may be written. Optional, so an agent that does not know it ignores it and the protocol
+     * version stays 1.
+     */
+    public static final String REQUESTER_USER = "mftRequesterUser";
     /** String: job name, when given. */
     public static final String JOB_NAME = "mftJobName";
     /**

@@ -75,7 +75,7 @@ public final class DestinationRecovery {
             return t;
         }
         try {
-            context.paths().sandbox().checkPartFile(part, target);
+            context.paths().forRequester(r.requesterUser()).sandbox().checkPartFile(part, target);
         } catch (PathRefusedException e) {
             // Replaced by a link meanwhile: the item starts again, and its start checks everything.
             log.warn("Transfer {}: the partial file {} is refused ({}); the item restarts from its beginning", id,

@@ -67,7 +67,7 @@ public final class SourceRecovery {
                         : new SourceTransfer.Resume(record.incarnation(), state.readSourceJournal(id).results());
                 out.add(new QueuedTransfer(id, request, items, preFailed, null, arrival.incrementAndGet(),
                         RequestAdmission.info(id, request, items, preFailed.size(), clock), resume,
-                        record.replyQueue()));
+                        record.replyQueue(), record.requesterUser()));
                 log.info("Transfer {}: {} after a restart ({} files to {})", id,
                         resume == null ? "queued again" : "resuming", items.size(), request.destinationAgent().agent());
             } catch (StateException | MalformedRequestException | RuntimeException e) {

@@ -47,6 +47,7 @@ final class ChunkSender {
 
     private final String id;
     private final SourceContext context;
+    private final String requesterUser;
     private final FlowControl flow;
     private final ItemReader reader;
     private final Window window;
@@ -58,13 +59,15 @@ final class ChunkSender {
     private long sendingItemBytes;
 
     /**
+     * @param requesterUser         the user the queue manager validated for the request, or null
      * @param incarnation           the transfer's incarnation now (a resynchronisation raises it)
      * @param chunkTimeToLiveMillis how long an unread chunk lives on the queue
      */
-    ChunkSender(String id, SourceContext context, FlowControl flow, Window window, IntSupplier incarnation,
-            long chunkTimeToLiveMillis) {
+    ChunkSender(String id, SourceContext context, String requesterUser, FlowControl flow, Window window,
+            IntSupplier incarnation, long chunkTimeToLiveMillis) {
         this.id = id;
         this.context = context;
+        this.requesterUser = requesterUser;
         this.flow = flow;
         this.reader = new ItemReader(context.settings().chunkSize(), context.settings().textReplacement());
         this.window = window;
@@ -94,8 +97,9 @@ final class ChunkSender {
         flow.itemStarted(p.index());
         try {
             // Checked when the request was accepted, and again now: a queued transfer may wait long,
-            // and meanwhile the file may have been replaced by a link that leads out of the sandbox.
-            context.paths().sandbox().check(p.file().source(), Access.READ);
+            // and meanwhile the file may have been replaced by a link that leads out of the sandbox,
+            // or the requester's user sandbox changed.
+            context.paths().forRequester(requesterUser).sandbox().check(p.file().source(), Access.READ);
         } catch (SandboxViolationException e) {
             abortItem(p, e.supplement());
             return;

@@ -20,8 +20,10 @@ import org.openmft.xml.TransferRequest;
  * @param info             what the transfer log says of it
  * @param resume           what an earlier run left of it, or null
  * @param replyQueue       the name of the JMSReplyTo queue, kept in its record, or null
+ * @param requesterUser    the user the queue manager validated for the request, or null: its
+ *                         sandbox is the one the transfer reads with, and the destination writes with
  */
 public record QueuedTransfer(String id, TransferRequest request, List<PlannedItem> items, List<ItemOutcome> preFailed,
         Destination replyDestination, long arrival, TransferInfo info, SourceTransfer.Resume resume,
-        String replyQueue) {
+        String replyQueue, String requesterUser) {
 }

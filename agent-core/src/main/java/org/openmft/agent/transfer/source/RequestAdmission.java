@@ -95,7 +95,7 @@ public final class RequestAdmission {
         List<PlannedItem> items = new ArrayList<>();
         List<ItemOutcome> preFailed = new ArrayList<>();
         try {
-            plan(request, items, preFailed);
+            plan(request, paths.forRequester(context.requesterUser()), items, preFailed);
         } catch (TooManyFilesException e) {
             return reject(id, request, ResultCode.SOURCE_MAX_FILES, "BFGSS0033E: The transfer request has "
                     + e.count() + " or more files, more than maxFilesForTransfer (" + e.limit() + ") allows.");
@@ -108,7 +108,7 @@ public final class RequestAdmission {
         }
         QueuedTransfer q = new QueuedTransfer(id, request, items, preFailed, context.replyTo(),
                 arrival.incrementAndGet(), info(id, request, items, preFailed.size(), clock), null,
-                queueName(context.replyTo()));
+                queueName(context.replyTo()), context.requesterUser());
         // Recorded before the acknowledgement is committed: an accepted transfer survives a crash.
         try {
             record(q);
@@ -117,8 +117,10 @@ public final class RequestAdmission {
             return reject(id, request, ResultCode.FAILED, "BFGTR0095E: The transfer request could not be accepted"
                     + " because its state could not be recorded: " + e.getMessage());
         }
-        log.info("Transfer {} accepted: {} file(s) from {} to {}, priority {}", id, items.size() + preFailed.size(),
-                agentName, request.destinationAgent().agent(), request.transferSet().priority());
+        log.info("Transfer {} accepted: {} file(s) from {} to {}, priority {}, requested by {}", id,
+                items.size() + preFailed.size(), agentName, request.destinationAgent().agent(),
+                request.transferSet().priority(), context.requesterUser() == null ? "a user the queue manager did not"
+                        + " name" : "user " + context.requesterUser());
         // Queued only once the acknowledgement is committed: no later reply about this transfer
         // can reach the requester before it. Requests are handled one at a time, so the capacity
         // checked above still holds then.
@@ -138,7 +140,7 @@ public final class RequestAdmission {
         }
         state.saveRequest(q.id(), writer.writeBytes(q.request()), new StateFiles.Plan(files, failed));
         state.saveSource(new SourceRecord(q.id(), q.request().destinationAgent().agent(), q.items().size(), 0, 0,
-                q.replyQueue()));
+                q.replyQueue(), q.requesterUser()));
     }
 
     private static String queueName(Destination d) {
@@ -170,8 +172,9 @@ public final class RequestAdmission {
                 List.of()), request.reply(), true);
     }
 
-    private void plan(TransferRequest request, List<PlannedItem> items, List<ItemOutcome> preFailed)
-            throws TooManyFilesException {
+    /** @param paths the resolver of the request's requester */
+    private void plan(TransferRequest request, PathResolver paths, List<PlannedItem> items,
+            List<ItemOutcome> preFailed) throws TooManyFilesException {
         int limit = settings.maxFilesForTransfer();
         for (TransferItem item : request.transferSet().items()) {
             String source = item.source().path();

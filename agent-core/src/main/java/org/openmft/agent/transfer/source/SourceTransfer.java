@@ -66,6 +66,7 @@ public final class SourceTransfer {
     private final List<PlannedItem> items;
     private final String destinationAgent;
     private final String replyQueue;
+    private final String requesterUser;
     private final BlockingQueue<Control> inbox = new ArrayBlockingQueue<>(INBOX_CAPACITY);
     private final ItemOutcome[] results;
     private final FlowControl flow;
@@ -93,11 +94,13 @@ public final class SourceTransfer {
     }
 
     /**
-     * @param replyQueue the queue of the request's JMSReplyTo, kept in the transfer's record, or null
-     * @param resume     what an earlier run left, or null for a transfer starting now
+     * @param replyQueue    the queue of the request's JMSReplyTo, kept in the transfer's record, or null
+     * @param requesterUser the user the queue manager validated for the request, or null: files are
+     *                      read with its sandbox, and the destination is told it
+     * @param resume        what an earlier run left, or null for a transfer starting now
      */
     public SourceTransfer(SourceContext context, TransferInfo info, TransferRequest request, List<PlannedItem> items,
-            String replyQueue, Resume resume) {
+            String replyQueue, String requesterUser, Resume resume) {
         this.context = context;
         this.settings = context.settings();
         this.info = info;
@@ -105,6 +108,7 @@ public final class SourceTransfer {
         this.request = request;
         this.items = items;
         this.replyQueue = replyQueue;
+        this.requesterUser = requesterUser;
         this.destinationAgent = request.destinationAgent().agent().toUpperCase(Locale.ROOT);
         this.results = new ItemOutcome[items.size()];
         this.flow = new FlowControl(items.size(), settings.maxUnacked());
@@ -127,7 +131,8 @@ public final class SourceTransfer {
         // Chunks expire after twice the time the source waits before resynchronising: a chunk nobody
         // read by then has been or will be resent, so resends to a stopped destination never pile up.
         long chunkTimeToLiveMillis = 2L * ackTimeoutMillis * (settings.ackRetries() + 1);
-        this.chunks = new ChunkSender(id, context, flow, this::awaitWindow, () -> incarnation, chunkTimeToLiveMillis);
+        this.chunks = new ChunkSender(id, context, requesterUser, flow, this::awaitWindow, () -> incarnation,
+                chunkTimeToLiveMillis);
     }
 
     /** The transfer id. */
@@ -315,7 +320,7 @@ public final class SourceTransfer {
         while (true) {
             // Recorded before the START is sent: a restart continues with a higher incarnation.
             context.state().saveSource(new SourceRecord(id, request.destinationAgent().agent(), items.size(),
-                    incarnation, flow.lastAcked() + 1, replyQueue));
+                    incarnation, flow.lastAcked() + 1, replyQueue, requesterUser));
             sendStart();
             long deadline = now() + ackTimeoutMillis;
             boolean busy = false;
@@ -392,10 +397,11 @@ public final class SourceTransfer {
                 firstOpen++;
             }
         }
-        String user = request.originator() == null ? null : request.originator().userId();
+        String originator = request.originator() == null ? null : request.originator().userId();
         Message m = codec.start(new Start(id, incarnation, settings.agentName(), settings.agentQMgr(),
                 destinationAgent, items.size(), settings.windowSize(),
-                settings.maxUnacked() * settings.checkpointInterval(), user, request.jobName(), firstOpen));
+                settings.maxUnacked() * settings.checkpointInterval(), originator, requesterUser, request.jobName(),
+                firstOpen));
         // A start that nobody takes must not act later: it expires with the acknowledgement timeout.
         producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), ackTimeoutMillis);
     }
@@ -492,7 +498,7 @@ public final class SourceTransfer {
                 }
                 if (c.checkpoint()) {
                     context.state().saveSource(new SourceRecord(id, request.destinationAgent().agent(), items.size(),
-                            incarnation, c.seq() + 1, replyQueue));
+                            incarnation, c.seq() + 1, replyQueue, requesterUser));
                 }
             }
             case Wire.NACK -> {

@@ -16,10 +16,12 @@ package org.openmft.agent.transfer.state;
  * @param item             the item being written, or -1
  * @param offset           its bytes durable in the partial file
  * @param partial          the partial file of the item being written, or null when none is open
+ * @param requesterUser    the user the source's queue manager validated for the request, as its
+ *                         START said, or null: a resumed transfer writes with the same user's sandbox
  */
 public record DestinationRecord(String transferId, String sourceAgent, String sourceQMgr, String jobName,
         int incarnation, long nextSeq, int itemCount, int window, int checkpointChunks, int item, long offset,
-        Partial partial) {
+        Partial partial, String requesterUser) {
 
     /**
      * An item being written at the checkpoint.

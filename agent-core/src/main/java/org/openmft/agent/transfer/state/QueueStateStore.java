@@ -73,7 +73,7 @@ public final class QueueStateStore implements TransferStateStore {
         for (Map<String, Object> r : load(sources, SOURCE)) {
             out.add(new SourceRecord((String) r.get(Wire.TRANSFER_ID), (String) r.get(Wire.DESTINATION_AGENT),
                     intOf(r, Wire.ITEM_COUNT, 0), intOf(r, Wire.INCARNATION, 0), longOf(r, Wire.NEXT_SEQ, 0),
-                    (String) r.get(REPLY_QUEUE)));
+                    (String) r.get(REPLY_QUEUE), (String) r.get(Wire.REQUESTER_USER)));
         }
         return out;
     }
@@ -111,6 +111,9 @@ public final class QueueStateStore implements TransferStateStore {
         Map<String, Object> state = new LinkedHashMap<>();
         if (r.replyQueue() != null) {
             state.put(REPLY_QUEUE, r.replyQueue());
+        }
+        if (r.requesterUser() != null) {
+            state.put(Wire.REQUESTER_USER, r.requesterUser());
         }
         state.put(Wire.DESTINATION_AGENT, r.destinationAgent());
         state.put(Wire.ITEM_COUNT, r.itemCount());
@@ -161,7 +164,8 @@ public final class QueueStateStore implements TransferStateStore {
             out.add(new DestinationRecord((String) r.get(Wire.TRANSFER_ID), (String) r.get(Wire.SOURCE_AGENT),
                     (String) r.get(Wire.SOURCE_QMGR), (String) r.get(Wire.JOB_NAME), intOf(r, Wire.INCARNATION, 0),
                     longOf(r, Wire.NEXT_SEQ, 0), intOf(r, Wire.ITEM_COUNT, 0), intOf(r, Wire.WINDOW, 1),
-                    intOf(r, Wire.CHECKPOINT_CHUNKS, 1), intOf(r, Wire.ITEM, -1), longOf(r, Wire.OFFSET, 0), partial));
+                    intOf(r, Wire.CHECKPOINT_CHUNKS, 1), intOf(r, Wire.ITEM, -1), longOf(r, Wire.OFFSET, 0), partial,
+                    (String) r.get(Wire.REQUESTER_USER)));
         }
         return out;
     }
@@ -175,6 +179,9 @@ public final class QueueStateStore implements TransferStateStore {
         }
         if (r.jobName() != null) {
             state.put(Wire.JOB_NAME, r.jobName());
+        }
+        if (r.requesterUser() != null) {
+            state.put(Wire.REQUESTER_USER, r.requesterUser());
         }
         state.put(Wire.INCARNATION, r.incarnation());
         state.put(Wire.NEXT_SEQ, r.nextSeq());

@@ -11,7 +11,9 @@ package org.openmft.agent.transfer.state;
  * @param nextSeq          the first chunk the destination has not confirmed as durable
  * @param replyQueue       the queue of the request's JMSReplyTo (the final reply goes there after
  *                         a restart), or null
+ * @param requesterUser    the user the queue manager validated for the request, or null: a resumed
+ *                         transfer is judged by the same user's sandbox
  */
 public record SourceRecord(String transferId, String destinationAgent, int itemCount, int incarnation, long nextSeq,
-        String replyQueue) {
+        String replyQueue, String requesterUser) {
 }

@@ -78,9 +78,9 @@ class RecoveryTest {
         StateFiles.Plan plan = new StateFiles.Plan(List.of(new StateFiles.Planned(0,
                 new SelectedFile(Path.of("/in/a"), "a", 10, 1))), List.of());
         state.saveRequest(A, writer.writeBytes(request("/in/a")), plan);
-        state.saveSource(new SourceRecord(A, "DST", 1, 0, 0, null));
+        state.saveSource(new SourceRecord(A, "DST", 1, 0, 0, null, null));
         state.saveRequest(B, writer.writeBytes(request("/in/a")), plan);
-        state.saveSource(new SourceRecord(B, "DST", 1, 3, 40, "REPLY.Q"));
+        state.saveSource(new SourceRecord(B, "DST", 1, 3, 40, "REPLY.Q", null));
         ItemOutcome done = new ItemOutcome(0, "/in/a", "/out/x", 10, 0, null, null);
         state.appendSourceResult(B, new StateFiles.Result(done, 0, 0));
 
@@ -98,7 +98,7 @@ class RecoveryTest {
     @Test
     void aTransferWhoseSavedStateIsUnusableIsAbandonedAndItsStateRemoved() throws Exception {
         state.saveRequest(A, "<not a request".getBytes(), new StateFiles.Plan(List.of(), List.of()));
-        state.saveSource(new SourceRecord(A, "DST", 0, 0, 0, null));
+        state.saveSource(new SourceRecord(A, "DST", 0, 0, 0, null, null));
 
         assertThat(SourceRecovery.recover(state, clock, new AtomicLong())).isEmpty();
         assertThat(state.loadSources()).as("BFGTR0092E: abandoned, and its state gone").isEmpty();
@@ -117,7 +117,7 @@ class RecoveryTest {
         Files.write(part, written);
         state.saveDestination(new DestinationRecord(A, "SRC", "QM1", null, 2, 12, 1, 2, 4, 0, 2048,
                 new DestinationRecord.Partial(part.toString(), dir.resolve("f").toString(), 0, false, true, "/in/f",
-                        dir.resolve("f").toString())));
+                        dir.resolve("f").toString()), null));
 
         List<DestinationTransfer> back = DestinationRecovery.recover(destination());
 
@@ -135,7 +135,7 @@ class RecoveryTest {
         Files.write(part, new byte[100]);
         state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 1, 2, 4, 0, 2048,
                 new DestinationRecord.Partial(part.toString(), dir.resolve("f").toString(), 4, false, false, null,
-                        null)));
+                        null), null));
 
         DestinationTransfer t = DestinationRecovery.recover(destination()).get(0);
 
@@ -150,7 +150,7 @@ class RecoveryTest {
         state.appendRename(A, new StateFiles.Rename(0, target.toString(), 500, "aa"));
         state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 2, 2, 4, 0, 400,
                 new DestinationRecord.Partial(dir.resolve("f.part").toString(), target.toString(), 8, false, true,
-                        "/in/f", target.toString())));
+                        "/in/f", target.toString()), null));
 
         DestinationTransfer t = DestinationRecovery.recover(destination()).get(0);
 

@@ -22,7 +22,7 @@ class InMemoryStateStoreTest extends TransferStateStoreContract {
     void aBrokenStoreRefusesWritesNamingTheTransferAndTheReason() {
         InMemoryStateStore s = new InMemoryStateStore();
         s.failWrites("disk full");
-        assertThatThrownBy(() -> s.saveSource(new SourceRecord(ID, "DST", 1, 0, 0, null)))
+        assertThatThrownBy(() -> s.saveSource(new SourceRecord(ID, "DST", 1, 0, 0, null, null)))
                 .isInstanceOf(StateException.class).hasMessageContaining(ID).hasMessageContaining("disk full");
     }
 }

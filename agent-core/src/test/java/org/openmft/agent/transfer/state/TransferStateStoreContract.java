@@ -27,10 +27,10 @@ abstract class TransferStateStoreContract {
     @Test
     void aSourceRecordIsReplacedNotDuplicatedAndSurvivesAReopen() throws Exception {
         TransferStateStore s = store();
-        s.saveSource(new SourceRecord(ID, "DST", 3, 0, 0, "REPLY.Q"));
-        s.saveSource(new SourceRecord(ID, "DST", 3, 2, 17, "REPLY.Q"));
+        s.saveSource(new SourceRecord(ID, "DST", 3, 0, 0, "REPLY.Q", null));
+        s.saveSource(new SourceRecord(ID, "DST", 3, 2, 17, "REPLY.Q", "alice"));
         List<SourceRecord> back = reopened().loadSources();
-        assertThat(back).containsExactly(new SourceRecord(ID, "DST", 3, 2, 17, "REPLY.Q"));
+        assertThat(back).containsExactly(new SourceRecord(ID, "DST", 3, 2, 17, "REPLY.Q", "alice"));
     }
 
     @Test
@@ -40,7 +40,7 @@ abstract class TransferStateStoreContract {
                 new SelectedFile(Path.of("/data/a b.txt"), "a b.txt", 12, 1000))),
                 List.of(new StateFiles.PreFailed("/data/missing", "/out", "BFGIO0001E: gone")));
         s.saveRequest(ID, "<request/>".getBytes(StandardCharsets.UTF_8), plan);
-        s.saveSource(new SourceRecord(ID, "DST", 1, 1, 0, null));
+        s.saveSource(new SourceRecord(ID, "DST", 1, 1, 0, null, null));
         ItemOutcome ok = new ItemOutcome(0, "/data/a b.txt", "/out/a b.txt", 12, ItemOutcome.SUCCESS, null, "ab");
         s.appendSourceResult(ID, new StateFiles.Result(ok, 0, 4));
         TransferStateStore r = reopened();
@@ -61,8 +61,9 @@ abstract class TransferStateStoreContract {
         TransferStateStore s = store();
         DestinationRecord.Partial p = new DestinationRecord.Partial("/out/f.part", "/out/f", 8, true, true,
                 "/in/f", "/out");
-        DestinationRecord first = new DestinationRecord(ID, "SRC", "QM1", "job", 1, 0, 2, 4, 16, -1, 0, null);
-        DestinationRecord later = new DestinationRecord(ID, "SRC", "QM1", "job", 2, 32, 2, 4, 16, 1, 1 << 20, p);
+        DestinationRecord first = new DestinationRecord(ID, "SRC", "QM1", "job", 1, 0, 2, 4, 16, -1, 0, null, "bob");
+        DestinationRecord later = new DestinationRecord(ID, "SRC", "QM1", "job", 2, 32, 2, 4, 16, 1, 1 << 20, p,
+                "bob");
         s.saveDestination(first);
         s.saveDestination(later);
         assertThat(reopened().loadDestinations()).containsExactly(later);
@@ -80,8 +81,8 @@ abstract class TransferStateStoreContract {
     @Test
     void recordsOfTheTwoRolesAreKeptApart() throws Exception {
         TransferStateStore s = store();
-        s.saveSource(new SourceRecord(ID, "DST", 1, 0, 0, null));
-        s.saveDestination(new DestinationRecord(ID, "SRC", null, null, 1, 0, 1, 1, 1, -1, 0, null));
+        s.saveSource(new SourceRecord(ID, "DST", 1, 0, 0, null, null));
+        s.saveDestination(new DestinationRecord(ID, "SRC", null, null, 1, 0, 1, 1, 1, -1, 0, null, null));
         s.removeSource(ID);
         TransferStateStore r = reopened();
         assertThat(r.loadSources()).isEmpty();

@@ -19,6 +19,7 @@ import javax.jms.TextMessage;
 import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.command.CommandIntake;
 import org.openmft.agent.config.AgentConfig;
+import org.openmft.agent.config.ConfigurationException;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.lifecycle.Backoff;
@@ -27,6 +28,8 @@ import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.transfer.TransferEngine;
+import org.openmft.agent.transfer.files.SandboxPolicy;
+import org.openmft.agent.transfer.sandbox.AgentSandboxes;
 import org.openmft.xml.CancelRequest;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DocumentWriter;
@@ -65,6 +68,8 @@ public final class Agent implements AutoCloseable {
     private final AgentListener listener;
     private final String name;
     private final Path stateDirectory;
+    /** Who may read and write which files; outlives the engines (user sandboxes keep reloading). */
+    private final SandboxPolicy sandboxes;
     private final AgentThreads threads;
     /** Replaced after a lost connection: the old one suspends its transfers, the new one resumes them. */
     private volatile TransferEngine transfers;
@@ -83,21 +88,25 @@ public final class Agent implements AutoCloseable {
      * @param listener  receives the agent's events
      * @param stateDirectory where the agent keeps transfer state that grows with the number of
      *                  files (never in a STATE queue message)
+     * @throws ConfigurationException (exit code 78) when the sandbox the configuration asks for cannot
+     *                  be applied: an invalid {@code UserSandboxes.xml}, a bad {@code sandboxRoot}
      */
-    public Agent(AgentConfig config, QueueManagerConnector connector, AgentListener listener, Path stateDirectory) {
+    public Agent(AgentConfig config, QueueManagerConnector connector, AgentListener listener, Path stateDirectory)
+            throws ConfigurationException {
         this.config = config;
         this.connector = connector;
         this.listener = listener == null ? AgentListener.NONE : listener;
         this.name = config.agentName();
         this.stateDirectory = stateDirectory;
+        this.sandboxes = AgentSandboxes.forAgent(config, Clock.systemUTC());
         this.threads = AgentThreads.forAgent(name, this::threadFailed);
         this.transfers = newEngine();
     }
 
     private TransferEngine newEngine() {
         // The engine's threads are the agent's: one that dies is logged and moves the agent to PROBLEM.
-        TransferEngine engine = new TransferEngine(config, connector, listener, stateDirectory, Clock.systemUTC(),
-                threads.factory("transfer", false));
+        TransferEngine engine = new TransferEngine(config, connector, listener, stateDirectory, sandboxes,
+                Clock.systemUTC(), threads.factory("transfer", false));
         engine.onActivity(this::activityChanged);
         return engine;
     }
@@ -279,6 +288,9 @@ public final class Agent implements AutoCloseable {
                         continue;
                     }
                 }
+                // UserSandboxes.xml is looked at even while no transfer asks, so a broken edit is
+                // reported within xmlConfigReloadInterval (a cheap clock comparison when not due).
+                sandboxes.refresh();
                 try {
                     Message m = current.consumer.receive(RECEIVE_MILLIS);
                     if (m != null) {

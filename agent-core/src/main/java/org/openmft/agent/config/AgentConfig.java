@@ -16,9 +16,13 @@ import java.util.Optional;
  */
 public final class AgentConfig extends QueueManagerConfig {
 
-    private AgentConfig(ConfigValues values) throws ConfigurationException {
+    /** The directory of the agent.properties read, or null when the values did not come from a file. */
+    private final Path configDirectory;
+
+    private AgentConfig(ConfigValues values, Path configDirectory) throws ConfigurationException {
         super(values, AGENT_QMGR, AGENT_QMGR_HOST, AGENT_QMGR_PORT,
                 AGENT_QMGR_CHANNEL, AGENT_QMGR_PROVIDER);
+        this.configDirectory = configDirectory;
     }
 
     /**
@@ -31,8 +35,9 @@ public final class AgentConfig extends QueueManagerConfig {
      *         messages name the file by its path
      */
     public static AgentConfig load(Path agentPropertiesFile, Map<String, String> env) throws ConfigurationException {
+        Path directory = agentPropertiesFile.toAbsolutePath().normalize().getParent();
         return new AgentConfig(REGISTRY.parse(PropertiesFiles.read(agentPropertiesFile), agentPropertiesFile.toString(),
-                env));
+                env), directory);
     }
 
     /**
@@ -44,7 +49,7 @@ public final class AgentConfig extends QueueManagerConfig {
      * @throws ConfigurationException when a value is bad or missing
      */
     public static AgentConfig from(Map<String, String> raw, Map<String, String> env) throws ConfigurationException {
-        return new AgentConfig(REGISTRY.parse(raw, REGISTRY.fileName(), env));
+        return new AgentConfig(REGISTRY.parse(raw, REGISTRY.fileName(), env), null);
     }
 
     /**
@@ -218,6 +223,44 @@ public final class AgentConfig extends QueueManagerConfig {
      */
     public Optional<String> sandboxRoot() {
         return Optional.ofNullable(values.get(SANDBOX_ROOT));
+    }
+
+    /**
+     * The agent's configuration directory, which holds its agent.properties and, with
+     * {@link #userSandboxes()}, its {@code UserSandboxes.xml}.
+     *
+     * @return the directory of the file read by {@link #load}; empty for values not read from a file
+     */
+    public Optional<Path> configDirectory() {
+        return Optional.ofNullable(configDirectory);
+    }
+
+    /**
+     * Whether per-user sandboxes from {@code UserSandboxes.xml} apply (never together with
+     * {@link #sandboxRoot()}).
+     *
+     * @return {@code userSandboxes}
+     */
+    public boolean userSandboxes() {
+        return values.get(USER_SANDBOXES);
+    }
+
+    /**
+     * How often {@code UserSandboxes.xml} is looked at again.
+     *
+     * @return {@code xmlConfigReloadInterval} (seconds in the file)
+     */
+    public Duration xmlConfigReloadInterval() {
+        return Duration.ofSeconds(values.get(XML_CONFIG_RELOAD_INTERVAL));
+    }
+
+    /**
+     * Whether a wildcard source that reaches outside the sandbox fails the whole transfer.
+     *
+     * @return {@code additionalWildcardSandboxChecking}
+     */
+    public boolean additionalWildcardSandboxChecking() {
+        return values.get(ADDITIONAL_WILDCARD_SANDBOX_CHECKING);
     }
 
     /**

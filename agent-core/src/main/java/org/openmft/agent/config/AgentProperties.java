@@ -269,22 +269,30 @@ public final class AgentProperties {
     /** Agent sandbox. */
     public static final ConfigKey<String> SANDBOX_ROOT = ConfigKey.pathList("sandboxRoot").supported().group(SECURITY)
             .description("Directories the agent may read and write, separated by the platform path separator; a "
-                    + "leading ! excludes a directory.")
+                    + "leading ! excludes a directory. Not together with userSandboxes=true.")
             .build();
 
-    /** UserSandboxes.xml (not supported yet). */
+    /** Per-user sandboxes from UserSandboxes.xml. */
     public static final ConfigKey<Boolean> USER_SANDBOXES = ConfigKey.bool("userSandboxes").defaultValue(false)
-            .group(SECURITY).description("Apply per-user sandboxes from UserSandboxes.xml.").build();
+            .supported().group(SECURITY)
+            .description("Apply per-user sandboxes from UserSandboxes.xml in the agent's configuration directory to "
+                    + "the user the queue manager validated for each request (JMSXUserID); a request without one, "
+                    + "or a missing file, may touch no file.")
+            .build();
 
-    /** Reload period of XML configuration (not supported yet). */
+    /** Reload period of UserSandboxes.xml. */
     public static final ConfigKey<Integer> XML_CONFIG_RELOAD_INTERVAL = ConfigKey.integer("xmlConfigReloadInterval")
-            .defaultValue(30).validator(Validator.intRange(1, 86400)).unit("s").group(SECURITY)
-            .description("How often UserSandboxes.xml is re-read.").build();
+            .defaultValue(30).validator(Validator.intRange(1, 86400)).unit("s").supported().group(SECURITY)
+            .description("How often UserSandboxes.xml is looked at again; a changed, valid file replaces the rules "
+                    + "without a restart.")
+            .build();
 
-    /** Extra sandbox checks of wildcards (not supported yet). */
+    /** Extra sandbox checks of wildcards. */
     public static final ConfigKey<Boolean> ADDITIONAL_WILDCARD_SANDBOX_CHECKING =
-            ConfigKey.bool("additionalWildcardSandboxChecking").defaultValue(false).group(SECURITY)
-                    .description("Check that wildcard matches stay inside the sandbox.").build();
+            ConfigKey.bool("additionalWildcardSandboxChecking").defaultValue(false).supported().group(SECURITY)
+                    .description("A wildcard source that reaches outside the sandbox fails the whole transfer "
+                            + "(BFGSS0077E, BFGSS0078E) instead of only the files refused.")
+                    .build();
 
     /** Where pre/post/managed-call programs may come from (not supported yet). */
     public static final ConfigKey<String> COMMAND_PATH = ConfigKey.pathList("commandPath").group(SECURITY)
@@ -402,6 +410,9 @@ public final class AgentProperties {
             .add(OTHER_KEYS)
             // IBM documents this rule; without it the "at least every RateMin" promise would be broken.
             .rule(ConfigRegistry.atLeast(AGENT_STATUS_PUBLISH_RATE_MIN, AGENT_STATUS_PUBLISH_RATE_LIMIT))
+            // IBM documents the two sandboxes as mutually exclusive; applying one and ignoring the
+            // other would leave the administrator believing in a restriction that is not there.
+            .rule(ConfigRegistry.notTogether(USER_SANDBOXES, SANDBOX_ROOT))
             .build();
 
     private static ConfigKey<String> exitClasses(String name, String when) {

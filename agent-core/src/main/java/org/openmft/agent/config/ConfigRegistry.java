@@ -100,6 +100,31 @@ public final class ConfigRegistry {
     }
 
     /**
+     * A rule that a boolean key set to {@code true} and another key set at all exclude each other.
+     *
+     * @param flag the boolean key; named as the key at fault
+     * @param other the other key
+     * @return the rule
+     */
+    public static Rule notTogether(ConfigKey<Boolean> flag, ConfigKey<?> other) {
+        return new Rule() {
+            @Override
+            public void check(ConfigValues values) throws ConfigurationException {
+                if (Boolean.TRUE.equals(values.get(flag)) && values.get(other) != null) {
+                    throw new ConfigurationException(values.sourceName() + ": " + flag.name() + "=true and "
+                            + other.name() + " are both set, but they are mutually exclusive: remove " + other.name()
+                            + " or set " + flag.name() + "=false", flag.name(), "true");
+                }
+            }
+
+            @Override
+            public String describe() {
+                return "`" + flag.name() + "=true` and `" + other.name() + "` are mutually exclusive.";
+            }
+        };
+    }
+
+    /**
      * The file name, such as {@code agent.properties}.
      *
      * @return the file name

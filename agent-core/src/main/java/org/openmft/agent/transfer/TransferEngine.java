@@ -21,7 +21,6 @@ import org.openmft.agent.ResultCode;
 import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.QueueNames;
-import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
@@ -32,7 +31,7 @@ import org.openmft.agent.transfer.destination.DestinationSettings;
 import org.openmft.agent.transfer.destination.DestinationTransfer;
 import org.openmft.agent.transfer.failure.EngineStatus;
 import org.openmft.agent.transfer.files.PathResolver;
-import org.openmft.agent.transfer.files.SandboxRules;
+import org.openmft.agent.transfer.files.SandboxPolicy;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.protocol.Wire;
@@ -110,25 +109,16 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private Checkpointer checkpointer;
 
     /**
-     * An engine with the system clock and threads of its own whose uncaught errors are logged.
-     *
      * @param stateDirectory where transfer state that grows with the number of files is spilled
      *                       (the request documents of running transfers)
-     */
-    public TransferEngine(AgentConfig config, QueueManagerConnector connector, AgentListener listener,
-            Path stateDirectory) {
-        this(config, connector, listener, stateDirectory, Clock.systemUTC(),
-                AgentThreads.forAgent(config.agentName(), AgentThreads.FailureListener.NONE).factory("transfer",
-                        false));
-    }
-
-    /**
+     * @param sandboxes the agent's sandboxes (see {@code sandbox.AgentSandboxes}), which outlive the
+     *                  engine
      * @param clock   the time every deadline and time stamp of the transfer core comes from
      * @param threads makes the engine's threads (dispatchers, checkpointer, transfers); it should
      *                name them and handle what escapes them
      */
     public TransferEngine(AgentConfig config, QueueManagerConnector connector, AgentListener listener,
-            Path stateDirectory, Clock clock, ThreadFactory threads) {
+            Path stateDirectory, SandboxPolicy sandboxes, Clock clock, ThreadFactory threads) {
         this.config = config;
         this.connector = connector;
         this.listener = listener == null ? AgentListener.NONE : listener;
@@ -136,8 +126,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         this.stateDirectory = stateDirectory;
         this.clock = clock;
         this.threads = threads;
-        this.pathResolver = new PathResolver(config.transferRoot(),
-                config.sandboxRoot().map(SandboxRules::parse).orElse(SandboxRules.unrestricted()));
+        this.pathResolver = new PathResolver(config.transferRoot(), sandboxes);
     }
 
     /**

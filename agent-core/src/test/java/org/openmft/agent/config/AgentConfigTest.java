@@ -91,7 +91,8 @@ class AgentConfigTest {
                 "textReplacementCharacterSequence", "maxSourceTransfers", "maxDestinationTransfers",
                 "maxQueuedTransfers", "maxFilesForTransfer", "transferAckTimeout", "transferAckTimeoutRetries",
                 "transferRecoveryTimeout", "immediateShutdownTimeout", "agentStatusPublishRateLimit",
-                "agentStatusPublishRateMin", "sandboxRoot", "outputLogFiles", "outputLogSize",
+                "agentStatusPublishRateMin", "sandboxRoot", "userSandboxes", "xmlConfigReloadInterval",
+                "additionalWildcardSandboxChecking", "outputLogFiles", "outputLogSize",
                 // TLS (issue 14): read by QueueManagerConfig into TlsClientSettings.
                 "agentSslCipherSpec", "agentSslCipherSuite", "agentSslPeerName", "agentSslFipsRequired",
                 "agentSslTrustStore", "agentSslTrustStoreType", "agentSslTrustStoreCredentialsFile", "agentSslKeyStore",
@@ -363,9 +364,33 @@ class AgentConfigTest {
         assertTrue(lines.contains("transferRecoveryTimeout=-1 (default)"), text);
         assertTrue(lines.contains("agentQMgrHost (not set)"), text);
         assertTrue(lines.contains("logCapture=true (ignored: not supported yet)"), text);
-        assertFalse(text.contains("userSandboxes"), "unsupported keys the file does not set are left out");
+        assertFalse(text.contains("authorityChecking"), "unsupported keys the file does not set are left out");
         long supported = AgentProperties.REGISTRY.keys().stream().filter(ConfigKey::supported).count();
         assertEquals(supported + 1, lines.size());
+    }
+
+    @Test
+    void userSandboxesAreReadFromTheConfigurationDirectoryAndNeverWithSandboxRoot(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("agent.properties");
+        Files.writeString(file, "agentName=A1\nagentQMgr=QM1\nuserSandboxes=true\nxmlConfigReloadInterval=5\n"
+                + "additionalWildcardSandboxChecking=true\n");
+        AgentConfig config = AgentConfig.load(file, NO_ENV);
+        assertTrue(config.userSandboxes());
+        assertTrue(config.additionalWildcardSandboxChecking());
+        assertEquals(Duration.ofSeconds(5), config.xmlConfigReloadInterval());
+        assertEquals(Optional.of(dir.toAbsolutePath()), config.configDirectory());
+        assertEquals(List.of(), config.warnings());
+        assertEquals(Optional.empty(), AgentConfig.from(minimal(), NO_ENV).configDirectory());
+
+        Map<String, String> both = with("userSandboxes", "true");
+        both.put("sandboxRoot", "/srv/in");
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> AgentConfig.from(both, NO_ENV));
+        assertEquals("agent.properties: userSandboxes=true and sandboxRoot are both set, but they are mutually "
+                + "exclusive: remove sandboxRoot or set userSandboxes=false", e.getMessage());
+        assertEquals("userSandboxes", e.key());
+        Map<String, String> off = with("userSandboxes", "false");
+        off.put("sandboxRoot", "/srv/in");
+        assertEquals(Optional.of("/srv/in"), AgentConfig.from(off, NO_ENV).sandboxRoot());
     }
 
     @Test

@@ -51,10 +51,11 @@ class SecurityKeysTest {
                 "coordinationQMgrAuthenticationCredentialsFile",
                 "connectionQMgrAuthenticationCredentialsFile", "agentCredentialsKeyFile",
                 "coordinationCredentialsKeyFile", "connectionCredentialsKeyFile", "wmqfte.database.credentials",
-                "authorityChecking", "userSandboxes", "additionalWildcardSandboxChecking");
-        assertThat(refused).as("supported, or no security feature").doesNotContain("sandboxRoot",
-                "openmft.database.password", "logCapture", "agentSslTrustStore", "coordinationSslPeerName",
-                "connectionSslKeyStore", "wmqfte.ssl.truststore");
+                "authorityChecking");
+        assertThat(refused).as("supported, or no security feature").doesNotContain("sandboxRoot", "userSandboxes",
+                "xmlConfigReloadInterval", "additionalWildcardSandboxChecking", "openmft.database.password",
+                "logCapture", "agentSslTrustStore", "coordinationSslPeerName", "connectionSslKeyStore",
+                "wmqfte.ssl.truststore");
         for (ConfigRegistry registry : REGISTRIES.keySet()) {
             for (ConfigKey<?> key : registry.keys()) {
                 if (key.group().equals(CommonKeys.SECURITY) && !key.supported()) {

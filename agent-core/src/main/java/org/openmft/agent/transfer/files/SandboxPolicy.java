@@ -23,6 +23,13 @@ public interface SandboxPolicy {
     Sandbox forRequester(String requesterUser);
 
     /**
+     * Looks for changes of rules that can change while the agent runs (user sandboxes), so that
+     * problems are reported even while no transfer asks; does nothing by default. Never throws.
+     */
+    default void refresh() {
+    }
+
+    /**
      * A policy that gives everyone the same sandbox.
      *
      * @param sandbox the agent sandbox

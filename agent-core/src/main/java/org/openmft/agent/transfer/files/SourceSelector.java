@@ -65,6 +65,15 @@ public final class SourceSelector {
     }
 
     /**
+     * @param sourcePath a source path as written in a request
+     * @return whether its last component has a wildcard, so that it is expanded in its directory
+     */
+    public static boolean isWildcard(String sourcePath) {
+        int cut = Math.max(sourcePath.lastIndexOf('/'), sourcePath.lastIndexOf(File.separatorChar));
+        return FileNamePattern.isWildcard(sourcePath.substring(cut + 1));
+    }
+
+    /**
      * Expands a source item.
      *
      * @param sourcePath the source path as written in the request, possibly with a wildcard in its

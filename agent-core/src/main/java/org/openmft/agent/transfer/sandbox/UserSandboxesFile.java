@@ -113,6 +113,11 @@ public final class UserSandboxesFile implements SandboxPolicy {
         return current.policy().forRequester(requesterUser);
     }
 
+    @Override
+    public void refresh() {
+        refreshIfDue();
+    }
+
     /**
      * Reads the file again if {@code xmlConfigReloadInterval} has passed since it was last looked
      * at, and takes its content if it changed and is valid. Never throws: problems are logged.

@@ -16,6 +16,7 @@ import org.openmft.agent.TransferInfo;
 import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.transfer.files.PathRefusedException;
 import org.openmft.agent.transfer.files.PathResolver;
+import org.openmft.agent.transfer.files.SandboxViolationException;
 import org.openmft.agent.transfer.files.SelectedFile;
 import org.openmft.agent.transfer.files.SourceSelection;
 import org.openmft.agent.transfer.files.SourceSelectionException;
@@ -39,8 +40,11 @@ import org.slf4j.LoggerFactory;
  * Where a transfer request is admitted at its source agent: checked (it must name this agent:
  * else 4; {@code maxSourceTransfers=0}: 51; the agent stopping: 1; {@code maxQueuedTransfers}
  * waiting already: 44), planned (wildcards, recursion, {@code transferRoot}, the sandbox;
- * {@code maxFilesForTransfer}: 46; a missing or refused source fails its item, not the request),
- * recorded, and handed to the {@link SourceScheduler} once its acknowledgement is committed.
+ * {@code maxFilesForTransfer}: 46; a missing or refused source fails its item, not the request,
+ * unless {@code additionalWildcardSandboxChecking} is on and a wildcard reaches outside the sandbox:
+ * then every item fails, BFGSS0077E and BFGSS0078E), recorded, and handed to the
+ * {@link SourceScheduler} once its acknowledgement is committed. Paths are judged by the sandbox of
+ * the user the queue manager validated for the request.
  *
  * <p>Called by the agent's command thread only.
  */
@@ -176,8 +180,12 @@ public final class RequestAdmission {
     private void plan(TransferRequest request, PathResolver paths, List<PlannedItem> items,
             List<ItemOutcome> preFailed) throws TooManyFilesException {
         int limit = settings.maxFilesForTransfer();
+        boolean checkWildcards = settings.wildcardSandboxChecking() && paths.sandbox().isRestricted();
+        TransferItem reachedOutside = null;
+        String outsideWhy = null;
         for (TransferItem item : request.transferSet().items()) {
             String source = item.source().path();
+            boolean wildcard = checkWildcards && SourceSelector.isWildcard(source);
             Charset from = null;
             Charset to = null;
             try {
@@ -193,16 +201,50 @@ public final class RequestAdmission {
                 for (var skipped : selection.skipped()) {
                     preFailed.add(new ItemOutcome(-1, skipped.path().toString(), item.destination().path(), 0,
                             ItemOutcome.FAILED, skipped.supplement(), null));
+                    if (wildcard && skipped.refusal() != null && reachedOutside == null) {
+                        reachedOutside = item;
+                        outsideWhy = skipped.refusal().supplement();
+                    }
                 }
             } catch (TooManyFilesException e) {
                 throw new TooManyFilesException(items.size() + preFailed.size() + e.count(), limit);
             } catch (PathRefusedException | SourceSelectionException | IOException | IllegalArgumentException e) {
                 preFailed.add(new ItemOutcome(-1, source, item.destination().path(), 0, ItemOutcome.FAILED,
                         e instanceof PathRefusedException refused ? refused.supplement() : e.getMessage(), null));
+                if (wildcard && e instanceof SandboxViolationException refused && reachedOutside == null) {
+                    reachedOutside = item;
+                    outsideWhy = refused.supplement();
+                }
             }
             if (items.size() + preFailed.size() > limit) {
                 throw new TooManyFilesException(items.size() + preFailed.size(), limit);
             }
         }
+        if (reachedOutside != null) {
+            failWholeRequest(request, reachedOutside, outsideWhy, items, preFailed);
+        }
+    }
+
+    /**
+     * {@code additionalWildcardSandboxChecking}: a wildcard reached outside the sandbox, so nothing
+     * of the request is transferred (IBM since 8.0.0.6, APAR IT11742): that item fails with
+     * BFGSS0077E, every other with BFGSS0078E.
+     */
+    private static void failWholeRequest(TransferRequest request, TransferItem culprit, String why,
+            List<PlannedItem> items, List<ItemOutcome> preFailed) {
+        items.clear();
+        preFailed.clear();
+        for (TransferItem item : request.transferSet().items()) {
+            String source = item.source().path();
+            String supplement = item == culprit
+                    ? "BFGSS0077E: Attempt to read file path: " + source + " has been denied. The file path is located"
+                            + " outside of the restricted transfer sandbox (" + why + ")"
+                    : "BFGSS0078E: Attempt to read file path: " + source + " has been ignored as another transfer item"
+                            + " in the managed transfer attempted to read outside of the restricted transfer sandbox.";
+            preFailed.add(new ItemOutcome(-1, source, item.destination().path(), 0, ItemOutcome.FAILED, supplement,
+                    null));
+        }
+        log.warn("Transfer request failed as a whole (additionalWildcardSandboxChecking): the wildcard {} reaches"
+                + " outside the sandbox: {}", culprit.source().path(), why);
     }
 }

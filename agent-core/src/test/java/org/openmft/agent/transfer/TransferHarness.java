@@ -182,6 +182,36 @@ final class TransferHarness implements AutoCloseable {
         return agent(name, Map.of());
     }
 
+    /** The configuration directory of an agent started with {@link #agentFromFile}. */
+    Path configDirectory(String name) {
+        return root.resolve("config-" + name);
+    }
+
+    /**
+     * Starts an agent as the launchers do, from an agent.properties in its own configuration
+     * directory ({@link #configDirectory}), where it finds files such as UserSandboxes.xml.
+     */
+    Agent agentFromFile(String name, Map<String, String> extra) throws Exception {
+        Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", "QMT",
+                "agentQMgrPort", String.valueOf(port), "immediateShutdownTimeout", "5",
+                "transferRoot", root.toString()));
+        if (client) {
+            raw.put("agentQMgrHost", "127.0.0.1");
+        }
+        raw.putAll(extra);
+        Path file = Files.createDirectories(configDirectory(name)).resolve("agent.properties");
+        StringBuilder text = new StringBuilder();
+        raw.forEach((k, v) -> text.append(k).append('=').append(v.replace("\\", "\\\\")).append('\n'));
+        Files.writeString(file, text);
+        AgentConfig config = AgentConfig.load(file, Map.of());
+        QueueManagerConnector c = QueueManagerConnector.forAgent(config.endpoint(), null);
+        Agent agent = new Agent(config, c, listener, root.resolve("state-" + name));
+        agent.start();
+        agents.put(name, agent);
+        connectors.put(name, c);
+        return agent;
+    }
+
     /** Stops an agent immediately (as {@code fteStopAgent -i}): its transfers are suspended. */
     void stopImmediately(String name) {
         Agent a = agents.remove(name);
@@ -263,12 +293,33 @@ final class TransferHarness implements AutoCloseable {
     }
 
     Submission submitText(String agent, String xml) throws Exception {
+        return submitText(agent, xml, null);
+    }
+
+    /**
+     * Puts a document on {@code agent}'s COMMAND queue as the given user and waits for the first reply.
+     *
+     * <p>The harness's queue manager does not authenticate clients, so the user is put in the
+     * message's JMSXUserID by the sender here, which a queue manager that authenticates (Artemis with
+     * populate-validated-user, IBM MQ) overwrites with the user it validated. The agent reads that
+     * property and nothing else.
+     *
+     * @param user the JMSXUserID to send, or null for none
+     */
+    Submission submitAs(String agent, CommandDocument doc, String user) throws Exception {
+        return submitText(agent, new DocumentWriter().write(doc), user);
+    }
+
+    private Submission submitText(String agent, String xml, String user) throws Exception {
         Connection conn = connectors.values().iterator().next().connect();
         Session s = conn.createSession(false, Session.AUTO_ACKNOWLEDGE);
         TemporaryQueue replies = s.createTemporaryQueue();
         conn.start();
         TextMessage m = s.createTextMessage(xml);
         m.setJMSReplyTo(replies);
+        if (user != null) {
+            m.setStringProperty("JMSXUserID", user);
+        }
         try (MessageProducer p = s.createProducer(s.createQueue("SYSTEM.FTE.COMMAND." + agent))) {
             p.send(m);
         }

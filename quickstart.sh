@@ -1,7 +1,8 @@
 #!/bin/sh
 # OpenMFT quickstart: builds the distribution, then on an embedded queue manager creates two
 # agents and a database logger, starts them, pings and lists the agents, transfers a directory of
-# files between them with fteCreateTransfer -w (MD5-verified), prints the outcome and the transfer
+# files between them with fteCreateTransfer -w (MD5-verified; the agents may use only their transfer
+# directories and the demo directory, named with --sandbox-dir), prints the outcome and the transfer
 # log the logger stored, and stops everything again. Uses a fresh data directory under /tmp
 # unless OPENMFT_DATA is set, and TCP port 14140 unless QUICKSTART_PORT is set.
 set -eu
@@ -26,8 +27,8 @@ echo "== Data directory: $OPENMFT_DATA"
 run "$bin/mft" qmgr create QM1 --port "$port"
 run "$bin/fteSetupCoordination" -coordinationQMgr QM1
 run "$bin/fteSetupCommands" -connectionQMgr QM1
-run "$bin/fteCreateAgent" -agentName AGENT1 -agentQMgr QM1 -agentDesc "quickstart source"
-run "$bin/fteCreateAgent" -agentName AGENT2 -agentQMgr QM1 -agentDesc "quickstart destination"
+run "$bin/fteCreateAgent" -agentName AGENT1 -agentQMgr QM1 -agentDesc "quickstart source" --sandbox-dir "$OPENMFT_DATA/demo"
+run "$bin/fteCreateAgent" -agentName AGENT2 -agentQMgr QM1 -agentDesc "quickstart destination" --sandbox-dir "$OPENMFT_DATA/demo"
 run "$bin/mft" qmgr start QM1
 run "$bin/fteStartAgent" AGENT1
 run "$bin/fteStartAgent" AGENT2

@@ -28,6 +28,7 @@ import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.config.DataDirectory.MqscAction;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.config.MqscScripts;
+import org.openmft.agent.config.PrivateFiles;
 import org.openmft.agent.config.PropertiesWriter;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.host.HostRequests;
@@ -103,9 +104,12 @@ final class AgentCommands {
     }
 
     @Command(name = "create", aliases = "fteCreateAgent", mixinStandardHelpOptions = true,
-            footer = {"", "Examples:", "  fteCreateAgent -agentName SRC -agentQMgr QM1", "  fteCreateAgent -agentName DST -agentQMgr QM1 -agentQMgrHost 127.0.0.1 -agentQMgrPort 1414 -agentDesc \"client agent\""},
-            description = "Create an agent: agent.properties, MQSC scripts, and its queues on an Artemis queue"
-                    + " manager (fteCreateAgent).")
+            footer = {"", "Examples:", "  fteCreateAgent -agentName SRC -agentQMgr QM1", "  fteCreateAgent -agentName SRC -agentQMgr QM1 --sandbox-dir /srv/outbound --sandbox-dir /srv/archive", "  fteCreateAgent -agentName DST -agentQMgr QM1 -agentQMgrHost 127.0.0.1 -agentQMgrPort 1414 -agentDesc \"client agent\""},
+            description = {"Create an agent: agent.properties, MQSC scripts, and its queues on an Artemis queue"
+                    + " manager (fteCreateAgent).",
+                    "Unlike IBM's, the agent may read and write only in its transfer directory"
+                    + " (<data>/transfers/<coordQM>/<AGENT>, also its transferRoot) and the directories named with"
+                    + " --sandbox-dir: sandboxRoot in its agent.properties, which may be edited to widen it."})
     static final class Create implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Option(names = "-agentName", required = true, description = "Agent name (1-28 of A-Z 0-9 . _).")
@@ -120,6 +124,10 @@ final class AgentCommands {
         @Option(names = "-p", description = "Configuration options set (default: the default one).")
         String configurationOptions;
         @Option(names = "-f", description = "Overwrite an existing agent configuration.") boolean force;
+        @Option(names = "--sandbox-dir", paramLabel = "DIR", description = "A directory (with everything below it)"
+                + " the agent may also read and write; repeatable. OpenMFT only: by default the agent may use its"
+                + " transfer directory alone.")
+        List<Path> sandboxDirs = List.of();
 
         @Override
         public Integer call() throws Exception {
@@ -127,6 +135,8 @@ final class AgentCommands {
             DataDirectory dd = global.privateDataDirectory();
             String coordination = global.configurationOptions(configurationOptions);
             String name = validName(agentName);
+            Path transferDir = dd.agentTransferDir(coordination, name);
+            List<String> sandbox = sandboxRoot(transferDir, sandboxDirs);
             Map<String, String> values = new LinkedHashMap<>();
             SetupCommands.put(values, "agentName", name);
             SetupCommands.put(values, "agentDesc", description);
@@ -135,6 +145,8 @@ final class AgentCommands {
             SetupCommands.put(values, "agentQMgrPort", port);
             SetupCommands.put(values, "agentQMgrChannel", channel);
             SetupCommands.put(values, "agentQMgrProvider", provider);
+            SetupCommands.put(values, "transferRoot", transferDir);
+            SetupCommands.put(values, "sandboxRoot", String.join(java.io.File.pathSeparator, sandbox));
             AgentConfig config;
             try {
                 config = AgentConfig.from(values, System.getenv());
@@ -151,7 +163,11 @@ final class AgentCommands {
             Files.writeString(dd.agentMqsc(coordination, name, MqscAction.CREATE), MqscScripts.createScript(name));
             Files.writeString(dd.agentMqsc(coordination, name, MqscAction.DELETE), MqscScripts.deleteScript(name));
             Files.createDirectories(dd.agentLogDir(coordination, name));
+            PrivateFiles.ensurePrivateDirectory(transferDir, "transfer directory");
             System.out.println("BFGCL0245I: Agent " + name + " created: " + file);
+            System.out.println("Agent " + name + " may read and write only in " + String.join(", ", sandbox)
+                    + " (sandboxRoot); relative paths are taken against " + transferDir
+                    + " (transferRoot). Name more directories with --sandbox-dir, or edit " + file + ".");
             if (config.provider() == MessagingProvider.ARTEMIS) {
                 createArtemisQueues(dd, config);
             } else {
@@ -159,6 +175,27 @@ final class AgentCommands {
                         + dd.agentMqsc(coordination, name, MqscAction.CREATE) + " (runmqsc " + qmgr + " < file).");
             }
             return ExitCodes.OK;
+        }
+
+        /**
+         * The agent's {@code sandboxRoot} entries: its transfer directory and the administrator's
+         * directories, absolute and normalised. A directory holding the platform's path separator
+         * could not be told apart from two entries, so it is refused.
+         */
+        static List<String> sandboxRoot(Path transferDir, List<Path> extra) throws CommandFailure {
+            List<String> entries = new java.util.ArrayList<>();
+            entries.add(transferDir.toString());
+            for (Path dir : extra) {
+                String entry = dir.toAbsolutePath().normalize().toString();
+                if (entry.contains(java.io.File.pathSeparator) || entry.startsWith("!")) {
+                    throw new CommandFailure(ExitCodes.FAILED, "--sandbox-dir " + dir + ": a sandbox directory may not"
+                            + " contain '" + java.io.File.pathSeparator + "' (it separates sandboxRoot entries)");
+                }
+                if (!entries.contains(entry)) {
+                    entries.add(entry);
+                }
+            }
+            return entries;
         }
 
         private static void createArtemisQueues(DataDirectory dd, AgentConfig config) {

@@ -206,6 +206,37 @@ class AgentAdminCommandLineTest {
     }
 
     @Test
+    void anAgentCreatedByOpenMftMayUseOnlyItsTransferDirectoryAndTheDirectoriesNamed() throws Exception {
+        agent1();
+        Path transfers = dd().agentTransferDir("COORD", "AGENT1");
+        assertThat(transfers).isEqualTo(data.resolve("transfers/COORD/AGENT1")).isDirectory();
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(transfers)))
+                .isEqualTo("rwx------");
+        org.openmft.agent.config.AgentConfig config = org.openmft.agent.config.AgentConfig.load(
+                dd().agentProperties("COORD", "AGENT1"), java.util.Map.of());
+        assertThat(config.sandboxRoot()).contains(transfers.toString());
+        assertThat(config.transferRoot()).isEqualTo(transfers);
+        assertThat(config.userSandboxes()).isFalse();
+
+        Path extra = data.resolve("outbound");
+        Run named = mft("agent", "create", "-agentName", "AGENT2", "-agentQMgr", "QM1", "--sandbox-dir",
+                extra.toString(), "--sandbox-dir", "relative/in");
+        assertThat(named.exitCode()).as(named.err()).isZero();
+        String expected = String.join(java.io.File.pathSeparator, dd().agentTransferDir("COORD", "AGENT2").toString(),
+                extra.toString(), Path.of("relative/in").toAbsolutePath().toString());
+        assertThat(named.out()).contains("Agent AGENT2 may read and write only in " + expected.replace(
+                java.io.File.pathSeparator, ", ") + " (sandboxRoot)");
+        assertThat(org.openmft.agent.config.AgentConfig.load(dd().agentProperties("COORD", "AGENT2"), java.util.Map.of())
+                .sandboxRoot()).contains(expected);
+
+        Run refused = mft("agent", "create", "-agentName", "AGENT3", "-agentQMgr", "QM1", "--sandbox-dir",
+                "/srv/a" + java.io.File.pathSeparator + "/srv/b");
+        assertThat(refused.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(refused.err()).contains("may not contain '" + java.io.File.pathSeparator + "'");
+        assertThat(dd().agentDir("COORD", "AGENT3")).doesNotExist();
+    }
+
+    @Test
     void deleteOfAnIbmMqAgentPrintsTheMqscToRun() {
         assertThat(mft("setup", "coordination", "-coordinationQMgr", "COORD").exitCode()).isZero();
         assertThat(mft("agent", "create", "-agentName", "IBMAGENT", "-agentQMgr", "QMIBM", "-agentQMgrHost",

@@ -276,7 +276,7 @@ final class SoakScenario {
             two.shutdownNow();
         }
         result.agentSettings = "client agents `" + SOURCE + "` and `" + DESTINATION + "` (fteCreateAgent"
-                + " -agentQMgrHost 127.0.0.1, each through its own relay); "
+                + " -agentQMgrHost 127.0.0.1 --sandbox-dir <work>, each through its own relay); "
                 + String.join(", ", settings.agentProperties().entrySet().stream().map(e -> "`" + e.getKey() + "="
                         + e.getValue() + "`").toList())
                 + "; every other agent.properties key at its default; JVMs: queue manager " + QMGR_JVM + ", agents "
@@ -284,8 +284,9 @@ final class SoakScenario {
     }
 
     private Distribution.Result createAgent(String agent, int relayPort) {
+        // The soak's files are under its work directory, outside the agents' own transfer directories.
         return mft(AGENT_JVM, "fteCreateAgent", "-agentName", agent, "-agentQMgr", QMGR, "-agentQMgrHost",
-                "127.0.0.1", "-agentQMgrPort", String.valueOf(relayPort));
+                "127.0.0.1", "-agentQMgrPort", String.valueOf(relayPort), "--sandbox-dir", work.toString());
     }
 
     private Distribution.Result mft(String jvm, String launcher, String... args) {

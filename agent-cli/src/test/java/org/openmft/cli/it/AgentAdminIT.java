@@ -54,7 +54,9 @@ class AgentAdminIT {
         mft = new Distribution(data).jvmOptions(JVM_OPTIONS);
         port = mft.createQueueManager("QM1");
         for (String agent : List.of("AGENT1", "AGENT2", "AGENT3")) {
-            mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1").expect(0);
+            // The test's files are under data/, outside the agents' own transfer directories.
+            mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "--sandbox-dir", data.toString())
+                    .expect(0);
         }
         Path props = data.resolve("config/QM1/agents/AGENT1/agent.properties");
         Files.writeString(props, Files.readString(props)

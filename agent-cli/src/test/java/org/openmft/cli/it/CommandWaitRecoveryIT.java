@@ -60,7 +60,7 @@ class CommandWaitRecoveryIT {
         mft.mft("qmgr", "start", "QM1").expect(0);
         for (String agent : new String[] {"AGENT1", "AGENT2"}) {
             mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
-                    "-agentQMgrPort", String.valueOf(port)).expect(0);
+                    "-agentQMgrPort", String.valueOf(port), "--sandbox-dir", data.toString()).expect(0);
             // Notice a dead peer in seconds rather than IBM's minute.
             Path props = mft.dataDir().resolve("config/QM1/agents/" + agent + "/agent.properties");
             Files.writeString(props, Files.readString(props) + "transferAckTimeout=2000\ntransferAckTimeoutRetries=1\n");
@@ -158,7 +158,7 @@ class CommandWaitRecoveryIT {
         for (String agent : new String[] {"AGENT3", "AGENT4"}) {
             if (!Files.exists(mft.dataDir().resolve("config/QM1/agents/" + agent))) {
                 mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
-                        "-agentQMgrPort", String.valueOf(port)).expect(0);
+                        "-agentQMgrPort", String.valueOf(port), "--sandbox-dir", data.toString()).expect(0);
             }
             if (!Distribution.alive(agentPid(agent))) {
                 mft.run("fteStartAgent", agent).expect(0);

@@ -76,7 +76,7 @@ class CrashRecoveryIT {
         assertThat(audit).as("the queue manager installed its chunk audit").exists();
         for (String agent : new String[] {"AGENT1", "AGENT2"}) {
             mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
-                    "-agentQMgrPort", String.valueOf(port)).expect(0);
+                    "-agentQMgrPort", String.valueOf(port), "--sandbox-dir", data.toString()).expect(0);
             // Notice a dead peer in seconds rather than IBM's minute.
             Path props = data.resolve("config/QM1/agents/" + agent + "/agent.properties");
             Files.writeString(props, Files.readString(props) + "transferAckTimeout=2000\ntransferAckTimeoutRetries=1\n");

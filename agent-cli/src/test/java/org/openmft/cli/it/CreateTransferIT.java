@@ -52,8 +52,10 @@ class CreateTransferIT {
     static void queueManagerAndAgents() {
         mft = new Distribution(data.resolve("mft")).jvmOptions("-Xmx256m");
         int port = mft.createQueueManager("QM1");
-        mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1").expect(0);
-        mft.run("fteCreateAgent", "-agentName", "AGENT2", "-agentQMgr", "QM1").expect(0);
+        mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1", "--sandbox-dir", data.toString())
+                .expect(0);
+        mft.run("fteCreateAgent", "-agentName", "AGENT2", "-agentQMgr", "QM1", "--sandbox-dir", data.toString())
+                .expect(0);
         mft.mft("qmgr", "start", "QM1").expect(0);
         mft.run("fteStartAgent", "AGENT1").expect(0);
         mft.run("fteStartAgent", "AGENT2").expect(0);

@@ -78,8 +78,10 @@ class LoggerProcessIT {
     void aLoggerKilledMidStreamAndRestartedStoresEveryRecordOnce() throws Exception {
         mft = new Distribution(data);
         mft.createQueueManager("QM1");
-        mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1").expect(0);
-        mft.run("fteCreateAgent", "-agentName", "AGENT2", "-agentQMgr", "QM1").expect(0);
+        mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1", "--sandbox-dir", data.toString())
+                .expect(0);
+        mft.run("fteCreateAgent", "-agentName", "AGENT2", "-agentQMgr", "QM1", "--sandbox-dir", data.toString())
+                .expect(0);
         mft.mft("qmgr", "start", "QM1").expect(0);
         mft.run("fteStartAgent", "AGENT1").expect(0);
         mft.run("fteStartAgent", "AGENT2").expect(0);
@@ -140,7 +142,7 @@ class LoggerProcessIT {
         int port = mft.createQueueManager("QM1");
         for (String agent : new String[] {"AGENT1", "AGENT2"}) {
             mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
-                    "-agentQMgrPort", String.valueOf(port)).expect(0);
+                    "-agentQMgrPort", String.valueOf(port), "--sandbox-dir", data.toString()).expect(0);
             Path props = data.resolve("config/QM1/agents/" + agent + "/agent.properties");
             Files.writeString(props, Files.readString(props) + "transferAckTimeout=2000\ntransferAckTimeoutRetries=1\n");
         }

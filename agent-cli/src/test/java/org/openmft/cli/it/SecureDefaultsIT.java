@@ -141,8 +141,10 @@ class SecureDefaultsIT {
     void theLoggerDatabaseIsPasswordProtectedAndPrivateButItsOwnerReadsIt() throws Exception {
         mft = new Distribution(data).jvmOptions(JVM_OPTIONS);
         mft.createQueueManager("QM1");
-        mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1").expect(0);
-        mft.run("fteCreateAgent", "-agentName", "AGENT2", "-agentQMgr", "QM1").expect(0);
+        mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1", "--sandbox-dir",
+                tmp.resolve("in").toString()).expect(0);
+        mft.run("fteCreateAgent", "-agentName", "AGENT2", "-agentQMgr", "QM1", "--sandbox-dir",
+                tmp.resolve("out").toString()).expect(0);
         mft.run("fteCreateLogger", "LOG1").expect(0);
         mft.mft("qmgr", "start", "QM1").expect(0);
         mft.run("fteStartAgent", "AGENT1").expect(0);

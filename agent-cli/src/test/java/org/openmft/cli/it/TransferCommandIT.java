@@ -26,16 +26,22 @@ class TransferCommandIT {
         mft.close();
     }
 
-    void setUp(String jvmOptions, boolean client) {
+    /** @param alsoAllowed directories beside {@code data} the agents may read and write */
+    void setUp(String jvmOptions, boolean client, Path... alsoAllowed) {
         mft = new Distribution(data).jvmOptions(jvmOptions);
         int port = mft.createQueueManager("QM1");
+        java.util.List<String> sandbox = new java.util.ArrayList<>(java.util.List.of("--sandbox-dir", data.toString()));
+        for (Path dir : alsoAllowed) {
+            sandbox.addAll(java.util.List.of("--sandbox-dir", dir.toString()));
+        }
         for (String agent : new String[] {"AGENT1", "AGENT2"}) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-agentName", agent,
+                    "-agentQMgr", "QM1"));
             if (client) {
-                mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
-                        "-agentQMgrPort", String.valueOf(port)).expect(0);
-            } else {
-                mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1").expect(0);
+                args.addAll(java.util.List.of("-agentQMgrHost", "127.0.0.1", "-agentQMgrPort", String.valueOf(port)));
             }
+            args.addAll(sandbox);
+            mft.run("fteCreateAgent", args.toArray(String[]::new)).expect(0);
         }
         mft.mft("qmgr", "start", "QM1").expect(0);
         mft.run("fteStartAgent", "AGENT1").expect(0);
@@ -91,13 +97,13 @@ class TransferCommandIT {
 
     @Test
     void fourGibibytesPassThroughAQueueManagerAndBothAgentsIn256MegabytesOfHeap() throws Exception {
-        setUp("-Xmx256m", false);
         Path in = Files.createDirectories(data.resolve("in"));
         // What is measured is memory, not the disk: the 4 GiB land in RAM (tmpfs) where there is
         // one, so a slow disk cannot stretch the test.
         Path shm = Path.of("/dev/shm");
         Path out = Files.isDirectory(shm) && Files.isWritable(shm) && shm.toFile().getUsableSpace() > (6L << 30)
                 ? Files.createTempDirectory(shm, "openmft-it") : Files.createDirectories(data.resolve("out"));
+        setUp("-Xmx256m", false, out);
         Path big = in.resolve("big.bin");
         try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
             // Sparse, so the test machine needs no 4 GiB of writes to make it; a few non-zero

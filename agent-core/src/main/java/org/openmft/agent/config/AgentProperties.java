@@ -269,7 +269,8 @@ public final class AgentProperties {
     /** Agent sandbox. */
     public static final ConfigKey<String> SANDBOX_ROOT = ConfigKey.pathList("sandboxRoot").supported().group(SECURITY)
             .description("Directories the agent may read and write, separated by the platform path separator; a "
-                    + "leading ! excludes a directory. Not together with userSandboxes=true.")
+                    + "leading ! excludes a directory. fteCreateAgent writes the agent's transfer directory and each "
+                    + "--sandbox-dir. Not together with userSandboxes=true.")
             .build();
 
     /** Per-user sandboxes from UserSandboxes.xml. */

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
  * &lt;root&gt;/config/&lt;coordQM&gt;/agents/&lt;AGENT&gt;/agent.properties
  * &lt;root&gt;/config/&lt;coordQM&gt;/agents/&lt;AGENT&gt;/&lt;AGENT&gt;_create.mqsc, &lt;AGENT&gt;_delete.mqsc
  * &lt;root&gt;/logs/&lt;coordQM&gt;/agents/&lt;AGENT&gt;/logs/
+ * &lt;root&gt;/transfers/&lt;coordQM&gt;/&lt;AGENT&gt;/                   what fteCreateAgent lets the agent read and write
  * &lt;root&gt;/config/&lt;coordQM&gt;/loggers/&lt;LOGGER&gt;/logger.properties
  * &lt;root&gt;/logs/&lt;coordQM&gt;/loggers/&lt;LOGGER&gt;/
  * &lt;root&gt;/qmgrs/&lt;QMGR&gt;/                                     embedded queue managers
@@ -199,6 +200,19 @@ public final class DataDirectory {
     public Path agentLogDir(String coordQM, String agent) {
         return root.resolve("logs").resolve(directoryName(coordQM)).resolve("agents")
                 .resolve(QueueNames.validateAgentName(agent)).resolve("logs");
+    }
+
+    /**
+     * The directory an agent created by {@code fteCreateAgent} may read and write without being
+     * told more (its {@code sandboxRoot} and {@code transferRoot}). OpenMFT's, not IBM's: an IBM agent
+     * is unrestricted by default.
+     *
+     * @param coordQM the coordination queue manager name
+     * @param agent the agent name, any case
+     * @return {@code <root>/transfers/<coordQM>/<AGENT>}
+     */
+    public Path agentTransferDir(String coordQM, String agent) {
+        return root.resolve("transfers").resolve(directoryName(coordQM)).resolve(QueueNames.validateAgentName(agent));
     }
 
     /**

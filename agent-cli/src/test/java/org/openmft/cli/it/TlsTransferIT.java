@@ -62,7 +62,7 @@ class TlsTransferIT {
             mft.mft("qmgr", "client-cert", "QM1", "--subject", "CN=" + agent + ",O=OpenMFT", "--out",
                     store.toString()).expect(0);
             mft.run("fteCreateAgent", "-agentName", agent, "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
-                    "-agentQMgrPort", String.valueOf(port)).expect(0);
+                    "-agentQMgrPort", String.valueOf(port), "--sandbox-dir", data.toString()).expect(0);
             appendTls(agent, tlsDir, store);
         }
         mft.mft("qmgr", "start", "QM1").expect(0);

@@ -14,7 +14,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.config.DataDirectory;
@@ -132,11 +131,6 @@ class LoggerProcessIT {
      * started again every record of every transfer is in the database exactly once.
      */
     @Test
-    @Disabled("Finds a fault not fixed yet: after SIGKILL of the queue manager and the logger while transfers"
-            + " flow, a transfer's records were once seen whole in the H2 database and then missing when it was"
-            + " opened again after the logger stopped (4 of 6 runs failed). Suspected: a reader opening the"
-            + " database in H2's mixed mode before the restarted logger, becoming its owner. To be fixed in the"
-            + " logger's database access, then this test enabled again.")
     void aQueueManagerAndALoggerKilledWhileTransfersFlowLoseNoRecordAndStoreNoneTwice() throws Exception {
         mft = new Distribution(data);
         int port = mft.createQueueManager("QM1");

@@ -175,29 +175,48 @@ class SecureDefaultsIT {
                 () -> mft.mft("transfer", "list").output().contains(id));
         assertThat(mft.mft("transfer", "list", "--state", "SUCCESSFUL").expect(0).output()).contains(id);
 
-        // (1) The logger serves the file on a TCP port (H2's automatic server mode, its address in the
-        // lock file); a connection to it with the empty password is refused, the owner's is not.
-        Properties lock = new Properties();
-        try (InputStream in = Files.newInputStream(loggerDir.resolve("logger.lock.db"))) {
-            lock.load(in);
+        // (1) The logger alone has the file open and serves it on a loopback port, whose number and key
+        // are in logger.server (rw-------); a connection with the empty password is refused, the
+        // owner's is not, and the port cannot be reached on the machine's other addresses.
+        Path serverFile = EmbeddedDatabase.serverFile(loggerDir);
+        assertThat(mode(serverFile)).isEqualTo("rw-------");
+        Properties server = new Properties();
+        try (InputStream in = Files.newInputStream(serverFile)) {
+            server.load(in);
         }
-        assertThat(lock.getProperty("server")).as("the logger's auto-server address").isNotBlank();
-        String url = JdbcLogStore.h2Url(loggerDir);
+        assertThat(server.getProperty("key")).as("the key in %s", serverFile).hasSizeGreaterThanOrEqualTo(40);
+        int port = Integer.parseInt(server.getProperty("port"));
+        String url = "jdbc:h2:tcp://127.0.0.1:" + port + "/" + server.getProperty("key");
         SQLException refused = assertThrows(SQLException.class, () -> DriverManager.getConnection(url, "", "").close());
         assertThat(refused.getSQLState()).as(refused.toString()).isEqualTo("28000");
         SQLException refusedSa = assertThrows(SQLException.class,
                 () -> DriverManager.getConnection(url, "sa", "").close());
         assertThat(refusedSa.getSQLState()).as(refusedSa.toString()).isEqualTo("28000");
+        for (java.net.NetworkInterface ni : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+            for (java.net.InetAddress a : java.util.Collections.list(ni.getInetAddresses())) {
+                if (!a.isLoopbackAddress() && !a.isLinkLocalAddress()) {
+                    try (java.net.Socket s = new java.net.Socket()) {
+                        assertThrows(IOException.class, () -> s.connect(new java.net.InetSocketAddress(a, port), 5000),
+                                "the logger database server reached on " + a);
+                    }
+                }
+            }
+        }
         try (Connection c = EmbeddedDatabase.connect(loggerDir); Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("select count(*) from FTELOG.TRANSFER")) {
+            assertThat(c.getMetaData().getURL()).as("a reader while the logger runs").isEqualTo(url);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(1);
         }
+        SQLException held = assertThrows(SQLException.class,
+                () -> DriverManager.getConnection(JdbcLogStore.h2Url(loggerDir), "", Files.readString(passwordFile)
+                        .strip()).close());
+        assertThat(held.getErrorCode()).as("the file itself, while the logger has it: %s", held).isEqualTo(90020);
 
         // (2) Another local user can read none of it: not the password, not the database.
         String user = otherUser();
         assertThat(runAs(user, "cat", "/proc/self/status").exitCode()).as("runuser works").isZero();
-        for (Path p : List.of(passwordFile, databaseFile)) {
+        for (Path p : List.of(passwordFile, databaseFile, serverFile)) {
             Distribution.Result r = runAs(user, "cat", p.toString());
             assertThat(r.exitCode()).as("%s read by %s: %s", p, user, r.output()).isNotZero();
             assertThat(r.output()).contains("Permission denied");

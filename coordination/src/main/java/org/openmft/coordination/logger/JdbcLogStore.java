@@ -1,5 +1,6 @@
 package org.openmft.coordination.logger;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -38,6 +39,10 @@ import org.slf4j.LoggerFactory;
  * migrated by Flyway from {@code db/migration/logger} on the class path when the store opens, into
  * a schema of the caller's choice (IBM's default is {@value #DEFAULT_SCHEMA}).
  *
+ * <p>The embedded database has one owner, the logger: {@link #openH2} opens the file and serves it
+ * to readers until the store is closed; {@link #readH2} reads through that server, or read-only
+ * when no logger runs ({@link EmbeddedDatabase}). So a reader never holds the file a logger writes.
+ *
  * <p>Tables: {@code log_record} (every message, primary key {@code record_key}, with the full XML),
  * {@code transfer} (one row per transfer id, updated by each message) and {@code transfer_item}
  * (one row per item of a progress message).
@@ -47,9 +52,15 @@ import org.slf4j.LoggerFactory;
  * rolled back alone and reported as {@link StoreOutcome.Status#REJECTED}. Any other failure rolls the
  * whole batch back, drops the connection (the next call reconnects) and is thrown as
  * {@link LogStoreException}. Values longer than their column are rejected before the database sees
- * them, never truncated.
+ * them, never truncated. When a commit fails with its outcome unknown (the connection broke while
+ * committing), the logger rolls its messages back and they come again: each record is looked up by
+ * its key first, so a batch that was committed after all is found and reported
+ * {@link StoreOutcome.Status#DUPLICATE}, never stored twice.
  *
  * <p>Thread-safe: calls are serialised on one connection.
+ *
+ * <p>The file stays whole although it is long: writing and reading share the table layout (column
+ * widths, row mapping), and most of it is the SQL of one schema.
  */
 public final class JdbcLogStore implements LogStore {
 
@@ -77,45 +88,75 @@ public final class JdbcLogStore implements LogStore {
             + "destination_qmgr, originator_user, originator_host, job_name, state, result_code, supplement, "
             + "start_time, end_time, total_items, bytes_sent";
 
-    private final String url;
-    private final String user;
-    private final String password;
+    private final ConnectionFactory factory;
+    /** The database in messages: a URL without credentials, or the embedded database's directory. */
+    private final String description;
     private final String schema;
+    /** The embedded database this store owns and serves, or {@code null}. */
+    private final EmbeddedDatabaseOwner owner;
     private Connection connection;
     private boolean closed;
 
-    private JdbcLogStore(String url, String user, String password, String schema) {
-        this.url = url;
-        this.user = user;
-        this.password = password;
+    /** Makes a new connection to the store's database. */
+    @FunctionalInterface
+    private interface ConnectionFactory {
+        Connection connect() throws SQLException, IOException;
+    }
+
+    private JdbcLogStore(ConnectionFactory factory, String description, String schema, EmbeddedDatabaseOwner owner) {
+        this.factory = factory;
+        this.description = description;
         this.schema = schema;
+        this.owner = owner;
     }
 
     /**
-     * The URL of the default embedded database: an H2 file database {@value #H2_DATABASE_NAME} in
-     * {@code directory}. Settings: {@code WRITE_DELAY=0}, so that every commit is written to the file
-     * before it returns and a killed process loses nothing it committed (H2's default writes up to
-     * half a second later; H2 does not force the file to the disk at each commit, so a power failure
-     * can still lose the last commits); {@code AUTO_SERVER=TRUE}, so that {@code mft transfer list} can read
-     * while the logger runs: the first process opens the file and serves the others over a TCP
-     * connection, which the generated password of {@link EmbeddedDatabase} guards. The URL holds no
-     * credentials; connect with {@link EmbeddedDatabase#connect}.
+     * The URL with which the logger, the owner, opens its default embedded database: an H2 file
+     * database {@value #H2_DATABASE_NAME} in {@code directory}, in embedded mode. Nobody else opens
+     * the file with it while a logger may run: readers use {@link EmbeddedDatabase#connect}. Settings:
+     * {@code WRITE_DELAY=0}, so that every commit is written to the file before it returns and a
+     * killed process loses nothing it committed (H2's default writes up to half a second later; H2
+     * does not force the file to the disk at each commit, so a power failure can still lose the last
+     * commits); it also means H2 runs no background writer, which would otherwise compact the file
+     * while the logger works. {@code MAX_COMPACT_TIME=0}: no compaction when the database closes
+     * either. H2 2.3.232 compacts by moving chunks within the file, and on the layout a killed logger
+     * leaves behind a move can go wrong and end the close half done, after which the next open finds
+     * an older version and committed records are gone (seen in {@code LoggerProcessIT}; kept as a
+     * file in {@code H2LogStoreTest}). What this costs: the file is not shrunk; the space of chunks
+     * that hold no live data any more is reused for new ones. The URL holds no credentials.
      *
      * @param directory the directory for the database files
-     * @return {@code jdbc:h2:file:<directory>/logger;WRITE_DELAY=0;AUTO_SERVER=TRUE}
+     * @return {@code jdbc:h2:file:<directory>/logger;WRITE_DELAY=0;MAX_COMPACT_TIME=0}
      * @throws IllegalArgumentException when the path contains ';', which H2 would read as a setting
      */
     public static String h2Url(Path directory) {
+        return "jdbc:h2:file:" + h2Path(directory) + ";WRITE_DELAY=0;MAX_COMPACT_TIME=0";
+    }
+
+    /**
+     * The URL with which a reader opens the default embedded database when no logger runs:
+     * read-only ({@code ACCESS_MODE_DATA=r}), so that neither reading nor closing writes to the file,
+     * and without H2's server mode, so that the reader serves nobody.
+     *
+     * @param directory the directory of the database files
+     * @return {@code jdbc:h2:file:<directory>/logger;ACCESS_MODE_DATA=r}
+     * @throws IllegalArgumentException when the path contains ';'
+     */
+    static String h2ReadOnlyUrl(Path directory) {
+        return "jdbc:h2:file:" + h2Path(directory) + ";ACCESS_MODE_DATA=r";
+    }
+
+    private static String h2Path(Path directory) {
         String path = directory.toAbsolutePath().normalize().resolve(H2_DATABASE_NAME).toString();
         if (path.indexOf(';') >= 0) {
             throw new IllegalArgumentException("the logger database directory must not contain ';': " + directory);
         }
-        return "jdbc:h2:file:" + path + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
+        return path;
     }
 
     /**
      * Opens (creating or migrating as needed) the default embedded database in a directory, with
-     * IBM's default schema.
+     * IBM's default schema, as its owner ({@link #openH2(Path, String)}).
      *
      * @param directory the directory for the database files; created when missing
      * @return the store
@@ -127,17 +168,70 @@ public final class JdbcLogStore implements LogStore {
 
     /**
      * Opens (creating or migrating as needed) the default embedded database in a directory, as its
-     * owner: the directory is made private and the database password-protected, as
-     * {@link EmbeddedDatabase} describes.
+     * owner, for the logger: the directory is made private and the database password-protected, and
+     * the store opens the file and serves it to readers until it is closed, as
+     * {@link EmbeddedDatabase} describes. A reader that has the file open makes this wait, at most
+     * 30 s.
      *
      * @param directory the directory for the database files; created when missing
      * @param schema the schema holding the tables, created when missing
      * @return the store
-     * @throws LogStoreException when the database cannot be opened, protected or migrated
+     * @throws LogStoreException when the database cannot be opened, protected, served or migrated,
+     *     or another logger owns it
      */
     public static JdbcLogStore openH2(Path directory, String schema) throws LogStoreException {
+        checkSchema(schema);
         String password = EmbeddedDatabase.prepare(directory);
-        return open(h2Url(directory), EmbeddedDatabase.USER, password, schema);
+        EmbeddedDatabaseOwner owner = EmbeddedDatabaseOwner.open(directory, password);
+        try {
+            String url = h2Url(directory);
+            migrate(url, EmbeddedDatabase.USER, password, schema);
+            return connected(new JdbcLogStore(byUrl(url, EmbeddedDatabase.USER, password), redact(url), schema,
+                    owner));
+        } catch (LogStoreException | RuntimeException e) {
+            try {
+                owner.close();
+            } catch (LogStoreException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Opens the default embedded database in a directory for reading, as {@code mft transfer
+     * list/show} does: through the server of the logger that owns it, or read-only when no logger
+     * runs ({@link EmbeddedDatabase#connect}). Nothing is created or migrated; a lost connection is
+     * made again the same way.
+     *
+     * @param directory the database's directory
+     * @param schema the schema holding the tables
+     * @return the store, for {@link #transfers} and {@link #transfer}; {@link #storeAll} fails on it
+     *     when the file was opened read-only
+     * @throws LogStoreException when the database cannot be reached
+     */
+    public static JdbcLogStore readH2(Path directory, String schema) throws LogStoreException {
+        checkSchema(schema);
+        return connected(new JdbcLogStore(() -> EmbeddedDatabase.connect(directory),
+                "jdbc:h2:file:" + h2Path(directory) + " (read through its logger, or read-only)", schema, null));
+    }
+
+    private static JdbcLogStore connected(JdbcLogStore store) throws LogStoreException {
+        synchronized (store) {
+            store.connection();
+        }
+        return store;
+    }
+
+    private static ConnectionFactory byUrl(String url, String user, String password) {
+        Properties properties = new Properties();
+        if (user != null) {
+            properties.setProperty("user", user);
+        }
+        if (password != null) {
+            properties.setProperty("password", password);
+        }
+        return () -> DriverManager.getConnection(url, properties);
     }
 
     /**
@@ -154,11 +248,7 @@ public final class JdbcLogStore implements LogStore {
     public static JdbcLogStore open(String url, String user, String password, String schema)
             throws LogStoreException {
         migrate(url, user, password, schema);
-        JdbcLogStore store = new JdbcLogStore(url, user, password, schema);
-        synchronized (store) {
-            store.connection();
-        }
-        return store;
+        return connected(new JdbcLogStore(byUrl(url, user, password), redact(url), schema, null));
     }
 
     /**
@@ -287,20 +377,35 @@ public final class JdbcLogStore implements LogStore {
         closed = true;
         Connection c = connection;
         connection = null;
+        LogStoreException failure = null;
         if (c != null) {
             try {
                 c.rollback();
                 c.close();
             } catch (SQLException e) {
-                throw new LogStoreException("cannot close the logger database " + redact(url) + ": " + e.getMessage(),
-                        e);
+                failure = new LogStoreException("cannot close the logger database " + description + ": "
+                        + e.getMessage(), e);
             }
+        }
+        if (owner != null) {
+            try {
+                owner.close();
+            } catch (LogStoreException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 
     @Override
     public String toString() {
-        return "JdbcLogStore[" + redact(url) + ", schema " + schema + "]";
+        return "JdbcLogStore[" + description + ", schema " + schema + "]";
     }
 
     // ---- storing
@@ -619,22 +724,15 @@ public final class JdbcLogStore implements LogStore {
             throw new IllegalStateException(this + " is closed");
         }
         if (connection == null) {
-            Properties properties = new Properties();
-            if (user != null) {
-                properties.setProperty("user", user);
-            }
-            if (password != null) {
-                properties.setProperty("password", password);
-            }
             Connection c = null;
             try {
-                c = DriverManager.getConnection(url, properties);
+                c = factory.connect();
                 c.setAutoCommit(false);
                 c.setSchema(schema);
                 connection = c;
-            } catch (SQLException e) {
+            } catch (SQLException | IOException e) {
                 closeQuietly(c);
-                throw new LogStoreException("cannot connect to the logger database " + redact(url) + ": "
+                throw new LogStoreException("cannot connect to the logger database " + description + ": "
                         + e.getMessage(), e);
             }
         }
@@ -656,7 +754,7 @@ public final class JdbcLogStore implements LogStore {
             }
             closeQuietly(c);
         }
-        return new LogStoreException(what + ": the logger database " + redact(url) + " is unavailable (SQL state "
+        return new LogStoreException(what + ": the logger database " + description + " is unavailable (SQL state "
                 + e.getSQLState() + "): " + e.getMessage(), e);
     }
 

@@ -5,8 +5,9 @@ import java.util.Objects;
 
 import org.openmft.agent.config.LoggerConfig;
 import org.openmft.agent.config.LoggerProperties.DatabaseType;
+import org.openmft.agent.config.LoggerProperties.LoggerType;
 
-/** Opens the {@link LogStore} a logger.properties asks for. */
+/** Opens the {@link LogStore} a logger.properties asks for: for the logger, or for reading it. */
 public final class LogStores {
 
     private LogStores() {
@@ -42,5 +43,30 @@ public final class LogStores {
                         config.databasePassword().orElse(null), config.databaseSchema());
             }
         };
+    }
+
+    /**
+     * Opens the store of a database logger for reading, as {@code mft transfer list/show} does: the
+     * default H2 database through the logger that owns it, or read-only when none runs
+     * ({@link JdbcLogStore#readH2}), so that a reader never holds the file a starting logger needs;
+     * a database by URL as {@link #open} does.
+     *
+     * @param config the configuration of a {@code DATABASE} logger
+     * @param logDirectory the logger's log directory
+     * @return the open store, which the caller closes
+     * @throws LogStoreException when the store cannot be opened
+     * @throws IllegalArgumentException when the logger is not a database logger
+     */
+    public static LogStore openForReading(LoggerConfig config, Path logDirectory) throws LogStoreException {
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(logDirectory, "logDirectory");
+        if (config.loggerType() != LoggerType.DATABASE) {
+            throw new IllegalArgumentException("logger " + config.loggerName() + " is a " + config.loggerType()
+                    + " logger, not a database logger");
+        }
+        if (config.databaseUrl().isEmpty() && config.databaseType() == DatabaseType.H2) {
+            return JdbcLogStore.readH2(logDirectory, config.databaseSchema());
+        }
+        return open(config, logDirectory);
     }
 }

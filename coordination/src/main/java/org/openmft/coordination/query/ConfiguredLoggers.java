@@ -94,11 +94,11 @@ public record ConfiguredLoggers(List<LoggerConfig> loggers, Map<String, String> 
     }
 
     /**
-     * Opens a database logger's store for reading, where the logger itself opens it
-     * ({@link LogStores#open} on the logger's log directory). The default embedded H2 database is
-     * opened only when the logger has created it (its URL has {@code AUTO_SERVER=TRUE}, so this
-     * works while the logger runs, with the password the logger keeps beside it, see
-     * {@link org.openmft.coordination.logger.EmbeddedDatabase}); a query does not create an empty one.
+     * Opens a database logger's store for reading ({@link LogStores#openForReading} on the logger's
+     * log directory). The default embedded H2 database is read only when the logger has created it
+     * (a query does not create an empty one): through the running logger, which alone opens the
+     * file, or read-only when no logger runs, with the password the logger keeps beside it (see
+     * {@link org.openmft.coordination.logger.EmbeddedDatabase}).
      *
      * @param dd the data directory
      * @param coordQM the coordination queue manager
@@ -119,7 +119,7 @@ public record ConfiguredLoggers(List<LoggerConfig> loggers, Map<String, String> 
                 && !Files.exists(embeddedDatabaseFile(logDir))) {
             return Optional.empty();
         }
-        return Optional.of(LogStores.open(logger, logDir));
+        return Optional.of(LogStores.openForReading(logger, logDir));
     }
 
     /**

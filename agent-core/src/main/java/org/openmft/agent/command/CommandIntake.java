@@ -18,6 +18,7 @@ import org.openmft.agent.AgentListener;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.messaging.MessageSizes;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.MalformedRequestException;
@@ -99,6 +100,10 @@ public final class CommandIntake {
         } catch (MalformedRequestException e) {
             reject(session, message, messageId, MALFORMED, e.getMessage());
             return null;
+        } catch (OversizedMessageException e) {
+            // Read no further: the copy on the reject queue keeps the properties, not the body.
+            reject(session, message, messageId, MALFORMED, e.getMessage() + "; its body is not kept", false);
+            return null;
         } catch (UnreadableMessageException e) {
             reject(session, message, messageId, MALFORMED, e.getMessage());
             return null;
@@ -155,7 +160,16 @@ public final class CommandIntake {
         return stripped.isEmpty() ? null : stripped;
     }
 
+    /**
+     * The body as bytes, its size checked before it is decoded wherever the provider tells the size
+     * ({@link MessageSizes}), and again after encoding text as UTF-8.
+     */
     private byte[] body(Message message) throws JMSException, UnreadableMessageException {
+        long known = MessageSizes.minimumBodyBytes(message);
+        if (known > maxMessageBytes) {
+            throw new OversizedMessageException("the command message (at least " + known
+                    + " bytes) is larger than the limit of " + maxMessageBytes + " bytes");
+        }
         if (message instanceof TextMessage text) {
             String s = text.getText();
             if (s == null) {
@@ -163,15 +177,20 @@ public final class CommandIntake {
             }
             // A char is at least one byte in any encoding: refuse without encoding when hopeless.
             if (s.length() > maxMessageBytes) {
-                throw new UnreadableMessageException("the command message is larger than the limit of "
-                        + maxMessageBytes + " bytes");
+                throw new OversizedMessageException("the command message (" + s.length()
+                        + " characters) is larger than the limit of " + maxMessageBytes + " bytes");
             }
-            return s.getBytes(StandardCharsets.UTF_8);
+            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+            if (b.length > maxMessageBytes) {
+                throw new OversizedMessageException("the command message (" + b.length
+                        + " bytes as UTF-8) is larger than the limit of " + maxMessageBytes + " bytes");
+            }
+            return b;
         }
         if (message instanceof BytesMessage bytes) {
             long length = bytes.getBodyLength();
             if (length > maxMessageBytes) {
-                throw new UnreadableMessageException("the command message (" + length
+                throw new OversizedMessageException("the command message (" + length
                         + " bytes) is larger than the limit of " + maxMessageBytes + " bytes");
             }
             byte[] b = new byte[(int) length];
@@ -184,12 +203,20 @@ public final class CommandIntake {
 
     private void reject(Session session, Message message, String messageId, int resultCode, String reason)
             throws JMSException {
+        reject(session, message, messageId, resultCode, reason, true);
+    }
+
+    /** @param keepBody whether the copy on the reject queue carries the message's body */
+    private void reject(Session session, Message message, String messageId, int resultCode, String reason,
+            boolean keepBody) throws JMSException {
         // The reason may quote the message; it goes into a reply document, a property and an event.
         String safeReason = sendable(reason);
         log.warn("Agent {}: command message {} rejected (result {}): {}; moved to {}", agentName, messageId,
                 resultCode, safeReason, QueueNames.rejected(agentName));
         BytesMessage copy = session.createBytesMessage();
-        copy.writeBytes(rawBody(message));
+        if (keepBody) {
+            copy.writeBytes(rawBody(message));
+        }
         copyProperties(message, copy);
         copy.setStringProperty(REJECT_REASON_PROPERTY, safeReason);
         copy.setIntProperty(REJECT_RESULT_PROPERTY, resultCode);
@@ -295,10 +322,19 @@ public final class CommandIntake {
         return end < s.length() ? out.append("...").toString() : out.toString();
     }
 
-    private static final class UnreadableMessageException extends Exception {
+    private static class UnreadableMessageException extends Exception {
         private static final long serialVersionUID = 1L;
 
         UnreadableMessageException(String message) {
+            super(message);
+        }
+    }
+
+    /** A body over {@code maxMessageBytes}: refused without reading (or copying) it further. */
+    private static final class OversizedMessageException extends UnreadableMessageException {
+        private static final long serialVersionUID = 1L;
+
+        OversizedMessageException(String message) {
             super(message);
         }
     }

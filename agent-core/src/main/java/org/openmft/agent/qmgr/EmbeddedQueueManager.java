@@ -21,6 +21,7 @@ import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.apache.activemq.artemis.core.settings.impl.PageFullMessagePolicy;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.tls.TlsSettingException;
 import org.slf4j.Logger;
@@ -41,7 +42,11 @@ import org.slf4j.LoggerFactory;
  *       windows, so a full data queue means a stalled destination, and the right answer is to hold
  *       the source back rather than to page chunk data to disk;</li>
  *   <li>every other address PAGEs to disk beyond {@link #DEFAULT_ADDRESS_MAX_BYTES}: commands,
- *       replies and checkpoints are never dropped or refused for lack of memory;</li>
+ *       replies and checkpoints are never dropped or refused for lack of memory; and refuses puts
+ *       beyond {@link QueueManagerLimits#addressDiskMaxBytes()} on disk, so that one flooded queue
+ *       (a command, reject or the dead-letter queue) cannot take the disk from the others;</li>
+ *   <li>a message over its address's size limit is refused to its producer
+ *       ({@link MessageSizeCap}, the limits in {@link QueueManagerLimits});</li>
  *   <li>{@code SYSTEM.FTE.*} queues exist only once an agent is created (or starts): a message for
  *       an unknown agent fails at once; other queues and addresses are created on demand; none is
  *       deleted automatically; messages that fail delivery {@link #MAX_DELIVERY_ATTEMPTS} times go
@@ -217,10 +222,16 @@ public final class EmbeddedQueueManager implements AutoCloseable {
             throw new IllegalArgumentException("bad acceptor address " + s.bindAddress() + ":" + s.port(), e);
         }
 
+        QueueManagerLimits limits = s.limits();
+        // Every address pages beyond DEFAULT_ADDRESS_MAX_BYTES in memory, and fails puts beyond
+        // addressDiskMaxBytes on disk: a flood on one queue (a command queue, a reject queue, the
+        // dead-letter queue) cannot fill the disk the other queues and the journal need.
         AddressSettings defaults = new AddressSettings()
                 .setAddressFullMessagePolicy(AddressFullMessagePolicy.PAGE)
                 .setMaxSizeBytes(DEFAULT_ADDRESS_MAX_BYTES)
-                .setPageSizeBytes(10 << 20)
+                .setPageSizeBytes((int) QueueManagerLimits.PAGE_SIZE_BYTES)
+                .setPageLimitBytes(limits.addressDiskMaxBytes())
+                .setPageFullMessagePolicy(PageFullMessagePolicy.FAIL)
                 .setAutoCreateQueues(true)
                 .setAutoCreateAddresses(true)
                 .setAutoDeleteQueues(false)
@@ -264,11 +275,12 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         // in-memory publication buffer applies its overflow policy.
         c.addAddressSetting("SYSTEM.FTE.PUBLISH.#", new AddressSettings().setMaxDeliveryAttempts(-1)
                 .setPageLimitBytes(PUBLICATION_OUTBOX_MAX_BYTES)
-                .setPageFullMessagePolicy(org.apache.activemq.artemis.core.settings.impl.PageFullMessagePolicy.FAIL));
+                .setPageFullMessagePolicy(PageFullMessagePolicy.FAIL));
         // Likewise a logger's subscription, rolled back while its database is unavailable.
         c.addAddressSetting(org.openmft.agent.messaging.Publications.TOPIC,
                 new AddressSettings().setMaxDeliveryAttempts(-1));
         c.registerBrokerPlugin(new RetainedPublications());
+        c.registerBrokerPlugin(new MessageSizeCap(limits));
         return c;
     }
 

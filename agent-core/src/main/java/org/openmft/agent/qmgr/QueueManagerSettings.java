@@ -22,9 +22,10 @@ import java.util.regex.Pattern;
  * @param tls         TLS on the TCP acceptor, or null for none
  * @param allowPlaintextNetwork whether the administrator accepted a listener without TLS on an
  *                    address other than loopback (refused otherwise, see {@link ListenerPolicy})
+ * @param limits      message sizes and disk use per address ({@code limits.*}); null for the defaults
  */
 public record QueueManagerSettings(String name, Path directory, String bindAddress, int port, ListenerTls tls,
-        boolean allowPlaintextNetwork) {
+        boolean allowPlaintextNetwork, QueueManagerLimits limits) {
 
     /** IBM MQ's default listener port, which agent.properties' agentQMgrPort also defaults to. */
     public static final int DEFAULT_PORT = 1414;
@@ -40,6 +41,17 @@ public record QueueManagerSettings(String name, Path directory, String bindAddre
         this(name, directory, bindAddress, port, null, false);
     }
 
+    /** A queue manager with the default {@link QueueManagerLimits}. */
+    public QueueManagerSettings(String name, Path directory, String bindAddress, int port, ListenerTls tls,
+            boolean allowPlaintextNetwork) {
+        this(name, directory, bindAddress, port, tls, allowPlaintextNetwork, QueueManagerLimits.DEFAULTS);
+    }
+
+    /** These settings with other limits. */
+    public QueueManagerSettings withLimits(QueueManagerLimits newLimits) {
+        return new QueueManagerSettings(name, directory, bindAddress, port, tls, allowPlaintextNetwork, newLimits);
+    }
+
     public QueueManagerSettings {
         name = validateName(name);
         if (directory == null) {
@@ -51,6 +63,9 @@ public record QueueManagerSettings(String name, Path directory, String bindAddre
         if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("queue manager " + name + ": port " + port
                     + " is not allowed: a port from 1 to 65535 is required");
+        }
+        if (limits == null) {
+            limits = QueueManagerLimits.DEFAULTS;
         }
     }
 
@@ -78,9 +93,12 @@ public record QueueManagerSettings(String name, Path directory, String bindAddre
         try {
             return new QueueManagerSettings(p.getProperty("name"), directory,
                     p.getProperty("bindAddress", DEFAULT_BIND_ADDRESS), Integer.parseInt(port.trim()),
-                    ListenerTls.load(p), Boolean.parseBoolean(p.getProperty("allowPlaintextNetwork", "false")));
+                    ListenerTls.load(p), Boolean.parseBoolean(p.getProperty("allowPlaintextNetwork", "false")),
+                    QueueManagerLimits.load(p));
         } catch (NumberFormatException e) {
             throw new IOException(directory.resolve(FILE_NAME) + ": port=" + port + " is not a number", e);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(directory.resolve(FILE_NAME) + ": " + e.getMessage(), e);
         }
     }
 
@@ -97,6 +115,7 @@ public record QueueManagerSettings(String name, Path directory, String bindAddre
         if (allowPlaintextNetwork) {
             p.setProperty("allowPlaintextNetwork", "true");
         }
+        limits.store(p);
         Path tmp = directory.resolve(FILE_NAME + ".tmp");
         try (OutputStream out = Files.newOutputStream(tmp)) {
             p.store(out, "OpenMFT queue manager " + name);

@@ -152,6 +152,15 @@ public final class AgentConfig extends QueueManagerConfig {
     }
 
     /**
+     * Planned items held across queued and running source transfers.
+     *
+     * @return {@code openmft.maxPlannedItems}
+     */
+    public int maxPlannedItems() {
+        return values.get(MAX_PLANNED_ITEMS);
+    }
+
+    /**
      * How long the source waits for an acknowledgement.
      *
      * @return {@code transferAckTimeout} (milliseconds in the file)

@@ -69,6 +69,14 @@ public final class AgentProperties {
     public static final ConfigKey<MessagingProvider> AGENT_QMGR_PROVIDER =
             CommonKeys.provider("agentQMgrProvider", "agentQMgr");
 
+    /** Planned items held across queued and running source transfers (OpenMFT only). */
+    public static final ConfigKey<Integer> MAX_PLANNED_ITEMS = ConfigKey.integer("openmft.maxPlannedItems")
+            .defaultValue(100000).validator(Validator.intRange(1, 10000000)).supported().group(CommonKeys.OPENMFT)
+            .description("OpenMFT only: files planned (after wildcard expansion) that the source agent holds across"
+                    + " its queued and running transfers; a request that would go beyond is rejected (result 44)."
+                    + " Bounds the memory of maxQueuedTransfers × maxFilesForTransfer.")
+            .build();
+
     // ---- Transfer data flow --------------------------------------------------------------------
 
     /** Bytes of file data per data message. */
@@ -388,7 +396,7 @@ public final class AgentProperties {
     public static final ConfigRegistry REGISTRY = ConfigRegistry.builder("agent.properties")
             .add(AGENT_NAME, AGENT_DESC, AGENT_QMGR, AGENT_QMGR_HOST, AGENT_QMGR_PORT, AGENT_QMGR_CHANNEL,
                     AGENT_QMGR_STANDBY, AGENT_TYPE)
-            .add(AGENT_QMGR_PROVIDER)
+            .add(AGENT_QMGR_PROVIDER, MAX_PLANNED_ITEMS)
             .add(AGENT_CHUNK_SIZE, AGENT_WINDOW_SIZE, AGENT_FRAME_SIZE, AGENT_CHECKPOINT_INTERVAL,
                     AGENT_MESSAGE_BATCH_SIZE, MAX_INLINE_FILE_SIZE, DO_NOT_USE_TEMP_OUTPUT_FILE, TRANSFER_ROOT,
                     TRANSFER_ROOT_HLQ, TEXT_REPLACEMENT_CHARACTER_SEQUENCE, IO_THREAD_POOL_SIZE,

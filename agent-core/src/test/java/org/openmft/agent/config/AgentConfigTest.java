@@ -87,6 +87,7 @@ class AgentConfigTest {
         // Marking a key supported promises behaviour; this list changes only together with the code that acts on it.
         Set<String> expected = new TreeSet<>(List.of("agentName", "agentDesc", "agentQMgr", "agentQMgrHost",
                 "agentQMgrPort", "agentQMgrChannel", "agentType", "agentQMgrProvider", "agentChunkSize",
+                "openmft.maxPlannedItems",
                 "agentWindowSize", "agentFrameSize", "agentCheckpointInterval", "doNotUseTempOutputFile", "transferRoot",
                 "textReplacementCharacterSequence", "maxSourceTransfers", "maxDestinationTransfers",
                 "maxQueuedTransfers", "maxFilesForTransfer", "transferAckTimeout", "transferAckTimeoutRetries",

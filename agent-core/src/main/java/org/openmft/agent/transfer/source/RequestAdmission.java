@@ -40,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * Where a transfer request is admitted at its source agent: checked (it must name this agent:
  * else 4; {@code maxSourceTransfers=0}: 51; the agent stopping: 1; {@code maxQueuedTransfers}
  * waiting already: 44), planned (wildcards, recursion, {@code transferRoot}, the sandbox;
- * {@code maxFilesForTransfer}: 46; a missing or refused source fails its item, not the request,
+ * {@code maxFilesForTransfer}: 46; more than {@code openmft.maxPlannedItems} held across the
+ * transfers queued and running with it: 44; a missing or refused source fails its item, not the request,
  * unless {@code additionalWildcardSandboxChecking} is on and a wildcard reaches outside the sandbox:
  * then every item fails, BFGSS0077E and BFGSS0078E), recorded, and handed to the
  * {@link SourceScheduler} once its acknowledgement is committed. Paths are judged by the sandbox of
@@ -96,11 +97,22 @@ public final class RequestAdmission {
             return reject(id, request, ResultCode.SOURCE_CAPACITY, "BFGCH0042E: Agent " + agentName + " already has "
                     + waiting + " transfers queued, the limit set by maxQueuedTransfers.");
         }
+        // Planning stops at whichever limit comes first: maxFilesForTransfer for this transfer, or
+        // what openmft.maxPlannedItems leaves of the items held by the transfers queued and running.
+        long held = scheduler.plannedItems();
+        long room = settings.maxPlannedItems() - held;
+        if (room <= 0) {
+            return reject(id, request, ResultCode.SOURCE_CAPACITY, plannedItemsRefusal(agentName, held, 1));
+        }
+        int limit = (int) Math.min(settings.maxFilesForTransfer(), room);
         List<PlannedItem> items = new ArrayList<>();
         List<ItemOutcome> preFailed = new ArrayList<>();
         try {
-            plan(request, paths.forRequester(context.requesterUser()), items, preFailed);
+            plan(request, paths.forRequester(context.requesterUser()), limit, items, preFailed);
         } catch (TooManyFilesException e) {
+            if (limit < settings.maxFilesForTransfer()) {
+                return reject(id, request, ResultCode.SOURCE_CAPACITY, plannedItemsRefusal(agentName, held, e.count()));
+            }
             return reject(id, request, ResultCode.SOURCE_MAX_FILES, "BFGSS0033E: The transfer request has "
                     + e.count() + " or more files, more than maxFilesForTransfer (" + e.limit() + ") allows.");
         }
@@ -176,10 +188,18 @@ public final class RequestAdmission {
                 List.of()), request.reply(), true);
     }
 
-    /** @param paths the resolver of the request's requester */
-    private void plan(TransferRequest request, PathResolver paths, List<PlannedItem> items,
+    private String plannedItemsRefusal(String agentName, long held, long count) {
+        return "BFGCH0042E: Agent " + agentName + " holds " + held + " planned items in its queued and running"
+                + " transfers; this request's " + count + " or more would exceed openmft.maxPlannedItems ("
+                + settings.maxPlannedItems() + ").";
+    }
+
+    /**
+     * @param paths the resolver of the request's requester
+     * @param limit items (planned and failed) beyond which planning stops
+     */
+    private void plan(TransferRequest request, PathResolver paths, int limit, List<PlannedItem> items,
             List<ItemOutcome> preFailed) throws TooManyFilesException {
-        int limit = settings.maxFilesForTransfer();
         boolean checkWildcards = settings.wildcardSandboxChecking() && paths.sandbox().isRestricted();
         TransferItem reachedOutside = null;
         String outsideWhy = null;

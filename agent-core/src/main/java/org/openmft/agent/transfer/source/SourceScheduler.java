@@ -103,6 +103,23 @@ public final class SourceScheduler {
         }
     }
 
+    /**
+     * Items planned across waiting and running transfers (files and items that failed at
+     * planning): what {@code openmft.maxPlannedItems} bounds.
+     */
+    public long plannedItems() {
+        synchronized (lock) {
+            long n = 0;
+            for (QueuedTransfer q : queued) {
+                n += q.items().size() + q.preFailed().size();
+            }
+            for (Running r : running.values()) {
+                n += r.queued().items().size() + r.queued().preFailed().size();
+            }
+            return n;
+        }
+    }
+
     /** Whether a transfer of this id waits or runs here. */
     public boolean known(String id) {
         synchronized (lock) {

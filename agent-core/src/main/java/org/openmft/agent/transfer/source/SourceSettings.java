@@ -23,18 +23,21 @@ import org.openmft.agent.config.AgentConfig;
  * @param maxFilesForTransfer {@code maxFilesForTransfer}
  * @param wildcardSandboxChecking {@code additionalWildcardSandboxChecking}: a wildcard that reaches
  *                           outside the sandbox fails the whole transfer
+ * @param maxPlannedItems    {@code openmft.maxPlannedItems}: planned items held across queued and
+ *                           running transfers
  */
 public record SourceSettings(String agentName, String agentQMgr, int chunkSize, int windowSize, int frameSize,
         int checkpointInterval, Duration ackTimeout, int ackRetries, Optional<Duration> recoveryTimeout,
         String textReplacement, int maxSourceTransfers, int maxQueuedTransfers, int maxFilesForTransfer,
-        boolean wildcardSandboxChecking) {
+        boolean wildcardSandboxChecking, int maxPlannedItems) {
 
     /** The slice of an agent's configuration. */
     public static SourceSettings of(AgentConfig c) {
         return new SourceSettings(c.agentName(), c.agentQMgr(), c.chunkSize(), c.windowSize(), c.frameSize(),
                 c.checkpointInterval(), c.transferAckTimeout(), c.transferAckTimeoutRetries(),
                 c.transferRecoveryTimeout(), c.textReplacementCharacterSequence(), c.maxSourceTransfers(),
-                c.maxQueuedTransfers(), c.maxFilesForTransfer(), c.additionalWildcardSandboxChecking());
+                c.maxQueuedTransfers(), c.maxFilesForTransfer(), c.additionalWildcardSandboxChecking(),
+                c.maxPlannedItems());
     }
 
     /** Chunks that may be unacknowledged: window × frame. */

@@ -262,6 +262,34 @@ class TransferIT {
     }
 
     @Test
+    void aRequestBeyondTheAgentsPlannedItemsCapIsRefusedWith44AndHoldsNothing() throws Exception {
+        try (TransferHarness h = twoAgents(false, Map.of("openmft.maxPlannedItems", "2"), Map.of())) {
+            for (int i = 0; i < 3; i++) {
+                TransferHarness.randomFile(dir.resolve("three/f" + i), 1, i);
+            }
+            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(dir.resolve("three/*").toString(), dir.resolve("out").toString(),
+                            DestinationType.DIRECTORY)))) {
+                assertThat(s.ack.resultCode()).isEqualTo(44);
+                assertThat(s.ack.supplements()).anySatisfy(x -> assertThat(x).contains("holds 0 planned items",
+                        "openmft.maxPlannedItems (2)"));
+            }
+            try (Stream<Path> out = Files.list(dir.resolve("out"))) {
+                assertThat(out).as("nothing moved for the refused request").isEmpty();
+            }
+            // The refusal held nothing: a request within the cap runs.
+            Files.delete(dir.resolve("three/f2"));
+            Reply r = h.transfer(TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(dir.resolve("three/*").toString(), dir.resolve("out").toString(),
+                            DestinationType.DIRECTORY)), 60);
+            assertThat(r.resultCode()).isEqualTo(0);
+            try (Stream<Path> out = Files.list(dir.resolve("out"))) {
+                assertThat(out.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("f0", "f1");
+            }
+        }
+    }
+
+    @Test
     void aHandWrittenIbmRequestPutByAPlainJmsClientWorks() throws Exception {
         try (TransferHarness h = twoAgents(false, Map.of(), Map.of())) {
             Path src = TransferHarness.randomFile(dir.resolve("in/payroll_2024.csv"), 12_345, 3);

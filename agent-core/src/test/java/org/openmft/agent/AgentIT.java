@@ -166,10 +166,11 @@ class AgentIT {
         int port = freePort();
         QueueManagerSettings settings = new QueueManagerSettings("QMB", dir.resolve("qm"), "127.0.0.1", port);
         AgentConfig config = config("ROAMER", "QMB", "127.0.0.1", port);
-        QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(), null);
+        EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
+        QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(),
+                qm.administrator().orElseThrow());
         Events events = new Events();
         Agent agent = new Agent(config, connector, events, dir.resolve("state"));
-        EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
         try {
             agent.start();
             qm.close();

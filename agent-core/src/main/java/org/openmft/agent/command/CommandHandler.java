@@ -26,8 +26,26 @@ public interface CommandHandler {
      * @param correlationId the request's correlation id, or null
      * @param replyTo       the request's JMSReplyTo, or null; it wins over the document's reply
      *                      element
+     * @param validatedUser who sent the request, as the queue manager vouches for it: the message's
+     *                      {@code JMSXUserID}, which an embedded queue manager sets from the login
+     *                      over anything the sender wrote (IBM MQ: the MQMD UserIdentifier); null
+     *                      when the message has none. This, never the document's
+     *                      {@code <originator><userID>} (which anyone can write), is the requester for
+     *                      any decision (authority checks, user sandboxes)
      */
-    record RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo) {
+    record RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
+            String validatedUser) {
+
+        /**
+         * A context without a validated user.
+         *
+         * @param messageId     the JMS message id of the request
+         * @param correlationId the request's correlation id, or null
+         * @param replyTo       the request's JMSReplyTo, or null
+         */
+        public RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo) {
+            this(messageId, correlationId, replyTo, null);
+        }
     }
 
     /**

@@ -39,6 +39,8 @@ import org.slf4j.LoggerFactory;
 public final class CommandIntake {
     private static final Logger log = LoggerFactory.getLogger(CommandIntake.class);
 
+    /** The JMS property carrying the user the queue manager validated (JMS 1.1 section 3.5.9). */
+    public static final String VALIDATED_USER_PROPERTY = "JMSXUserID";
     /** Message property naming why a command message was moved to the reject queue. */
     public static final String REJECT_REASON_PROPERTY = "OPENMFT_REJECT_REASON";
     /** Message property holding the MFT result code given to a rejected command message. */
@@ -98,7 +100,7 @@ public final class CommandIntake {
         CommandHandler.Outcome outcome;
         try {
             outcome = handler.handle(document, new CommandHandler.RequestContext(messageId,
-                    message.getJMSCorrelationID(), message.getJMSReplyTo()));
+                    message.getJMSCorrelationID(), message.getJMSReplyTo(), validatedUser(message)));
         } catch (RuntimeException e) {
             log.error("Agent {}: handling request {} failed unexpectedly; the message is moved aside", agentName,
                     messageId, e);
@@ -117,6 +119,19 @@ public final class CommandIntake {
             }
         }
         return outcome.afterCommit();
+    }
+
+    /**
+     * The user the queue manager says sent {@code message}: {@code JMSXUserID}, which the embedded
+     * queue manager writes from the login (populateValidatedUser) and IBM MQ from the connection's
+     * identity (the MQMD UserIdentifier, blank-padded to 12). Null when there is none.
+     */
+    static String validatedUser(Message message) throws JMSException {
+        String user = message.getStringProperty(VALIDATED_USER_PROPERTY);
+        if (user == null || user.isBlank()) {
+            return null;
+        }
+        return sendable(user.strip());
     }
 
     /**
@@ -245,6 +260,11 @@ public final class CommandIntake {
         }
         try (MessageProducer producer = session.createProducer(to)) {
             producer.send(m);
+        } catch (javax.jms.JMSSecurityException e) {
+            // A requester may name a reply queue the agent's user may not put to (or create): the reply is
+            // lost, as one to a missing queue is; failing the intake would redeliver the request forever.
+            log.warn("Agent {}: the reply to request {} cannot be sent to {}: {}", agentName, requestId, to,
+                    sendable(e.getMessage()));
         }
     }
 

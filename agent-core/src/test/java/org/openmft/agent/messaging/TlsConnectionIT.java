@@ -78,7 +78,8 @@ class TlsConnectionIT {
     }
 
     static QueueManagerConnector connector(Map<String, String> agentProperties) throws Exception {
-        return QueueManagerConnector.forAgent(AgentConfig.from(agentProperties, Map.of()).endpoint(), null);
+        var ep = AgentConfig.from(agentProperties, Map.of()).endpoint();
+        return QueueManagerConnector.forAgent(ep, EmbeddedQueueManager.inVmAdministrator(ep.qmgrName()).orElse(null));
     }
 
     /** A message put and got again over the connection: the channel really carries data. */

@@ -266,7 +266,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     public CommandHandler.Outcome cancel(CancelRequest request, CommandHandler.RequestContext context) {
         String id = request.transferId();
         String requestId = TransferIds.forRequest(context.messageId(), config.agentQMgr());
-        String user = request.originator() == null ? "unknown" : request.originator().userId();
+        String user = context.validatedUser() != null ? context.validatedUser()
+                : request.originator() == null ? "unknown" : request.originator().userId() + " (as written)";
         String supplement;
         ResultCode code = ResultCode.SUCCESS;
         if (scheduler.cancelQueued(id)) {

@@ -392,7 +392,10 @@ public final class SourceTransfer {
                 firstOpen++;
             }
         }
-        String user = request.originator() == null ? null : request.originator().userId();
+        // The requester as the queue manager validated it (see RequestAdmission.withValidatedUser);
+        // the document's userID only when the provider gave none.
+        String user = request.originator() == null ? null : request.originator().mqmdUserId() != null
+                ? request.originator().mqmdUserId() : request.originator().userId();
         Message m = codec.start(new Start(id, incarnation, settings.agentName(), settings.agentQMgr(),
                 destinationAgent, items.size(), settings.windowSize(),
                 settings.maxUnacked() * settings.checkpointInterval(), user, request.jobName(), firstOpen));

@@ -147,6 +147,11 @@ public final class QueueManagerConnector {
         String full = url + (url.contains("?") ? "&" : "?") + ArtemisTuning.clientUrlParameters()
                 + (tls == null ? "" : "&" + ArtemisSslContextFactory.urlParameter(tls).replace(';', '&'));
         ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(full);
+        if (credentials != null) {
+            // Also for code that uses the factory itself (factory()), such as a Spring JMS template.
+            cf.setUser(credentials.user());
+            cf.setPassword(credentials.password());
+        }
         return new QueueManagerConnector(ep, cf, "queue manager " + ep.qmgrName() + " (" + url
                 + (tls == null ? "" : ", TLS") + ")", credentials, url, tls);
     }

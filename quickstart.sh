@@ -29,6 +29,7 @@ run "$bin/fteSetupCoordination" -coordinationQMgr QM1
 run "$bin/fteSetupCommands" -connectionQMgr QM1
 run "$bin/fteCreateAgent" -agentName AGENT1 -agentQMgr QM1 -agentDesc "quickstart source" --sandbox-dir "$OPENMFT_DATA/demo"
 run "$bin/fteCreateAgent" -agentName AGENT2 -agentQMgr QM1 -agentDesc "quickstart destination" --sandbox-dir "$OPENMFT_DATA/demo"
+run "$bin/mft" qmgr user list QM1
 run "$bin/mft" qmgr start QM1
 run "$bin/fteStartAgent" AGENT1
 run "$bin/fteStartAgent" AGENT2

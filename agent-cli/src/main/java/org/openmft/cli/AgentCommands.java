@@ -31,6 +31,7 @@ import org.openmft.agent.config.MqscScripts;
 import org.openmft.agent.config.PrivateFiles;
 import org.openmft.agent.config.PropertiesWriter;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.credentials.CredentialsFile;
 import org.openmft.agent.host.HostRequests;
 import org.openmft.agent.host.QueueManagerHost;
 import org.openmft.agent.lifecycle.AgentAssembly;
@@ -40,6 +41,8 @@ import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.qmgr.QueueManagerSettings;
+import org.openmft.agent.qmgr.security.Permissions;
+import org.openmft.agent.qmgr.security.QueueManagerUsers;
 import org.openmft.coordination.publish.CoordinationPublisher;
 import org.openmft.xml.PingAgentRequest;
 import org.openmft.xml.Reply;
@@ -158,6 +161,7 @@ final class AgentCommands {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0235E: agent " + name + " already exists ("
                         + file + "): use -f to overwrite its configuration");
             }
+            String login = agentUser(dd, config, file.resolveSibling(CredentialsFile.FILE_NAME), values);
             new PropertiesWriter("mft agent create", Clock.systemUTC()).write(file, AgentProperties.REGISTRY, values,
                     force);
             Files.writeString(dd.agentMqsc(coordination, name, MqscAction.CREATE), MqscScripts.createScript(name));
@@ -168,6 +172,7 @@ final class AgentCommands {
             System.out.println("Agent " + name + " may read and write only in " + String.join(", ", sandbox)
                     + " (sandboxRoot); relative paths are taken against " + transferDir
                     + " (transferRoot). Name more directories with --sandbox-dir, or edit " + file + ".");
+            System.out.println(login);
             if (config.provider() == MessagingProvider.ARTEMIS) {
                 createArtemisQueues(dd, config);
             } else {
@@ -198,10 +203,44 @@ final class AgentCommands {
             return entries;
         }
 
+        /**
+         * Gives an agent of an embedded queue manager of this data directory a user of its own, so that
+         * it alone consumes from its queues, and names its credentials file in {@code values}
+         * (IBM's agentQMgrAuthenticationCredentialsFile). A running queue manager applies the agent's
+         * permissions before this returns, so the agent can start at once.
+         *
+         * @return what to tell the user
+         */
+        private static String agentUser(DataDirectory dd, AgentConfig config, Path credentials,
+                Map<String, String> values) throws Exception {
+            String name = config.agentName();
+            if (values.containsKey(AgentProperties.AGENT_QMGR_AUTHENTICATION_CREDENTIALS_FILE.name())) {
+                return "Agent " + name + " logs in with the credentials you gave.";
+            }
+            Path qmgrDir = dd.qmgrDir(config.agentQMgr());
+            if (config.provider() != MessagingProvider.ARTEMIS
+                    || !Files.isRegularFile(qmgrDir.resolve(QueueManagerSettings.FILE_NAME))) {
+                return "Queue manager " + config.agentQMgr() + " is not in this data directory: if it requires a"
+                        + " user, set agentQMgrAuthenticationCredentialsFile in " + credentials.resolveSibling(
+                                "agent.properties") + (config.provider() == MessagingProvider.ARTEMIS
+                                ? " (on its host: 'mft qmgr user add " + config.agentQMgr() + " " + name
+                                        + " --role " + Permissions.agentRole(name) + "')." : ".");
+            }
+            QueueManagerSettings settings = QmgrCommands.load(dd, config.agentQMgr());
+            QueueManagerUsers users = QmgrUserCommands.users(settings);
+            users.initialize();
+            users.addAgent(name, credentials);
+            values.put(AgentProperties.AGENT_QMGR_AUTHENTICATION_CREDENTIALS_FILE.name(), credentials.toString());
+            QmgrUserCommands.awaitApplied(settings);
+            return "Agent " + name + " logs in to queue manager " + config.agentQMgr() + " as user " + name
+                    + " (role " + Permissions.agentRole(name) + "; credentials in " + credentials + ", readable by you"
+                    + " only).";
+        }
+
         private static void createArtemisQueues(DataDirectory dd, AgentConfig config) {
             try {
-                QueueManagerConnector c = QueueManagerConnector.forCommand(config.endpoint(),
-                        dd.qmgrsDir(), null);
+                QueueManagerConnector c = QueueManagerConnector.forAdministration(config.endpoint(),
+                        dd.qmgrsDir());
                 int created = new ArtemisQueueAdmin(c).createQueues(QueueNames.agentQueues(config.agentName()));
                 System.out.println("Created " + created + " queue(s) for agent " + config.agentName() + " on "
                         + c.description() + ".");
@@ -261,8 +300,8 @@ final class AgentCommands {
                         + config.agentQMgr() + " is not running: start it with 'mft qmgr start "
                         + config.agentQMgr() + "'");
             }
-            QueueManagerConnector c = QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(),
-                    null);
+            // Only the queue manager's administrator may ask its process to start an agent.
+            QueueManagerConnector c = QueueManagerConnector.forAdministration(config.endpoint(), dd.qmgrsDir());
             try (javax.jms.Connection connection = c.connect()) {
                 Session s = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 TemporaryQueue replies = s.createTemporaryQueue();

@@ -102,8 +102,8 @@ final class CleanAgentCommand implements Callable<Integer> {
             confirm(name, queues, stateDir);
             Map<String, Long> removed;
             try {
-                QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(),
-                        null);
+                QueueManagerConnector connector = QueueManagerConnector.forAdministration(config.endpoint(),
+                        dd.qmgrsDir());
                 removed = config.provider() == MessagingProvider.ARTEMIS
                         ? new ArtemisQueueAdmin(connector).purge(queues) : purgeJms(connector, queues);
             } catch (QueueManagerException e) {

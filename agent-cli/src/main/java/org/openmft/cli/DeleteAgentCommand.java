@@ -85,6 +85,7 @@ final class DeleteAgentCommand implements Callable<Integer> {
         try {
             if (config.isPresent()) {
                 deleteQueues(config.get(), dd);
+                removeUser(config.get(), dd);
             }
             int removed = deleteTree(agentDir) + deleteTree(logParent);
             if (removed > 0) {
@@ -126,6 +127,22 @@ final class DeleteAgentCommand implements Callable<Integer> {
         }
     }
 
+    /** Removes the agent's own user from its queue manager, when that is in this data directory. */
+    private static void removeUser(AgentConfig config, DataDirectory dd) throws IOException {
+        String name = config.agentName();
+        Path qmgrDir = dd.qmgrDir(config.agentQMgr());
+        if (config.provider() != org.openmft.agent.config.MessagingProvider.ARTEMIS
+                || !Files.isRegularFile(qmgrDir.resolve(org.openmft.agent.qmgr.QueueManagerSettings.FILE_NAME))) {
+            return;
+        }
+        var users = org.openmft.agent.qmgr.security.QueueManagerUsers.of(config.agentQMgr(), qmgrDir);
+        if (users.users().getOrDefault(name, java.util.Set.of())
+                .contains(org.openmft.agent.qmgr.security.Permissions.agentRole(name)) && users.remove(name)) {
+            System.out.println("Removed user " + name + " of agent " + name + " from queue manager "
+                    + config.agentQMgr() + ".");
+        }
+    }
+
     private void deleteQueues(AgentConfig config, DataDirectory dd) throws CommandFailure, IOException {
         String name = config.agentName();
         List<String> queues = new ArrayList<>(QueueNames.agentQueues(name));
@@ -139,8 +156,8 @@ final class DeleteAgentCommand implements Callable<Integer> {
             return;
         }
         try {
-            ArtemisQueueAdmin admin = new ArtemisQueueAdmin(QueueManagerConnector.forCommand(config.endpoint(),
-                    dd.qmgrsDir(), null));
+            ArtemisQueueAdmin admin = new ArtemisQueueAdmin(QueueManagerConnector.forAdministration(
+                    config.endpoint(), dd.qmgrsDir()));
             Map<String, Long> depths = admin.depths(queues);
             depths.forEach((queue, depth) -> {
                 if (depth > 0) {

@@ -164,8 +164,8 @@ final class LoggerCommands {
             System.out.println("BFGCL0358I: Logger " + name + " created: " + file);
             if (config.provider() == MessagingProvider.ARTEMIS) {
                 try {
-                    int created = new ArtemisQueueAdmin(QueueManagerConnector.forCommand(config.endpoint(),
-                            dd.qmgrsDir(), null)).createQueues(queues(name));
+                    int created = new ArtemisQueueAdmin(QueueManagerConnector.forAdministration(config.endpoint(),
+                            dd.qmgrsDir())).createQueues(queues(name));
                     System.out.println("Created " + created + " queue(s) for logger " + name + " on "
                             + config.queueManager() + ".");
                 } catch (QueueManagerException e) {

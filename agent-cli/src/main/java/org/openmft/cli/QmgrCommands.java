@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import javax.security.auth.x500.X500Principal;
 
 import org.openmft.agent.config.DataDirectory;
+import org.openmft.agent.credentials.Credentials;
 import org.openmft.agent.host.QueueManagerHost;
 import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.qmgr.DirectoryLock;
@@ -28,6 +29,7 @@ import org.openmft.agent.qmgr.ListenerPolicy;
 import org.openmft.agent.qmgr.ListenerTls;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.qmgr.QueueManagerSettings;
+import org.openmft.agent.qmgr.security.QueueManagerUsers;
 import org.openmft.agent.tls.TlsSettingException;
 import org.openmft.coordination.publish.CoordinationPublisher;
 
@@ -40,10 +42,12 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code mft qmgr}: embedded Artemis queue managers, the default transport.
  */
-@Command(name = "qmgr", description = "Create, start, stop, delete and list embedded queue managers.",
+@Command(name = "qmgr", description = "Create, start, stop, delete and list embedded queue managers, and manage"
+        + " their users.",
         mixinStandardHelpOptions = true,
         subcommands = {QmgrCommands.Create.class, QmgrCommands.Start.class, QmgrCommands.Stop.class,
-                QmgrCommands.Delete.class, QmgrCommands.ListQmgrs.class, QmgrCommands.ClientCert.class})
+                QmgrCommands.Delete.class, QmgrCommands.ListQmgrs.class, QmgrCommands.ClientCert.class,
+                QmgrUserCommands.class})
 final class QmgrCommands {
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
@@ -176,9 +180,15 @@ final class QmgrCommands {
                 throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
             }
             settings.store();
+            QueueManagerUsers users = QueueManagerUsers.of(name, dir);
+            Credentials admin = users.initialize().orElseThrow(() -> new CommandFailure(ExitCodes.FAILED,
+                    "queue manager " + name + " already has users in " + users.directory()));
             System.out.println("Queue manager " + name + " created in " + dir + " (listener " + bind + ":" + port
                     + (tls ? ", TLS" + (tlsClientAuth ? " with client certificates required" : "") : "")
                     + "). Start it with 'mft qmgr start " + name + "'.");
+            System.out.println("Its administrator is user " + admin.user() + ", with a generated password in "
+                    + users.administratorCredentialsFile() + " (readable by you only): your commands on this host"
+                    + " use it; add users with 'mft qmgr user add " + name + " <USER> --role requester'.");
             if (tlsGenerate) {
                 Path tlsDir = dir.resolve(ListenerTls.GENERATED_DIRECTORY);
                 System.out.println("Client agents trust its CA with agentSslTrustStore=" + tlsDir.resolve("trust.p12")

@@ -349,7 +349,8 @@ public final class Agent implements AutoCloseable {
             if (!matches(ping.agent())) {
                 return wrongAgent(context, ping.agent(), ping.reply());
             }
-            listener.pinged(name, ping.originator() == null ? null : ping.originator().userId());
+            listener.pinged(name, context.requesterUser() != null ? context.requesterUser()
+                    : ping.originator() == null ? null : ping.originator().userId());
             return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, context.messageId(), 0,
                     List.of("Agent " + name + " is " + state), List.of()), ping.reply(), false);
         }

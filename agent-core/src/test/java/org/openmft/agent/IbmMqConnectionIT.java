@@ -59,7 +59,7 @@ class IbmMqConnectionIT {
                     "agentQMgrHost", mq.getHost(), "agentQMgrPort", String.valueOf(mq.getMappedPort(1414)),
                     "agentQMgrChannel", "DEV.APP.SVRCONN", "agentQMgrProvider", "ibmmq"), Map.of());
             QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(),
-                    new QueueManagerConnector.Credentials("app", "passw0rd"));
+                    new org.openmft.agent.credentials.Credentials("app", "passw0rd"));
             Agent agent = new Agent(config, connector, null, java.nio.file.Files.createTempDirectory("ibm-state"));
             agent.start();
             try {

@@ -267,8 +267,11 @@ final class CoordinationScenario {
         coordinationQm = EmbeddedQueueManager.start(new QueueManagerSettings(COORDINATION_QM,
                 root.resolve("qm-coordination"), "127.0.0.1", coordinationPort));
         coordinationQmThreads.addAll(newThreads(before));
+        // Agents, logger and counters log in to the coordination queue manager as its administrator.
         coordinationConfig = CoordinationConfig.from(Map.of("coordinationQMgr", COORDINATION_QM, "coordinationQMgrHost",
-                "127.0.0.1", "coordinationQMgrPort", String.valueOf(coordinationPort)), Map.of());
+                "127.0.0.1", "coordinationQMgrPort", String.valueOf(coordinationPort),
+                "coordinationQMgrAuthenticationCredentialsFile",
+                coordinationQm.users().administratorCredentialsFile().toString()), Map.of());
         coordinationConnector = QueueManagerConnector.forAgent(coordinationConfig.endpoint(), null);
 
         startLogger();

@@ -131,7 +131,9 @@ final class EmbeddedMft implements AutoCloseable {
         }
         raw.putAll(extra);
         AgentConfig config = AgentConfig.from(raw, Map.of());
-        QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(), null);
+        // As the administrator: the same connector submits requests and carries the raw JMS ceiling.
+        QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(),
+                qm.administrator().orElseThrow());
         Agent agent = new Agent(config, connector, listener, root.resolve("state").resolve(name));
         agents.add(agent);
         agent.start();

@@ -252,7 +252,9 @@ final class SoakScenario {
             // The source files are written while the queue manager starts.
             Future<SoakTraffic> files = two.submit(() -> new SoakTraffic(settings, QMGR, SOURCE, DESTINATION,
                     QueueManagerConnector.forAgent(new QueueManagerEndpoint(MessagingProvider.ARTEMIS, QMGR,
-                            "127.0.0.1", port, "SYSTEM.DEF.SVRCONN"), null), work, new Random(settings.seed()), log));
+                            "127.0.0.1", port, "SYSTEM.DEF.SVRCONN"), org.openmft.agent.qmgr.security.QueueManagerUsers
+                                    .of(QMGR, dist.dataDir().resolve("qmgrs").resolve(QMGR)).administrator()
+                                    .orElseThrow()), work, new Random(settings.seed()), log));
             expect(mft(QMGR_JVM, "mft", "qmgr", "start", QMGR));
             traffic = files.get();
             Future<Distribution.Result> createSource = two.submit(() -> createAgent(SOURCE, sourceRelay.port()));

@@ -91,8 +91,11 @@ final class CoordinationHarness implements AutoCloseable {
     }
 
     CoordinationConfig coordination() throws Exception {
+        // The agents and the test publish and read as QMC's administrator: what is tested here is coordination.
         return CoordinationConfig.from(Map.of("coordinationQMgr", COORD_QM, "coordinationQMgrHost", "127.0.0.1",
-                "coordinationQMgrPort", String.valueOf(coordPort)), Map.of());
+                "coordinationQMgrPort", String.valueOf(coordPort), "coordinationQMgrAuthenticationCredentialsFile",
+                org.openmft.agent.qmgr.security.QueueManagerUsers.of(COORD_QM, root.resolve("qmc"))
+                        .administratorCredentialsFile().toString()), Map.of());
     }
 
     /** A client connection to the coordination queue manager; the caller closes it. */

@@ -63,9 +63,14 @@ class LoggerIT {
     void start() throws Exception {
         Files.createDirectories(dir.resolve("out"));
         h = new CoordinationHarness(dir);
+        // The logger logs in as a user of its own with the logger role, as a logger on another host would.
+        Path credentials = dir.resolve("logger-credentials.xml");
+        var users = h.coordQm.users();
+        users.writeCredentials(credentials, users.add("LOG1", java.util.Set.of("logger"), true), true);
         config = LoggerConfig.from(Map.of("wmqfte.logger.type", "DATABASE", "wmqfte.queue.manager", "QMC",
                 "wmqfte.queue.manager.host", "127.0.0.1", "wmqfte.queue.manager.port", String.valueOf(h.coordPort),
-                "wmqfte.max.transaction.messages", "5", "wmqfte.max.consecutive.reject", "3"), "LOG1", Map.of());
+                "wmqfte.max.transaction.messages", "5", "wmqfte.max.consecutive.reject", "3",
+                "loggerQMgrAuthenticationCredentialsFile", credentials.toString()), "LOG1", Map.of());
         new ArtemisQueueAdmin(connector()).createQueues(List.of(QueueNames.loggerCommand("LOG1"),
                 QueueNames.loggerReject("LOG1")));
         h.agent("SRC");
@@ -86,7 +91,7 @@ class LoggerIT {
     }
 
     private QueueManagerConnector connector() throws Exception {
-        return QueueManagerConnector.forAgent(h.coordination().endpoint(), null);
+        return QueueManagerConnector.forAgent(config.endpoint(), null);
     }
 
     private LogStore openStore() throws Exception {
@@ -329,7 +334,8 @@ class LoggerIT {
     private LoggerConfig withMaxConsecutiveReject(int max) throws Exception {
         return LoggerConfig.from(Map.of("wmqfte.logger.type", "DATABASE", "wmqfte.queue.manager", "QMC",
                 "wmqfte.queue.manager.host", "127.0.0.1", "wmqfte.queue.manager.port", String.valueOf(h.coordPort),
-                "wmqfte.max.transaction.messages", "5", "wmqfte.max.consecutive.reject", String.valueOf(max)),
+                "wmqfte.max.transaction.messages", "5", "wmqfte.max.consecutive.reject", String.valueOf(max),
+                "loggerQMgrAuthenticationCredentialsFile", dir.resolve("logger-credentials.xml").toString()),
                 "LOG1", Map.of());
     }
 

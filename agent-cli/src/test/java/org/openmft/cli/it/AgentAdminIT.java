@@ -110,6 +110,50 @@ class AgentAdminIT {
     }
 
     @Test
+    void usersAreAddedListedUsedAndRemovedAndAgentsHaveTheirOwn() throws Exception {
+        Path admin = data.resolve("qmgrs/QM1/security/MQMFTCredentials.xml");
+        Path agentCredentials = data.resolve("config/QM1/agents/AGENT2/MQMFTCredentials.xml");
+        for (Path f : List.of(admin, agentCredentials)) {
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(f)))
+                    .as("%s", f).isEqualTo("rw-------");
+        }
+        assertThat(data.resolve("config/QM1/agents/AGENT2/agent.properties")).content()
+                .contains("agentQMgrAuthenticationCredentialsFile=" + agentCredentials);
+
+        Path appCredentials = data.resolve("app.xml");
+        assertThat(mft.mft("qmgr", "user", "add", "QM1", "app", "--role", "requester", "--credentials-file",
+                appCredentials.toString()).expect(0).output()).contains("User app added", appCredentials.toString());
+        mft.mft("qmgr", "user", "add", "QM1", "nobody").expect(0);
+        assertThat(mft.mft("qmgr", "user", "list", "QM1").expect(0).output())
+                .containsPattern("mftadmin +admin").containsPattern("AGENT2 +agent,agent.AGENT2")
+                .containsPattern("app +requester").containsPattern("nobody +-");
+
+        // Commands log in as the user command.properties names.
+        Path commandProperties = data.resolve("config/QM1/command.properties");
+        String original = Files.readString(commandProperties);
+        try {
+            Files.writeString(commandProperties, original + "connectionQMgrAuthenticationCredentialsFile="
+                    + appCredentials + "\n");
+            assertThat(mft.run("ftePingAgent", "AGENT2").expect(0).output()).contains("BFGCL0793I");
+            mft.mft("qmgr", "user", "remove", "QM1", "app").expect(0);
+            assertThat(mft.run("ftePingAgent", "AGENT2").expect(78).output())
+                    .contains("refused the login of user 'app'");
+
+            Path nobody = data.resolve("qmgrs/QM1/security/credentials/nobody.xml");
+            Files.writeString(commandProperties, original + "connectionQMgrAuthenticationCredentialsFile="
+                    + nobody + "\n");
+            Distribution.Result refused = mft.run("ftePingAgent", "AGENT2");
+            assertThat(refused.exitCode()).as(refused.output()).isNotZero();
+            assertThat(refused.output()).contains("User: nobody does not have permission");
+        } finally {
+            Files.writeString(commandProperties, original);
+        }
+        mft.mft("qmgr", "user", "remove", "QM1", "nobody").expect(0);
+        assertThat(mft.mft("qmgr", "user", "remove", "QM1", "mftadmin").expect(1).output())
+                .contains("last administrator");
+    }
+
+    @Test
     void cleanAndDeleteAStoppedAgent() throws Exception {
         assertThat(mft.run("fteCleanAgent", "-trs", "-f", "AGENT3").expect(1).output())
                 .contains("BFGCL0411E", "running");
@@ -121,7 +165,7 @@ class AgentAdminIT {
         String state = QueueNames.state("AGENT3");
         String rejected = QueueNames.rejected("AGENT3");
         ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port);
-        try (Connection c = cf.createConnection()) {
+        try (Connection c = cf.createConnection(mft.administrator("QM1").user(), mft.administrator("QM1").password())) {
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageProducer p = s.createProducer(null);
             for (int i = 0; i < 3; i++) {
@@ -133,7 +177,8 @@ class AgentAdminIT {
         Path stateDir = Files.createDirectories(data.resolve("logs/QM1/agents/AGENT3/state"));
         Files.writeString(stateDir.resolve("0123.request.xml"), "<request/>");
         ArtemisQueueAdmin admin = new ArtemisQueueAdmin(QueueManagerConnector.forCommand(new QueueManagerEndpoint(
-                MessagingProvider.ARTEMIS, "QM1", "127.0.0.1", port, "SYSTEM.DEF.SVRCONN"), null, null));
+                MessagingProvider.ARTEMIS, "QM1", "127.0.0.1", port, "SYSTEM.DEF.SVRCONN"), null,
+                mft.administrator("QM1")));
         assertThat(admin.depths(List.of(state, rejected))).containsEntry(state, 3L).containsEntry(rejected, 2L);
 
         String cleaned = mft.run("fteCleanAgent", "-trs", "-ims", "-f", "AGENT3").expect(0).output();

@@ -49,7 +49,7 @@ class CommandQueueRobustnessIT {
                 + "<pingAgent version=\"6.00\"><originator><hostName>h</hostName><userID>&x;</userID></originator>"
                 + "<agent agent=\"TOUGH\"/></pingAgent>";
         ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port);
-        try (Connection c = cf.createConnection()) {
+        try (Connection c = cf.createConnection(mft.administrator("QMG").user(), mft.administrator("QMG").password())) {
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             c.start();
             Queue command = s.createQueue("SYSTEM.FTE.COMMAND.TOUGH");

@@ -242,7 +242,8 @@ class CommandWaitRecoveryIT {
         List<String> names = new ArrayList<>();
         try (ServerLocator locator = ActiveMQClient.createServerLocator("tcp://127.0.0.1:" + port);
                 ClientSessionFactory factory = locator.createSessionFactory();
-                ClientSession session = factory.createSession()) {
+                ClientSession session = factory.createSession(mft.administrator("QM1").user(),
+                        mft.administrator("QM1").password(), false, true, true, false, locator.getAckBatchSize())) {
             ClientRequestor requestor = new ClientRequestor(session, "activemq.management");
             session.start();
             for (String attribute : new String[] {"queueNames", "addressNames"}) {

@@ -178,6 +178,19 @@ final class Distribution implements AutoCloseable {
         return f;
     }
 
+    /**
+     * The administrator's credentials of queue manager {@code qmgr} of this data directory, as its
+     * owner's commands read them, for a test that talks to the queue manager directly.
+     */
+    org.openmft.agent.credentials.Credentials administrator(String qmgr) {
+        try {
+            return org.openmft.agent.qmgr.security.QueueManagerUsers.of(qmgr, dataDir.resolve("qmgrs").resolve(qmgr))
+                    .administrator().orElseThrow();
+        } catch (org.openmft.agent.credentials.CredentialsException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     /** A TCP port nobody listens on right now. */
     static int freePort() {
         try (ServerSocket s = new ServerSocket(0)) {

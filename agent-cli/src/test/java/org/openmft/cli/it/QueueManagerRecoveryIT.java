@@ -46,7 +46,7 @@ class QueueManagerRecoveryIT {
             payload[i] = (byte) (i * 31);
         }
         ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port);
-        try (Connection c = cf.createConnection()) {
+        try (Connection c = cf.createConnection(mft.administrator("QMK").user(), mft.administrator("QMK").password())) {
             Session s = c.createSession(true, Session.SESSION_TRANSACTED);
             MessageProducer p = s.createProducer(s.createQueue("SYSTEM.FTE.STATE.KEEPER"));
             p.setDeliveryMode(DeliveryMode.PERSISTENT);
@@ -63,7 +63,7 @@ class QueueManagerRecoveryIT {
 
         mft.mft("qmgr", "start", "QMK").expect(0);
         assertThat(mft.pid(Path.of("qmgrs/QMK"), "qmgr")).isNotEqualTo(pid);
-        try (Connection c = cf.createConnection()) {
+        try (Connection c = cf.createConnection(mft.administrator("QMK").user(), mft.administrator("QMK").password())) {
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             c.start();
             MessageConsumer consumer = s.createConsumer(s.createQueue("SYSTEM.FTE.STATE.KEEPER"));

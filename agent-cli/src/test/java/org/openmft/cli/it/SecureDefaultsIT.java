@@ -87,12 +87,12 @@ class SecureDefaultsIT {
 
         append(agentProperties, "authorityChecking=false");
         append(agentProperties, "agentSslFipsRequired=false");
-        append(agentProperties, "agentQMgrAuthenticationCredentialsFile=/etc/openmft/MQMFTCredentials.xml");
+        append(agentProperties, "agentCredentialsKeyFile=/etc/openmft/mft.key");
         for (String[] start : List.of(new String[] {"fteStartAgent", "-F", "TLS1"},
                 new String[] {"fteStartAgent", "TLS1"})) {
             String out = mft.run(start[0], java.util.Arrays.copyOfRange(start, 1, start.length)).expect(78).output();
             assertThat(out).contains(agentProperties
-                    + ": agentQMgrAuthenticationCredentialsFile=/etc/openmft/MQMFTCredentials.xml is not supported yet")
+                    + ": agentCredentialsKeyFile=/etc/openmft/mft.key is not supported yet")
                     .doesNotContain("authorityChecking", "agentSslFipsRequired");
         }
         assertThat(data.resolve("config/QM1/agents/TLS1/agent.properties")).exists();
@@ -105,9 +105,14 @@ class SecureDefaultsIT {
                 + ": wmqfte.database.credentials=/etc/openmft/MQMFTCredentials.xml is not supported yet");
 
         Path commandProperties = data.resolve("config/QM1/command.properties");
-        append(commandProperties, "connectionQMgrAuthenticationCredentialsFile=/root/MQMFTCredentials.xml");
+        // A credentials file that other users may read is refused, naming it, before anything connects.
+        Path open = data.resolve("MQMFTCredentials.xml");
+        Files.copy(data.resolve("config/QM1/agents/TLS1/MQMFTCredentials.xml"), open);
+        Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        append(commandProperties, "connectionQMgrAuthenticationCredentialsFile=" + open);
         assertThat(mft.run("ftePingAgent", "TLS1").expect(78).output()).contains(commandProperties
-                + ": connectionQMgrAuthenticationCredentialsFile=/root/MQMFTCredentials.xml is not supported yet");
+                + ": connectionQMgrAuthenticationCredentialsFile=" + open + ": the credentials file may be read or"
+                + " changed by other users of this machine (rw-r--r--)").contains("chmod 600 " + open);
 
         Path coordinationProperties = data.resolve("config/QM1/coordination.properties");
         append(coordinationProperties, "coordinationCredentialsKeyFile=/etc/openmft/mft.key");

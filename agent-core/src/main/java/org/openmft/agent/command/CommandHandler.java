@@ -26,12 +26,26 @@ public interface CommandHandler {
      * @param correlationId the request's correlation id, or null
      * @param replyTo       the request's JMSReplyTo, or null; it wins over the document's reply
      *                      element
-     * @param requesterUser the user the queue manager validated for the request (the message's
-     *                      {@code JMSXUserID}), or null when it carries none; the identity user
-     *                      sandboxes judge by, never the {@code <originator>} the document claims
+     * @param requesterUser who sent the request, as the queue manager vouches for it: the message's
+     *                      {@code JMSXUserID}, which an embedded queue manager sets from the login
+     *                      over anything the sender wrote (IBM MQ: the MQMD UserIdentifier); null
+     *                      when the message has none. This, never the document's
+     *                      {@code <originator><userID>} (which anyone can write), is the requester for
+     *                      any decision (authority checks, user sandboxes)
      */
     record RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
             String requesterUser) {
+
+        /**
+         * A context without a validated user.
+         *
+         * @param messageId     the JMS message id of the request
+         * @param correlationId the request's correlation id, or null
+         * @param replyTo       the request's JMSReplyTo, or null
+         */
+        public RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo) {
+            this(messageId, correlationId, replyTo, null);
+        }
     }
 
     /**

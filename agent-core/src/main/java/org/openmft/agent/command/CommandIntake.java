@@ -133,6 +133,19 @@ public final class CommandIntake {
     }
 
     /**
+     * The user the queue manager says sent {@code message}: {@code JMSXUserID}, which the embedded
+     * queue manager writes from the login (populateValidatedUser) and IBM MQ from the connection's
+     * identity (the MQMD UserIdentifier, blank-padded to 12). Null when there is none.
+     */
+    static String validatedUser(Message message) throws JMSException {
+        String user = message.getStringProperty(VALIDATED_USER_PROPERTY);
+        if (user == null || user.isBlank()) {
+            return null;
+        }
+        return sendable(user.strip());
+    }
+
+    /**
      * The id a request is known by: its JMS message id. A producer may switch message ids off
      * ({@code setDisableMessageID}); such a request gets a made-up id of the same shape, so that its
      * reply, its transfer and its events still have one.
@@ -145,19 +158,6 @@ public final class CommandIntake {
         byte[] unique = new byte[24];
         RANDOM.nextBytes(unique);
         return "ID:" + HexFormat.of().formatHex(unique);
-    }
-
-    /**
-     * The user the queue manager validated for a message ({@value #VALIDATED_USER_PROPERTY}), without
-     * IBM MQ's blank padding; null when the message carries none.
-     */
-    static String validatedUser(Message message) throws JMSException {
-        String user = message.getStringProperty(VALIDATED_USER_PROPERTY);
-        if (user == null) {
-            return null;
-        }
-        String stripped = user.strip();
-        return stripped.isEmpty() ? null : stripped;
     }
 
     /**
@@ -293,6 +293,11 @@ public final class CommandIntake {
         }
         try (MessageProducer producer = session.createProducer(to)) {
             producer.send(m);
+        } catch (javax.jms.JMSSecurityException e) {
+            // A requester may name a reply queue the agent's user may not put to (or create): the reply is
+            // lost, as one to a missing queue is; failing the intake would redeliver the request forever.
+            log.warn("Agent {}: the reply to request {} cannot be sent to {}: {}", agentName, requestId, to,
+                    sendable(e.getMessage()));
         }
     }
 

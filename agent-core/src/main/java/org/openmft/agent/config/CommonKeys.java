@@ -81,8 +81,13 @@ final class CommonKeys {
     }
 
     static ConfigKey<java.nio.file.Path> credentialsFile(String name) {
-        return ConfigKey.path(name).group(SECURITY)
-                .description("MQMFTCredentials.xml holding the user and password for the queue manager connection.")
+        return ConfigKey.path(name).supported().group(SECURITY)
+                .description("MQMFTCredentials.xml holding the user and password for the queue manager connection: "
+                        + "the <tns:qmgr name=\"QM\" [user=\"local user\"] mqUserId=\"...\" mqPassword=\"...\"/> "
+                        + "entry of the queue manager (the one for the local user running the process, else the one "
+                        + "without user); must not be readable by other users (exit 78). Not set, a process of the "
+                        + "data directory's owner connects to a queue manager of this data directory as its "
+                        + "administrator.")
                 .build();
     }
 

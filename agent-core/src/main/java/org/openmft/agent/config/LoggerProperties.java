@@ -148,6 +148,10 @@ public final class LoggerProperties {
             .description("Name of the DB2 or Oracle database; OpenMFT names its database with openmft.database.url.")
             .build();
 
+    /** IBM's credentials file for the logger's queue manager connection. */
+    public static final ConfigKey<Path> QUEUE_MANAGER_CREDENTIALS =
+            CommonKeys.credentialsFile("loggerQMgrAuthenticationCredentialsFile");
+
     /** IBM's credentials file for the database, not supported yet. */
     public static final ConfigKey<Path> DATABASE_CREDENTIALS = ConfigKey.path("wmqfte.database.credentials")
             .protection().group(DATABASE)
@@ -263,6 +267,7 @@ public final class LoggerProperties {
                     OPENMFT_DATABASE_URL, OPENMFT_DATABASE_USER, OPENMFT_DATABASE_PASSWORD)
             .add(FILE_LOGGER_MODE, FILE_LOGGER_FILE_SIZE, FILE_LOGGER_FILE_COUNT, FILE_LOGGER_DEDUPE_KEYS)
             .addAll(SSL)
+            .add(QUEUE_MANAGER_CREDENTIALS)
             .rule(POSTGRESQL_NEEDS_URL)
             .build();
 

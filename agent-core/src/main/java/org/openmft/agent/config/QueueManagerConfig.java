@@ -5,6 +5,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.openmft.agent.credentials.Credentials;
+import org.openmft.agent.credentials.CredentialsException;
+import org.openmft.agent.credentials.CredentialsFile;
 import org.openmft.agent.tls.TlsClientSettings;
 import org.openmft.agent.tls.TlsSettingException;
 
@@ -23,6 +26,8 @@ public abstract class QueueManagerConfig {
     private final ConfigKey<String> channel;
     private final ConfigKey<MessagingProvider> provider;
     private final TlsClientSettings tls;
+    private final Credentials credentials;
+    private final String credentialsKey;
 
     QueueManagerConfig(ConfigValues values, ConfigKey<String> qmgr, ConfigKey<String> host, ConfigKey<Integer> port,
             ConfigKey<String> channel, ConfigKey<MessagingProvider> provider) throws ConfigurationException {
@@ -32,8 +37,57 @@ public abstract class QueueManagerConfig {
         this.port = port;
         this.channel = channel;
         this.provider = provider;
-        this.tls = readTls(values, qmgr.name().endsWith("QMgr")
-                ? qmgr.name().substring(0, qmgr.name().length() - "QMgr".length()) : null);
+        String prefix = qmgr.name().endsWith("QMgr")
+                ? qmgr.name().substring(0, qmgr.name().length() - "QMgr".length()) : null;
+        this.tls = readTls(values, prefix);
+        this.credentialsKey = (prefix == null ? "logger" : prefix) + "QMgrAuthenticationCredentialsFile";
+        this.credentials = readCredentials(values, credentialsKey, values.get(qmgr));
+    }
+
+    /**
+     * The entry for another queue manager in this file's credentials file, as IBM's file may hold one
+     * per queue manager (an agent's for its coordination queue manager, say).
+     *
+     * @param otherQmgr the queue manager name
+     * @return the credentials; empty when the file names no credentials file or it has no entry
+     * @throws ConfigurationException when the credentials file cannot be used
+     */
+    public Optional<Credentials> credentialsFor(String otherQmgr) throws ConfigurationException {
+        var key = values.registry().key(credentialsKey);
+        if (key.isEmpty() || values.get(key.get()) == null) {
+            return Optional.empty();
+        }
+        Path file = (Path) values.get(key.get());
+        try {
+            return CredentialsFile.read(file).queueManager(otherQmgr, CredentialsFile.localUser());
+        } catch (CredentialsException e) {
+            throw new ConfigurationException(values.sourceName() + ": " + credentialsKey + "=" + e.getMessage(),
+                    credentialsKey, file.toString());
+        }
+    }
+
+    /**
+     * The user and password of IBM's {@code <prefix>QMgrAuthenticationCredentialsFile}, read now so
+     * that a missing, open or malformed file, or one without an entry for the queue manager, stops
+     * start-up with exit code 78 naming the key.
+     */
+    private static Credentials readCredentials(ConfigValues values, String keyName, String qmgrName)
+            throws ConfigurationException {
+        var key = values.registry().key(keyName);
+        if (key.isEmpty() || values.get(key.get()) == null) {
+            return null;
+        }
+        Path file = (Path) values.get(key.get());
+        String user = CredentialsFile.localUser();
+        try {
+            return CredentialsFile.read(file).queueManager(qmgrName, user).orElseThrow(() -> new ConfigurationException(
+                    values.sourceName() + ": " + keyName + "=" + file + ": the credentials file has no <qmgr name=\""
+                            + qmgrName + "\"> entry for local user " + user + " (nor one without a user attribute)",
+                    keyName, file.toString()));
+        } catch (CredentialsException e) {
+            throw new ConfigurationException(values.sourceName() + ": " + keyName + "=" + e.getMessage(), keyName,
+                    file.toString());
+        }
     }
 
     /**
@@ -146,7 +200,8 @@ public abstract class QueueManagerConfig {
      * @return the endpoint
      */
     public QueueManagerEndpoint endpoint() {
-        return new QueueManagerEndpoint(provider(), values.get(qmgr), host().orElse(null), port(), channel(), tls);
+        return new QueueManagerEndpoint(provider(), values.get(qmgr), host().orElse(null), port(), channel(), tls,
+                credentials);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.openmft.agent.config;
 
 import java.util.Objects;
 
+import org.openmft.agent.credentials.Credentials;
 import org.openmft.agent.tls.TlsClientSettings;
 
 /**
@@ -14,9 +15,26 @@ import org.openmft.agent.tls.TlsClientSettings;
  * @param port the listener port (used only in client mode), 1 to 65535
  * @param channel the server-connection channel (used only in client mode on IBM MQ)
  * @param tls TLS for client connections, or null for none
+ * @param credentials the user and password from the file's {@code ...AuthenticationCredentialsFile},
+ *        or null when it names none (see {@code QueueManagerConnector} for what is used then)
  */
 public record QueueManagerEndpoint(MessagingProvider provider, String qmgrName, String host, int port,
-        String channel, TlsClientSettings tls) {
+        String channel, TlsClientSettings tls, Credentials credentials) {
+
+    /**
+     * An endpoint without credentials of its own.
+     *
+     * @param provider the messaging system
+     * @param qmgrName the queue manager name
+     * @param host the host for a client connection, or {@code null} for bindings
+     * @param port the listener port, 1 to 65535
+     * @param channel the server-connection channel
+     * @param tls TLS for client connections, or null
+     */
+    public QueueManagerEndpoint(MessagingProvider provider, String qmgrName, String host, int port, String channel,
+            TlsClientSettings tls) {
+        this(provider, qmgrName, host, port, channel, tls, null);
+    }
 
     /**
      * An endpoint without TLS.
@@ -28,7 +46,7 @@ public record QueueManagerEndpoint(MessagingProvider provider, String qmgrName, 
      * @param channel the server-connection channel
      */
     public QueueManagerEndpoint(MessagingProvider provider, String qmgrName, String host, int port, String channel) {
-        this(provider, qmgrName, host, port, channel, null);
+        this(provider, qmgrName, host, port, channel, null, null);
     }
 
     /**
@@ -40,6 +58,7 @@ public record QueueManagerEndpoint(MessagingProvider provider, String qmgrName, 
      * @param port the listener port, 1 to 65535
      * @param channel the server-connection channel
      * @param tls TLS for client connections, or null
+     * @param credentials the user and password, or null
      */
     public QueueManagerEndpoint {
         Objects.requireNonNull(provider, "provider");
@@ -61,5 +80,15 @@ public record QueueManagerEndpoint(MessagingProvider provider, String qmgrName, 
      */
     public boolean clientMode() {
         return host != null;
+    }
+
+    /**
+     * This endpoint with other credentials.
+     *
+     * @param other the user and password, or null
+     * @return a copy
+     */
+    public QueueManagerEndpoint withCredentials(Credentials other) {
+        return new QueueManagerEndpoint(provider, qmgrName, host, port, channel, tls, other);
     }
 }

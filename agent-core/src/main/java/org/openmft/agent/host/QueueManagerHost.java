@@ -128,6 +128,13 @@ public final class QueueManagerHost implements AutoCloseable {
     }
 
     private HostRequests.Result handle(Message m) throws JMSException {
+        // Only the administrator may send here (the queue manager's permissions); the user the broker
+        // validated is checked again, so that a change of those permissions cannot open this door.
+        String user = m.getStringProperty("JMSXUserID");
+        if (!isAdministrator(user)) {
+            return refused(m, "only an administrator of queue manager " + qmgr.settings().name()
+                    + " may send host requests, not user " + user);
+        }
         String op = m.getStringProperty(HostRequests.OPERATION);
         if (!HostRequests.START_AGENT.equals(op)) {
             return refused(m, "unknown host request '" + op + "'");
@@ -148,6 +155,16 @@ public final class QueueManagerHost implements AutoCloseable {
             return startAgent(coordination, agent);
         } catch (IllegalArgumentException e) {
             return refused(m, e.getMessage());
+        }
+    }
+
+    private boolean isAdministrator(String user) {
+        try {
+            return user != null && qmgr.users().roles().getOrDefault(
+                    org.openmft.agent.qmgr.security.Permissions.ADMIN, java.util.Set.of()).contains(user);
+        } catch (IOException e) {
+            log.warn("Host of queue manager {}: cannot read its roles: {}", qmgr.settings().name(), e.getMessage());
+            return false;
         }
     }
 

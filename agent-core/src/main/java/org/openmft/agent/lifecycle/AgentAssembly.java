@@ -85,8 +85,15 @@ public final class AgentAssembly implements AutoCloseable {
             }
             log.info("Agent {} configuration:\n{}", name, config.describe());
             service = (services == null ? AgentService.Factory.NONE : services).create(config, agentProperties);
-            Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), service,
-                    agentDirectory.resolve("state"));
+            QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(), null,
+                    qmgrsDirectory(agentProperties));
+            if (config.endpoint().credentials() == null) {
+                log.warn("Agent {} has no agentQMgrAuthenticationCredentialsFile: it connects to {}{}; 'fteCreateAgent"
+                        + " -f' on the queue manager's host gives it a user of its own", name, connector.description(),
+                        connector.user().map(u -> " as " + u + ", the queue manager's administrator")
+                                .orElse(" without a user"));
+            }
+            Agent agent = new Agent(config, connector, service, agentDirectory.resolve("state"));
             agent.start();
             started = agent;
             service.start(agent.threads());
@@ -131,6 +138,18 @@ public final class AgentAssembly implements AutoCloseable {
             closeQuietly(agentLog);
             closeQuietly(lock);
         }
+    }
+
+    /**
+     * The queue managers' directory of the data directory holding {@code agentProperties}, when it is
+     * in IBM's layout ({@code <data>/config/<coordQM>/agents/<AGENT>/agent.properties}); else null.
+     */
+    private static Path qmgrsDirectory(Path agentProperties) {
+        Path p = agentProperties.toAbsolutePath();
+        for (int i = 0; i < 5 && p != null; i++) {
+            p = p.getParent();
+        }
+        return p == null ? null : org.openmft.agent.config.DataDirectory.of(p).qmgrsDir();
     }
 
     private static void closeQuietly(AutoCloseable c) {

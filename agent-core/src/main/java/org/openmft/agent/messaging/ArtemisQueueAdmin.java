@@ -37,6 +37,14 @@ public final class ArtemisQueueAdmin {
         this.connector = connector;
     }
 
+    /** A session logged in with the connector's credentials (auto-commit, as the core client's default). */
+    private ClientSession session(ServerLocator locator, ClientSessionFactory factory) throws ActiveMQException {
+        var credentials = connector.credentials();
+        return factory.createSession(credentials == null ? null : credentials.user(),
+                credentials == null ? null : credentials.password(), false, true, true, locator.isPreAcknowledge(),
+                locator.getAckBatchSize());
+    }
+
     /**
      * Creates the named queues that do not exist yet.
      *
@@ -45,7 +53,7 @@ public final class ArtemisQueueAdmin {
     public int createQueues(Collection<String> names) throws QueueManagerException {
         try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisLocatorUrl());
                 ClientSessionFactory factory = locator.createSessionFactory();
-                ClientSession session = factory.createSession()) {
+                ClientSession session = session(locator, factory)) {
             int created = 0;
             for (String name : names) {
                 if (!session.queueQuery(SimpleString.of(name)).isExists()) {
@@ -77,7 +85,7 @@ public final class ArtemisQueueAdmin {
     public boolean createPrivateQueue(String name) throws QueueManagerException {
         try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisLocatorUrl());
                 ClientSessionFactory factory = locator.createSessionFactory();
-                ClientSession session = factory.createSession()) {
+                ClientSession session = session(locator, factory)) {
             SimpleString queue = SimpleString.of(name);
             if (session.queueQuery(queue).isExists()) {
                 return false;
@@ -101,7 +109,7 @@ public final class ArtemisQueueAdmin {
     public int deleteQueues(Collection<String> names) throws QueueManagerException {
         try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisLocatorUrl());
                 ClientSessionFactory factory = locator.createSessionFactory();
-                ClientSession session = factory.createSession()) {
+                ClientSession session = session(locator, factory)) {
             int deleted = 0;
             for (String name : names) {
                 if (session.queueQuery(SimpleString.of(name)).isExists()) {
@@ -126,7 +134,7 @@ public final class ArtemisQueueAdmin {
     public Map<String, Long> purge(Collection<String> names) throws QueueManagerException {
         try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisLocatorUrl());
                 ClientSessionFactory factory = locator.createSessionFactory();
-                ClientSession session = factory.createSession(false, true, true)) {
+                ClientSession session = session(locator, factory)) {
             session.start();
             Map<String, Long> removed = new LinkedHashMap<>();
             for (String name : names) {
@@ -156,7 +164,7 @@ public final class ArtemisQueueAdmin {
     public Map<String, Long> depths(Collection<String> names) throws QueueManagerException {
         try (ServerLocator locator = ActiveMQClient.createServerLocator(connector.artemisLocatorUrl());
                 ClientSessionFactory factory = locator.createSessionFactory();
-                ClientSession session = factory.createSession()) {
+                ClientSession session = session(locator, factory)) {
             Map<String, Long> depths = new TreeMap<>();
             for (String name : names) {
                 ClientSession.QueueQuery q = session.queueQuery(SimpleString.of(name));
@@ -171,7 +179,10 @@ public final class ArtemisQueueAdmin {
     private QueueManagerException failure(String what, Exception e) {
         String reason = e instanceof ActiveMQException a ? a.getMessage() + " (Artemis " + a.getType() + ")"
                 : String.valueOf(e.getMessage());
-        return new QueueManagerException("cannot " + what + " " + connector.description() + ": " + reason,
-                QueueManagerException.UNAVAILABLE, e);
+        // A refused login or permission is not something a retry cures: a configuration problem.
+        boolean security = e instanceof org.apache.activemq.artemis.api.core.ActiveMQSecurityException;
+        return new QueueManagerException("cannot " + what + " " + connector.description()
+                + connector.user().map(u -> " as user " + u).orElse("") + ": " + reason,
+                security ? QueueManagerException.CONFIGURATION : QueueManagerException.UNAVAILABLE, e);
     }
 }

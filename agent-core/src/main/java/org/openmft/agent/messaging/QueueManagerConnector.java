@@ -10,10 +10,13 @@ import javax.jms.JMSException;
 
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.credentials.Credentials;
+import org.openmft.agent.credentials.CredentialsException;
 import org.openmft.agent.config.QueueManagerEndpoint;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.qmgr.QueueManagerSettings;
+import org.openmft.agent.qmgr.security.QueueManagerUsers;
 import org.openmft.agent.tls.ArtemisSslContextFactory;
 import org.openmft.agent.tls.ClientTlsContext;
 import org.openmft.agent.tls.TlsClientSettings;
@@ -37,6 +40,16 @@ import com.ibm.msg.client.wmq.WMQConstants;
  *   <tr><td>IBM MQ</td><td>{@code WMQ_CM_BINDINGS} to the local queue manager</td>
  *       <td>{@code WMQ_CM_CLIENT} with host, port, channel and queue manager name</td></tr>
  * </table>
+ *
+ * <p>Credentials, in this order: those passed by the caller; those of the endpoint (the file's
+ * {@code ...QMgrAuthenticationCredentialsFile}); for an Artemis queue manager of this host, its
+ * administrator's, read from the queue manager's own directory (by a command, or an agent given the
+ * data directory) or kept by the queue manager running in this JVM. That last rule is how the owner
+ * of a data directory works "without extra steps": as IBM MQ lets a local bindings connection in
+ * with the authority of the operating-system user, the owner, who can read the administrator's
+ * credentials file (owner-only, in an owner-only directory), connects as the administrator. Other
+ * users cannot read it, and processes on other hosts must name a credentials file. IBM MQ gets the
+ * credentials as MQCSP; without any it connects as before (the channel's own rules apply).
  *
  * <p>Every Artemis factory carries {@link ArtemisTuning}'s parameters so that chunks never take
  * the large-message path. Instances are immutable and thread-safe.
@@ -67,7 +80,21 @@ public final class QueueManagerConnector {
      */
     public static QueueManagerConnector forAgent(QueueManagerEndpoint endpoint, Credentials credentials)
             throws QueueManagerException {
-        return create(endpoint, null, credentials);
+        return create(endpoint, null, credentials, false);
+    }
+
+    /**
+     * A connector for an agent of a data directory: as {@link #forAgent(QueueManagerEndpoint, Credentials)},
+     * and an agent without credentials of its own whose queue manager is defined under
+     * {@code qmgrsDirectory} connects as that queue manager's administrator.
+     */
+    public static QueueManagerConnector forAgent(QueueManagerEndpoint endpoint, Credentials credentials,
+            Path qmgrsDirectory) throws QueueManagerException {
+        if (credentials == null && endpoint.credentials() == null && qmgrsDirectory != null
+                && endpoint.provider() == MessagingProvider.ARTEMIS) {
+            credentials = localAdministrator(endpoint, qmgrsDirectory).orElse(null);
+        }
+        return create(endpoint, null, credentials, false);
     }
 
     /**
@@ -77,11 +104,38 @@ public final class QueueManagerConnector {
      */
     public static QueueManagerConnector forCommand(QueueManagerEndpoint endpoint, Path qmgrsDirectory,
             Credentials credentials) throws QueueManagerException {
-        return create(endpoint, qmgrsDirectory, credentials);
+        return create(endpoint, qmgrsDirectory, credentials, true);
+    }
+
+    /**
+     * A connector for a command that administers a queue manager's objects (an agent's or a logger's
+     * queues, the host of bindings agents): as the queue manager's administrator when it is defined in
+     * this data directory and its credentials can be read here, else with the endpoint's credentials.
+     */
+    public static QueueManagerConnector forAdministration(QueueManagerEndpoint endpoint, Path qmgrsDirectory)
+            throws QueueManagerException {
+        if (endpoint.provider() == MessagingProvider.ARTEMIS && qmgrsDirectory != null) {
+            Optional<Credentials> admin = localAdministrator(endpoint, qmgrsDirectory);
+            if (admin.isPresent()) {
+                return create(endpoint, qmgrsDirectory, admin.get(), true);
+            }
+        }
+        return create(endpoint, qmgrsDirectory, null, true);
     }
 
     private static QueueManagerConnector create(QueueManagerEndpoint ep, Path qmgrsDirectory,
-            Credentials credentials) throws QueueManagerException {
+            Credentials credentials, boolean command) throws QueueManagerException {
+        if (credentials == null) {
+            credentials = ep.credentials();
+        }
+        if (credentials == null && ep.provider() == MessagingProvider.ARTEMIS) {
+            if (!ep.clientMode()) {
+                credentials = EmbeddedQueueManager.inVmAdministrator(ep.qmgrName()).orElse(null);
+            }
+            if (credentials == null && command && qmgrsDirectory != null) {
+                credentials = localAdministrator(ep, qmgrsDirectory).orElse(null);
+            }
+        }
         if (ep.provider() == MessagingProvider.IBMMQ) {
             ClientTlsContext tls = ep.clientMode() && ep.tls() != null ? tlsContext(ep, ep.tls()) : null;
             return new QueueManagerConnector(ep, ibmMq(ep, tls), ibmDescription(ep), credentials, null, tls);
@@ -93,6 +147,11 @@ public final class QueueManagerConnector {
         String full = url + (url.contains("?") ? "&" : "?") + ArtemisTuning.clientUrlParameters()
                 + (tls == null ? "" : "&" + ArtemisSslContextFactory.urlParameter(tls).replace(';', '&'));
         ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(full);
+        if (credentials != null) {
+            // Also for code that uses the factory itself (factory()), such as a Spring JMS template.
+            cf.setUser(credentials.user());
+            cf.setPassword(credentials.password());
+        }
         return new QueueManagerConnector(ep, cf, "queue manager " + ep.qmgrName() + " (" + url
                 + (tls == null ? "" : ", TLS") + ")", credentials, url, tls);
     }
@@ -150,6 +209,35 @@ public final class QueueManagerConnector {
                 + " client connection", QueueManagerException.UNAVAILABLE);
     }
 
+    /**
+     * The administrator's credentials of a queue manager defined in this data directory, when the
+     * process may read them (it is the owner's).
+     *
+     * @throws QueueManagerException (exit code 78) when the file exists but cannot be used
+     */
+    private static Optional<Credentials> localAdministrator(QueueManagerEndpoint ep, Path qmgrsDirectory)
+            throws QueueManagerException {
+        Path dir;
+        try {
+            dir = qmgrsDirectory.resolve(QueueManagerSettings.validateName(ep.qmgrName()));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        if (!java.nio.file.Files.isRegularFile(dir.resolve(QueueManagerSettings.FILE_NAME))) {
+            return Optional.empty();
+        }
+        QueueManagerUsers users = QueueManagerUsers.of(ep.qmgrName(), dir);
+        if (!java.nio.file.Files.isReadable(users.administratorCredentialsFile())) {
+            return Optional.empty();
+        }
+        try {
+            return users.administrator();
+        } catch (CredentialsException e) {
+            throw new QueueManagerException("cannot use the administrator's credentials of queue manager "
+                    + ep.qmgrName() + ": " + e.getMessage(), QueueManagerException.CONFIGURATION, e);
+        }
+    }
+
     private static Optional<QueueManagerSettings> localSettings(Path dir) {
         try {
             return Optional.of(QueueManagerSettings.load(dir));
@@ -179,6 +267,8 @@ public final class QueueManagerConnector {
             } else {
                 cf.setTransportType(WMQConstants.WMQ_CM_BINDINGS);
             }
+            // Credentials go as MQCSP (IBM MFT's default since 9.1.1), which allows long passwords.
+            cf.setBooleanProperty(WMQConstants.USER_AUTHENTICATION_MQCSP, true);
             cf.setAppName("OpenMFT");
             return cf;
         } catch (JMSException e) {
@@ -206,6 +296,8 @@ public final class QueueManagerConnector {
         try {
             return credentials == null ? factory.createConnection()
                     : factory.createConnection(credentials.user(), credentials.password());
+        } catch (javax.jms.JMSSecurityException e) {
+            throw new QueueManagerException(refusal(e), QueueManagerException.CONFIGURATION, e);
         } catch (JMSException e) {
             throw new QueueManagerException("cannot connect to " + description + ": " + ProviderErrors.describe(e)
                     + tlsProblem(), QueueManagerException.UNAVAILABLE, e);
@@ -213,6 +305,31 @@ public final class QueueManagerConnector {
             throw new QueueManagerException("cannot connect to " + description + ": " + e,
                     QueueManagerException.UNAVAILABLE, e);
         }
+    }
+
+    /**
+     * What to tell a user whose login the queue manager refused: which user, and what to check.
+     * Artemis does not say whether the user is unknown or the password wrong, and should not.
+     */
+    private String refusal(javax.jms.JMSSecurityException e) {
+        String detail = ProviderErrors.describe(e);
+        if (credentials == null) {
+            return description + " refused a connection without a user: it requires one; name an"
+                    + " MQMFTCredentials.xml file with the properties file's ...QMgrAuthenticationCredentialsFile"
+                    + " key (" + detail + ")";
+        }
+        return description + " refused the login of user '" + credentials.user() + "': the user is unknown to"
+                + " it or the password is wrong (" + detail + ")";
+    }
+
+    /** The credentials this connector logs in with, or null. */
+    org.openmft.agent.credentials.Credentials credentials() {
+        return credentials;
+    }
+
+    /** The user this connector logs in as, if any. */
+    public Optional<String> user() {
+        return Optional.ofNullable(credentials).map(Credentials::user);
     }
 
     /** Why TLS failed, when this connection uses TLS: Artemis's own message does not say. */
@@ -274,19 +391,5 @@ public final class QueueManagerConnector {
     /** A human description such as "queue manager QM1 (tcp://127.0.0.1:1414)", for messages. */
     public String description() {
         return description;
-    }
-
-    /**
-     * A user and password for queue managers that require them (IBM MQ's MQCSP). The password is
-     * never logged.
-     *
-     * @param user     the user id
-     * @param password the password
-     */
-    public record Credentials(String user, String password) {
-        @Override
-        public String toString() {
-            return "Credentials[user=" + user + ", password=****]";
-        }
     }
 }

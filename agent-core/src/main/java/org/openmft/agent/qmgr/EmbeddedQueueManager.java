@@ -22,7 +22,13 @@ import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.core.settings.impl.PageFullMessagePolicy;
+import org.openmft.agent.credentials.Credentials;
+import org.openmft.agent.credentials.CredentialsException;
 import org.openmft.agent.messaging.ArtemisTuning;
+import org.openmft.agent.qmgr.security.Permissions;
+import org.openmft.agent.qmgr.security.PropertiesLogin;
+import org.openmft.agent.qmgr.security.QueueManagerUsers;
+import org.openmft.agent.qmgr.security.SecurityWatcher;
 import org.openmft.agent.tls.TlsSettingException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,7 +61,22 @@ import org.slf4j.LoggerFactory;
  *       retained publications exist on every queue manager (see {@link RetainedPublications}).</li>
  * </ul>
  *
- * <p>Security is disabled: the TCP acceptor binds to 127.0.0.1 unless the administrator chose
+ * <p>Security is on, always, for every acceptor (in-VM included):
+ * <ul>
+ *   <li>every connection logs in with a user and password of the queue manager's own
+ *       {@link QueueManagerUsers} files, checked by Artemis's {@code PropertiesLoginModule}
+ *       ({@link PropertiesLogin}); a queue manager without them (new, or created before security
+ *       existed) gets them, with a generated administrator, at its first start;</li>
+ *   <li>what each user may do follows its roles ({@link Permissions}); changes made by commands
+ *       while the queue manager runs apply within seconds ({@link SecurityWatcher});</li>
+ *   <li>the broker writes the validated user into every message it receives
+ *       ({@code populateValidatedUser}, seen as {@code JMSXUserID}), over whatever the sender put
+ *       there, and refuses a message it cannot stamp ({@code rejectEmptyValidatedUser});</li>
+ *   <li>Artemis caches logins and permission checks for {@link #SECURITY_CACHE_MILLIS} ms (its
+ *       default is 10 s): with the watcher's period, a removed user loses access within about
+ *       3 seconds.</li>
+ * </ul>
+ * The TCP acceptor binds to 127.0.0.1 unless the administrator chose
  * another address, and then it must use TLS (see {@link ListenerPolicy} and {@link ListenerTls}):
  * the listener's certificate, and with mutual TLS ({@code needClientAuth}) only clients whose
  * certificate chains to its trust store get in. Two processes never open the same journal: {@link #start} takes an exclusive
@@ -80,21 +101,34 @@ public final class EmbeddedQueueManager implements AutoCloseable {
     public static final int MAX_DELIVERY_ATTEMPTS = 10;
     /** The name of the lock that marks a queue manager directory as in use. */
     public static final String LOCK_NAME = "qmgr";
+    /**
+     * How long Artemis trusts a cached login or permission check, in milliseconds: short, so that a
+     * removed user or role stops working within seconds; a login is one PBKDF2 hash, cheap at this rate.
+     */
+    public static final long SECURITY_CACHE_MILLIS = 2_000;
 
     private static final AtomicInteger NEXT_IN_VM_ID = new AtomicInteger(1);
     private static final Map<String, Integer> IN_VM_IDS = new ConcurrentHashMap<>();
+    private static final Map<String, Credentials> IN_VM_ADMINISTRATORS = new ConcurrentHashMap<>();
 
     private final QueueManagerSettings settings;
     private final DirectoryLock lock;
     private final EmbeddedActiveMQ broker;
     private final int inVmId;
+    private final QueueManagerUsers users;
+    private final SecurityWatcher securityWatcher;
+    private final java.util.concurrent.ScheduledFuture<?> watcher;
 
     private EmbeddedQueueManager(QueueManagerSettings settings, DirectoryLock lock, EmbeddedActiveMQ broker,
-            int inVmId) {
+            int inVmId, QueueManagerUsers users, SecurityWatcher securityWatcher,
+            java.util.concurrent.ScheduledFuture<?> watcher) {
         this.settings = settings;
         this.lock = lock;
         this.broker = broker;
         this.inVmId = inVmId;
+        this.users = users;
+        this.securityWatcher = securityWatcher;
+        this.watcher = watcher;
     }
 
     /**
@@ -133,9 +167,27 @@ public final class EmbeddedQueueManager implements AutoCloseable {
             throw new QueueManagerException("cannot lock the data directory " + dir + " of queue manager "
                     + settings.name() + ": " + e.getMessage(), 1, e);
         }
+        QueueManagerUsers users = QueueManagerUsers.of(settings.name(), dir);
+        Credentials administrator;
+        java.util.Set<String> roles;
+        try {
+            Optional<Credentials> created = users.initialize();
+            created.ifPresent(admin -> log.info("Queue manager {} had no users: it has now, with administrator {}"
+                    + " whose credentials are in {} (readable by its owner only); its owner's local commands use"
+                    + " them", settings.name(), admin.user(), users.administratorCredentialsFile()));
+            administrator = created.isPresent() ? created.get() : users.administrator().orElse(null);
+            roles = users.roles().keySet();
+        } catch (IOException | CredentialsException e) {
+            closeQuietly(lock);
+            throw new QueueManagerException("queue manager " + settings.name() + " cannot use its users and roles in "
+                    + users.directory() + ": " + e.getMessage(), QueueManagerException.CONFIGURATION, e);
+        }
         int inVmId = NEXT_IN_VM_ID.getAndIncrement();
         EmbeddedActiveMQ broker = new EmbeddedActiveMQ();
-        broker.setConfiguration(configuration(settings, inVmId, tls));
+        broker.setConfiguration(configuration(settings, inVmId, tls, roles));
+        broker.setSecurityManager(PropertiesLogin.securityManager(users));
+        java.util.concurrent.ScheduledFuture<?> watcher;
+        SecurityWatcher securityWatcher;
         try {
             broker.start();
             if (!broker.getActiveMQServer().isActive()) {
@@ -149,6 +201,12 @@ public final class EmbeddedQueueManager implements AutoCloseable {
                         + settings.port() + " (is the port in use?)");
             }
             createSystemQueues(broker);
+            var server = broker.getActiveMQServer();
+            securityWatcher = new SecurityWatcher(settings.name(), users, server, Permissions.agents(roles));
+            securityWatcher.run();
+            watcher = server.getScheduledPool().scheduleWithFixedDelay(securityWatcher,
+                    SecurityWatcher.PERIOD_MILLIS, SecurityWatcher.PERIOD_MILLIS,
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             stopQuietly(broker);
             closeQuietly(lock);
@@ -156,13 +214,30 @@ public final class EmbeddedQueueManager implements AutoCloseable {
                     + describe(e), 1, e);
         }
         IN_VM_IDS.put(settings.name(), inVmId);
+        if (administrator != null) {
+            IN_VM_ADMINISTRATORS.put(settings.name(), administrator);
+        }
         log.info("Queue manager {} started: data directory {}, TCP acceptor {}:{}{}, in-VM id {}",
                 settings.name(), dir, settings.bindAddress(), settings.port(), tls == null ? " (no TLS)"
                         : " with TLS as " + tls.serverChain()[0].getSubjectX500Principal().getName()
                                 + (settings.tls().clientAuthRequired() ? ", client certificates required" : ""),
                 inVmId);
         ListenerPolicy.warning(settings).ifPresent(log::warn);
-        return new EmbeddedQueueManager(settings, lock, broker, inVmId);
+        return new EmbeddedQueueManager(settings, lock, broker, inVmId, users, securityWatcher,
+                watcher);
+    }
+
+    /**
+     * The administrator's credentials of a queue manager running in this JVM, which connections made
+     * in its own process without credentials of their own use: the process that runs a queue manager
+     * is its owner's, who may read the administrator's credentials file anyway.
+     *
+     * @param qmgrName the queue manager name
+     * @return the credentials; empty when no such queue manager runs here, or its administrator's
+     *         credentials file was removed
+     */
+    public static Optional<Credentials> inVmAdministrator(String qmgrName) {
+        return Optional.ofNullable(IN_VM_ADMINISTRATORS.get(qmgrName));
     }
 
     /**
@@ -174,15 +249,20 @@ public final class EmbeddedQueueManager implements AutoCloseable {
     }
 
     static Configuration configuration(QueueManagerSettings s, int inVmId) {
-        return configuration(s, inVmId, null);
+        return configuration(s, inVmId, null, java.util.Set.of());
     }
 
-    static Configuration configuration(QueueManagerSettings s, int inVmId, ListenerTls.Opened tls) {
+    static Configuration configuration(QueueManagerSettings s, int inVmId, ListenerTls.Opened tls,
+            java.util.Set<String> roles) {
         Path dir = s.directory();
         ConfigurationImpl c = new ConfigurationImpl();
         c.setName(s.name());
         c.setPersistenceEnabled(true);
-        c.setSecurityEnabled(false);
+        c.setSecurityEnabled(true);
+        c.setPopulateValidatedUser(true);
+        c.setRejectEmptyValidatedUser(true);
+        c.setSecurityInvalidationInterval(SECURITY_CACHE_MILLIS);
+        Permissions.all(roles).forEach(c::putSecurityRoles);
         c.setJMXManagementEnabled(false);
         c.setJournalDirectory(dir.resolve("journal").toString());
         c.setBindingsDirectory(dir.resolve("bindings").toString());
@@ -317,6 +397,28 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         return inVmId;
     }
 
+    /**
+     * Applies changes of the users and roles files now rather than at the next scan, for code in this
+     * process that changed them (a test harness, the queue manager's host).
+     */
+    public void applySecurityChanges() {
+        securityWatcher.run();
+    }
+
+    /** The queue manager's users and roles. */
+    public QueueManagerUsers users() {
+        return users;
+    }
+
+    /**
+     * The administrator's credentials, for code in this process that acts for the administrator.
+     *
+     * @return the credentials; empty when the administrator's credentials file was removed
+     */
+    public Optional<Credentials> administrator() {
+        return inVmAdministrator(settings.name());
+    }
+
     /** Whether the broker is running. */
     public boolean isRunning() {
         return broker.getActiveMQServer() != null && broker.getActiveMQServer().isStarted();
@@ -325,7 +427,10 @@ public final class EmbeddedQueueManager implements AutoCloseable {
     /** Stops the broker cleanly (the journal is synced and closed) and releases the directory. */
     @Override
     public void close() {
-        IN_VM_IDS.remove(settings.name(), inVmId);
+        watcher.cancel(false);
+        if (IN_VM_IDS.remove(settings.name(), inVmId)) {
+            IN_VM_ADMINISTRATORS.remove(settings.name());
+        }
         stopQuietly(broker);
         closeQuietly(lock);
         log.info("Queue manager {} stopped", settings.name());

@@ -255,7 +255,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     public CommandHandler.Outcome cancel(CancelRequest request, CommandHandler.RequestContext context) {
         String id = request.transferId();
         String requestId = TransferIds.forRequest(context.messageId(), config.agentQMgr());
-        String user = request.originator() == null ? "unknown" : request.originator().userId();
+        String user = context.requesterUser() != null ? context.requesterUser()
+                : request.originator() == null ? "unknown" : request.originator().userId() + " (as written)";
         String supplement;
         ResultCode code = ResultCode.SUCCESS;
         if (scheduler.cancelQueued(id)) {

@@ -97,7 +97,9 @@ class AgentConfigTest {
                 // TLS (issue 14): read by QueueManagerConfig into TlsClientSettings.
                 "agentSslCipherSpec", "agentSslCipherSuite", "agentSslPeerName", "agentSslFipsRequired",
                 "agentSslTrustStore", "agentSslTrustStoreType", "agentSslTrustStoreCredentialsFile", "agentSslKeyStore",
-                "agentSslKeyStoreType", "agentSslKeyStoreCredentialsFile"));
+                "agentSslKeyStoreType", "agentSslKeyStoreCredentialsFile",
+                // Queue manager authentication: read by QueueManagerConfig into the endpoint's credentials.
+                "agentQMgrAuthenticationCredentialsFile"));
         Set<String> actual = AgentProperties.REGISTRY.keys().stream().filter(ConfigKey::supported)
                 .map(ConfigKey::name).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(expected, actual);

@@ -59,11 +59,16 @@ class ConnectionConfigsTest {
                 config.warnings(), "a security key at its default asks for nothing");
 
         ConfigurationException credentials = assertThrows(ConfigurationException.class, () -> CoordinationConfig.from(
-                Map.of("coordinationQMgr", "C", "coordinationQMgrAuthenticationCredentialsFile", "/c.xml"), Map.of()));
-        assertEquals("coordination.properties: coordinationQMgrAuthenticationCredentialsFile=/c.xml is not supported "
+                Map.of("coordinationQMgr", "C", "coordinationCredentialsKeyFile", "/c.key"), Map.of()));
+        assertEquals("coordination.properties: coordinationCredentialsKeyFile=/c.key is not supported "
                 + "yet: OpenMFT does not provide this security feature and refuses to run without the protection the "
                 + "file asks for (remove it)", credentials.getMessage());
-        assertEquals("coordinationQMgrAuthenticationCredentialsFile", credentials.key());
+        assertEquals("coordinationCredentialsKeyFile", credentials.key());
+        ConfigurationException noFile = assertThrows(ConfigurationException.class, () -> CoordinationConfig.from(
+                Map.of("coordinationQMgr", "C", "coordinationQMgrAuthenticationCredentialsFile", "/c.xml"), Map.of()));
+        assertEquals("coordination.properties: coordinationQMgrAuthenticationCredentialsFile=/c.xml: the credentials "
+                + "file does not exist", noFile.getMessage());
+        assertEquals("coordinationQMgrAuthenticationCredentialsFile", noFile.key());
     }
 
     @Test
@@ -104,10 +109,9 @@ class ConnectionConfigsTest {
                 "unknown key 'coordinationQMgr' in command.properties is ignored"), config.warnings());
 
         ConfigurationException credentials = assertThrows(ConfigurationException.class, () -> CommandConfig.from(
-                Map.of("connectionQMgr", "QM1", "connectionQMgrAuthenticationCredentialsFile",
-                        "/home/u/MQMFTCredentials.xml"), Map.of()));
-        assertTrue(credentials.getMessage().startsWith("command.properties: connectionQMgrAuthenticationCredentialsFile"
-                + "=/home/u/MQMFTCredentials.xml is not supported yet"), credentials.getMessage());
+                Map.of("connectionQMgr", "QM1", "connectionCredentialsKeyFile", "/home/u/mft.key"), Map.of()));
+        assertTrue(credentials.getMessage().startsWith("command.properties: connectionCredentialsKeyFile"
+                + "=/home/u/mft.key is not supported yet"), credentials.getMessage());
     }
 
     @Test

@@ -50,7 +50,7 @@ class HostRequestIT {
                 "127.0.0.1", port));
                 QueueManagerHost host = new QueueManagerHost(qm, dd, AgentLogs.NONE, AgentService.Factory.NONE)) {
             QueueManagerConnector c = QueueManagerConnector.forAgent(new QueueManagerEndpoint(
-                    MessagingProvider.ARTEMIS, "QMH", "127.0.0.1", port, "SYSTEM.DEF.SVRCONN"), null);
+                    MessagingProvider.ARTEMIS, "QMH", "127.0.0.1", port, "SYSTEM.DEF.SVRCONN"), qm.administrator().orElseThrow());
             try (Connection connection = c.connect()) {
                 Session s = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 connection.start();

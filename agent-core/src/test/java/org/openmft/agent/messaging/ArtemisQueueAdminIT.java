@@ -44,7 +44,8 @@ class ArtemisQueueAdminIT {
         try (EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings)) {
             assertThat(qm.inVmId()).isPositive();
             QueueManagerConnector connector = QueueManagerConnector.forCommand(new QueueManagerEndpoint(
-                    MessagingProvider.ARTEMIS, "QMPURGE", "127.0.0.1", port, "SYSTEM.DEF.SVRCONN"), null, null);
+                    MessagingProvider.ARTEMIS, "QMPURGE", "127.0.0.1", port, "SYSTEM.DEF.SVRCONN"), null,
+                    qm.administrator().orElseThrow());
             ArtemisQueueAdmin admin = new ArtemisQueueAdmin(connector);
             String state = "SYSTEM.FTE.STATE.PURGE";
             String rejected = "SYSTEM.FTE.CMD.RJCT.PURGE";

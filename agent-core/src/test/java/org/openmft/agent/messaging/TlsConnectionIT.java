@@ -80,7 +80,8 @@ class TlsConnectionIT {
     }
 
     static QueueManagerConnector connector(Map<String, String> agentProperties) throws Exception {
-        return QueueManagerConnector.forAgent(AgentConfig.from(agentProperties, Map.of()).endpoint(), null);
+        var ep = AgentConfig.from(agentProperties, Map.of()).endpoint();
+        return QueueManagerConnector.forAgent(ep, EmbeddedQueueManager.inVmAdministrator(ep.qmgrName()).orElse(null));
     }
 
     /**

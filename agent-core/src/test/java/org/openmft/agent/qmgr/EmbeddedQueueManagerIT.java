@@ -48,7 +48,7 @@ class EmbeddedQueueManagerIT {
             assertThat(qm.inVmId()).isPositive();
             QueueManagerEndpoint ep = new QueueManagerEndpoint(MessagingProvider.ARTEMIS, "QMCHUNK",
                     client ? "127.0.0.1" : null, port, "SYSTEM.DEF.SVRCONN");
-            QueueManagerConnector connector = QueueManagerConnector.forAgent(ep, null);
+            QueueManagerConnector connector = QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow());
             assertThat(connector.artemisUrl()).startsWith(client ? "tcp://" : "vm://");
             byte[] chunk = new byte[1 << 20];
             for (int i = 0; i < chunk.length; i++) {

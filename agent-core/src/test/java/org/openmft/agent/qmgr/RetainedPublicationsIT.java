@@ -80,7 +80,7 @@ class RetainedPublicationsIT {
         QueueManagerEndpoint ep = new QueueManagerEndpoint(MessagingProvider.ARTEMIS, "QMCOORD", "127.0.0.1", port,
                 "SYSTEM.DEF.SVRCONN");
         try (EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
-                Connection c = QueueManagerConnector.forAgent(ep, null).connect()) {
+                Connection c = QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow()).connect()) {
             c.setClientID("logger-test");
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = s.createTopic(Publications.TOPIC);
@@ -105,7 +105,7 @@ class RetainedPublicationsIT {
                     .isEmpty();
         }
         try (EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
-                Connection c = QueueManagerConnector.forAgent(ep, null).connect()) {
+                Connection c = QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow()).connect()) {
             c.setClientID("logger-test");
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = s.createTopic(Publications.TOPIC);

@@ -58,7 +58,7 @@ class StorePasswordsTest {
         Path open = secret("open.pw", "pw\n");
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw-r--r--"));
         assertThatThrownBy(() -> StorePasswords.read(open, store, "agentSslTrustStoreCredentialsFile"))
-                .hasMessageContaining("may be read by every user").hasMessageContaining("chmod 600");
+                .hasMessageContaining("may be read or changed by other users").hasMessageContaining("chmod 600");
         assertThatThrownBy(() -> StorePasswords.read(dir.resolve("missing"), store, "k"))
                 .hasMessageContaining("cannot read");
     }

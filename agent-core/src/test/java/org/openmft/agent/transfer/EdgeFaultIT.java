@@ -410,7 +410,7 @@ class EdgeFaultIT {
             h.agent("SRC");
             Path src = TransferHarness.randomFile(dir.resolve("in/sum.bin"), 5000, 1);
             String supplement = "BFGTR0062E: The checksum of \"/fake/sum.bin\" does not match the source's";
-            try (ScriptedPeer fake = ScriptedPeer.destination(h.connectors.get("SRC"), "FAKE", "SRC");
+            try (ScriptedPeer fake = ScriptedPeer.destination(h.peer("FAKE"), "FAKE", "SRC");
                     TransferHarness.Submission s = h.submit("SRC", new TransferRequest("6.00", TransferHarness.ME,
                             new AgentRef("SRC", "QMT"), new AgentRef("FAKE", "QMT"),
                             new ReplyTo("WMQFTE.TEST.REPLY", "QMT", true),

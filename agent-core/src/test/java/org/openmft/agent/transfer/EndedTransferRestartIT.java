@@ -48,7 +48,7 @@ class EndedTransferRestartIT {
                     if (!"SRC".equals(agent) || role != AgentListener.Role.SOURCE) {
                         return;
                     }
-                    try (Connection c = h.connectors.get("SRC").connect();
+                    try (Connection c = h.admin.connect();
                             Stream<Path> files = Files.list(stateDir)) {
                         for (SourceRecord r : new QueueStateStore(c, "SRC", saved).loadSources()) {
                             if (outcome.transferId().equals(r.transferId())) {
@@ -80,7 +80,7 @@ class EndedTransferRestartIT {
 
             // As a connection lost after the final reply leaves the source: its record and files kept.
             h.stopImmediately("SRC");
-            try (Stream<Path> files = Files.list(saved); Connection c = h.connectors.get("DST").connect()) {
+            try (Stream<Path> files = Files.list(saved); Connection c = h.admin.connect()) {
                 for (Path f : (Iterable<Path>) files::iterator) {
                     Files.copy(f, stateDir.resolve(f.getFileName()));
                 }

@@ -74,7 +74,7 @@ class HostileRequestIT {
         Files.createDirectories(dir.resolve("served"));
         secret = Files.writeString(dir.resolve("secret.txt"), SECRET);
         TransferHarness.randomFile(dir.resolve("in/a.bin"), 10_000, 1);
-        connection = h.connectors.get("SRC").connect();
+        connection = h.admin.connect();
         session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         toSrc = session.createProducer(session.createQueue(QueueNames.command("SRC")));
         replies = session.createTemporaryQueue();

@@ -69,9 +69,7 @@ class LostDestinationRecordIT {
     }
 
     private static void removeDestinationRecord(TransferHarness h, String id) throws Exception {
-        org.openmft.agent.config.AgentConfig config = org.openmft.agent.config.AgentConfig.from(Map.of("agentName",
-                "X", "agentQMgr", "QMT", "agentQMgrPort", String.valueOf(h.port)), Map.of());
-        var connector = org.openmft.agent.messaging.QueueManagerConnector.forAgent(config.endpoint(), null);
+        var connector = h.admin;
         try (Connection c = connector.connect()) {
             Session session = c.createSession(true, Session.SESSION_TRANSACTED);
             c.start();

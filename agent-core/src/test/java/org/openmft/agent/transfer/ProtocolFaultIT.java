@@ -31,7 +31,7 @@ class ProtocolFaultIT {
     void setUp() throws Exception {
         h = new TransferHarness(dir, false);
         h.agent("DST");
-        source = ScriptedPeer.source(h.connectors.get("DST"), "FAKE", "DST");
+        source = ScriptedPeer.source(h.peer("FAKE"), "FAKE", "DST");
         Files.createDirectories(dir.resolve("out"));
         out = dir.resolve("out/file.bin").toString();
     }
@@ -152,7 +152,7 @@ class ProtocolFaultIT {
         source.expect(Wire.START_OK);
         source.chunk(0, 1, 0, new byte[10], true, false, null, 0, out);
         source.die();
-        try (ScriptedPeer other = ScriptedPeer.source(h.connectors.get("DST"), "FAKE2", "DST")) {
+        try (ScriptedPeer other = ScriptedPeer.source(h.peer("FAKE2"), "FAKE2", "DST")) {
             byte[] data = "another transfer".getBytes();
             String second = dir.resolve("out/second.bin").toString();
             other.start(1, 1);

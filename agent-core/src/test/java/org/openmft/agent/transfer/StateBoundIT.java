@@ -56,7 +56,7 @@ class StateBoundIT {
             java.util.concurrent.atomic.AtomicReference<Throwable> watcherFailure =
                     new java.util.concurrent.atomic.AtomicReference<>();
             Thread watcher = new Thread(() -> {
-                try (Connection c = h.connectors.get("SRC").connect()) {
+                try (Connection c = h.admin.connect()) {
                     Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
                     c.start();
                     while (!Thread.currentThread().isInterrupted()) {

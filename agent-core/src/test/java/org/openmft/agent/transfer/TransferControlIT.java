@@ -25,9 +25,9 @@ class TransferControlIT {
     @TempDir
     Path dir;
 
-    /** Defines the queues of an agent that never starts. */
+    /** Defines the queues (and the user) of an agent that never starts. */
     static void sleepingAgent(TransferHarness h, String name) throws Exception {
-        new ArtemisQueueAdmin(h.connectors.get("SRC")).createQueues(QueueNames.agentQueues(name));
+        new ArtemisQueueAdmin(h.peer(name)).createQueues(QueueNames.agentQueues(name));
     }
 
     static int startIndex(TransferHarness h, String id) {

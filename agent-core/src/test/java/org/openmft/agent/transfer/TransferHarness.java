@@ -64,6 +64,11 @@ final class TransferHarness implements AutoCloseable {
     final boolean client;
     final Map<String, Agent> agents = new HashMap<>();
     final Map<String, QueueManagerConnector> connectors = new HashMap<>();
+    /** The administrator's connector, for what a test does behind the agents' backs. */
+    final QueueManagerConnector admin;
+    /** A requester's connector (user {@value #REQUESTER}), through which requests are submitted. */
+    final QueueManagerConnector requester;
+    static final String REQUESTER = "tester";
     final List<String> events = new CopyOnWriteArrayList<>();
     final List<TransferOutcome> destinationOutcomes = new CopyOnWriteArrayList<>();
     final List<TransferOutcome> sourceOutcomes = new CopyOnWriteArrayList<>();
@@ -152,6 +157,11 @@ final class TransferHarness implements AutoCloseable {
         this.client = client;
         this.port = freePort();
         this.qm = EmbeddedQueueManager.start(new QueueManagerSettings("QMT", root.resolve("qm"), "127.0.0.1", port));
+        var ep = new org.openmft.agent.config.QueueManagerEndpoint(org.openmft.agent.config.MessagingProvider.ARTEMIS,
+                "QMT", client ? "127.0.0.1" : null, port, "SYSTEM.DEF.SVRCONN");
+        this.admin = QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow());
+        this.requester = QueueManagerConnector.forAgent(ep, qm.users().add(REQUESTER,
+                java.util.Set.of(org.openmft.agent.qmgr.security.Permissions.REQUESTER), true));
     }
 
     static int freePort() throws IOException {
@@ -168,6 +178,12 @@ final class TransferHarness implements AutoCloseable {
         if (client) {
             raw.put("agentQMgrHost", "127.0.0.1");
         }
+        // Each agent logs in as a user of its own, as fteCreateAgent sets it up, so that every transfer
+        // test runs with the permissions of agents (not the administrator's).
+        Path credentials = root.resolve("credentials-" + name + ".xml");
+        qm.users().addAgent(name, credentials);
+        qm.applySecurityChanges();
+        raw.put("agentQMgrAuthenticationCredentialsFile", credentials.toString());
         raw.putAll(extra);
         AgentConfig config = AgentConfig.from(raw, Map.of());
         QueueManagerConnector c = QueueManagerConnector.forAgent(config.endpoint(), null);
@@ -176,6 +192,18 @@ final class TransferHarness implements AutoCloseable {
         agents.put(name, agent);
         connectors.put(name, c);
         return agent;
+    }
+
+    /**
+     * A connector for a scripted peer posing as agent {@code name}: logged in as a user of its own with
+     * that agent's role, as a real agent would be, so that the agents may answer on its queues.
+     */
+    QueueManagerConnector peer(String name) throws Exception {
+        var credentials = qm.users().addAgent(name, root.resolve("credentials-" + name + ".xml"));
+        qm.applySecurityChanges();
+        var ep = new org.openmft.agent.config.QueueManagerEndpoint(org.openmft.agent.config.MessagingProvider.ARTEMIS,
+                "QMT", client ? "127.0.0.1" : null, port, "SYSTEM.DEF.SVRCONN");
+        return QueueManagerConnector.forAgent(ep, credentials);
     }
 
     Agent agent(String name) throws Exception {
@@ -279,7 +307,7 @@ final class TransferHarness implements AutoCloseable {
 
     /** Puts a document on {@code agent}'s COMMAND queue without waiting for any reply. */
     void send(String agent, CommandDocument doc) throws Exception {
-        try (Connection conn = connectors.values().iterator().next().connect()) {
+        try (Connection conn = requester.connect()) {
             Session s = conn.createSession(false, Session.AUTO_ACKNOWLEDGE);
             try (MessageProducer p = s.createProducer(s.createQueue("SYSTEM.FTE.COMMAND." + agent))) {
                 p.send(s.createTextMessage(new DocumentWriter().write(doc)));
@@ -293,33 +321,53 @@ final class TransferHarness implements AutoCloseable {
     }
 
     Submission submitText(String agent, String xml) throws Exception {
-        return submitText(agent, xml, null);
+        return submitText(agent, xml, Map.of());
     }
 
     /**
-     * Puts a document on {@code agent}'s COMMAND queue as the given user and waits for the first reply.
+     * Puts a document on {@code agent}'s COMMAND queue logged in as {@code user} (a requester made
+     * for it on first use), and waits for the first reply. The queue manager writes that login into
+     * the message's JMSXUserID, which is what the agent reads.
      *
-     * <p>The harness's queue manager does not authenticate clients, so the user is put in the
-     * message's JMSXUserID by the sender here, which a queue manager that authenticates (Artemis with
-     * populate-validated-user, IBM MQ) overwrites with the user it validated. The agent reads that
-     * property and nothing else.
-     *
-     * @param user the JMSXUserID to send, or null for none
+     * @param user the user to log in as
      */
     Submission submitAs(String agent, CommandDocument doc, String user) throws Exception {
-        return submitText(agent, new DocumentWriter().write(doc), user);
+        return send(agent, new DocumentWriter().write(doc), Map.of(), loggedInAs(user));
     }
 
-    private Submission submitText(String agent, String xml, String user) throws Exception {
-        Connection conn = connectors.values().iterator().next().connect();
+    /** Submits with string properties on the request message, as a requester may set any. */
+    Submission submitText(String agent, String xml, Map<String, String> properties) throws Exception {
+        return send(agent, xml, properties, requester);
+    }
+
+    private final Map<String, QueueManagerConnector> requesters = new HashMap<>();
+
+    private QueueManagerConnector loggedInAs(String user) throws Exception {
+        QueueManagerConnector c = requesters.get(user);
+        if (c == null) {
+            var credentials = qm.users().add(user,
+                    java.util.Set.of(org.openmft.agent.qmgr.security.Permissions.REQUESTER), true);
+            qm.applySecurityChanges();
+            var ep = new org.openmft.agent.config.QueueManagerEndpoint(
+                    org.openmft.agent.config.MessagingProvider.ARTEMIS, "QMT", client ? "127.0.0.1" : null, port,
+                    "SYSTEM.DEF.SVRCONN");
+            c = QueueManagerConnector.forAgent(ep, credentials);
+            requesters.put(user, c);
+        }
+        return c;
+    }
+
+    private Submission send(String agent, String xml, Map<String, String> properties,
+            QueueManagerConnector connector) throws Exception {
+        Connection conn = connector.connect();
         Session s = conn.createSession(false, Session.AUTO_ACKNOWLEDGE);
         TemporaryQueue replies = s.createTemporaryQueue();
         conn.start();
         TextMessage m = s.createTextMessage(xml);
-        m.setJMSReplyTo(replies);
-        if (user != null) {
-            m.setStringProperty("JMSXUserID", user);
+        for (Map.Entry<String, String> p : properties.entrySet()) {
+            m.setStringProperty(p.getKey(), p.getValue());
         }
+        m.setJMSReplyTo(replies);
         try (MessageProducer p = s.createProducer(s.createQueue("SYSTEM.FTE.COMMAND." + agent))) {
             p.send(m);
         }

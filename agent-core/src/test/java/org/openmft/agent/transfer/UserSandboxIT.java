@@ -29,13 +29,14 @@ import org.openmft.xml.TransferSet;
 /**
  * User sandboxes between two running agents on a real queue manager: the source agent reads, and
  * the destination agent writes, only what the UserSandboxes.xml of each allows the user the queue
- * manager validated for the request (JMSXUserID), judged by where files really are; a request
- * without that user, or with only an {@code <originator>} claiming one, may touch nothing. Nothing
- * outside the sandboxes is read into a transfer or written, and the agents go on transferring.
+ * manager validated for the request (JMSXUserID), judged by where files really are; an
+ * {@code <originator>} claiming another user counts for nothing. Nothing outside the sandboxes is
+ * read into a transfer or written, and the agents go on transferring.
  *
- * <p>The queue manager of these tests does not authenticate, so the test puts JMSXUserID on the
- * command message itself (see {@link TransferHarness#submitAs}); with broker authentication the
- * broker writes it, and the agent reads the same property either way.
+ * <p>Each user logs in to the queue manager as itself ({@link TransferHarness#submitAs}), and the
+ * queue manager writes the login into JMSXUserID. A request without a validated user cannot reach
+ * an agent through it (it refuses messages without one); {@code CommandIntakeTest} covers the
+ * agent's side of that case.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class UserSandboxIT {
@@ -149,16 +150,16 @@ class UserSandboxIT {
     }
 
     @Test
-    void withoutAValidatedUserNoFileIsTouchedWhateverTheOriginatorClaims() throws Exception {
+    void theOriginatorsClaimCountsForNothingOnlyTheLoggedInUserDoes() throws Exception {
         TransferRequest claimsAlice = new TransferRequest("6.00", new Originator("somehost", "alice", null),
                 new AgentRef("SRC", "QMT"), new AgentRef("DST", "QMT"),
                 new org.openmft.xml.ReplyTo("WMQFTE.TEST.REPLY", "QMT", true),
                 new TransferSet(0, null, Map.of(), java.util.List.of(item(in.resolve("a.txt").toString(),
                         out.resolve("n-none.txt").toString()))), null);
-        Reply r = submitAndWait(claimsAlice, null);
+        Reply r = submitAndWait(claimsAlice, "carol");
         assertThat(r.resultCode()).isEqualTo(40);
         assertThat(r.items()).singleElement().extracting(ItemResult::supplement).asString().startsWith("BFGIO0056E: ")
-                .contains("user sandboxes need an authenticated requester", "JMSXUserID");
+                .contains("matches user 'carol'").doesNotContain("'alice'");
         assertThat(out.resolve("n-none.txt")).doesNotExist();
 
         Reply stranger = transferAs("mallory", item(in.resolve("a.txt").toString(), out.resolve("n-m.txt").toString()));

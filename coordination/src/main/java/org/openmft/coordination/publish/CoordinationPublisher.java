@@ -20,6 +20,7 @@ import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.credentials.Credentials;
 import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
@@ -95,11 +96,22 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
             Path qmgrsDirectory, Clock clock) throws QueueManagerException {
         PublicationBuffer buffer = new PublicationBuffer(BUFFER_CAPACITY);
         AgentPublisher publisher = new AgentPublisher(config, buffer, clock);
-        QueueManagerConnector agentQMgr = QueueManagerConnector.forAgent(config.endpoint(), null);
+        QueueManagerConnector agentQMgr = QueueManagerConnector.forAgent(config.endpoint(), null, qmgrsDirectory);
         boolean sameQMgr = coordination.coordinationQMgr().equals(config.agentQMgr())
                 && coordination.provider() == config.provider();
+        // Another coordination queue manager: coordination.properties' credentials file, else the agent's
+        // own file if it has an entry for that queue manager, else (a queue manager of this data
+        // directory) its administrator's.
+        Credentials coordinationLogin = coordination.endpoint().credentials();
+        if (!sameQMgr && coordinationLogin == null) {
+            try {
+                coordinationLogin = config.credentialsFor(coordination.coordinationQMgr()).orElse(null);
+            } catch (ConfigurationException e) {
+                throw new QueueManagerException(e.getMessage(), QueueManagerException.CONFIGURATION, e);
+            }
+        }
         QueueManagerConnector target = sameQMgr ? agentQMgr
-                : QueueManagerConnector.forCommand(coordination.endpoint(), qmgrsDirectory, null);
+                : QueueManagerConnector.forCommand(coordination.endpoint(), qmgrsDirectory, coordinationLogin);
         String outbox = sameQMgr ? null : QueueNames.publish(config.agentName());
         PublicationSender sender = new PublicationSender(config.agentName(), buffer, agentQMgr, target,
                 Delivery.of(coordination.provider()), outbox, publisher::tick);

@@ -30,6 +30,7 @@ import org.openmft.agent.transfer.state.TransferStateStore;
 import org.openmft.agent.transfer.text.Encodings;
 import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.Mode;
+import org.openmft.xml.Originator;
 import org.openmft.xml.Reply;
 import org.openmft.xml.TransferItem;
 import org.openmft.xml.TransferRequest;
@@ -78,6 +79,7 @@ public final class RequestAdmission {
      *         once it is committed), or the rejection
      */
     public CommandHandler.Outcome submit(TransferRequest request, CommandHandler.RequestContext context) {
+        request = withValidatedUser(request, context.requesterUser());
         String agentName = settings.agentName();
         String id = TransferIds.forRequest(context.messageId(), settings.agentQMgr());
         if (!request.sourceAgent().agent().equalsIgnoreCase(agentName)) {
@@ -165,6 +167,25 @@ public final class RequestAdmission {
         } catch (JMSException e) {
             return null;
         }
+    }
+
+    /**
+     * The request with the queue manager's word for who sent it as its originator's
+     * {@code <mqmdUserID>}, where IBM's transfer log shows it, replacing whatever the document said
+     * there; the document's {@code <userID>} is kept, as written, for display only.
+     *
+     * @param request       the request as parsed
+     * @param validatedUser the request message's JMSXUserID, or null
+     * @return the request to admit, record and log
+     */
+    public static TransferRequest withValidatedUser(TransferRequest request, String validatedUser) {
+        Originator o = request.originator();
+        if (java.util.Objects.equals(o.mqmdUserId(), validatedUser)) {
+            return request;
+        }
+        return new TransferRequest(request.version(), new Originator(o.hostName(), o.userId(), validatedUser),
+                request.sourceAgent(), request.destinationAgent(), request.reply(), request.transferSet(),
+                request.jobName());
     }
 
     /** What the transfer log says of a transfer: its request and the files planned. */

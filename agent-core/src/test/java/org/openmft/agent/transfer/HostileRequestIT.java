@@ -229,7 +229,7 @@ class HostileRequestIT {
         System.arraycopy(start, 0, overBytes, 0, start.length);
         Reply bytes = refused(bytes(overBytes), 43);
         assertThat(bytes.supplements()).singleElement().asString()
-                .contains("(5242880 bytes) is larger than the limit of 4194304 bytes");
+                .contains("(at least 5242880 bytes) is larger than the limit of 4194304 bytes", "its body is not kept");
     }
 
     @Test

@@ -41,7 +41,8 @@ class QueueManagerLimitsIT {
                         QueueManagerLimits.DEFAULT_MESSAGE_MAX_BYTES, QueueManagerLimits.PAGE_SIZE_BYTES));
         try (EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings)) {
             QueueManagerConnector connector = QueueManagerConnector.forAgent(new QueueManagerEndpoint(
-                    MessagingProvider.ARTEMIS, "QMLIMIT", "127.0.0.1", port, "SYSTEM.DEF.SVRCONN"), null);
+                    MessagingProvider.ARTEMIS, "QMLIMIT", "127.0.0.1", port, "SYSTEM.DEF.SVRCONN"),
+                    qm.administrator().orElseThrow());
             String command = QueueNames.command("AGENT1");
             new ArtemisQueueAdmin(connector).createQueues(List.of(command));
             try (Connection c = connector.connect()) {
@@ -77,7 +78,8 @@ class QueueManagerLimitsIT {
                 .withLimits(QueueManagerLimits.DEFAULTS.withAddressDiskMaxBytes(QueueManagerLimits.PAGE_SIZE_BYTES));
         try (EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings)) {
             QueueManagerConnector connector = QueueManagerConnector.forAgent(new QueueManagerEndpoint(
-                    MessagingProvider.ARTEMIS, "QMDISK", null, port, "SYSTEM.DEF.SVRCONN"), null);
+                    MessagingProvider.ARTEMIS, "QMDISK", null, port, "SYSTEM.DEF.SVRCONN"),
+                    qm.administrator().orElseThrow());
             String rejects = QueueNames.rejected("AGENT1");
             String command = QueueNames.command("AGENT1");
             new ArtemisQueueAdmin(connector).createQueues(List.of(rejects, command));

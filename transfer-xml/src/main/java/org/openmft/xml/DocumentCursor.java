@@ -4,6 +4,9 @@ import java.io.ByteArrayInputStream;
 import java.io.StringReader;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import javax.xml.XMLConstants;
 import javax.xml.stream.Location;
@@ -319,6 +322,37 @@ public abstract class DocumentCursor<E extends XmlDocumentException> {
         return at == null
                 ? errors.create(reason, -1, -1, null, null)
                 : errors.create(reason, at.line(), at.column(), at.name(), null);
+    }
+
+    /**
+     * The current element's attributes by local name. Attributes in the XML Schema instance and
+     * XML namespaces ({@code xsi:schemaLocation}, {@code xml:lang}) are dropped; any other
+     * namespaced attribute, and any name not in {@code allowed}, is refused: an attribute we do not
+     * understand could be a setting or a restriction we would silently not apply.
+     *
+     * @param allowed the local names this element may have
+     * @return the attributes, in document order
+     * @throws E naming the first attribute refused
+     */
+    public Map<String, String> attributes(Set<String> allowed) throws E {
+        Map<String, String> result = new LinkedHashMap<>();
+        for (int i = 0; i < reader.getAttributeCount(); i++) {
+            String uri = reader.getAttributeNamespace(i);
+            String name = reader.getAttributeLocalName(i);
+            if (XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI.equals(uri) || XMLConstants.XML_NS_URI.equals(uri)) {
+                continue;
+            }
+            if (uri != null && !uri.isEmpty()) {
+                throw error(current(), "attribute {" + uri + "}" + name + " is not allowed");
+            }
+            if (!allowed.contains(name)) {
+                throw error(current(), "attribute " + name + " is not allowed"
+                        + (allowed.isEmpty() ? "; <" + current().name() + "> takes none"
+                                : "; expected " + String.join(", ", allowed.stream().sorted().toList())));
+            }
+            result.put(name, reader.getAttributeValue(i));
+        }
+        return result;
     }
 
     /**

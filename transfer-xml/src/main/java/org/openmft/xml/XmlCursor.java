@@ -3,7 +3,6 @@ package org.openmft.xml;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import javax.xml.XMLConstants;
 import javax.xml.stream.XMLStreamReader;
 
 /**
@@ -12,8 +11,6 @@ import javax.xml.stream.XMLStreamReader;
  * one per document.
  */
 final class XmlCursor extends DocumentCursor<MalformedRequestException> {
-
-    private static final String XSI = XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI;
 
     private Set<String> namespaces = Set.of("");
 
@@ -33,33 +30,6 @@ final class XmlCursor extends DocumentCursor<MalformedRequestException> {
         if (child != null) {
             throw error(current(), "element <" + child + "> is not allowed here; <" + element.name() + "> must be empty");
         }
-    }
-
-    /**
-     * The current element's attributes by local name. Attributes in the XML Schema instance and
-     * XML namespaces ({@code xsi:noNamespaceSchemaLocation}, {@code xml:lang}) are dropped; any
-     * other namespaced attribute, and any name not in {@code allowed}, is refused.
-     */
-    Map<String, String> attributes(Set<String> allowed) throws MalformedRequestException {
-        XMLStreamReader reader = reader();
-        Map<String, String> result = new LinkedHashMap<>();
-        for (int i = 0; i < reader.getAttributeCount(); i++) {
-            String uri = reader.getAttributeNamespace(i);
-            String name = reader.getAttributeLocalName(i);
-            if (XSI.equals(uri) || XMLConstants.XML_NS_URI.equals(uri)) {
-                continue;
-            }
-            if (uri != null && !uri.isEmpty()) {
-                throw error(current(), "attribute {" + uri + "}" + name + " is not allowed");
-            }
-            if (!allowed.contains(name)) {
-                throw error(current(), "attribute " + name + " is not allowed"
-                        + (allowed.isEmpty() ? "; <" + current().name() + "> takes none"
-                                : "; expected " + String.join(", ", allowed.stream().sorted().toList())));
-            }
-            result.put(name, reader.getAttributeValue(i));
-        }
-        return result;
     }
 
     /** Attributes without checking their names, for reply parts where IBM writes many we do not use. */

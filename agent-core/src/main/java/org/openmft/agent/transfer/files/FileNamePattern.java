@@ -18,37 +18,14 @@ final class FileNamePattern {
 
     /** @return whether a path component contains a wildcard character */
     static boolean isWildcard(String name) {
-        return name.indexOf('*') >= 0 || name.indexOf('?') >= 0;
+        return Wildcards.isWildcard(name);
     }
 
     boolean matches(String fileName) {
         if (fileName.startsWith(".") && !text.startsWith(".")) {
             return false;
         }
-        int[] name = fileName.codePoints().toArray();
-        // Greedy matching that backtracks only to the last '*': linear for typical patterns.
-        int p = 0;
-        int n = 0;
-        int star = -1;
-        int starMatch = 0;
-        while (n < name.length) {
-            if (p < pattern.length && (pattern[p] == '?' || pattern[p] == name[n]) && pattern[p] != '*') {
-                p++;
-                n++;
-            } else if (p < pattern.length && pattern[p] == '*') {
-                star = p++;
-                starMatch = n;
-            } else if (star >= 0) {
-                p = star + 1;
-                n = ++starMatch;
-            } else {
-                return false;
-            }
-        }
-        while (p < pattern.length && pattern[p] == '*') {
-            p++;
-        }
-        return p == pattern.length;
+        return Wildcards.matches(pattern, fileName.codePoints().toArray());
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.openmft.agent.transfer.sandbox;
 
+import org.openmft.agent.transfer.files.Wildcards;
+
 /**
  * IBM's wildcard for user names and single path levels: {@code *} matches any run of characters
  * (none included, a leading dot included), {@code ?} exactly one; nothing else is special.
@@ -17,34 +19,11 @@ final class Glob {
 
     /** @return whether the text has a wildcard character */
     static boolean isWildcard(String text) {
-        return text.indexOf('*') >= 0 || text.indexOf('?') >= 0;
+        return Wildcards.isWildcard(text);
     }
 
     boolean matches(String value) {
-        int[] name = value.codePoints().toArray();
-        // Greedy matching that backtracks only to the last '*': linear for typical patterns.
-        int p = 0;
-        int n = 0;
-        int star = -1;
-        int starMatch = 0;
-        while (n < name.length) {
-            if (p < pattern.length && pattern[p] != '*' && (pattern[p] == '?' || pattern[p] == name[n])) {
-                p++;
-                n++;
-            } else if (p < pattern.length && pattern[p] == '*') {
-                star = p++;
-                starMatch = n;
-            } else if (star >= 0) {
-                p = star + 1;
-                n = ++starMatch;
-            } else {
-                return false;
-            }
-        }
-        while (p < pattern.length && pattern[p] == '*') {
-            p++;
-        }
-        return p == pattern.length;
+        return Wildcards.matches(pattern, value.codePoints().toArray());
     }
 
     @Override

@@ -172,6 +172,11 @@ public final class Agent implements AutoCloseable {
     public void requestStop(boolean immediate) {
         if (immediate) {
             immediateStop = true;
+            // Running source transfers stop sending now, not when the command loop next wakes.
+            TransferEngine running = transfers;
+            if (running != null) {
+                running.stopNow();
+            }
         }
         if (stopRequested.getCount() > 0) {
             log.info("Agent {}: {} stop requested; {} transfer(s) in progress", name,

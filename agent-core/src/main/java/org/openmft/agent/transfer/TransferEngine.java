@@ -102,7 +102,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private Connection connection;
     private TransferStateStore state;
     private RequesterReplies replies;
-    private SourceScheduler scheduler;
+    private volatile SourceScheduler scheduler;
     private RequestAdmission admission;
     private ReplyDispatcher replyDispatcher;
     private DataDispatcher dataDispatcher;
@@ -360,6 +360,19 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         closing = true;
         stopParts();
         closeConnection();
+    }
+
+    /**
+     * An immediate stop, from any thread: source transfers are interrupted at once and suspend
+     * (they resume from their records at the next start) rather than at the agent's next look at
+     * its command queue. {@link #close} follows as usual.
+     */
+    public void stopNow() {
+        closing = true;
+        SourceScheduler s = scheduler;
+        if (s != null) {
+            s.stopNow();
+        }
     }
 
     private void stopParts() {

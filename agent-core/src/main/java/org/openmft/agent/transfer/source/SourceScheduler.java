@@ -277,6 +277,19 @@ public final class SourceScheduler {
     }
 
     /**
+     * The first half of {@link #close}, for an immediate stop asked from any thread: no transfer
+     * starts any more, and the running ones are interrupted now (they suspend, keeping their
+     * records), without waiting for them. {@link #close} still follows and waits.
+     */
+    public void stopNow() {
+        synchronized (lock) {
+            closed = true;
+            accepting = false;
+        }
+        executor.shutdownNow();
+    }
+
+    /**
      * Ends everything now: running transfers are interrupted and suspended (they keep their
      * records and resume on the next start); queued ones stay recorded.
      *

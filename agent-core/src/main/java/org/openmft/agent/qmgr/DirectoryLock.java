@@ -46,6 +46,22 @@ public final class DirectoryLock implements AutoCloseable {
         Files.createDirectories(directory);
         FileChannel channel = FileChannel.open(directory.resolve(name + ".lock"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock lock = tryLockOrClose(channel);
+        if (lock == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new DirectoryLock(channel, lock, directory.resolve(name + ".pid")));
+    }
+
+    /**
+     * Tries once to lock a whole file exclusively; when another process (or another channel of this
+     * JVM) holds it, closes the channel.
+     *
+     * @param channel an open channel of the file, writable
+     * @return the lock, or {@code null} when it is held elsewhere (the channel is then closed)
+     * @throws IOException when locking or closing fails
+     */
+    public static FileLock tryLockOrClose(FileChannel channel) throws IOException {
         FileLock lock;
         try {
             lock = channel.tryLock();
@@ -54,9 +70,8 @@ public final class DirectoryLock implements AutoCloseable {
         }
         if (lock == null) {
             channel.close();
-            return Optional.empty();
         }
-        return Optional.of(new DirectoryLock(channel, lock, directory.resolve(name + ".pid")));
+        return lock;
     }
 
     /** Whether some process holds the lock right now. */

@@ -31,6 +31,7 @@ import org.h2.api.ErrorCode;
 import org.h2.engine.SysProperties;
 import org.h2.tools.Server;
 import org.openmft.agent.config.PrivateFiles;
+import org.openmft.agent.qmgr.DirectoryLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -234,14 +235,8 @@ final class EmbeddedDatabaseOwner implements AutoCloseable {
             channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE), PrivateFiles.ownerOnlyFile(file));
             PrivateFiles.ensurePrivateFile(file, "logger database server file");
-            FileLock lock;
-            try {
-                lock = channel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
+            FileLock lock = DirectoryLock.tryLockOrClose(channel);
             if (lock == null) {
-                channel.close();
                 return null;
             }
             // What a killed owner left is no address: its server died with it.

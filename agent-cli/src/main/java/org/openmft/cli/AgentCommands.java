@@ -127,6 +127,9 @@ final class AgentCommands {
         @Option(names = "-p", description = "Configuration options set (default: the default one).")
         String configurationOptions;
         @Option(names = "-f", description = "Overwrite an existing agent configuration.") boolean force;
+        @Option(names = "-ac", description = "authorityChecking=true: each request's user needs its authority on the"
+                + " agent's SYSTEM.FTE.AUTH*.<agent> queues (grant with 'mft qmgr user grant').")
+        boolean authorityChecking;
         @Option(names = "--sandbox-dir", paramLabel = "DIR", description = "A directory (with everything below it)"
                 + " the agent may also read and write; repeatable. OpenMFT only: by default the agent may use its"
                 + " transfer directory alone.")
@@ -150,6 +153,9 @@ final class AgentCommands {
             SetupCommands.put(values, "agentQMgrProvider", provider);
             SetupCommands.put(values, "transferRoot", transferDir);
             SetupCommands.put(values, "sandboxRoot", String.join(java.io.File.pathSeparator, sandbox));
+            if (authorityChecking) {
+                SetupCommands.put(values, AgentProperties.AUTHORITY_CHECKING.name(), "true");
+            }
             AgentConfig config;
             try {
                 config = AgentConfig.from(values, System.getenv());

@@ -168,8 +168,14 @@ final class QmgrUserCommands {
     }
 
     @Command(name = "grant", mixinStandardHelpOptions = true,
-            footer = {"", "Examples:", "  mft qmgr user grant QM1 payroll requester"},
-            description = "Grant a role to a user: " + Permissions.GRANTABLE + ".")
+            footer = {"", "Examples:", "  mft qmgr user grant QM1 payroll requester",
+                    "  mft qmgr user grant QM1 payroll SYSTEM.FTE.AUTHTRN1.SRC+browse   (transfer authority on SRC)",
+                    "  mft qmgr user grant QM1 SRC SYSTEM.FTE.AUTHAGT1.DST+put          (agent SRC may send to DST)",
+                    "  mft qmgr user grant QM1 DST SYSTEM.FTE.AUTHAGT1.SRC+browse       (DST may receive from SRC)"},
+            description = {"Grant a role to a user: " + Permissions.GRANTABLE + ".",
+                    "An authority role is IBM's authority record on an agent's authority queue (setmqaut -n <queue>"
+                    + " +browse|+put), honoured by agents with authorityChecking=true; the user's connections are"
+                    + " closed so that it logs in again with the new role."})
     static final class Grant implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Parameters(index = "0", paramLabel = "QMGR") String qmgr;

@@ -16,6 +16,9 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
+import org.openmft.agent.authority.Authority;
+import org.openmft.agent.authority.AuthorityProbe;
+import org.openmft.agent.authority.AuthorityRefusal;
 import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.command.CommandIntake;
 import org.openmft.agent.config.AgentConfig;
@@ -152,6 +155,14 @@ public final class Agent implements AutoCloseable {
             new ArtemisQueueAdmin(connector).createQueues(QueueNames.agentQueues(name));
         }
         CommandSession first = openCommandSession();
+        if (config.authorityChecking()) {
+            try {
+                AuthorityProbe.verify(first.connection, name);
+            } catch (QueueManagerException e) {
+                first.close();
+                throw e;
+            }
+        }
         try {
             transfers.start();
         } catch (QueueManagerException e) {
@@ -363,6 +374,11 @@ public final class Agent implements AutoCloseable {
             if (!matches(stop.agent())) {
                 return wrongAgent(context, stop.agent(), stop.reply());
             }
+            CommandHandler.Outcome refused = refuseWithout(Authority.ADMINISTRATION, "shut down the agent", context,
+                    stop.reply());
+            if (refused != null) {
+                return refused;
+            }
             synchronized (stopReplies) {
                 stopReplies.add(new PendingReply(context.messageId(), context.replyTo(), stop.reply()));
             }
@@ -370,12 +386,34 @@ public final class Agent implements AutoCloseable {
             return CommandHandler.Outcome.none();
         }
         if (document instanceof TransferRequest transfer) {
-            return transfers.submit(transfer, context);
+            CommandHandler.Outcome refused = refuseWithout(Authority.TRANSFER, "start a transfer", context,
+                    transfer.reply());
+            return refused != null ? refused : transfers.submit(transfer, context);
         }
         if (document instanceof CancelRequest cancel) {
-            return transfers.cancel(cancel, context);
+            CommandHandler.Outcome refused = refuseWithout(Authority.TRANSFER, "cancel a transfer", context,
+                    cancel.reply());
+            return refused != null ? refused : transfers.cancel(cancel, context);
         }
         return CommandHandler.Outcome.none();
+    }
+
+    /**
+     * With {@code authorityChecking=true}, refuses a request whose user the queue manager did not
+     * vouch for holding {@code needed} on this agent: result 53, IBM's BFGCH0083E, a NotAuthorized
+     * log message. Null when the request may go on.
+     */
+    private CommandHandler.Outcome refuseWithout(Authority needed, String action, CommandHandler.RequestContext context,
+            org.openmft.xml.ReplyTo replyTo) {
+        if (!config.authorityChecking() || context.authorities().contains(needed)) {
+            return null;
+        }
+        String why = AuthorityRefusal.message(context.requesterUser(), needed, name, action);
+        log.warn("Agent {}: request {} refused: {}", name, context.messageId(), why);
+        listener.notAuthorized(name, new AuthorityRefusal(context.messageId(), context.requesterUser(), needed,
+                "sourceAgent", why, context.requestText()));
+        return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, context.messageId(),
+                ResultCode.NOT_AUTHORIZED.code(), List.of(why), List.of()), replyTo, true);
     }
 
     private boolean matches(String agent) {

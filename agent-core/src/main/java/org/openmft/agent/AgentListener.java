@@ -24,6 +24,13 @@ public interface AgentListener {
     default void requestRejected(String agent, String messageId, int resultCode, String reason) {
     }
 
+    /**
+     * A request was refused because its user lacks an authority ({@code authorityChecking=true},
+     * result 53); published as IBM's NotAuthorized log message.
+     */
+    default void notAuthorized(String agent, org.openmft.agent.authority.AuthorityRefusal refusal) {
+    }
+
     /** A ping was answered. */
     default void pinged(String agent, String originatorUser) {
     }

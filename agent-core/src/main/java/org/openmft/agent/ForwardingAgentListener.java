@@ -20,6 +20,11 @@ public abstract class ForwardingAgentListener implements AgentListener {
     }
 
     @Override
+    public void notAuthorized(String agent, org.openmft.agent.authority.AuthorityRefusal refusal) {
+        delegate().notAuthorized(agent, refusal);
+    }
+
+    @Override
     public void pinged(String agent, String originatorUser) {
         delegate().pinged(agent, originatorUser);
     }

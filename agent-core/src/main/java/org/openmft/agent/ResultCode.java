@@ -54,6 +54,8 @@ public enum ResultCode {
     NO_DESTINATION_TRANSFERS(52, "maxDestinationTransfers is 0"),
     /** The requester is not authorised. */
     NOT_AUTHORIZED(53, "not authorized"),
+    /** The source and destination agents differ in {@code authorityChecking}. */
+    AUTHORITY_CHECKING_MISMATCH(54, "authorityChecking differs between the agents"),
     /** The transfer's recovery timed out ({@code recoveryTimeout}). */
     RECOVERY_TIMED_OUT(69, "transfer recovery timed out"),
     /** The agent ended abnormally; also a process exit code. */

@@ -1,5 +1,9 @@
 package org.openmft.agent.command;
 
+import java.util.Set;
+
+import org.openmft.agent.authority.Authority;
+import org.openmft.agent.authority.AuthorityStamp;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
@@ -32,9 +36,25 @@ public interface CommandHandler {
      *                      when the message has none. This, never the document's
      *                      {@code <originator><userID>} (which anyone can write), is the requester for
      *                      any decision (authority checks, user sandboxes)
+     * @param authorities   the authorities the queue manager says the requester holds on this agent's
+     *                      {@code SYSTEM.FTE.AUTH*} queues ({@link AuthorityStamp}); empty when it
+     *                      said none or nothing
+     * @param requestText   the request document as received (for the NotAuthorized log), or null
      */
     record RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
-            String requesterUser) {
+            String requesterUser, Set<Authority> authorities, String requestText) {
+
+        public RequestContext {
+            authorities = authorities == null ? Set.of() : Set.copyOf(authorities);
+        }
+
+        /**
+         * A context with a validated user and no authorities.
+         */
+        public RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
+                String requesterUser) {
+            this(messageId, correlationId, replyTo, requesterUser, Set.of(), null);
+        }
 
         /**
          * A context without a validated user.

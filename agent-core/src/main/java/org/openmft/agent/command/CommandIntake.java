@@ -16,6 +16,7 @@ import javax.jms.TextMessage;
 
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.ResultCode;
+import org.openmft.agent.authority.AuthorityStamp;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.MessageSizes;
@@ -111,7 +112,8 @@ public final class CommandIntake {
         CommandHandler.Outcome outcome;
         try {
             outcome = handler.handle(document, new CommandHandler.RequestContext(messageId,
-                    message.getJMSCorrelationID(), message.getJMSReplyTo(), validatedUser(message)));
+                    message.getJMSCorrelationID(), message.getJMSReplyTo(), validatedUser(message),
+                    AuthorityStamp.held(message, agentName), new String(body, StandardCharsets.UTF_8)));
         } catch (RuntimeException e) {
             log.error("Agent {}: handling request {} failed unexpectedly; the message is moved aside", agentName,
                     messageId, e);

@@ -255,6 +255,16 @@ public final class AgentConfig extends QueueManagerConfig {
     }
 
     /**
+     * Whether each request's validated user needs its authority on the agent's
+     * {@code SYSTEM.FTE.AUTH*.<agent>} queues.
+     *
+     * @return {@code authorityChecking}
+     */
+    public boolean authorityChecking() {
+        return values.get(AUTHORITY_CHECKING);
+    }
+
+    /**
      * How often {@code UserSandboxes.xml} is looked at again.
      *
      * @return {@code xmlConfigReloadInterval} (seconds in the file)

@@ -60,6 +60,11 @@ public final class Publications {
         return ROOT + "/Log/" + agent + "/" + transferId;
     }
 
+    /** {@code SYSTEM.FTE/Log/<agent>/NotAuthorized}: IBM's authority refusals (result 53). */
+    public static String notAuthorized(String agent) {
+        return ROOT + "/Log/" + agent + "/NotAuthorized";
+    }
+
     /**
      * Whether {@code topic} matches an IBM MQ topic pattern, where {@code #} matches any number of
      * levels (including none) and {@code +} exactly one.

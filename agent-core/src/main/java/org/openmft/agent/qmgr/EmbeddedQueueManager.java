@@ -361,6 +361,7 @@ public final class EmbeddedQueueManager implements AutoCloseable {
                 new AddressSettings().setMaxDeliveryAttempts(-1));
         c.registerBrokerPlugin(new RetainedPublications());
         c.registerBrokerPlugin(new MessageSizeCap(limits));
+        c.registerBrokerPlugin(new org.openmft.agent.qmgr.security.AuthorityStamper());
         return c;
     }
 

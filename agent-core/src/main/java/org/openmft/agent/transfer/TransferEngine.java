@@ -195,7 +195,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             }
             List<QueuedTransfer> resumed = SourceRecovery.recover(state, clock, arrival);
             replyDispatcher = new ReplyDispatcher(agentName, connection.createSession(false,
-                    Session.AUTO_ACKNOWLEDGE), scheduler, threads);
+                    Session.AUTO_ACKNOWLEDGE), scheduler, threads, config.authorityChecking(), listener);
             connection.start();
             replyDispatcher.start();
             dataDispatcher.start();

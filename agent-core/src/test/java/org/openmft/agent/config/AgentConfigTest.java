@@ -99,7 +99,9 @@ class AgentConfigTest {
                 "agentSslTrustStore", "agentSslTrustStoreType", "agentSslTrustStoreCredentialsFile", "agentSslKeyStore",
                 "agentSslKeyStoreType", "agentSslKeyStoreCredentialsFile",
                 // Queue manager authentication: read by QueueManagerConfig into the endpoint's credentials.
-                "agentQMgrAuthenticationCredentialsFile"));
+                "agentQMgrAuthenticationCredentialsFile",
+                // Authority checks (issue 14): Agent, DataDispatcher, ReplyDispatcher.
+                "authorityChecking"));
         Set<String> actual = AgentProperties.REGISTRY.keys().stream().filter(ConfigKey::supported)
                 .map(ConfigKey::name).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(expected, actual);
@@ -367,7 +369,8 @@ class AgentConfigTest {
         assertTrue(lines.contains("transferRecoveryTimeout=-1 (default)"), text);
         assertTrue(lines.contains("agentQMgrHost (not set)"), text);
         assertTrue(lines.contains("logCapture=true (ignored: not supported yet)"), text);
-        assertFalse(text.contains("authorityChecking"), "unsupported keys the file does not set are left out");
+        assertFalse(text.contains("ioThreadPoolSize"), "unsupported keys the file does not set are left out");
+        assertTrue(lines.contains("authorityChecking=false (default)"), text);
         long supported = AgentProperties.REGISTRY.keys().stream().filter(ConfigKey::supported).count();
         assertEquals(supported + 1, lines.size());
     }

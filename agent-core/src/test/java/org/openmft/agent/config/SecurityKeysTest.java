@@ -48,9 +48,9 @@ class SecurityKeysTest {
         List<String> refused = new ArrayList<>();
         REGISTRIES.keySet().forEach(r -> refusedKeys(r).forEach(k -> refused.add(k.name())));
         assertThat(refused).contains("agentCredentialsKeyFile",
-                "coordinationCredentialsKeyFile", "connectionCredentialsKeyFile", "wmqfte.database.credentials",
-                "authorityChecking");
-        assertThat(refused).as("supported, or no security feature").doesNotContain("sandboxRoot", "userSandboxes",
+                "coordinationCredentialsKeyFile", "connectionCredentialsKeyFile", "wmqfte.database.credentials");
+        assertThat(refused).as("supported, or no security feature").doesNotContain("authorityChecking", "sandboxRoot",
+                "userSandboxes",
                 "xmlConfigReloadInterval", "additionalWildcardSandboxChecking", "openmft.database.password",
                 "logCapture", "agentSslTrustStore", "coordinationSslPeerName", "connectionSslKeyStore",
                 "wmqfte.ssl.truststore", "agentQMgrAuthenticationCredentialsFile",
@@ -111,9 +111,28 @@ class SecurityKeysTest {
         raw.put("authorityChecking", "yes");
         ConfigurationException e = assertThrows(ConfigurationException.class,
                 () -> AgentConfig.from(raw, Map.of()));
-        assertThat(e.getMessage()).isEqualTo("agent.properties: authorityChecking=yes is not supported yet: OpenMFT "
-                + "does not provide this security feature and refuses to run without the protection the file asks "
-                + "for (remove it or set it to its default, authorityChecking=false)");
+        assertThat(e.key()).isEqualTo("authorityChecking");
+        assertThat(e.getMessage()).startsWith("agent.properties: ").contains("authorityChecking").contains("yes");
+
+        raw.remove("authorityChecking");
+        raw.put("agentCredentialsKeyFile", "/etc/openmft/mft.key");
+        e = assertThrows(ConfigurationException.class, () -> AgentConfig.from(raw, Map.of()));
+        assertThat(e.getMessage()).startsWith("agent.properties: agentCredentialsKeyFile=/etc/openmft/mft.key is not"
+                + " supported yet: OpenMFT does not provide this security feature and refuses to run without the"
+                + " protection the file asks for");
+    }
+
+    @Test
+    void authorityCheckingOnIbmMqIsRefusedUntilItsChecksExist() throws Exception {
+        Map<String, String> raw = new HashMap<>(REGISTRIES.get(AgentProperties.REGISTRY));
+        raw.put("authorityChecking", "true");
+        raw.put("agentQMgrProvider", "ibmmq");
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> AgentConfig.from(raw, Map.of()));
+        assertThat(e.key()).isEqualTo("authorityChecking");
+        assertThat(e.getMessage()).contains("authorityChecking=true is not supported yet for an agent on IBM MQ");
+
+        raw.put("agentQMgrProvider", "artemis");
+        assertThat(AgentConfig.from(raw, Map.of()).authorityChecking()).isTrue();
     }
 
     @Test
@@ -149,6 +168,7 @@ class SecurityKeysTest {
                 .anyMatch(l -> l.startsWith("| `agentCredentialsKeyFile` | none | a file path | no (refused when set) |"))
                 .anyMatch(l -> l.startsWith("| `logCapture` | `false` | true or false | no |"))
                 .anyMatch(l -> l.startsWith("| `sandboxRoot` | none |") && l.contains("| yes |"));
-        assertThat(AgentProperties.AUTHORITY_CHECKING.doc()).contains("a value other than the default stops start-up");
+        assertThat(AgentProperties.AGENT_CREDENTIALS_KEY_FILE.doc()).contains("a value other than the default stops"
+                + " start-up");
     }
 }

@@ -116,7 +116,7 @@ final class ScriptedPeer implements AutoCloseable {
 
     /** A START of {@code items} items with a window of 2 and a checkpoint every 4 chunks. */
     ScriptedPeer start(int items, int incarnation) throws JMSException {
-        return send(codec.start(new Start(id, incarnation, name, "QMT", other, items, 2, 4, "tester", null, null, -1)));
+        return send(codec.start(new Start(id, incarnation, name, "QMT", other, items, 2, 4, "tester", null, null, -1, false)));
     }
 
     /** A chunk of item 0, to be written to {@code destination} (a file). */

@@ -92,10 +92,18 @@ final class TransferHarness implements AutoCloseable {
     record Rejection(String agent, String messageId, int resultCode, String reason) {
     }
 
+    /** Every {@link AgentListener#notAuthorized} event, in order. */
+    final List<org.openmft.agent.authority.AuthorityRefusal> refusals = new CopyOnWriteArrayList<>();
+
     final AgentListener listener = new AgentListener() {
         @Override
         public void stateChanged(String agent, org.openmft.agent.AgentState state) {
             events.add("state " + agent + " " + state);
+        }
+
+        @Override
+        public void notAuthorized(String agent, org.openmft.agent.authority.AuthorityRefusal refusal) {
+            refusals.add(refusal);
         }
 
         @Override
@@ -341,6 +349,33 @@ final class TransferHarness implements AutoCloseable {
     }
 
     private final Map<String, QueueManagerConnector> requesters = new HashMap<>();
+
+    /**
+     * Grants a role to a user of the queue manager (a requester made for it on first use unless it
+     * exists, such as an agent's user) and waits until the queue manager applied it.
+     */
+    void grant(String user, String role) throws Exception {
+        if (!qm.users().users().containsKey(user)) {
+            loggedInAs(user);
+        }
+        qm.users().grant(user, role);
+        qm.applySecurityChanges();
+    }
+
+    /** Takes a role from a user and waits until the queue manager applied it. */
+    void revoke(String user, String role) throws Exception {
+        qm.users().revoke(user, role);
+        qm.applySecurityChanges();
+    }
+
+    /**
+     * Puts a document on {@code agent}'s COMMAND queue logged in as {@code user}, with string
+     * properties on the message as a sender may set any, and waits for the first reply.
+     */
+    Submission submitAs(String agent, CommandDocument doc, String user, Map<String, String> properties)
+            throws Exception {
+        return send(agent, new DocumentWriter().write(doc), properties, loggedInAs(user));
+    }
 
     private QueueManagerConnector loggedInAs(String user) throws Exception {
         QueueManagerConnector c = requesters.get(user);

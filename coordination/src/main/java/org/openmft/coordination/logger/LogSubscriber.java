@@ -68,6 +68,7 @@ public final class LogSubscriber implements Runnable {
     private final AtomicLong stored = new AtomicLong();
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
+    private final AtomicLong notAuthorized = new AtomicLong();
     private final AtomicLong rejectLimitReached = new AtomicLong();
     private volatile boolean connected;
     private int consecutiveRejects;
@@ -201,6 +202,13 @@ public final class LogSubscriber implements Runnable {
                 refused.add(new String[] {"", "not a text message (" + m.getClass().getSimpleName() + ")"});
                 continue;
             }
+            if (topic != null && topic.endsWith("/NotAuthorized")) {
+                // IBM's authority refusals share Log/#; they are no transfer and this store keeps
+                // transfers. The agent's log and the publication itself are their record.
+                notAuthorized.incrementAndGet();
+                log.info("Logger {}: an authority refusal was published on {} (not stored)", config.loggerName(), topic);
+                continue;
+            }
             try {
                 TransferLog entry = reader.readLog(body);
                 records.add(new LogRecord(LogRecord.keyOf(body), topic == null ? "" : topic, body, entry, now));
@@ -280,6 +288,11 @@ public final class LogSubscriber implements Runnable {
     /** Records put on the reject queue. */
     public long rejected() {
         return rejected.get();
+    }
+
+    /** Authority refusals seen on Log/#, which are not stored. */
+    public long notAuthorized() {
+        return notAuthorized.get();
     }
 
     /**

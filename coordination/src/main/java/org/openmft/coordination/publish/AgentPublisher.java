@@ -18,7 +18,9 @@ import org.openmft.agent.AgentListener;
 import org.openmft.agent.AgentState;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.TransferInfo;
+import org.openmft.agent.ResultCode;
 import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.authority.AuthorityRefusal;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.transfer.protocol.TransferIds;
@@ -27,6 +29,7 @@ import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.log.AgentStatus;
 import org.openmft.xml.log.LogAction;
 import org.openmft.xml.log.LogItem;
+import org.openmft.xml.log.NotAuthorizedLog;
 import org.openmft.xml.log.PublicationWriter;
 import org.openmft.xml.log.Statistics;
 import org.openmft.xml.log.TransferLog;
@@ -372,6 +375,27 @@ final class AgentPublisher implements AgentListener {
         log(id, new TransferLog(DocumentWriter.VERSION, id, TransferLog.SOURCE_AGENT, LogAction.MALFORMED,
                 clock.instant(), new AgentRef(agent(), config.agentQMgr()), null, null, null, null, -1, -1, -1,
                 List.of(), resultCode, List.of(reason == null ? "malformed request" : reason), null, Map.of()));
+    }
+
+    /** The longest refused request kept in a NotAuthorized message, in characters. */
+    static final int MAX_REQUEST_IN_LOG = 64 * 1024;
+
+    @Override
+    public synchronized void notAuthorized(String agent, AuthorityRefusal refusal) {
+        List<String> supplements = new ArrayList<>();
+        supplements.add(refusal.supplement());
+        String request = refusal.request();
+        if (request != null) {
+            supplements.add(request.length() <= MAX_REQUEST_IN_LOG ? request
+                    : request.substring(0, MAX_REQUEST_IN_LOG) + " [" + (request.length() - MAX_REQUEST_IN_LOG)
+                            + " more characters not kept]");
+        }
+        String id = refusal.requestId() == null ? "" : refusal.requestId();
+        NotAuthorizedLog entry = new NotAuthorizedLog(DocumentWriter.VERSION, id, refusal.agentRole(), clock.instant(),
+                new AgentRef(agent(), config.agentQMgr()), refusal.user(), refusal.authority().ibmName(),
+                ResultCode.NOT_AUTHORIZED.code(), supplements);
+        buffer.add(new Publication(Publication.Kind.LOG, Publications.notAuthorized(agent()), writer.write(entry),
+                nextId()));
     }
 
     private void log(String id, TransferLog entry) {

@@ -183,6 +183,27 @@ class AgentPublisherTest {
     }
 
     @Test
+    void anAuthorityRefusalIsPublishedAsIbmsNotAuthorizedLog() throws Exception {
+        String request = "<request><managedTransfer>" + "x".repeat(AgentPublisher.MAX_REQUEST_IN_LOG) + "</request>";
+        publisher.notAuthorized("SRC", new org.openmft.agent.authority.AuthorityRefusal("ID:4142", "alice",
+                org.openmft.agent.authority.Authority.TRANSFER, "sourceAgent", "BFGCH0083E: User alice <no>", request));
+        List<Publication> ps = drain();
+        assertThat(ps).singleElement().satisfies(p -> {
+            assertThat(p.kind()).isEqualTo(Publication.Kind.LOG);
+            assertThat(p.topic()).isEqualTo("SYSTEM.FTE/Log/SRC/NotAuthorized");
+            assertThat(p.body()).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?><notAuthorized version=\"6.00\""
+                    + " ID=\"ID:4142\" agentRole=\"sourceAgent\"")
+                    .contains("<action time=\"").contains(">not_authorized</action>")
+                    .contains("<sourceAgent agent=\"SRC\" QMgr=\"QMA\"/>")
+                    .contains("<originator><mqmdUserID>alice</mqmdUserID></originator>")
+                    .contains("<authority>transfer</authority>")
+                    .contains("<status resultCode=\"53\"><supplement>BFGCH0083E: User alice &lt;no&gt;</supplement>"
+                            + "<supplement>&lt;request&gt;&lt;managedTransfer&gt;xxx")
+                    .contains("[" + (request.length() - AgentPublisher.MAX_REQUEST_IN_LOG) + " more characters not kept]");
+        });
+    }
+
+    @Test
     void finishedItemsAreGatheredForUpToASecond() throws Exception {
         publisher.transferQueued("SRC", info(), 1);
         publisher.transferStarted("SRC", Role.SOURCE, info());

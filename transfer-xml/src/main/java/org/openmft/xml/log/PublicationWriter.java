@@ -101,6 +101,37 @@ public final class PublicationWriter {
     }
 
     /**
+     * Writes a NotAuthorized log message.
+     *
+     * @param log the message
+     * @return the XML, with a declaration naming UTF-8
+     */
+    public String write(NotAuthorizedLog log) {
+        Xml x = new Xml();
+        x.start("notAuthorized")
+                .attribute("version", log.version())
+                .attribute("ID", log.id())
+                .attribute("agentRole", log.agentRole())
+                .attribute("xmlns:xsi", XSI)
+                .attribute("xsi:noNamespaceSchemaLocation", TRANSFER_LOG_SCHEMA);
+        x.start("action").attribute("time", time(log.time())).text("not_authorized").end();
+        agent(x, log.agentRole(), log.agent());
+        x.start("originator");
+        if (log.mqmdUserId() != null) {
+            x.textElement("mqmdUserID", log.mqmdUserId());
+        }
+        x.end();
+        x.textElement("authority", log.authority());
+        x.start("status").attribute("resultCode", Integer.toString(log.resultCode()));
+        for (String supplement : log.supplements()) {
+            x.textElement("supplement", supplement);
+        }
+        x.end();
+        x.end();
+        return x.toString();
+    }
+
+    /**
      * Writes a live progress message.
      *
      * @param progress the message

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.apache.activemq.artemis.core.security.Role;
+import org.openmft.agent.authority.Authority;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.Publications;
 
@@ -32,6 +33,9 @@ import org.openmft.agent.messaging.Publications;
  *       delete reply queues {@code WMQFTE.*} and temporary queues; read status and progress on
  *       {@code SYSTEM.FTE} through non-durable subscriptions; use queues outside {@code SYSTEM.*},
  *       {@code WMQFTE.*} and Artemis's own addresses</td></tr>
+ *   <tr><td>{@code SYSTEM.FTE.AUTHxxx1.<AGENT>+browse} and {@code SYSTEM.FTE.AUTHAGT1.<AGENT>+put}</td>
+ *       <td>IBM's authorities for {@code authorityChecking=true} ({@link Authority}): browse (or send) on that
+ *       authority queue, which holds no message; {@link AuthorityStamper} asks for them</td></tr>
  *   <tr><td>{@value #LOGGER}</td><td>durable and non-durable subscriptions to {@code SYSTEM.FTE}
  *       (the transfer log); its {@code SYSTEM.FTE.LOG.*} command and reject queues</td></tr>
  * </table>
@@ -56,7 +60,7 @@ public final class Permissions {
 
     /** The roles that can be granted, for messages and help. */
     public static final String GRANTABLE = ADMIN + ", " + REQUESTER + ", " + LOGGER + ", " + AGENT_PREFIX
-            + "<AGENT>";
+            + "<AGENT>, and the authority roles SYSTEM.FTE.AUTH<xxx>1.<AGENT>+browse|put (authorityChecking)";
 
     /** Artemis's permissions, named as in its security settings. */
     enum Permission {
@@ -68,6 +72,7 @@ public final class Permissions {
     private static final Set<Permission> OWN_QUEUE = EnumSet.of(Permission.SEND, Permission.CONSUME,
             Permission.BROWSE, Permission.CREATE_ADDRESS, Permission.CREATE_DURABLE_QUEUE);
     private static final Set<Permission> SEND = EnumSet.of(Permission.SEND);
+    private static final Set<Permission> BROWSE_ONLY = EnumSet.of(Permission.BROWSE);
     private static final Set<Permission> SUBSCRIBE = EnumSet.of(Permission.CONSUME,
             Permission.CREATE_NON_DURABLE_QUEUE, Permission.DELETE_NON_DURABLE_QUEUE);
     private static final Set<Permission> DURABLE_SUBSCRIBE = EnumSet.of(Permission.CONSUME, Permission.BROWSE,
@@ -95,6 +100,9 @@ public final class Permissions {
      */
     public static String validateRole(String role) {
         if (ADMIN.equals(role) || REQUESTER.equals(role) || LOGGER.equals(role)) {
+            return role;
+        }
+        if (Authority.parseRole(role).isPresent()) {
             return role;
         }
         if (role != null && role.startsWith(AGENT_PREFIX)) {
@@ -131,6 +139,11 @@ public final class Permissions {
     public static Set<String> agents(Set<String> roles) {
         Set<String> agents = new TreeSet<>();
         for (String role : roles) {
+            try {
+                Authority.parseRole(role).ifPresent(g -> agents.add(g.agent()));
+            } catch (IllegalArgumentException e) {
+                // A hand-edited authority role that names nothing valid: it grants nothing.
+            }
             if (role.startsWith(AGENT_PREFIX)) {
                 String agent = role.substring(AGENT_PREFIX.length());
                 try {
@@ -187,6 +200,15 @@ public final class Permissions {
         for (String q : List.of(QueueNames.state(agent), QueueNames.event(agent), QueueNames.rejected(agent),
                 QueueNames.publish(agent), QueueNames.ha(agent))) {
             s.put(q, roles(grant(ADMIN, ALL), grant(own, OWN_QUEUE)));
+        }
+        // The authority queues hold no message: only their settings count, checked by AuthorityStamper.
+        // AUTHAGT1 takes two roles, one per access.
+        for (Authority a : Authority.values()) {
+            Set<Role> current = s.getOrDefault(a.queue(agent), Set.of());
+            Set<Role> merged = new java.util.HashSet<>(current);
+            merged.addAll(roles(grant(ADMIN, ALL), grant(a.role(agent), a.access() == Authority.Access.PUT
+                    ? SEND : BROWSE_ONLY)));
+            s.put(a.queue(agent), Set.copyOf(merged));
         }
         return s;
     }

@@ -23,10 +23,11 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>adds the security settings of agents that got a role ({@code agent.<AGENT>}) and removes
  *       those of agents that lost it (Artemis then drops its authorization cache);</li>
- *   <li>closes the connections of users that were removed, got a new password or lost a role:
- *       Artemis keeps a logged-in session's roles for as long as the session lives, so without this a
- *       removed agent would go on consuming from its queues. Their clients reconnect, and a removed
- *       user's new login is refused;</li>
+ *   <li>closes the connections of users that were removed, got a new password or whose roles
+ *       changed: Artemis keeps a logged-in session's roles for as long as the session lives, so without
+ *       this a removed agent would go on consuming from its queues, and an agent granted an authority
+ *       ({@code SYSTEM.FTE.AUTHAGT1.<AGENT>+put}) would not hold it until it happened to reconnect.
+ *       Their clients reconnect, and a removed user's new login is refused;</li>
  *   <li>empties Artemis's caches of logins and permission checks, so that a removed user's cached
  *       login does not let it in again.</li>
  * </ul>
@@ -107,14 +108,14 @@ public final class SecurityWatcher implements Runnable {
         for (String agent : nowAgents) {
             if (!agents.contains(agent)) {
                 Permissions.forAgent(agent).forEach(repository::addMatch);
-                log.info("Queue manager {}: agent {} has a user now; only it may consume from its queues", qmgrName,
-                        agent);
+                log.info("Queue manager {}: agent {} has roles now (its own or authorities); only its own user may"
+                        + " consume from its queues", qmgrName, agent);
             }
         }
         for (String agent : agents) {
             if (!nowAgents.contains(agent)) {
                 Permissions.forAgent(agent).keySet().forEach(repository::removeMatch);
-                log.info("Queue manager {}: agent {} has no user any more; only the administrator may use its queues",
+                log.info("Queue manager {}: agent {} has no roles any more; only the administrator may use its queues",
                         qmgrName, agent);
             }
         }
@@ -122,7 +123,7 @@ public final class SecurityWatcher implements Runnable {
         Set<String> changed = new HashSet<>();
         for (Map.Entry<String, Set<String>> e : known.entrySet()) {
             String user = e.getKey();
-            if (!nowUsers.containsKey(user) || !nowUsers.get(user).containsAll(e.getValue())
+            if (!nowUsers.containsKey(user) || !nowUsers.get(user).equals(e.getValue())
                     || !Objects.equals(hashes.get(user), nowHashes.get(user))) {
                 changed.add(user);
             }

@@ -14,7 +14,13 @@ import javax.jms.Message;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
 
+import java.util.Set;
+
 import org.openmft.agent.AgentListener.Role;
+import org.openmft.agent.ResultCode;
+import org.openmft.agent.authority.Authority;
+import org.openmft.agent.authority.AuthorityRefusal;
+import org.openmft.agent.authority.AuthorityStamp;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.ConsumerLoop;
@@ -115,7 +121,8 @@ public final class DataDispatcher implements ReplySender {
         String type = ProtocolCodec.type(m);
         String id = ProtocolCodec.transferId(m);
         if (Wire.START.equals(type)) {
-            onStart(ProtocolCodec.readStart(m));
+            onStart(ProtocolCodec.readStart(m), AuthorityStamp.held(m, agentName),
+                    AuthorityStamp.sender(m));
             return;
         }
         DestinationTransfer t = find(id);
@@ -151,7 +158,7 @@ public final class DataDispatcher implements ReplySender {
         }
     }
 
-    private void onStart(Start start) throws JMSException {
+    private void onStart(Start start, Set<Authority> held, String senderUser) throws JMSException {
         DestinationTransfer existing = find(start.transferId());
         if (existing != null) {
             existing.restart(start.incarnation(), start.firstOpenItem());
@@ -161,8 +168,16 @@ public final class DataDispatcher implements ReplySender {
             return;
         }
         DestinationAdmission.Refusal no = DestinationAdmission.judge(context.settings(), start.itemCount(),
-                activeCount());
+                activeCount(), start.authorityChecking(), held, senderUser);
         if (no != null) {
+            if (no.code() == ResultCode.NOT_AUTHORIZED || no.code() == ResultCode.AUTHORITY_CHECKING_MISMATCH) {
+                log.warn("Agent {}: transfer {} from source agent {} refused: {}", agentName, start.transferId(),
+                        start.sourceAgent(), no.supplement());
+            }
+            if (no.code() == ResultCode.NOT_AUTHORIZED) {
+                context.listener().notAuthorized(agentName, new AuthorityRefusal(start.transferId(), senderUser,
+                        Authority.AGENT_SEND, "destinationAgent", no.supplement(), null));
+            }
             send(start.sourceAgent(), codec.startRefused(start.transferId(), start.incarnation(), no.code().code(),
                     no.supplement(), no.retry()));
             return;

@@ -10,13 +10,21 @@ import org.openmft.agent.config.AgentConfig;
  * @param doNotUseTempOutputFile  write to the final name instead of {@code <name>.part}
  * @param maxDestinationTransfers transfers running here at once (0: none accepted, 52)
  * @param maxFilesForTransfer     files in one transfer (more: 47)
+ * @param authorityChecking       {@code authorityChecking}: must equal the source's (else 54), and a
+ *                                source's user must hold {@code AGENT_SEND} here (else 53)
  */
 public record DestinationSettings(String agentName, String agentQMgr, boolean doNotUseTempOutputFile,
-        int maxDestinationTransfers, int maxFilesForTransfer) {
+        int maxDestinationTransfers, int maxFilesForTransfer, boolean authorityChecking) {
+
+    /** Settings without authority checking. */
+    public DestinationSettings(String agentName, String agentQMgr, boolean doNotUseTempOutputFile,
+            int maxDestinationTransfers, int maxFilesForTransfer) {
+        this(agentName, agentQMgr, doNotUseTempOutputFile, maxDestinationTransfers, maxFilesForTransfer, false);
+    }
 
     /** The slice of an agent's configuration. */
     public static DestinationSettings of(AgentConfig c) {
         return new DestinationSettings(c.agentName(), c.agentQMgr(), c.doNotUseTempOutputFile(),
-                c.maxDestinationTransfers(), c.maxFilesForTransfer());
+                c.maxDestinationTransfers(), c.maxFilesForTransfer(), c.authorityChecking());
     }
 }

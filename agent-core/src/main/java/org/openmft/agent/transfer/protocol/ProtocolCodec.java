@@ -50,6 +50,9 @@ public final class ProtocolCodec {
         if (s.firstOpenItem() >= 0) {
             m.setIntProperty(Wire.FIRST_OPEN_ITEM, s.firstOpenItem());
         }
+        if (s.authorityChecking()) {
+            m.setBooleanProperty(Wire.AUTHORITY_CHECKING, true);
+        }
         return m;
     }
 
@@ -249,7 +252,8 @@ public final class ProtocolCodec {
                 intOr(m, Wire.ITEM_COUNT, 0), intOr(m, Wire.WINDOW, 1), intOr(m, Wire.CHECKPOINT_CHUNKS, 1),
                 m.getStringProperty(Wire.ORIGINATOR_USER), m.getStringProperty(Wire.REQUESTER_USER),
                 m.getStringProperty(Wire.JOB_NAME),
-                intOr(m, Wire.FIRST_OPEN_ITEM, -1));
+                intOr(m, Wire.FIRST_OPEN_ITEM, -1),
+                m.propertyExists(Wire.AUTHORITY_CHECKING) && m.getBooleanProperty(Wire.AUTHORITY_CHECKING));
     }
 
     /** A DATA or ITEM_ABORT message's properties (not the chunk's bytes). */

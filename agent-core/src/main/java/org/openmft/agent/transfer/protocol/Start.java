@@ -16,8 +16,10 @@ package org.openmft.agent.transfer.protocol;
  * @param jobName          the job name, or null
  * @param firstOpenItem    on a resynchronisation, the first item the source has no result for;
  *                         -1 on a first start
+ * @param authorityChecking whether the source agent checks authorities ({@code authorityChecking}); the
+ *                         destination refuses a START whose setting differs from its own (54)
  */
 public record Start(String transferId, int incarnation, String sourceAgent, String sourceQMgr,
         String destinationAgent, int itemCount, int window, int checkpointChunks, String originatorUser,
-        String requesterUser, String jobName, int firstOpenItem) {
+        String requesterUser, String jobName, int firstOpenItem, boolean authorityChecking) {
 }

@@ -101,6 +101,11 @@ public final class Wire {
      * destination sends the results it has for that item and later ones again.
      */
     public static final String FIRST_OPEN_ITEM = "mftFirstOpenItem";
+    /**
+     * boolean, on a START: the source agent has {@code authorityChecking=true}. Absent means false (an
+     * agent that does not know the property never checks), so it needs no new protocol version.
+     */
+    public static final String AUTHORITY_CHECKING = "mftAuthorityChecking";
 
     // DATA properties.
     /** long: sequence number of the message within the transfer, from 0, contiguous. */

@@ -25,11 +25,13 @@ import org.openmft.agent.config.AgentConfig;
  *                           outside the sandbox fails the whole transfer
  * @param maxPlannedItems    {@code openmft.maxPlannedItems}: planned items held across queued and
  *                           running transfers
+ * @param authorityChecking  {@code authorityChecking}: told to the destination in the START, and a
+ *                           destination's user must hold {@code AGENT_RECEIVE} here
  */
 public record SourceSettings(String agentName, String agentQMgr, int chunkSize, int windowSize, int frameSize,
         int checkpointInterval, Duration ackTimeout, int ackRetries, Optional<Duration> recoveryTimeout,
         String textReplacement, int maxSourceTransfers, int maxQueuedTransfers, int maxFilesForTransfer,
-        boolean wildcardSandboxChecking, int maxPlannedItems) {
+        boolean wildcardSandboxChecking, int maxPlannedItems, boolean authorityChecking) {
 
     /** The slice of an agent's configuration. */
     public static SourceSettings of(AgentConfig c) {
@@ -37,7 +39,7 @@ public record SourceSettings(String agentName, String agentQMgr, int chunkSize, 
                 c.checkpointInterval(), c.transferAckTimeout(), c.transferAckTimeoutRetries(),
                 c.transferRecoveryTimeout(), c.textReplacementCharacterSequence(), c.maxSourceTransfers(),
                 c.maxQueuedTransfers(), c.maxFilesForTransfer(), c.additionalWildcardSandboxChecking(),
-                c.maxPlannedItems());
+                c.maxPlannedItems(), c.authorityChecking());
     }
 
     /** Chunks that may be unacknowledged: window × frame. */

@@ -407,7 +407,7 @@ public final class SourceTransfer {
         Message m = codec.start(new Start(id, incarnation, settings.agentName(), settings.agentQMgr(),
                 destinationAgent, items.size(), settings.windowSize(),
                 settings.maxUnacked() * settings.checkpointInterval(), originator, requesterUser, request.jobName(),
-                firstOpen));
+                firstOpen, settings.authorityChecking()));
         // A start that nobody takes must not act later: it expires with the acknowledgement timeout.
         producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), ackTimeoutMillis);
     }

@@ -70,4 +70,25 @@ class QueueManagerUsersTest {
                 .as("only agents publish").containsExactlyInAnyOrder("admin", "agent");
         assertThat(all.get("SYSTEM.#")).extracting(Role::getName).containsExactly("admin");
     }
+    @Test
+    void authorityRolesGrantBrowseOrPutOnTheirAuthorityQueueAndNothingElse() {
+        assertThat(Permissions.validateRole("SYSTEM.FTE.AUTHTRN1.SRC+browse")).isEqualTo("SYSTEM.FTE.AUTHTRN1.SRC+browse");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Permissions.validateRole("SYSTEM.FTE.AUTHTRN1.SRC+put"))
+                .isInstanceOf(IllegalArgumentException.class);
+        var all = Permissions.all(Set.of("SYSTEM.FTE.AUTHTRN1.SRC+browse", "SYSTEM.FTE.AUTHAGT1.SRC+put"));
+        assertThat(Permissions.agents(Set.of("SYSTEM.FTE.AUTHTRN1.SRC+browse"))).containsExactly("SRC");
+        Set<Role> trn = all.get("SYSTEM.FTE.AUTHTRN1.SRC");
+        assertThat(trn.stream().filter(Role::isBrowse).map(Role::getName))
+                .containsExactlyInAnyOrder("admin", "SYSTEM.FTE.AUTHTRN1.SRC+browse");
+        assertThat(trn.stream().filter(r -> r.isSend() || r.isConsume()).map(Role::getName)).containsExactly("admin");
+        Set<Role> agt = all.get("SYSTEM.FTE.AUTHAGT1.SRC");
+        assertThat(agt.stream().filter(Role::isSend).map(Role::getName))
+                .containsExactlyInAnyOrder("admin", "SYSTEM.FTE.AUTHAGT1.SRC+put");
+        assertThat(agt.stream().filter(Role::isBrowse).map(Role::getName))
+                .containsExactlyInAnyOrder("admin", "SYSTEM.FTE.AUTHAGT1.SRC+browse");
+        for (String q : QueueNames.agentQueues("SRC")) {
+            assertThat(all.get(q).stream().map(Role::getName)).as(q)
+                    .noneMatch(name -> name.startsWith("SYSTEM.FTE.AUTH"));
+        }
+    }
 }

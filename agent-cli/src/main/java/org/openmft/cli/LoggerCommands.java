@@ -108,13 +108,46 @@ final class LoggerCommands {
         @Option(names = "-databaseType", description = "h2 (default, embedded) or postgresql.") String databaseType;
         @Option(names = "-databaseUrl", description = "JDBC URL (required for postgresql).") String databaseUrl;
         @Option(names = "-databaseUser", description = "Database user.") String databaseUser;
-        @Option(names = "-databasePassword", description = "Database password.") String databasePassword;
+        @Option(names = "-databasePassword", arity = "0..1", fallbackValue = "", paramLabel = "",
+                description = "Prompt for the database password (from the terminal, else one line of standard input);"
+                        + " it is written to logger.properties, readable by you only. Never given on the command line,"
+                        + " where other users see it.")
+        String databasePassword;
+        @Option(names = "-credentialsFile", paramLabel = "FILE", description = "IBM's MQMFTCredentials.xml with a"
+                + " <tns:logger name=\"LOGGER\" user=\"...\" password=\"...\"/> entry for the database"
+                + " (wmqfte.database.credentials); readable by you only.")
+        Path credentialsFile;
         @Option(names = "-fileLoggerMode", description = "CIRCULAR or LINEAR (FILE loggers).") String fileMode;
         @Option(names = "-fileSize", description = "Size of one log file, e.g. 10MB (FILE loggers).")
         String fileSize;
         @Option(names = "-fileCount", description = "Number of log files (FILE loggers).") Integer fileCount;
         @Option(names = "-p", description = "Configuration options set.") String configurationOptions;
         @Option(names = "-f", description = "Overwrite an existing logger configuration.") boolean force;
+
+        /** The database password, prompted for; null when not asked for. */
+        private String databasePassword() throws CommandFailure, java.io.IOException {
+            if (databasePassword == null) {
+                return null;
+            }
+            if (!databasePassword.isEmpty()) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0602E: the database password is never taken from the"
+                        + " command line, where other users of this machine see it: give -databasePassword without a"
+                        + " value to be prompted for it, or -credentialsFile");
+            }
+            java.io.Console console = System.console();
+            String password;
+            if (console != null) {
+                char[] typed = console.readPassword("Database password: ");
+                password = typed == null ? null : new String(typed);
+            } else {
+                password = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
+                        java.nio.charset.StandardCharsets.UTF_8)).readLine();
+            }
+            if (password == null || password.isEmpty()) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0603E: no database password was given");
+            }
+            return password;
+        }
 
         @Override
         public Integer call() throws Exception {
@@ -140,7 +173,9 @@ final class LoggerCommands {
             SetupCommands.put(values, "wmqfte.database.type", databaseType);
             SetupCommands.put(values, "openmft.database.url", databaseUrl);
             SetupCommands.put(values, "openmft.database.user", databaseUser);
-            SetupCommands.put(values, "openmft.database.password", databasePassword);
+            SetupCommands.put(values, "openmft.database.password", databasePassword());
+            SetupCommands.put(values, "wmqfte.database.credentials", credentialsFile == null ? null
+                    : credentialsFile.toAbsolutePath().normalize());
             SetupCommands.put(values, "wmqfte.file.logger.mode", fileMode);
             SetupCommands.put(values, "wmqfte.file.logger.fileSize", fileSize);
             SetupCommands.put(values, "wmqfte.file.logger.fileCount", fileCount);

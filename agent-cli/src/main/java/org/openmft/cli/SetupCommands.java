@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "setup", mixinStandardHelpOptions = true,
         description = "Write coordination.properties and command.properties.",
-        subcommands = {SetupCommands.Coordination.class, SetupCommands.Commands.class})
+        subcommands = {SetupCommands.Coordination.class, SetupCommands.Commands.class, SetupCommands.Obfuscate.class})
 final class SetupCommands {
     private SetupCommands() {
     }
@@ -144,6 +144,63 @@ final class SetupCommands {
             new PropertiesWriter("mft setup commands", Clock.systemUTC()).write(file, CommandProperties.REGISTRY,
                     values, force);
             System.out.println("BFGCL0017I: The command configuration was written to " + file + ".");
+            return ExitCodes.OK;
+        }
+    }
+    @Command(name = "obfuscate", aliases = "fteObfuscate", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  head -c 32 /dev/urandom | base64 > ~/mft.key && chmod 600 ~/mft.key",
+                    "  fteObfuscate -credentialsFile ~/MQMFTCredentials.xml -credentialsKeyFile ~/mft.key",
+                    "  then, in agent.properties: agentCredentialsKeyFile=/home/me/mft.key"},
+            description = {"Encrypt the user ids and passwords of an MQMFTCredentials.xml file in place"
+                    + " (fteObfuscate): mqUserId and mqPassword become mqUserIdCipher and mqPasswordCipher, a <file>'s"
+                    + " password and a <logger>'s user and password likewise.",
+                    "OpenMFT's values are AES-256-GCM under the key file (IBM's cipher is not documented, so the two do"
+                    + " not read each other's values), and a key file is required: a key built into a program"
+                    + " protects nothing. Processes decrypt them with IBM's *CredentialsKeyFile keys."})
+    static final class Obfuscate implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Option(names = "-credentialsFile", required = true, paramLabel = "FILE",
+                description = "The MQMFTCredentials.xml file to rewrite (readable by its owner only).")
+        Path file;
+        @Option(names = "-credentialsKeyFile", paramLabel = "KEYFILE",
+                description = "The key file (readable by its owner only, at least 16 bytes).")
+        Path keyFile;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            if (keyFile == null) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0600E: OpenMFT's fteObfuscate needs"
+                        + " -credentialsKeyFile: without a key file the values would be encrypted with a key built into"
+                        + " the program, which anyone can use to decrypt them. Make one, for example with 'head -c 32"
+                        + " /dev/urandom | base64 > mft.key; chmod 600 mft.key'.");
+            }
+            org.openmft.agent.credentials.CredentialsFile.Obfuscated result;
+            try {
+                org.openmft.agent.credentials.CredentialsCipher cipher =
+                        org.openmft.agent.credentials.CredentialsCipher.fromKeyFile(keyFile);
+                org.openmft.agent.credentials.CredentialsFile.read(file); // size, privacy and well-formedness
+                result = org.openmft.agent.credentials.CredentialsFile.obfuscate(file, Files.readAllBytes(file),
+                        cipher);
+            } catch (org.openmft.agent.credentials.CredentialsException e) {
+                throw new CommandFailure(ExitCodes.CONFIGURATION, e.getMessage(), e);
+            }
+            if (result.encrypted() == 0) {
+                System.out.println("Nothing in " + file + " was in clear; the file is unchanged.");
+                return ExitCodes.OK;
+            }
+            Path tmp = file.resolveSibling("." + file.getFileName() + ".obfuscate.tmp");
+            Files.deleteIfExists(tmp);
+            Files.write(tmp, result.document().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                    java.nio.file.StandardOpenOption.CREATE_NEW);
+            if (org.openmft.agent.config.PrivateFiles.isPosix(tmp)) {
+                Files.setPosixFilePermissions(tmp, org.openmft.agent.config.PrivateFiles.OWNER_ONLY_FILE);
+            }
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            System.out.println("BFGCL0601I: " + result.encrypted() + " value(s) in " + file + " are encrypted with key"
+                    + " file " + keyFile + ". Name the key file with agentCredentialsKeyFile,"
+                    + " coordinationCredentialsKeyFile or connectionCredentialsKeyFile where the file is used.");
             return ExitCodes.OK;
         }
     }

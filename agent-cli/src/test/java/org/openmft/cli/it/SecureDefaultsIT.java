@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -17,12 +16,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,8 +40,6 @@ import org.openmft.coordination.logger.JdbcLogStore;
 class SecureDefaultsIT {
     private static final String JVM_OPTIONS = "-Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
     private static final Pattern ID = Pattern.compile("The request ID is: ([0-9a-f]{48})");
-    /** The second local user of the permission test, created when missing (tests run as root in CI). */
-    private static final String OTHER_USER = "openmftother";
 
     @TempDir
     Path tmp;
@@ -87,12 +82,11 @@ class SecureDefaultsIT {
 
         append(agentProperties, "authorityChecking=false");
         append(agentProperties, "agentSslFipsRequired=false");
-        append(agentProperties, "agentCredentialsKeyFile=/etc/openmft/mft.key");
+        append(agentProperties, "adminGroup=mqm");
         for (String[] start : List.of(new String[] {"fteStartAgent", "-F", "TLS1"},
                 new String[] {"fteStartAgent", "TLS1"})) {
             String out = mft.run(start[0], java.util.Arrays.copyOfRange(start, 1, start.length)).expect(78).output();
-            assertThat(out).contains(agentProperties
-                    + ": agentCredentialsKeyFile=/etc/openmft/mft.key is not supported yet")
+            assertThat(out).contains(agentProperties + ": adminGroup=mqm is not supported yet")
                     .doesNotContain("authorityChecking", "agentSslFipsRequired");
         }
         assertThat(data.resolve("config/QM1/agents/TLS1/agent.properties")).exists();
@@ -102,7 +96,7 @@ class SecureDefaultsIT {
         Path loggerProperties = data.resolve("config/QM1/loggers/LOG1/logger.properties");
         append(loggerProperties, "wmqfte.database.credentials=/etc/openmft/MQMFTCredentials.xml");
         assertThat(mft.run("fteStartLogger", "-F", "LOG1").expect(78).output()).contains(loggerProperties
-                + ": wmqfte.database.credentials=/etc/openmft/MQMFTCredentials.xml is not supported yet");
+                + ": wmqfte.database.credentials=/etc/openmft/MQMFTCredentials.xml: the credentials file does not exist");
 
         Path commandProperties = data.resolve("config/QM1/command.properties");
         // A credentials file that other users may read is refused, naming it, before anything connects.
@@ -117,7 +111,7 @@ class SecureDefaultsIT {
         Path coordinationProperties = data.resolve("config/QM1/coordination.properties");
         append(coordinationProperties, "coordinationCredentialsKeyFile=/etc/openmft/mft.key");
         assertThat(mft.run("fteListAgents").expect(78).output()).contains(coordinationProperties
-                + ": coordinationCredentialsKeyFile=/etc/openmft/mft.key is not supported yet");
+                + ": coordinationCredentialsKeyFile=/etc/openmft/mft.key: the credentials key file cannot be read");
     }
 
     @Test
@@ -234,46 +228,11 @@ class SecureDefaultsIT {
         assertThat(mft.mft("transfer", "list").expect(0).output()).as("also with the logger stopped").contains(id);
     }
 
-    /** A second local user: created when missing; the test needs root for that and for runuser. */
     private static String otherUser() throws Exception {
-        boolean root = "root".equals(System.getProperty("user.name"));
-        String reason = "reading files as another local user needs root (to run 'runuser' and, when "
-                + OTHER_USER + " is missing, 'useradd'); this JVM runs as " + System.getProperty("user.name");
-        if (!root) {
-            if (inCi()) {
-                throw new AssertionError("CI=" + System.getenv("CI") + " and this test cannot run, which in CI is a"
-                        + " failure, not a skip: " + reason);
-            }
-            Assumptions.assumeTrue(false, reason);
-        }
-        if (exec("id", "-u", OTHER_USER).exitCode() != 0) {
-            exec("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", OTHER_USER).expect(0);
-        }
-        return OTHER_USER;
-    }
-
-    private static boolean inCi() {
-        String ci = System.getenv("CI");
-        return ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false");
+        return LocalUsers.otherUser();
     }
 
     private static Distribution.Result runAs(String user, String... command) throws Exception {
-        String[] cmd = new String[command.length + 4];
-        cmd[0] = "runuser";
-        cmd[1] = "-u";
-        cmd[2] = user;
-        cmd[3] = "--";
-        System.arraycopy(command, 0, cmd, 4, command.length);
-        return exec(cmd);
-    }
-
-    private static Distribution.Result exec(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(String.join(" ", cmd) + " did not end within 60 s");
-        }
-        return new Distribution.Result(p.exitValue(), out);
+        return LocalUsers.runAs(user, command);
     }
 }

@@ -92,8 +92,10 @@ final class CommonKeys {
     }
 
     static ConfigKey<java.nio.file.Path> credentialsKeyFile(String name) {
-        return ConfigKey.path(name).group(SECURITY)
-                .description("Key file used to decrypt credentials files encrypted with fteObfuscate.").build();
+        return ConfigKey.path(name).supported().group(SECURITY)
+                .description("Key file (owner-only, at least 16 bytes) that OpenMFT's fteObfuscate encrypted the"
+                        + " credentials file's *Cipher values with; they are decrypted with it. IBM's own cipher"
+                        + " values cannot be read.").build();
     }
 
     /**

@@ -16,11 +16,50 @@ import java.util.Optional;
 public final class LoggerConfig extends QueueManagerConfig {
 
     private final String loggerName;
+    /** From {@code wmqfte.database.credentials}, or null. */
+    private final org.openmft.agent.credentials.Credentials databaseCredentials;
 
     private LoggerConfig(ConfigValues values, String loggerName) throws ConfigurationException {
         super(values, QUEUE_MANAGER, QUEUE_MANAGER_HOST, QUEUE_MANAGER_PORT, QUEUE_MANAGER_CHANNEL,
                 QUEUE_MANAGER_PROVIDER);
         this.loggerName = loggerName;
+        this.databaseCredentials = readDatabaseCredentials(values, loggerName);
+    }
+
+    /**
+     * IBM's {@code wmqfte.database.credentials}: the logger's {@code <logger>} entry of an
+     * MQMFTCredentials.xml, read now so that a missing, open or incomplete file stops start-up (78).
+     */
+    private static org.openmft.agent.credentials.Credentials readDatabaseCredentials(ConfigValues values,
+            String loggerName) throws ConfigurationException {
+        Path file = values.get(DATABASE_CREDENTIALS);
+        if (file == null) {
+            return null;
+        }
+        String key = DATABASE_CREDENTIALS.name();
+        for (ConfigKey<String> clash : java.util.List.of(OPENMFT_DATABASE_USER, OPENMFT_DATABASE_PASSWORD)) {
+            if (values.get(clash) != null) {
+                throw new ConfigurationException(values.sourceName() + ": " + key + " and " + clash.name() + " are"
+                        + " both set: give the database user and password in one place (remove " + clash.name() + ")",
+                        clash.name(), null);
+            }
+        }
+        org.openmft.agent.credentials.Credentials credentials;
+        try {
+            credentials = org.openmft.agent.credentials.CredentialsFile.read(file).logger(loggerName, null)
+                    .orElseThrow(() -> new ConfigurationException(values.sourceName() + ": " + key + "=" + file
+                            + ": the credentials file has no <logger name=\"" + loggerName + "\" user=\"...\""
+                            + " password=\"...\"/> entry (nor one without a name)", key, file.toString()));
+        } catch (org.openmft.agent.credentials.CredentialsException e) {
+            throw new ConfigurationException(values.sourceName() + ": " + key + "=" + e.getMessage(), key,
+                    file.toString());
+        }
+        if (values.get(OPENMFT_DATABASE_URL) == null) {
+            throw new ConfigurationException(values.sourceName() + ": " + key + " is set but openmft.database.url is"
+                    + " not: the logger's embedded database has a generated password of its own, and the credentials"
+                    + " are for a database named by openmft.database.url", key, file.toString());
+        }
+        return credentials;
     }
 
     /**
@@ -163,6 +202,9 @@ public final class LoggerConfig extends QueueManagerConfig {
      * @return {@code openmft.database.user}, if set
      */
     public Optional<String> databaseUser() {
+        if (databaseCredentials != null) {
+            return Optional.of(databaseCredentials.user());
+        }
         return Optional.ofNullable(values.get(OPENMFT_DATABASE_USER));
     }
 
@@ -172,7 +214,18 @@ public final class LoggerConfig extends QueueManagerConfig {
      * @return {@code openmft.database.password}, if set
      */
     public Optional<String> databasePassword() {
+        if (databaseCredentials != null) {
+            return Optional.of(databaseCredentials.password());
+        }
         return Optional.ofNullable(values.get(OPENMFT_DATABASE_PASSWORD));
+    }
+
+    /**
+     * Whether the database password comes from {@code wmqfte.database.credentials} rather than
+     * {@code logger.properties} itself.
+     */
+    public boolean databaseCredentialsFile() {
+        return databaseCredentials != null;
     }
 
     /**

@@ -152,10 +152,12 @@ public final class LoggerProperties {
     public static final ConfigKey<Path> QUEUE_MANAGER_CREDENTIALS =
             CommonKeys.credentialsFile("loggerQMgrAuthenticationCredentialsFile");
 
-    /** IBM's credentials file for the database, not supported yet. */
+    /** IBM's credentials file for the database. */
     public static final ConfigKey<Path> DATABASE_CREDENTIALS = ConfigKey.path("wmqfte.database.credentials")
-            .protection().group(DATABASE)
-            .description("MQMFTCredentials.xml holding the database user and password.").build();
+            .protection().supported().group(DATABASE)
+            .description("MQMFTCredentials.xml (owner-only) whose <tns:logger name=\"<logger>\" user=\"...\""
+                    + " password=\"...\"/> entry (or one without a name) gives the database user and password; not"
+                    + " together with openmft.database.user or openmft.database.password.").build();
 
     /** IBM's JDBC driver jar, not supported: OpenMFT ships its drivers. */
     public static final ConfigKey<Path> DATABASE_DRIVER = ConfigKey.path("wmqfte.database.driver").group(DATABASE)

@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import org.openmft.agent.credentials.Credentials;
+import org.openmft.agent.credentials.CredentialsCipher;
 import org.openmft.agent.credentials.CredentialsException;
 import org.openmft.agent.credentials.CredentialsFile;
 import org.openmft.agent.tls.TlsClientSettings;
@@ -28,6 +29,8 @@ public abstract class QueueManagerConfig {
     private final TlsClientSettings tls;
     private final Credentials credentials;
     private final String credentialsKey;
+    /** fteObfuscate's key of IBM's {@code <prefix>CredentialsKeyFile}, or null. */
+    private final CredentialsCipher cipher;
 
     QueueManagerConfig(ConfigValues values, ConfigKey<String> qmgr, ConfigKey<String> host, ConfigKey<Integer> port,
             ConfigKey<String> channel, ConfigKey<MessagingProvider> provider) throws ConfigurationException {
@@ -41,7 +44,8 @@ public abstract class QueueManagerConfig {
                 ? qmgr.name().substring(0, qmgr.name().length() - "QMgr".length()) : null;
         this.tls = readTls(values, prefix);
         this.credentialsKey = (prefix == null ? "logger" : prefix) + "QMgrAuthenticationCredentialsFile";
-        this.credentials = readCredentials(values, credentialsKey, values.get(qmgr));
+        this.cipher = readKeyFile(values, prefix == null ? null : prefix + "CredentialsKeyFile");
+        this.credentials = readCredentials(values, credentialsKey, values.get(qmgr), cipher);
     }
 
     /**
@@ -59,7 +63,7 @@ public abstract class QueueManagerConfig {
         }
         Path file = (Path) values.get(key.get());
         try {
-            return CredentialsFile.read(file).queueManager(otherQmgr, CredentialsFile.localUser());
+            return CredentialsFile.read(file).queueManager(otherQmgr, CredentialsFile.localUser(), cipher);
         } catch (CredentialsException e) {
             throw new ConfigurationException(values.sourceName() + ": " + credentialsKey + "=" + e.getMessage(),
                     credentialsKey, file.toString());
@@ -71,8 +75,8 @@ public abstract class QueueManagerConfig {
      * that a missing, open or malformed file, or one without an entry for the queue manager, stops
      * start-up with exit code 78 naming the key.
      */
-    private static Credentials readCredentials(ConfigValues values, String keyName, String qmgrName)
-            throws ConfigurationException {
+    private static Credentials readCredentials(ConfigValues values, String keyName, String qmgrName,
+            CredentialsCipher cipher) throws ConfigurationException {
         var key = values.registry().key(keyName);
         if (key.isEmpty() || values.get(key.get()) == null) {
             return null;
@@ -80,10 +84,34 @@ public abstract class QueueManagerConfig {
         Path file = (Path) values.get(key.get());
         String user = CredentialsFile.localUser();
         try {
-            return CredentialsFile.read(file).queueManager(qmgrName, user).orElseThrow(() -> new ConfigurationException(
+            return CredentialsFile.read(file).queueManager(qmgrName, user, cipher).orElseThrow(() -> new ConfigurationException(
                     values.sourceName() + ": " + keyName + "=" + file + ": the credentials file has no <qmgr name=\""
                             + qmgrName + "\"> entry for local user " + user + " (nor one without a user attribute)",
                     keyName, file.toString()));
+        } catch (CredentialsException e) {
+            throw new ConfigurationException(values.sourceName() + ": " + keyName + "=" + e.getMessage(), keyName,
+                    file.toString());
+        }
+    }
+
+    /**
+     * IBM's {@code <prefix>CredentialsKeyFile}: the key fteObfuscate encrypted the credentials file's
+     * secrets with, read now so that a missing, open or short key file stops start-up with exit code
+     * 78 naming the key.
+     *
+     * @return the cipher, or null when the key is not set or the file has no such key
+     */
+    private static CredentialsCipher readKeyFile(ConfigValues values, String keyName) throws ConfigurationException {
+        if (keyName == null) {
+            return null;
+        }
+        var key = values.registry().key(keyName);
+        if (key.isEmpty() || values.get(key.get()) == null) {
+            return null;
+        }
+        Path file = (Path) values.get(key.get());
+        try {
+            return CredentialsCipher.fromKeyFile(file);
         } catch (CredentialsException e) {
             throw new ConfigurationException(values.sourceName() + ": " + keyName + "=" + e.getMessage(), keyName,
                     file.toString());

@@ -63,11 +63,13 @@ public final class CredentialsFile {
     }
 
     private final Path file;
+    private final Document document;
     private final List<QmgrEntry> qmgrs;
     private final List<Element> files;
 
-    private CredentialsFile(Path file, List<QmgrEntry> qmgrs, List<Element> files) {
+    private CredentialsFile(Path file, Document document, List<QmgrEntry> qmgrs, List<Element> files) {
         this.file = file;
+        this.document = document;
         this.qmgrs = qmgrs;
         this.files = files;
     }
@@ -175,14 +177,14 @@ public final class CredentialsFile {
                         qmgrs.add(new QmgrEntry(e.getAttribute("name").trim(),
                                 e.hasAttribute("user") ? e.getAttribute("user").trim() : null, e));
                     }
-                    case "file" -> files.add(e);
+                    case "file", "logger" -> files.add(e);
                     default -> {
-                        // <logger> entries (database credentials) and later additions are not ours to read here.
+                        // Later additions are not ours to read.
                     }
                 }
             }
         }
-        return new CredentialsFile(file, List.copyOf(qmgrs), List.copyOf(files));
+        return new CredentialsFile(file, doc, List.copyOf(qmgrs), List.copyOf(files));
     }
 
     /** The file this was read from. */
@@ -201,6 +203,23 @@ public final class CredentialsFile {
      *                              {@code mqUserId}
      */
     public Optional<Credentials> queueManager(String qmgr, String localUser) throws CredentialsException {
+        return queueManager(qmgr, localUser, null);
+    }
+
+    /**
+     * The user and password for a queue manager connection, decrypting fteObfuscate's values with
+     * {@code cipher}.
+     *
+     * @param qmgr      the queue manager name (case-sensitive, as MQ's)
+     * @param localUser the local user running this process ({@code user.name})
+     * @param cipher    the key of IBM's {@code *CredentialsKeyFile}, or null when none is named
+     * @return the entry's user and password; empty when the file has no entry for this queue manager
+     *         and user
+     * @throws CredentialsException when an obfuscated value cannot be decrypted (no key, another key,
+     *                              not OpenMFT's), or the entry has no user
+     */
+    public Optional<Credentials> queueManager(String qmgr, String localUser, CredentialsCipher cipher)
+            throws CredentialsException {
         QmgrEntry generic = null;
         QmgrEntry specific = null;
         for (QmgrEntry e : qmgrs) {
@@ -218,17 +237,124 @@ public final class CredentialsFile {
             return Optional.empty();
         }
         Element e = entry.element();
-        for (String cipher : List.of("mqUserIdCipher", "mqPasswordCipher")) {
-            if (e.hasAttribute(cipher)) {
-                throw new CredentialsException(file, file + ": the <qmgr name=\"" + qmgr + "\"> entry has "
-                        + cipher + " (written by fteObfuscate), which OpenMFT cannot decrypt; give mqUserId and"
-                        + " mqPassword in clear and protect the file with chmod 600");
+        String where = "the <qmgr name=\"" + qmgr + "\"> entry";
+        String user = value(e, "mqUserId", where, cipher);
+        if (user == null || user.isEmpty()) {
+            throw new CredentialsException(file, file + ": " + where + " has no mqUserId");
+        }
+        String password = value(e, "mqPassword", where, cipher);
+        return Optional.of(new Credentials(user, password == null ? "" : password));
+    }
+
+    /**
+     * An attribute's value in clear: {@code name}, or {@code name + "Cipher"} decrypted.
+     *
+     * @return the value, or null when neither attribute is there
+     */
+    private String value(Element e, String name, String where, CredentialsCipher cipher) throws CredentialsException {
+        String obfuscated = name + "Cipher";
+        if (e.hasAttribute(obfuscated)) {
+            if (cipher == null) {
+                throw new CredentialsException(file, file + ": " + where + " has " + obfuscated + " (written by"
+                        + " fteObfuscate), and no credentials key file is named to decrypt it: for a queue manager"
+                        + " entry set the *CredentialsKeyFile key of the properties file (agentCredentialsKeyFile,"
+                        + " coordinationCredentialsKeyFile, connectionCredentialsKeyFile) to fteObfuscate's key file;"
+                        + " key and trust store passwords are read in clear only (in a file only its owner may read)");
+            }
+            return cipher.decrypt(file, obfuscated, e.getAttribute(obfuscated));
+        }
+        return e.hasAttribute(name) ? e.getAttribute(name) : null;
+    }
+
+    /**
+     * A logger's database user and password (IBM's {@code wmqfte.database.credentials}): the
+     * {@code <logger name="..." user="..." password="..."/>} entry for the logger, else the one
+     * without a name.
+     *
+     * @param loggerName the logger
+     * @param cipher     the key for fteObfuscate's values, or null
+     * @return the user and password; empty when there is no entry for the logger
+     * @throws CredentialsException when an entry has no user, or an obfuscated value cannot be read
+     */
+    public Optional<Credentials> logger(String loggerName, CredentialsCipher cipher) throws CredentialsException {
+        Element generic = null;
+        Element specific = null;
+        for (Element e : files) {
+            if (!"logger".equals(e.getLocalName())) {
+                continue;
+            }
+            if (!e.hasAttribute("name")) {
+                generic = generic == null ? e : generic;
+            } else if (e.getAttribute("name").trim().equals(loggerName)) {
+                specific = specific == null ? e : specific;
             }
         }
-        if (!e.hasAttribute("mqUserId") || e.getAttribute("mqUserId").isEmpty()) {
-            throw new CredentialsException(file, file + ": the <qmgr name=\"" + qmgr + "\"> entry has no mqUserId");
+        Element e = specific != null ? specific : generic;
+        if (e == null) {
+            return Optional.empty();
         }
-        return Optional.of(new Credentials(e.getAttribute("mqUserId"), e.getAttribute("mqPassword")));
+        String where = "the <logger" + (e.hasAttribute("name") ? " name=\"" + loggerName + "\"" : "") + "> entry";
+        String user = value(e, "user", where, cipher);
+        if (user == null || user.isEmpty()) {
+            throw new CredentialsException(file, file + ": " + where + " has no user");
+        }
+        String password = value(e, "password", where, cipher);
+        return Optional.of(new Credentials(user, password == null ? "" : password));
+    }
+
+    /**
+     * What {@code fteObfuscate} writes: the document with every clear secret ({@code mqUserId},
+     * {@code mqPassword} of {@code <qmgr>}, {@code password} of {@code <file>}, {@code user} and
+     * {@code password} of {@code <logger>}) replaced by its {@code *Cipher} attribute.
+     *
+     * @param file   the file, for messages
+     * @param bytes  its content (its permissions checked by the caller)
+     * @param cipher the key
+     * @return the new document and how many values were encrypted
+     * @throws CredentialsException when it is not a well-formed MQMFTCredentials.xml document
+     */
+    public static Obfuscated obfuscate(Path file, byte[] bytes, CredentialsCipher cipher) throws CredentialsException {
+        CredentialsFile parsed = parse(file, bytes);
+        Document doc = parsed.document;
+        int count = 0;
+        for (Node n = doc.getDocumentElement().getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e) {
+                List<String> secrets = switch (e.getLocalName()) {
+                    case "qmgr" -> List.of("mqUserId", "mqPassword");
+                    case "file" -> List.of("password");
+                    case "logger" -> List.of("user", "password");
+                    default -> List.of();
+                };
+                for (String name : secrets) {
+                    if (e.hasAttribute(name)) {
+                        e.setAttribute(name + "Cipher", cipher.encrypt(name + "Cipher", e.getAttribute(name)));
+                        e.removeAttribute(name);
+                        count++;
+                    }
+                }
+            }
+        }
+        try {
+            javax.xml.transform.TransformerFactory tf = javax.xml.transform.TransformerFactory.newInstance();
+            tf.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+            tf.setAttribute(XMLConstants.ACCESS_EXTERNAL_STYLESHEET, "");
+            javax.xml.transform.Transformer t = tf.newTransformer();
+            t.setOutputProperty(javax.xml.transform.OutputKeys.ENCODING, "UTF-8");
+            java.io.StringWriter out = new java.io.StringWriter();
+            t.transform(new javax.xml.transform.dom.DOMSource(doc), new javax.xml.transform.stream.StreamResult(out));
+            return new Obfuscated(out.toString(), count);
+        } catch (javax.xml.transform.TransformerException e) {
+            throw new CredentialsException(file, file + ": cannot write the obfuscated document: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A document written by {@link #obfuscate}.
+     *
+     * @param document  the new content
+     * @param encrypted how many values were encrypted (0: nothing was in clear)
+     */
+    public record Obfuscated(String document, int encrypted) {
     }
 
     /**
@@ -240,21 +366,33 @@ public final class CredentialsFile {
      * @throws CredentialsException when the entry has a {@code passwordCipher} or no password
      */
     public Optional<String> storePassword(Path store) throws CredentialsException {
+        return storePassword(store, null);
+    }
+
+    /**
+     * As {@link #storePassword(Path)}, decrypting fteObfuscate's {@code passwordCipher} with
+     * {@code cipher}.
+     *
+     * @param store  the store
+     * @param cipher the key, or null when none is named
+     * @return the password; empty when there is no entry for the store
+     * @throws CredentialsException when the password cannot be had
+     */
+    public Optional<String> storePassword(Path store, CredentialsCipher cipher) throws CredentialsException {
         Path wanted = store.toAbsolutePath().normalize();
         for (Element e : files) {
+            if (!"file".equals(e.getLocalName())) {
+                continue;
+            }
             String path = e.getAttribute("path");
             if (path.isEmpty() || !Path.of(path).toAbsolutePath().normalize().equals(wanted)) {
                 continue;
             }
-            if (e.hasAttribute("passwordCipher")) {
-                throw new CredentialsException(file, file + ": the entry for " + path + " has a passwordCipher"
-                        + " (written by fteObfuscate), which OpenMFT cannot decrypt; give the password in the"
-                        + " password attribute and protect the file with chmod 600");
-            }
-            if (!e.hasAttribute("password")) {
+            String password = value(e, "password", "the entry for " + path, cipher);
+            if (password == null) {
                 throw new CredentialsException(file, file + ": the entry for " + path + " has no password attribute");
             }
-            return Optional.of(e.getAttribute("password"));
+            return Optional.of(password);
         }
         return Optional.empty();
     }

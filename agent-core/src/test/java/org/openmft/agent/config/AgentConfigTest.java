@@ -101,7 +101,9 @@ class AgentConfigTest {
                 // Queue manager authentication: read by QueueManagerConfig into the endpoint's credentials.
                 "agentQMgrAuthenticationCredentialsFile",
                 // Authority checks (issue 14): Agent, DataDispatcher, ReplyDispatcher.
-                "authorityChecking"));
+                "authorityChecking",
+                // fteObfuscate's key: read by QueueManagerConfig into a CredentialsCipher.
+                "agentCredentialsKeyFile"));
         Set<String> actual = AgentProperties.REGISTRY.keys().stream().filter(ConfigKey::supported)
                 .map(ConfigKey::name).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(expected, actual);

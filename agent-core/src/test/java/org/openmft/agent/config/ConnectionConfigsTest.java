@@ -60,9 +60,8 @@ class ConnectionConfigsTest {
 
         ConfigurationException credentials = assertThrows(ConfigurationException.class, () -> CoordinationConfig.from(
                 Map.of("coordinationQMgr", "C", "coordinationCredentialsKeyFile", "/c.key"), Map.of()));
-        assertEquals("coordination.properties: coordinationCredentialsKeyFile=/c.key is not supported "
-                + "yet: OpenMFT does not provide this security feature and refuses to run without the protection the "
-                + "file asks for (remove it)", credentials.getMessage());
+        assertTrue(credentials.getMessage().startsWith("coordination.properties: coordinationCredentialsKeyFile=/c.key:"
+                + " the credentials key file cannot be read"), credentials.getMessage());
         assertEquals("coordinationCredentialsKeyFile", credentials.key());
         ConfigurationException noFile = assertThrows(ConfigurationException.class, () -> CoordinationConfig.from(
                 Map.of("coordinationQMgr", "C", "coordinationQMgrAuthenticationCredentialsFile", "/c.xml"), Map.of()));
@@ -111,7 +110,7 @@ class ConnectionConfigsTest {
         ConfigurationException credentials = assertThrows(ConfigurationException.class, () -> CommandConfig.from(
                 Map.of("connectionQMgr", "QM1", "connectionCredentialsKeyFile", "/home/u/mft.key"), Map.of()));
         assertTrue(credentials.getMessage().startsWith("command.properties: connectionCredentialsKeyFile"
-                + "=/home/u/mft.key is not supported yet"), credentials.getMessage());
+                + "=/home/u/mft.key: the credentials key file cannot be read"), credentials.getMessage());
     }
 
     @Test

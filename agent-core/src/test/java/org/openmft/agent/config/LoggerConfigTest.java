@@ -136,6 +136,32 @@ class LoggerConfigTest {
     }
 
     @Test
+    void theDatabaseUserAndPasswordMayComeFromIbmsCredentialsFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("MQMFTCredentials.xml");
+        Files.writeString(file, "<tns:mqmftCredentials xmlns:tns=\"http://wmqfte.ibm.com/MQMFTCredentials\">"
+                + "<tns:logger user=\"anyone\" password=\"generic\"/>"
+                + "<tns:logger name=\"LOG1\" user=\"mftlog\" password=\"p&amp;w\"/></tns:mqmftCredentials>");
+        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Map<String, String> raw = Map.of("wmqfte.logger.type", "DATABASE", "wmqfte.queue.manager", "C",
+                "wmqfte.database.type", "postgresql", "openmft.database.url", "jdbc:postgresql://db/mft",
+                "wmqfte.database.credentials", file.toString());
+        LoggerConfig config = LoggerConfig.from(raw, "log1", Map.of());
+        assertThat(config.databaseUser()).contains("mftlog");
+        assertThat(config.databasePassword()).contains("p&w");
+        assertThat(config.databaseCredentialsFile()).isTrue();
+        assertThat(LoggerConfig.from(raw, "LOG2", Map.of()).databaseUser()).as("the entry without a name")
+                .contains("anyone");
+
+        var both = new java.util.HashMap<>(raw);
+        both.put("openmft.database.password", "x");
+        assertThatThrownBy(() -> LoggerConfig.from(both, "LOG1", Map.of()))
+                .hasMessageContaining("wmqfte.database.credentials and openmft.database.password are both set");
+        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        assertThatThrownBy(() -> LoggerConfig.from(raw, "LOG1", Map.of()))
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("chmod 600");
+    }
+
+    @Test
     void ibmKeysOpenMftIgnoresAreWarnedAbout() throws Exception {
         LoggerConfig config = parse(Map.of("wmqfte.logger.type", "DATABASE", "wmqfte.queue.manager", "C",
                 "wmqfte.message.source.type", "queue", "wmqfte.database.driver", "/opt/db2/db2jcc4.jar",

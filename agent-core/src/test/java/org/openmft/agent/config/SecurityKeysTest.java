@@ -47,9 +47,10 @@ class SecurityKeysTest {
     void theKeysThatAskForProtectionIncludeEveryFamilyOfIbmsSecurityKeys() {
         List<String> refused = new ArrayList<>();
         REGISTRIES.keySet().forEach(r -> refusedKeys(r).forEach(k -> refused.add(k.name())));
-        assertThat(refused).contains("agentCredentialsKeyFile",
-                "coordinationCredentialsKeyFile", "connectionCredentialsKeyFile", "wmqfte.database.credentials");
-        assertThat(refused).as("supported, or no security feature").doesNotContain("authorityChecking", "sandboxRoot",
+        assertThat(refused).containsExactlyInAnyOrder("commandPath", "adminGroup");
+        assertThat(refused).as("supported, or no security feature").doesNotContain("authorityChecking",
+                "wmqfte.database.credentials", "agentCredentialsKeyFile", "coordinationCredentialsKeyFile",
+                "connectionCredentialsKeyFile", "sandboxRoot",
                 "userSandboxes",
                 "xmlConfigReloadInterval", "additionalWildcardSandboxChecking", "openmft.database.password",
                 "logCapture", "agentSslTrustStore", "coordinationSslPeerName", "connectionSslKeyStore",
@@ -84,8 +85,8 @@ class SecurityKeysTest {
                 checked++;
             }
         }
-        assertThat(checked).as("keys checked (user sandboxes and the queue managers' credentials files are supported"
-                + " now)").isGreaterThanOrEqualTo(6);
+        assertThat(checked).as("keys checked (authority checking, fteObfuscate's keys, the database credentials are"
+                + " supported now)").isEqualTo(2);
     }
 
     @Test
@@ -115,11 +116,10 @@ class SecurityKeysTest {
         assertThat(e.getMessage()).startsWith("agent.properties: ").contains("authorityChecking").contains("yes");
 
         raw.remove("authorityChecking");
-        raw.put("agentCredentialsKeyFile", "/etc/openmft/mft.key");
+        raw.put("adminGroup", "mqm");
         e = assertThrows(ConfigurationException.class, () -> AgentConfig.from(raw, Map.of()));
-        assertThat(e.getMessage()).startsWith("agent.properties: agentCredentialsKeyFile=/etc/openmft/mft.key is not"
-                + " supported yet: OpenMFT does not provide this security feature and refuses to run without the"
-                + " protection the file asks for");
+        assertThat(e.getMessage()).startsWith("agent.properties: adminGroup=mqm is not supported yet: OpenMFT does not"
+                + " provide this security feature and refuses to run without the protection the file asks for");
     }
 
     @Test
@@ -147,10 +147,10 @@ class SecurityKeysTest {
     @Test
     void aLoadedFileIsNamedByItsPath(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("agent.properties");
-        Files.writeString(file, "agentName=A1\nagentQMgr=QM1\nagentCredentialsKeyFile=/etc/openmft/mft.key\n");
+        Files.writeString(file, "agentName=A1\nagentQMgr=QM1\nadminGroup=mqm\n");
         ConfigurationException e = assertThrows(ConfigurationException.class,
                 () -> AgentConfig.load(file, Map.of()));
-        assertThat(e.getMessage()).startsWith(file + ": agentCredentialsKeyFile=/etc/openmft/mft.key is not supported yet");
+        assertThat(e.getMessage()).startsWith(file + ": adminGroup=mqm is not supported yet");
         assertThat(ConfigurationException.EXIT_CODE).as("IBM's and sysexits' configuration problem").isEqualTo(78);
     }
 
@@ -165,10 +165,10 @@ class SecurityKeysTest {
     @Test
     void theReferenceMarksRefusedKeys() {
         assertThat(ConfigReference.markdown().lines())
-                .anyMatch(l -> l.startsWith("| `agentCredentialsKeyFile` | none | a file path | no (refused when set) |"))
+                .anyMatch(l -> l.startsWith("| `adminGroup` | none | any text | no (refused when set) |"))
+                .anyMatch(l -> l.startsWith("| `agentCredentialsKeyFile` | none | a file path | yes |"))
                 .anyMatch(l -> l.startsWith("| `logCapture` | `false` | true or false | no |"))
                 .anyMatch(l -> l.startsWith("| `sandboxRoot` | none |") && l.contains("| yes |"));
-        assertThat(AgentProperties.AGENT_CREDENTIALS_KEY_FILE.doc()).contains("a value other than the default stops"
-                + " start-up");
+        assertThat(AgentProperties.ADMIN_GROUP.doc()).contains("a value other than the default stops start-up");
     }
 }

@@ -206,6 +206,7 @@ class HostileTenantIT {
                     <originator><hostName>it</hostName><userID>mftadmin</userID></originator>
                     <sourceAgent agent="AGENT1" QMgr="QM1"/>
                     <destinationAgent agent="AGENT2" QMgr="QM1"/>
+                    <reply QMGR="QM1">WMQFTE.HOSTILE.REPLY</reply>
                     <transferSet>
                       <item mode="binary" checksumMethod="MD5">
                         <source><file>%s</file></source>
@@ -218,18 +219,18 @@ class HostileTenantIT {
     }
 
     /** Puts a request and returns the agent's first reply. */
-    private static Reply request(Connection c, String agent, String xml) throws Exception {
+    private Reply request(Connection c, String agent, String xml) throws Exception {
         return replies(c, agent, xml, 1).get(0);
     }
 
-    /** Puts a request and returns its last reply: the outcome of an accepted transfer. */
-    private static Reply requestFinal(Connection c, String agent, String xml) throws Exception {
+    /** Puts a request and returns its final reply: the outcome of an accepted transfer. */
+    private Reply requestFinal(Connection c, String agent, String xml) throws Exception {
         List<Reply> r = replies(c, agent, xml, 2);
         assertThat(r.get(0).resultCode()).as("acknowledgement: %s", r.get(0).supplements()).isZero();
         return r.get(1);
     }
 
-    private static List<Reply> replies(Connection c, String agent, String xml, int count) throws Exception {
+    private List<Reply> replies(Connection c, String agent, String xml, int count) throws Exception {
         Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
         TemporaryQueue replies = s.createTemporaryQueue();
         c.start();
@@ -242,12 +243,26 @@ class HostileTenantIT {
         try (MessageConsumer consumer = s.createConsumer(replies)) {
             while (out.size() < count) {
                 Message r = consumer.receive(60_000);
-                assertThat(r).as("reply %d of %d", out.size() + 1, count).isNotNull();
+                assertThat(r).as("reply %d of %d; agent logs:%n%s", out.size() + 1, count, agentLogs()).isNotNull();
                 out.add(new RequestParser().parseReply(((TextMessage) r).getText()));
             }
         }
         s.close();
         return out;
+    }
+
+    /** The last lines of both agents' logs, for a failure's message. */
+    private String agentLogs() {
+        StringBuilder b = new StringBuilder();
+        for (String agent : List.of("AGENT1", "AGENT2")) {
+            String log = read(tmp.resolve("data/logs/QM1/agents/" + agent + "/logs/output0.log"));
+            String[] lines = log.split("\n");
+            b.append("--- ").append(agent).append('\n');
+            for (int i = Math.max(0, lines.length - 40); i < lines.length; i++) {
+                b.append(lines[i]).append('\n');
+            }
+        }
+        return b.toString();
     }
 
     private static String read(Path p) {

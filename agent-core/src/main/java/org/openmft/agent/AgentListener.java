@@ -31,6 +31,14 @@ public interface AgentListener {
     default void notAuthorized(String agent, org.openmft.agent.authority.AuthorityRefusal refusal) {
     }
 
+    /**
+     * An accepted request is being planned (its wildcards and directories expanded), on the agent's
+     * planner thread, not the command thread; {@link #transferQueued} or {@link #transferEnded}
+     * follows.
+     */
+    default void transferPlanning(String agent, String transferId) {
+    }
+
     /** A ping was answered. */
     default void pinged(String agent, String originatorUser) {
     }

@@ -25,6 +25,11 @@ public abstract class ForwardingAgentListener implements AgentListener {
     }
 
     @Override
+    public void transferPlanning(String agent, String transferId) {
+        delegate().transferPlanning(agent, transferId);
+    }
+
+    @Override
     public void pinged(String agent, String originatorUser) {
         delegate().pinged(agent, originatorUser);
     }

@@ -150,6 +150,14 @@ public abstract class DocumentCursor<E extends XmlDocumentException> {
             return result;
         } catch (XMLStreamException e) {
             throw fromStreamException(e, null, errors);
+        } catch (java.util.MissingResourceException e) {
+            // The JDK's parser cannot word some of its own errors (an invalid character in a DOCTYPE's
+            // internal subset: its message key InvalidCharInDTD is missing from its resources), and
+            // throws this instead; the key says what is wrong.
+            javax.xml.stream.Location at = reader == null ? null : reader.getLocation();
+            String key = e.getKey() == null || e.getKey().isEmpty() ? e.getMessage() : e.getKey();
+            throw errors.create("the document is not well-formed XML: the XML parser stopped at " + key,
+                    at == null ? -1 : at.getLineNumber(), at == null ? -1 : at.getColumnNumber(), null, null);
         } catch (RuntimeException e) {
             // The promise is that callers only ever handle E: a parser implementation throwing
             // something unchecked on odd input must not escape as a crash.

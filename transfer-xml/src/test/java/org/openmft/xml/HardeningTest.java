@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -263,5 +264,13 @@ class HardeningTest {
         assertThrows(IllegalArgumentException.class, () -> RequestParser.builder().maxDocumentBytes(-1));
         assertThrows(IllegalArgumentException.class, () -> RequestParser.builder().maxElements(0));
         assertThrows(IllegalArgumentException.class, () -> RequestParser.builder().maxTextLength(0));
+    }
+    @Test
+    void anInvalidCharacterInADoctypeIsNamedNotACrashOfTheParser() {
+        MalformedRequestException e = assertThrows(MalformedRequestException.class,
+                () -> new RequestParser().parse("<!DOCTYPE request [\u0001]><request/>"));
+        assertTrue(e.getMessage().contains("not well-formed XML") && e.getMessage().contains("InvalidCharInDTD"),
+                e.getMessage());
+        assertNull(e.getCause());
     }
 }

@@ -73,7 +73,7 @@ public final class AgentProperties {
     public static final ConfigKey<Integer> MAX_PLANNED_ITEMS = ConfigKey.integer("openmft.maxPlannedItems")
             .defaultValue(100000).validator(Validator.intRange(1, 10000000)).supported().group(CommonKeys.OPENMFT)
             .description("OpenMFT only: files planned (after wildcard expansion) that the source agent holds across"
-                    + " its queued and running transfers; a request that would go beyond is rejected (result 44)."
+                    + " its queued and running transfers; a transfer that would go beyond fails (result 44)."
                     + " Bounds the memory of maxQueuedTransfers × maxFilesForTransfer.")
             .build();
 

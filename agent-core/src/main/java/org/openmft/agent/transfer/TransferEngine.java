@@ -43,6 +43,7 @@ import org.openmft.agent.transfer.source.RequestAdmission;
 import org.openmft.agent.transfer.source.RequesterReplies;
 import org.openmft.agent.transfer.source.Sessions;
 import org.openmft.agent.transfer.source.SourceContext;
+import org.openmft.agent.transfer.source.SourcePlanner;
 import org.openmft.agent.transfer.source.SourceScheduler;
 import org.openmft.agent.transfer.source.SourceSettings;
 import org.openmft.agent.transfer.source.SourceTransfer;
@@ -103,7 +104,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private TransferStateStore state;
     private RequesterReplies replies;
     private volatile SourceScheduler scheduler;
-    private RequestAdmission admission;
+    private volatile RequestAdmission admission;
     private ReplyDispatcher replyDispatcher;
     private DataDispatcher dataDispatcher;
     private Checkpointer checkpointer;
@@ -181,7 +182,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                     q -> new SourceTransfer(sourceContext, q.info(), q.request(), q.items(), q.replyQueue(),
                             q.requesterUser(), q.resume()),
                     threads, this::activityChanged);
-            admission = new RequestAdmission(sourceContext.settings(), pathResolver, state, scheduler, clock, arrival);
+            admission = new RequestAdmission(sourceContext.settings(), pathResolver, state, scheduler, clock, arrival,
+                    threads, this::activityChanged, listener);
             checkpointer = new Checkpointer(agentName, connection, state, listener, threads);
             dataDispatcher = new DataDispatcher(agentName, connection.createSession(false,
                     Session.DUPS_OK_ACKNOWLEDGE), this::activityChanged, threads);
@@ -193,14 +195,17 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                 listener.transferResumed(agentName, Role.DESTINATION, t.info(),
                         "waiting for source agent " + t.sourceAgent() + " after a restart");
             }
-            List<QueuedTransfer> resumed = SourceRecovery.recover(state, clock, arrival);
+            SourceRecovery.Recovered recovered = SourceRecovery.recover(state, clock, arrival);
             replyDispatcher = new ReplyDispatcher(agentName, connection.createSession(false,
                     Session.AUTO_ACKNOWLEDGE), scheduler, threads, config.authorityChecking(), listener);
             connection.start();
             replyDispatcher.start();
             dataDispatcher.start();
-            for (QueuedTransfer q : resumed) {
+            for (QueuedTransfer q : recovered.queued()) {
                 scheduler.enqueue(q);
+            }
+            for (SourcePlanner.Pending p : recovered.unplanned()) {
+                admission.planner().submit(p);
             }
         } catch (JMSException | StateException e) {
             // A failed start (the queue manager went again) leaves no thread behind.
@@ -259,7 +264,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                 : request.originator() == null ? "unknown" : request.originator().userId() + " (as written)";
         String supplement;
         ResultCode code = ResultCode.SUCCESS;
-        if (scheduler.cancelQueued(id)) {
+        if (admission.planner().cancel(id) || scheduler.cancelQueued(id)) {
             supplement = "BFGCL0037I: Transfer " + id + " was cancelled before it started.";
         } else if (scheduler.cancelRunning(id, "cancelled by " + user)) {
             supplement = "BFGCL0038I: Cancelling transfer " + id + ".";
@@ -340,6 +345,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     /** Transfers running and waiting at this agent as source, and running as destination. */
     public int activeTransfers() {
         return (scheduler == null ? 0 : scheduler.activeCount())
+                + (admission == null ? 0 : admission.planner().pendingCount())
                 + (dataDispatcher == null ? 0 : dataDispatcher.activeCount());
     }
 
@@ -373,10 +379,17 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         if (s != null) {
             s.stopNow();
         }
+        RequestAdmission a = admission;
+        if (a != null) {
+            a.planner().close(Duration.ZERO);
+        }
     }
 
     private void stopParts() {
         closing = true;
+        if (admission != null) {
+            admission.planner().close(STOP_WAIT);
+        }
         if (scheduler != null) {
             scheduler.close(STOP_WAIT);
         }

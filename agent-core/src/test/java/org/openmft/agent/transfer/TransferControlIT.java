@@ -339,4 +339,76 @@ class TransferControlIT {
             assertThat(TransferHarness.md5(dir.resolve("out/big.bin"))).isEqualTo(TransferHarness.md5(big));
         }
     }
+    @Test
+    void requestsArePlannedOffTheCommandThreadWhichAnswersPingsAndCancelsMeanwhile() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC");
+            h.agent("DST");
+            Path f = TransferHarness.randomFile(dir.resolve("in/held.bin"), 1000, 7);
+            java.util.concurrent.CountDownLatch planning = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            h.planningTap = new org.openmft.agent.AgentListener() {
+                @Override
+                public void transferPlanning(String agent, String transferId) {
+                    planning.countDown();
+                    try {
+                        release.await(60, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            };
+            try (TransferHarness.Submission held = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(f.toString(), dir.resolve("out/held.bin").toString(), DestinationType.FILE)))) {
+                assertThat(held.ack.resultCode()).as("acknowledged before it is planned").isZero();
+                assertThat(planning.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+                try (TransferHarness.Submission ping = h.submit("SRC", new org.openmft.xml.PingAgentRequest("6.00",
+                        TransferHarness.ME, "SRC", "QMT", null))) {
+                    assertThat(ping.ack.resultCode()).as("the command thread answers while the planner is busy")
+                            .isZero();
+                }
+                try (TransferHarness.Submission c = h.submit("SRC",
+                        new CancelRequest("6.00", TransferHarness.ME, held.id(), null))) {
+                    assertThat(c.ack.resultCode()).isZero();
+                }
+                release.countDown();
+                assertThat(held.awaitFinal(60).resultCode()).isEqualTo(41);
+            }
+            assertThat(dir.resolve("out/held.bin")).doesNotExist();
+        }
+    }
+
+    @Test
+    void aRequestAcknowledgedButNotPlannedWhenTheAgentStopsIsPlannedAtItsNextStart() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC");
+            h.agent("DST");
+            Path f = TransferHarness.randomFile(dir.resolve("in/later.bin"), 100_000, 8);
+            Files.createDirectories(dir.resolve("out"));
+            java.util.concurrent.CountDownLatch planning = new java.util.concurrent.CountDownLatch(1);
+            h.planningTap = new org.openmft.agent.AgentListener() {
+                @Override
+                public void transferPlanning(String agent, String transferId) {
+                    planning.countDown();
+                    try {
+                        new java.util.concurrent.CountDownLatch(1).await(60, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt(); // the agent stops: planning gives up
+                    }
+                }
+            };
+            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
+                    TransferHarness.item(f.toString(), dir.resolve("out/later.bin").toString(), DestinationType.FILE)))) {
+                assertThat(s.ack.resultCode()).isZero();
+                assertThat(planning.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+                h.stopImmediately("SRC");
+                assertThat(h.sourceOutcomes).as("not ended: it stays accepted").isEmpty();
+                h.planningTap = org.openmft.agent.AgentListener.NONE;
+                h.agent("SRC");
+                Reply r = s.awaitFinal(60);
+                assertThat(r.resultCode()).as("%s", r.supplements()).isZero();
+            }
+            assertThat(TransferHarness.md5(dir.resolve("out/later.bin"))).isEqualTo(TransferHarness.md5(f));
+        }
+    }
 }

@@ -79,6 +79,11 @@ final class TransferHarness implements AutoCloseable {
      * hold a transfer in the middle of a file without racing a clock.
      */
     volatile AgentListener progressTap = AgentListener.NONE;
+    /**
+     * Sees every {@link AgentListener#transferPlanning} event, on the source's planner thread: a test
+     * may block in it to hold a request between its acknowledgement and its planning.
+     */
+    volatile AgentListener planningTap = AgentListener.NONE;
     /** Sees every transferEnded event, on the thread that ends the transfer, before it forgets it. */
     volatile AgentListener endTap = AgentListener.NONE;
 
@@ -99,6 +104,12 @@ final class TransferHarness implements AutoCloseable {
         @Override
         public void stateChanged(String agent, org.openmft.agent.AgentState state) {
             events.add("state " + agent + " " + state);
+        }
+
+        @Override
+        public void transferPlanning(String agent, String transferId) {
+            events.add("planning " + agent + " " + transferId);
+            planningTap.transferPlanning(agent, transferId);
         }
 
         @Override

@@ -136,6 +136,17 @@ class PublicationHardeningTest {
     }
 
     @Test
+    void anInvalidCharacterInADoctypeIsNamedNotACrashOfTheParser() {
+        // The JDK's parser throws MissingResourceException (key InvalidCharInDTD) for this; found by
+        // ParserFuzzTest.
+        for (Read read : ALL_READS) {
+            MalformedPublicationException e = refused(read, "<!DOCTYPE transaction [\u0001]><transaction/>");
+            assertThat(e.getMessage()).contains("not well-formed XML").contains("InvalidCharInDTD");
+            assertThat(e.getCause()).isNull();
+        }
+    }
+
+    @Test
     void billionLaughsIsRefusedQuickly() {
         StringBuilder subset = new StringBuilder("[\n<!ENTITY lol \"lol\">\n");
         subset.append("<!ENTITY lol1 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">\n");

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadFactory;
 
 import javax.jms.BytesMessage;
@@ -13,8 +14,6 @@ import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
-
-import java.util.Set;
 
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.ResultCode;

@@ -10,6 +10,7 @@ import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.transfer.source.PlannedItem;
 import org.openmft.agent.transfer.source.QueuedTransfer;
 import org.openmft.agent.transfer.source.RequestAdmission;
+import org.openmft.agent.transfer.source.SourcePlanner;
 import org.openmft.agent.transfer.source.SourceTransfer;
 import org.openmft.agent.transfer.state.SourceRecord;
 import org.openmft.agent.transfer.state.StateException;
@@ -37,18 +38,34 @@ public final class SourceRecovery {
     }
 
     /**
-     * @param arrival numbers the transfers taken back in their order on the STATE queue
-     * @return the transfers to queue again, resumed ones carrying what they had
+     * What an earlier run left.
+     *
+     * @param queued    the transfers to queue again, resumed ones carrying what they had
+     * @param unplanned the requests accepted and not planned yet, to plan again
      */
-    public static List<QueuedTransfer> recover(TransferStateStore state, Clock clock, AtomicLong arrival)
+    public record Recovered(List<QueuedTransfer> queued, List<SourcePlanner.Pending> unplanned) {
+    }
+
+    /**
+     * @param arrival numbers the transfers taken back in their order on the STATE queue
+     * @return the transfers to queue again and the requests to plan again
+     */
+    public static Recovered recover(TransferStateStore state, Clock clock, AtomicLong arrival)
             throws StateException {
         List<QueuedTransfer> out = new ArrayList<>();
+        List<SourcePlanner.Pending> unplanned = new ArrayList<>();
         RequestParser parser = new RequestParser();
         for (SourceRecord record : state.loadSources()) {
             String id = record.transferId();
             try {
                 if (!(parser.parse(state.readRequest(id)) instanceof TransferRequest request)) {
                     throw new StateException("the saved request is not a transfer request", null);
+                }
+                if (record.unplanned()) {
+                    unplanned.add(new SourcePlanner.Pending(id, request, null, record.replyQueue(),
+                            record.requesterUser()));
+                    log.info("Transfer {}: accepted before a restart and not planned then; planning it now", id);
+                    continue;
                 }
                 StateFiles.Plan plan = state.readPlan(id);
                 List<PlannedItem> items = new ArrayList<>();
@@ -81,6 +98,6 @@ public final class SourceRecovery {
                 }
             }
         }
-        return out;
+        return new Recovered(out, unplanned);
     }
 }

@@ -38,17 +38,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where a transfer request is admitted at its source agent: checked (it must name this agent:
- * else 4; {@code maxSourceTransfers=0}: 51; the agent stopping: 1; {@code maxQueuedTransfers}
- * waiting already: 44), planned (wildcards, recursion, {@code transferRoot}, the sandbox;
- * {@code maxFilesForTransfer}: 46; more than {@code openmft.maxPlannedItems} held across the
- * transfers queued and running with it: 44; a missing or refused source fails its item, not the request,
- * unless {@code additionalWildcardSandboxChecking} is on and a wildcard reaches outside the sandbox:
- * then every item fails, BFGSS0077E and BFGSS0078E), recorded, and handed to the
- * {@link SourceScheduler} once its acknowledgement is committed. Paths are judged by the sandbox of
- * the user the queue manager validated for the request.
+ * Where a transfer request is admitted at its source agent. On the command thread it is checked
+ * (it must name this agent: else 4; {@code maxSourceTransfers=0}: 51; the agent stopping: 1;
+ * {@code maxQueuedTransfers} waiting or being planned already, or {@code openmft.maxPlannedItems}
+ * held already: 44), recorded as accepted and not planned, and acknowledged; once the
+ * acknowledgement is committed, the {@link SourcePlanner}'s thread plans it ({@link #planAndQueue}:
+ * wildcards, recursion, {@code transferRoot}, the sandbox; {@code maxFilesForTransfer}: the transfer
+ * fails with 46; more than {@code openmft.maxPlannedItems} held across the transfers queued and
+ * running with it: 44; a missing or refused source fails its item, not the transfer, unless
+ * {@code additionalWildcardSandboxChecking} is on and a wildcard reaches outside the sandbox: then
+ * every item fails, BFGSS0077E and BFGSS0078E), records the plan and hands it to the
+ * {@link SourceScheduler}. Paths are judged by the sandbox of the user the queue manager validated
+ * for the request.
  *
- * <p>Called by the agent's command thread only.
+ * <p>{@link #submit} is called by the agent's command thread only, {@link #planAndQueue} by the
+ * planner's thread only.
  */
 public final class RequestAdmission {
     private static final Logger log = LoggerFactory.getLogger(RequestAdmission.class);
@@ -59,17 +63,31 @@ public final class RequestAdmission {
     private final SourceScheduler scheduler;
     private final Clock clock;
     private final AtomicLong arrival;
+    private final SourcePlanner planner;
+    private final org.openmft.agent.AgentListener listener;
     private final DocumentWriter writer = new DocumentWriter();
 
-    /** @param arrival numbers transfers in their order of arrival (shared with recovery) */
+    /**
+     * @param arrival numbers transfers in their order of arrival (shared with recovery)
+     * @param threads makes the planner's thread
+     * @param activity told whenever the number of requests waiting to be planned changed
+     */
     public RequestAdmission(SourceSettings settings, PathResolver paths, TransferStateStore state,
-            SourceScheduler scheduler, Clock clock, AtomicLong arrival) {
+            SourceScheduler scheduler, Clock clock, AtomicLong arrival, java.util.concurrent.ThreadFactory threads,
+            Runnable activity, org.openmft.agent.AgentListener listener) {
+        this.listener = listener;
         this.settings = settings;
         this.paths = paths;
         this.state = state;
         this.scheduler = scheduler;
         this.clock = clock;
         this.arrival = arrival;
+        this.planner = new SourcePlanner(threads, this::planAndQueue, activity);
+    }
+
+    /** The planner that plans this admission's requests. */
+    public SourcePlanner planner() {
+        return planner;
     }
 
     /**
@@ -94,55 +112,107 @@ public final class RequestAdmission {
             return reject(id, request, ResultCode.COMMAND_UNSUCCESSFUL, "BFGCH0041E: Agent " + agentName
                     + " is stopping.");
         }
-        int waiting = scheduler.queuedCount();
+        int waiting = scheduler.queuedCount() + planner.pendingCount();
         if (waiting >= settings.maxQueuedTransfers()) {
             return reject(id, request, ResultCode.SOURCE_CAPACITY, "BFGCH0042E: Agent " + agentName + " already has "
                     + waiting + " transfers queued, the limit set by maxQueuedTransfers.");
         }
-        // Planning stops at whichever limit comes first: maxFilesForTransfer for this transfer, or
-        // what openmft.maxPlannedItems leaves of the items held by the transfers queued and running.
         long held = scheduler.plannedItems();
-        long room = settings.maxPlannedItems() - held;
-        if (room <= 0) {
+        if (held >= settings.maxPlannedItems()) {
             return reject(id, request, ResultCode.SOURCE_CAPACITY, plannedItemsRefusal(agentName, held, 1));
-        }
-        int limit = (int) Math.min(settings.maxFilesForTransfer(), room);
-        List<PlannedItem> items = new ArrayList<>();
-        List<ItemOutcome> preFailed = new ArrayList<>();
-        try {
-            plan(request, paths.forRequester(context.requesterUser()), limit, items, preFailed);
-        } catch (TooManyFilesException e) {
-            if (limit < settings.maxFilesForTransfer()) {
-                return reject(id, request, ResultCode.SOURCE_CAPACITY, plannedItemsRefusal(agentName, held, e.count()));
-            }
-            return reject(id, request, ResultCode.SOURCE_MAX_FILES, "BFGSS0033E: The transfer request has "
-                    + e.count() + " or more files, more than maxFilesForTransfer (" + e.limit() + ") allows.");
         }
         Reply accepted = new Reply(DocumentWriter.VERSION, id, 0,
                 List.of("BFGCL0035I: Transfer request issued. The request ID is: " + id), List.of());
-        if (scheduler.known(id)) {
+        if (scheduler.known(id) || planner.known(id)) {
             // The same request again (its acknowledgement was not committed before a failure).
             return new CommandHandler.Outcome(accepted, request.reply(), false);
         }
-        QueuedTransfer q = new QueuedTransfer(id, request, items, preFailed, context.replyTo(),
-                arrival.incrementAndGet(), info(id, request, items, preFailed.size(), clock), null,
+        SourcePlanner.Pending pending = new SourcePlanner.Pending(id, request, context.replyTo(),
                 queueName(context.replyTo()), context.requesterUser());
-        // Recorded before the acknowledgement is committed: an accepted transfer survives a crash.
+        // Recorded, not yet planned, before the acknowledgement is committed: an accepted transfer
+        // survives a crash, and is planned again at the next start.
         try {
-            record(q);
+            state.saveRequest(id, writer.writeBytes(request), new StateFiles.Plan(List.of(), List.of()));
+            state.saveSource(new SourceRecord(id, request.destinationAgent().agent(), SourceRecord.UNPLANNED, 0, 0,
+                    pending.replyQueue(), pending.requesterUser()));
         } catch (StateException e) {
-            scheduler.forget(id);
             return reject(id, request, ResultCode.FAILED, "BFGTR0095E: The transfer request could not be accepted"
                     + " because its state could not be recorded: " + e.getMessage());
         }
-        log.info("Transfer {} accepted: {} file(s) from {} to {}, priority {}, requested by {}", id,
-                items.size() + preFailed.size(), agentName, request.destinationAgent().agent(),
-                request.transferSet().priority(), context.requesterUser() == null ? "a user the queue manager did not"
-                        + " name" : "user " + context.requesterUser());
-        // Queued only once the acknowledgement is committed: no later reply about this transfer
-        // can reach the requester before it. Requests are handled one at a time, so the capacity
-        // checked above still holds then.
-        return new CommandHandler.Outcome(accepted, request.reply(), false, () -> scheduler.enqueue(q));
+        log.info("Transfer {} accepted from {} to {}, priority {}, requested by {}; planning its files", id, agentName,
+                request.destinationAgent().agent(), request.transferSet().priority(),
+                context.requesterUser() == null ? "a user the queue manager did not name"
+                        : "user " + context.requesterUser());
+        // Planned only once the acknowledgement is committed: no later reply about this transfer
+        // can reach the requester before it.
+        return new CommandHandler.Outcome(accepted, request.reply(), false, () -> planner.submit(pending));
+    }
+
+    /**
+     * Plans an accepted request, on the planner's thread: wildcards and directories expanded
+     * within the limits, the plan recorded, and the transfer queued; or, past a limit or cancelled
+     * meanwhile, the transfer ended with its result (46 for {@code maxFilesForTransfer}, 44 for
+     * {@code openmft.maxPlannedItems}, 41 cancelled), its final reply sent and its log published.
+     * Planning stops at whichever limit comes first: {@code maxFilesForTransfer}, or what
+     * {@code openmft.maxPlannedItems} leaves of the items of the transfers queued and running.
+     */
+    public void planAndQueue(SourcePlanner.Pending p, java.util.function.BooleanSupplier cancelled) {
+        String agentName = settings.agentName();
+        TransferRequest request = p.request();
+        listener.transferPlanning(agentName, p.id());
+        if (Thread.currentThread().isInterrupted()) {
+            // The agent is stopping: the request stays recorded as not planned, for the next start.
+            return;
+        }
+        long held = scheduler.plannedItems();
+        long room = settings.maxPlannedItems() - held;
+        List<PlannedItem> items = new ArrayList<>();
+        List<ItemOutcome> preFailed = new ArrayList<>();
+        ResultCode failed = null;
+        String why = null;
+        if (room <= 0) {
+            failed = ResultCode.SOURCE_CAPACITY;
+            why = plannedItemsRefusal(agentName, held, 1);
+        } else {
+            int limit = (int) Math.min(settings.maxFilesForTransfer(), room);
+            try {
+                plan(request, paths.forRequester(p.requesterUser()), limit, items, preFailed);
+            } catch (TooManyFilesException e) {
+                items.clear();
+                preFailed.clear();
+                if (limit < settings.maxFilesForTransfer()) {
+                    failed = ResultCode.SOURCE_CAPACITY;
+                    why = plannedItemsRefusal(agentName, held, e.count());
+                } else {
+                    failed = ResultCode.SOURCE_MAX_FILES;
+                    why = "BFGSS0033E: The transfer request has " + e.count() + " or more files, more than"
+                            + " maxFilesForTransfer (" + e.limit() + ") allows.";
+                }
+            }
+        }
+        if (failed == null && cancelled.getAsBoolean()) {
+            items.clear();
+            preFailed.clear();
+            failed = ResultCode.CANCELLED;
+            why = "BFGTR0079I: The transfer was cancelled before it started.";
+        }
+        QueuedTransfer q = new QueuedTransfer(p.id(), request, items, preFailed, p.replyDestination(),
+                arrival.incrementAndGet(), info(p.id(), request, items, preFailed.size(), clock), null,
+                p.replyQueue(), p.requesterUser());
+        if (failed != null) {
+            log.warn("Transfer {} failed before it started (result {}): {}", p.id(), failed.code(), why);
+            scheduler.endUnstarted(q, failed, why);
+            return;
+        }
+        try {
+            record(q);
+        } catch (StateException e) {
+            scheduler.endUnstarted(q, ResultCode.FAILED, "BFGTR0095E: The planned files of the transfer could not be"
+                    + " recorded: " + e.getMessage());
+            return;
+        }
+        log.info("Transfer {} planned: {} file(s) ({} failed at planning)", p.id(), items.size(), preFailed.size());
+        scheduler.enqueue(q);
     }
 
     /** Writes an accepted transfer's request, planned files and record (incarnation 0: not started). */

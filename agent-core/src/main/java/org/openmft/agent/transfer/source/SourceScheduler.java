@@ -144,6 +144,20 @@ public final class SourceScheduler {
         activity.run();
     }
 
+    /**
+     * Ends a transfer that never started (it failed or was cancelled while it was planned): its
+     * log, its final reply, its state removed.
+     *
+     * @param q          the transfer, with what was planned (possibly nothing)
+     * @param code       its result
+     * @param supplement why
+     */
+    public void endUnstarted(QueuedTransfer q, ResultCode code, String supplement) {
+        Instant now = Instant.now();
+        ended(q, new TransferOutcome(q.id(), code.code(), supplement, failAll(q, supplement), now, now));
+        activity.run();
+    }
+
     /** Cancels a transfer still waiting: it ends with 41. @return whether one was waiting */
     public boolean cancelQueued(String id) {
         QueuedTransfer dropped = null;

@@ -6,7 +6,7 @@ package org.openmft.agent.transfer.state;
  *
  * @param transferId       the transfer
  * @param destinationAgent the destination agent's name
- * @param itemCount        files planned
+ * @param itemCount        files planned; {@link #UNPLANNED} while the request waits to be planned
  * @param incarnation      0 while queued; the incarnation of its last (re)start since
  * @param nextSeq          the first chunk the destination has not confirmed as durable
  * @param replyQueue       the queue of the request's JMSReplyTo (the final reply goes there after
@@ -16,4 +16,12 @@ package org.openmft.agent.transfer.state;
  */
 public record SourceRecord(String transferId, String destinationAgent, int itemCount, int incarnation, long nextSeq,
         String replyQueue, String requesterUser) {
+
+    /** The {@code itemCount} of a transfer accepted and not planned yet: it is planned again after a restart. */
+    public static final int UNPLANNED = -1;
+
+    /** Whether the transfer was accepted and not planned yet. */
+    public boolean unplanned() {
+        return itemCount == UNPLANNED;
+    }
 }

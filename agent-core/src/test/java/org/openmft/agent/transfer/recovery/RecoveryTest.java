@@ -46,6 +46,7 @@ import org.openmft.xml.TransferSet;
 class RecoveryTest {
     static final String A = "414d5120514d31202020202020202020aaaaaaaaaaaaaaaa";
     static final String B = "414d5120514d31202020202020202020bbbbbbbbbbbbbbbb";
+    static final String C = "414d5120514d31202020202020202020cccccccccccccccc";
 
     @TempDir
     Path dir;
@@ -83,8 +84,18 @@ class RecoveryTest {
         state.saveSource(new SourceRecord(B, "DST", 1, 3, 40, "REPLY.Q", null));
         ItemOutcome done = new ItemOutcome(0, "/in/a", "/out/x", 10, 0, null, null);
         state.appendSourceResult(B, new StateFiles.Result(done, 0, 0));
+        // Accepted and acknowledged, not planned yet when the agent went: it is planned again.
+        state.saveRequest(C, writer.writeBytes(request("/in/c")), new StateFiles.Plan(List.of(), List.of()));
+        state.saveSource(new SourceRecord(C, "DST", SourceRecord.UNPLANNED, 0, 0, "REPLY.C", "alice"));
 
-        List<QueuedTransfer> back = SourceRecovery.recover(state, clock, new AtomicLong());
+        SourceRecovery.Recovered recovered = SourceRecovery.recover(state, clock, new AtomicLong());
+        List<QueuedTransfer> back = recovered.queued();
+        assertThat(recovered.unplanned()).singleElement().satisfies(p -> {
+            assertThat(p.id()).isEqualTo(C);
+            assertThat(p.request().transferSet().items().get(0).source().path()).isEqualTo("/in/c");
+            assertThat(p.replyQueue()).isEqualTo("REPLY.C");
+            assertThat(p.requesterUser()).isEqualTo("alice");
+        });
 
         assertThat(back).extracting(QueuedTransfer::id).containsExactly(A, B);
         assertThat(back.get(0).resume()).as("never started: queued again").isNull();
@@ -100,7 +111,7 @@ class RecoveryTest {
         state.saveRequest(A, "<not a request".getBytes(), new StateFiles.Plan(List.of(), List.of()));
         state.saveSource(new SourceRecord(A, "DST", 0, 0, 0, null, null));
 
-        assertThat(SourceRecovery.recover(state, clock, new AtomicLong())).isEmpty();
+        assertThat(SourceRecovery.recover(state, clock, new AtomicLong()).queued()).isEmpty();
         assertThat(state.loadSources()).as("BFGTR0092E: abandoned, and its state gone").isEmpty();
     }
 

@@ -90,7 +90,7 @@ final class TransferHarness implements AutoCloseable {
     /** Every {@link AgentListener#requestRejected} event, in order. */
     final List<Rejection> rejections = new CopyOnWriteArrayList<>();
 
-    /** Runs on the command thread when a request is queued: its sources are chosen, none is read yet. */
+    /** Runs on the planner thread when a request is queued: its sources are chosen, none is read yet. */
     volatile java.util.function.Consumer<org.openmft.agent.TransferInfo> onQueued = transfer -> { };
 
     /** A refused command message, as the agent reported it to its listener. */

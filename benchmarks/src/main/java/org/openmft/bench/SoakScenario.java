@@ -128,7 +128,7 @@ final class SoakScenario {
 
         /** About a minute and a half: every kind of fault once, some twice. */
         static Settings quick(long seed) {
-            return new Settings("quick", Duration.ofSeconds(45), Duration.ofSeconds(1), Duration.ofSeconds(4), 3, 12,
+            return new Settings("quick", Duration.ofSeconds(25), Duration.ofSeconds(1), Duration.ofSeconds(4), 3, 12,
                     2 * Scale.MIB, 2, 20 * Scale.MIB, 40 * Scale.MIB, 2, 5, 0.4, Duration.ofSeconds(150),
                     Duration.ofSeconds(120), 10_000, seed, Map.of());
         }

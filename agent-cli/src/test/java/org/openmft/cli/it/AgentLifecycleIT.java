@@ -24,7 +24,7 @@ class AgentLifecycleIT {
 
     @BeforeEach
     void setUp() {
-        mft = new Distribution(data);
+        mft = new Distribution(data).jvmOptions(Distribution.QUICK_START);
         port = mft.createQueueManager("QM1");
     }
 

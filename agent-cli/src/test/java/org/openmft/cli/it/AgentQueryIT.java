@@ -25,7 +25,7 @@ class AgentQueryIT {
 
     @BeforeEach
     void setUp() {
-        mft = new Distribution(data);
+        mft = new Distribution(data).jvmOptions(Distribution.QUICK_START);
         port = mft.createQueueManager("QM1");
         mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1", "-agentDesc", "bindings agent")
                 .expect(0);

@@ -38,7 +38,7 @@ class CommandQueueRobustnessIT {
 
     @Test
     void garbageIsMovedAsideAndTheAgentKeepsServing() throws Exception {
-        mft = new Distribution(data);
+        mft = new Distribution(data).jvmOptions(Distribution.QUICK_START);
         int port = mft.createQueueManager("QMG");
         mft.run("fteCreateAgent", "-agentName", "TOUGH", "-agentQMgr", "QMG", "-agentQMgrHost", "127.0.0.1",
                 "-agentQMgrPort", String.valueOf(port)).expect(0);

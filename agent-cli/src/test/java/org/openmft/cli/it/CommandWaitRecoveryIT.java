@@ -55,7 +55,7 @@ class CommandWaitRecoveryIT {
     static void setUpOnce() throws Exception {
         src = Distribution.randomFile(data.resolve("in/big.bin"), SIZE);
         srcMd5 = Distribution.md5(src);
-        mft = new Distribution(data.resolve("mft")).jvmOptions("-Xmx256m");
+        mft = new Distribution(data.resolve("mft")).jvmOptions(Distribution.QUICK_START.replace("-Xmx512m", "-Xmx256m"));
         port = mft.createQueueManager("QM1");
         mft.mft("qmgr", "start", "QM1").expect(0);
         for (String agent : new String[] {"AGENT1", "AGENT2"}) {

@@ -50,7 +50,7 @@ class CreateTransferIT {
 
     @BeforeAll
     static void queueManagerAndAgents() {
-        mft = new Distribution(data.resolve("mft")).jvmOptions("-Xmx256m");
+        mft = new Distribution(data.resolve("mft")).jvmOptions(Distribution.QUICK_START.replace("-Xmx512m", "-Xmx256m"));
         int port = mft.createQueueManager("QM1");
         mft.run("fteCreateAgent", "-agentName", "AGENT1", "-agentQMgr", "QM1", "--sandbox-dir", data.toString())
                 .expect(0);

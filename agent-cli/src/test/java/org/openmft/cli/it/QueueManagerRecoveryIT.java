@@ -34,7 +34,7 @@ class QueueManagerRecoveryIT {
 
     @Test
     void killedQueueManagerRestartsWithQueuesAndPersistentMessagesIntact() throws Exception {
-        mft = new Distribution(data);
+        mft = new Distribution(data).jvmOptions(Distribution.QUICK_START);
         int port = Distribution.freePort();
         mft.mft("qmgr", "create", "QMK", "--port", String.valueOf(port)).expect(0);
         mft.run("fteSetupCoordination", "-coordinationQMgr", "QMK").expect(0);

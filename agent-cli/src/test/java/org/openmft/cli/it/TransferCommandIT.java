@@ -95,21 +95,25 @@ class TransferCommandIT {
                 .contains("does not exist");
     }
 
+    /** The big file: 2.25 GiB. */
+    private static final long SIZE = (2L << 30) + (256L << 20);
+
     @Test
-    void fourGibibytesPassThroughAQueueManagerAndBothAgentsIn256MegabytesOfHeap() throws Exception {
+    void moreThanTwoGibibytesPassThroughAQueueManagerAndBothAgentsIn256MegabytesOfHeap() throws Exception {
         Path in = Files.createDirectories(data.resolve("in"));
-        // What is measured is memory, not the disk: the 4 GiB land in RAM (tmpfs) where there is
-        // one, so a slow disk cannot stretch the test.
+        // What is measured is memory, not the disk: the file lands in RAM (tmpfs) where there is
+        // one, so a slow disk cannot stretch the test. 2.25 GiB: past 2^31 bytes (offsets and sizes
+        // that overflow an int) and nine times the heap.
         Path shm = Path.of("/dev/shm");
-        Path out = Files.isDirectory(shm) && Files.isWritable(shm) && shm.toFile().getUsableSpace() > (6L << 30)
+        Path out = Files.isDirectory(shm) && Files.isWritable(shm) && shm.toFile().getUsableSpace() > (4L << 30)
                 ? Files.createTempDirectory(shm, "openmft-it") : Files.createDirectories(data.resolve("out"));
         setUp("-Xmx256m", false, out);
         Path big = in.resolve("big.bin");
         try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
-            // Sparse, so the test machine needs no 4 GiB of writes to make it; a few non-zero
+            // Sparse, so the test machine needs no such writes to make it; a few non-zero
             // blocks make misplaced chunks visible to the checksum.
-            f.setLength(4L << 30);
-            for (long pos = 0; pos < (4L << 30); pos += 512L << 20) {
+            f.setLength(SIZE);
+            for (long pos = 0; pos < SIZE; pos += 256L << 20) {
                 f.seek(pos + 12345);
                 f.writeLong(pos);
             }
@@ -119,7 +123,7 @@ class TransferCommandIT {
                     false);
             mft.run(java.time.Duration.ofMinutes(16), "mft", "transfer", "submit", request.toString(), "-w", "900")
                     .expect(0);
-            assertThat(Files.size(out.resolve("big.bin"))).isEqualTo(4L << 30);
+            assertThat(Files.size(out.resolve("big.bin"))).isEqualTo(SIZE);
             assertThat(md5(out.resolve("big.bin"))).isEqualTo(md5(big));
         } finally {
             Files.deleteIfExists(out.resolve("big.bin"));

@@ -264,6 +264,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                 : request.originator() == null ? "unknown" : request.originator().userId() + " (as written)";
         String supplement;
         ResultCode code = ResultCode.SUCCESS;
+        // The planner first: a transfer it queues from now on finds the cancel there (settle).
         if (admission.planner().cancel(id) || scheduler.cancelQueued(id)) {
             supplement = "BFGCL0037I: Transfer " + id + " was cancelled before it started.";
         } else if (scheduler.cancelRunning(id, "cancelled by " + user)) {

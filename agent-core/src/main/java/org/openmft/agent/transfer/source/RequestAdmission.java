@@ -91,10 +91,11 @@ public final class RequestAdmission {
     }
 
     /**
-     * Checks, plans and records a transfer request.
+     * Checks and records a transfer request, on the command thread; the planner plans it once the
+     * acknowledgement is committed ({@link #planAndQueue}).
      *
-     * @return the acknowledgement to send the requester (result 0 with the transfer id; queued
-     *         once it is committed), or the rejection
+     * @return the acknowledgement to send the requester (result 0 with the transfer id), or the
+     *         rejection
      */
     public CommandHandler.Outcome submit(TransferRequest request, CommandHandler.RequestContext context) {
         request = withValidatedUser(request, context.requesterUser());
@@ -213,6 +214,10 @@ public final class RequestAdmission {
         }
         log.info("Transfer {} planned: {} file(s) ({} failed at planning)", p.id(), items.size(), preFailed.size());
         scheduler.enqueue(q);
+        if (planner.settle(p.id()) && !scheduler.cancelQueued(p.id())) {
+            // Cancelled between the look above and the queueing: it may have started already.
+            scheduler.cancelRunning(p.id(), "cancelled while it was planned");
+        }
     }
 
     /** Writes an accepted transfer's request, planned files and record (incarnation 0: not started). */

@@ -119,6 +119,19 @@ public final class SourcePlanner {
         }
     }
 
+    /**
+     * Marks a request as planned (queued or ended), atomically with {@link #cancel}: a cancel that
+     * came before is returned here, one that comes after finds the transfer with the scheduler.
+     *
+     * @return whether it was cancelled while it was planned
+     */
+    public boolean settle(String id) {
+        synchronized (lock) {
+            pending.remove(id);
+            return cancelled.remove(id);
+        }
+    }
+
     private void run(Pending p) {
         try {
             planning.plan(p, () -> {

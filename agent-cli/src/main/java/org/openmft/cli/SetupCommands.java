@@ -152,8 +152,9 @@ final class SetupCommands {
                     "  fteObfuscate -credentialsFile ~/MQMFTCredentials.xml -credentialsKeyFile ~/mft.key",
                     "  then, in agent.properties: agentCredentialsKeyFile=/home/me/mft.key"},
             description = {"Encrypt the user ids and passwords of an MQMFTCredentials.xml file in place"
-                    + " (fteObfuscate): mqUserId and mqPassword become mqUserIdCipher and mqPasswordCipher, a <file>'s"
-                    + " password and a <logger>'s user and password likewise.",
+                    + " (fteObfuscate): each <qmgr> entry's mqUserId and mqPassword become mqUserIdCipher and"
+                    + " mqPasswordCipher. Key and trust store passwords (<file>) and database credentials (<logger>)"
+                    + " stay in clear: what reads them has no key file.",
                     "OpenMFT's values are AES-256-GCM under the key file (IBM's cipher is not documented, so the two do"
                     + " not read each other's values), and a key file is required: a key built into a program"
                     + " protects nothing. Processes decrypt them with IBM's *CredentialsKeyFile keys."})

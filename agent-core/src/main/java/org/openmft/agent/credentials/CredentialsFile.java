@@ -303,9 +303,10 @@ public final class CredentialsFile {
     }
 
     /**
-     * What {@code fteObfuscate} writes: the document with every clear secret ({@code mqUserId},
-     * {@code mqPassword} of {@code <qmgr>}, {@code password} of {@code <file>}, {@code user} and
-     * {@code password} of {@code <logger>}) replaced by its {@code *Cipher} attribute.
+     * What {@code fteObfuscate} writes: the document with the clear {@code mqUserId} and
+     * {@code mqPassword} of every {@code <qmgr>} entry replaced by {@code mqUserIdCipher} and
+     * {@code mqPasswordCipher}. Key and trust store passwords ({@code <file>}) and a logger's database
+     * user and password ({@code <logger>}) stay as they are: nothing that reads them has a key file.
      *
      * @param file   the file, for messages
      * @param bytes  its content (its permissions checked by the caller)
@@ -321,8 +322,6 @@ public final class CredentialsFile {
             if (n instanceof Element e) {
                 List<String> secrets = switch (e.getLocalName()) {
                     case "qmgr" -> List.of("mqUserId", "mqPassword");
-                    case "file" -> List.of("password");
-                    case "logger" -> List.of("user", "password");
                     default -> List.of();
                 };
                 for (String name : secrets) {
@@ -366,19 +365,6 @@ public final class CredentialsFile {
      * @throws CredentialsException when the entry has a {@code passwordCipher} or no password
      */
     public Optional<String> storePassword(Path store) throws CredentialsException {
-        return storePassword(store, null);
-    }
-
-    /**
-     * As {@link #storePassword(Path)}, decrypting fteObfuscate's {@code passwordCipher} with
-     * {@code cipher}.
-     *
-     * @param store  the store
-     * @param cipher the key, or null when none is named
-     * @return the password; empty when there is no entry for the store
-     * @throws CredentialsException when the password cannot be had
-     */
-    public Optional<String> storePassword(Path store, CredentialsCipher cipher) throws CredentialsException {
         Path wanted = store.toAbsolutePath().normalize();
         for (Element e : files) {
             if (!"file".equals(e.getLocalName())) {
@@ -388,7 +374,7 @@ public final class CredentialsFile {
             if (path.isEmpty() || !Path.of(path).toAbsolutePath().normalize().equals(wanted)) {
                 continue;
             }
-            String password = value(e, "password", "the entry for " + path, cipher);
+            String password = value(e, "password", "the entry for " + path, null);
             if (password == null) {
                 throw new CredentialsException(file, file + ": the entry for " + path + " has no password attribute");
             }

@@ -40,6 +40,32 @@ class LoggerCommandLineTest {
     }
 
     @Test
+    void theDatabasePasswordIsPromptedForNeverTakenFromTheCommandLine() throws Exception {
+        assertThat(mft("setup", "coordination", "-coordinationQMgr=COORD").exitCode()).isZero();
+        Run refused = mft("logger", "create", "LOG2", "-databaseType", "postgresql", "-databaseUrl",
+                "jdbc:postgresql://db/mft", "-databaseUser", "mft", "-databasePassword", "s3cr3t-on-the-line");
+        assertThat(refused.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(refused.err()).contains("BFGCL0602E", "never taken from the command line")
+                .doesNotContain("s3cr3t-on-the-line");
+        assertThat(properties("LOG2")).doesNotExist();
+
+        java.io.InputStream stdin = System.in;
+        try {
+            // No terminal here: the password is the first line of standard input.
+            System.setIn(new java.io.ByteArrayInputStream("typed-password\n".getBytes(
+                    java.nio.charset.StandardCharsets.UTF_8)));
+            Run prompted = mft("logger", "create", "LOG2", "-databaseType", "postgresql", "-databaseUrl",
+                    "jdbc:postgresql://db/mft", "-databaseUser", "mft", "-databasePassword");
+            assertThat(prompted.exitCode()).as(prompted.err()).isEqualTo(ExitCodes.OK);
+        } finally {
+            System.setIn(stdin);
+        }
+        assertThat(Files.readString(properties("LOG2"))).contains("openmft.database.password=typed-password");
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                properties("LOG2")))).isEqualTo("rw-------");
+    }
+
+    @Test
     void createWritesLoggerPropertiesForTheCoordinationQueueManagerAndItsMqsc() throws Exception {
         assertThat(mft("setup", "coordination", "-coordinationQMgr=COORD", "-coordinationQMgrHost=hub.example.org",
                 "-coordinationQMgrPort=1515").exitCode()).isZero();

@@ -30,7 +30,12 @@ final class LocalUsers {
             Assumptions.assumeTrue(false, reason);
         }
         if (exec("id", "-u", OTHER_USER).exitCode() != 0) {
-            exec("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", OTHER_USER).expect(0);
+            Distribution.Result added = exec("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
+                    OTHER_USER);
+            // Another test JVM may have added it meanwhile (integration tests run two at a time).
+            if (added.exitCode() != 0 && exec("id", "-u", OTHER_USER).exitCode() != 0) {
+                throw new AssertionError("useradd " + OTHER_USER + " failed: " + added.output());
+            }
         }
         return OTHER_USER;
     }

@@ -17,7 +17,7 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.openmft.agent.authority.Authority;
-import org.openmft.agent.authority.AuthorityProbe;
+import org.openmft.agent.authority.AuthorityCheck;
 import org.openmft.agent.authority.AuthorityRefusal;
 import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.command.CommandIntake;
@@ -74,6 +74,7 @@ public final class Agent implements AutoCloseable {
     /** Who may read and write which files; outlives the engines (user sandboxes keep reloading). */
     private final SandboxPolicy sandboxes;
     private final AgentThreads threads;
+    private final AuthorityCheck authorityCheck;
     /** Replaced after a lost connection: the old one suspends its transfers, the new one resumes them. */
     private volatile TransferEngine transfers;
     private final DocumentWriter writer = new DocumentWriter();
@@ -103,13 +104,14 @@ public final class Agent implements AutoCloseable {
         this.stateDirectory = stateDirectory;
         this.sandboxes = AgentSandboxes.forAgent(config, Clock.systemUTC());
         this.threads = AgentThreads.forAgent(name, this::threadFailed);
+        this.authorityCheck = AuthorityCheck.forAgent(config.authorityChecking(), connector);
         this.transfers = newEngine();
     }
 
     private TransferEngine newEngine() {
         // The engine's threads are the agent's: one that dies is logged and moves the agent to PROBLEM.
         TransferEngine engine = new TransferEngine(config, connector, listener, stateDirectory, sandboxes,
-                Clock.systemUTC(), threads.factory("transfer", false));
+                authorityCheck, Clock.systemUTC(), threads.factory("transfer", false));
         engine.onActivity(this::activityChanged);
         return engine;
     }
@@ -155,18 +157,18 @@ public final class Agent implements AutoCloseable {
             new ArtemisQueueAdmin(connector).createQueues(QueueNames.agentQueues(name));
         }
         CommandSession first = openCommandSession();
-        if (config.authorityChecking()) {
-            try {
-                AuthorityProbe.verify(first.connection, name);
-            } catch (QueueManagerException e) {
-                first.close();
-                throw e;
-            }
+        try {
+            authorityCheck.verify(first.connection, name);
+        } catch (QueueManagerException e) {
+            first.close();
+            authorityCheck.close();
+            throw e;
         }
         try {
             transfers.start();
         } catch (QueueManagerException e) {
             first.close();
+            authorityCheck.close();
             throw e;
         }
         commandThread = threads.newThread("command", () -> runCommandLoop(first));
@@ -262,7 +264,7 @@ public final class Agent implements AutoCloseable {
     private void runCommandLoop(CommandSession first) {
         MDC.put(MDC_AGENT, name);
         CommandIntake intake = new CommandIntake(name, config.provider(), this::handle, listener,
-                CommandIntake.DEFAULT_MAX_MESSAGE_BYTES);
+                CommandIntake.DEFAULT_MAX_MESSAGE_BYTES, authorityCheck);
         CommandSession current = first;
         Backoff.Retries reconnects = Backoff.RECONNECT.retries();
         try {
@@ -349,6 +351,7 @@ public final class Agent implements AutoCloseable {
             exitCode = 70;
         } finally {
             transfers.close();
+            authorityCheck.close();
             sendStopReplies(current);
             if (current != null) {
                 current.close();
@@ -405,7 +408,7 @@ public final class Agent implements AutoCloseable {
      */
     private CommandHandler.Outcome refuseWithout(Authority needed, String action, CommandHandler.RequestContext context,
             org.openmft.xml.ReplyTo replyTo) {
-        if (!config.authorityChecking() || context.authorities().contains(needed)) {
+        if (!config.authorityChecking() || context.authorities().holds(needed)) {
             return null;
         }
         String why = AuthorityRefusal.message(context.requesterUser(), needed, name, action);

@@ -16,11 +16,12 @@ import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.qmgr.QueueManagerException;
 
 /**
- * Makes sure, before an agent with {@code authorityChecking=true} takes a request, that its queue
- * manager vouches for authorities ({@link AuthorityStamp}): on a queue manager that does not
- * remove what senders write in those properties, anyone could claim any authority, and the agent
- * would fail open. The agent sends itself a message on its EVENT queue claiming an authority and
- * reads it back: the claim must be gone.
+ * Checks, before an agent with {@code authorityChecking=true} takes a request, what its queue
+ * manager does with the agent's own message, sent to its EVENT queue and read back. On an embedded
+ * queue manager ({@link #verify}) the message claims an authority and the claim must be gone: on a
+ * queue manager that does not remove what senders write in the {@link AuthorityStamp} properties,
+ * anyone could claim any authority, and the agent would fail open. On IBM MQ ({@link #ownUser})
+ * the message tells the agent which user the queue manager knows it as.
  */
 public final class AuthorityProbe {
     private static final String PROBE_PROPERTY = "OPENMFT_AUTHORITY_PROBE";
@@ -36,6 +37,58 @@ public final class AuthorityProbe {
      *                               could not be sent or did not come back
      */
     public static void verify(Connection connection, String agent) throws QueueManagerException {
+        Message back = roundTrip(connection, agent, probe -> {
+            probe.setStringProperty(AuthorityStamp.AGENT_PROPERTY, QueueNames.validateAgentName(agent));
+            probe.setStringProperty(AuthorityStamp.AUTHORITIES_PROPERTY, Authority.ADMINISTRATION.name());
+        });
+        try {
+            if (back.propertyExists(AuthorityStamp.AUTHORITIES_PROPERTY)
+                    || back.propertyExists(AuthorityStamp.AGENT_PROPERTY)) {
+                throw new QueueManagerException("authorityChecking=true: the queue manager of agent " + agent
+                        + " does not vouch for authorities (a message claiming one kept the claim), so any"
+                        + " sender could claim any authority. Authority checking needs an OpenMFT embedded"
+                        + " queue manager ('mft qmgr create') or IBM MQ; the agent does not start rather than"
+                        + " run unchecked.", QueueManagerException.CONFIGURATION);
+            }
+        } catch (JMSException e) {
+            throw unavailable(agent, e);
+        }
+    }
+
+    /**
+     * The user the queue manager validates for the agent's own messages ({@code JMSXUserID}; on IBM
+     * MQ the MQMD UserIdentifier the connection gets): the identity whose alternate-user authority
+     * an IBM MQ agent needs.
+     *
+     * @param connection a started or stopped connection to the agent's queue manager
+     * @param agent      the agent
+     * @return the user
+     * @throws QueueManagerException exit 78 when the queue manager wrote none; 75 when the probe could
+     *                               not be sent or did not come back
+     */
+    public static String ownUser(Connection connection, String agent) throws QueueManagerException {
+        try {
+            String user = AuthorityStamp.sender(roundTrip(connection, agent, probe -> { }));
+            if (user == null) {
+                throw new QueueManagerException("authorityChecking=true: the queue manager of agent " + agent
+                        + " wrote no user identifier on the agent's own message, so it cannot tell who sends a"
+                        + " request; the agent does not start rather than run unchecked.",
+                        QueueManagerException.CONFIGURATION);
+            }
+            return user;
+        } catch (JMSException e) {
+            throw unavailable(agent, e);
+        }
+    }
+
+    /** What to add to the probe before it is sent. */
+    private interface Decoration {
+        void apply(Message probe) throws JMSException;
+    }
+
+    /** Sends a probe to the agent's EVENT queue and receives it back. */
+    private static Message roundTrip(Connection connection, String agent, Decoration decoration)
+            throws QueueManagerException {
         String id = UUID.randomUUID().toString();
         try {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -45,32 +98,27 @@ public final class AuthorityProbe {
                 connection.start();
                 Message probe = session.createMessage();
                 probe.setStringProperty(PROBE_PROPERTY, id);
-                probe.setStringProperty(AuthorityStamp.AGENT_PROPERTY, QueueNames.validateAgentName(agent));
-                probe.setStringProperty(AuthorityStamp.AUTHORITIES_PROPERTY, Authority.ADMINISTRATION.name());
+                decoration.apply(probe);
                 MessageProducer producer = session.createProducer(queue);
                 producer.send(probe, DeliveryMode.NON_PERSISTENT, 4, WAIT_MILLIS);
                 Message back = consumer.receive(WAIT_MILLIS);
                 if (back == null) {
-                    throw new QueueManagerException("agent " + agent + " could not check that its queue manager"
-                            + " vouches for authorities (authorityChecking=true): its probe on "
-                            + QueueNames.event(agent) + " did not come back within " + WAIT_MILLIS / 1000 + " s",
+                    throw new QueueManagerException("agent " + agent + " could not check its queue manager's"
+                            + " authority checks (authorityChecking=true): its probe on " + QueueNames.event(agent)
+                            + " did not come back within " + WAIT_MILLIS / 1000 + " s",
                             QueueManagerException.UNAVAILABLE);
                 }
-                if (back.propertyExists(AuthorityStamp.AUTHORITIES_PROPERTY)
-                        || back.propertyExists(AuthorityStamp.AGENT_PROPERTY)) {
-                    throw new QueueManagerException("authorityChecking=true: the queue manager of agent " + agent
-                            + " does not vouch for authorities (a message claiming one kept the claim), so any"
-                            + " sender could claim any authority. Authority checking needs an OpenMFT embedded"
-                            + " queue manager ('mft qmgr create'); the agent does not start rather than run"
-                            + " unchecked.", QueueManagerException.CONFIGURATION);
-                }
+                return back;
             } finally {
                 session.close();
             }
         } catch (JMSException e) {
-            throw new QueueManagerException("agent " + agent + " could not check that its queue manager vouches for"
-                    + " authorities (authorityChecking=true): " + ProviderErrors.describe(e),
-                    QueueManagerException.UNAVAILABLE, e);
+            throw unavailable(agent, e);
         }
+    }
+
+    private static QueueManagerException unavailable(String agent, JMSException e) {
+        return new QueueManagerException("agent " + agent + " could not check its queue manager's authority checks"
+                + " (authorityChecking=true): " + ProviderErrors.describe(e), QueueManagerException.UNAVAILABLE, e);
     }
 }

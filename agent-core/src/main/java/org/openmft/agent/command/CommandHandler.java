@@ -1,9 +1,7 @@
 package org.openmft.agent.command;
 
-import java.util.Set;
-
-import org.openmft.agent.authority.Authority;
-import org.openmft.agent.authority.AuthorityStamp;
+import org.openmft.agent.authority.AuthorityCheck;
+import org.openmft.agent.authority.HeldAuthorities;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
@@ -37,15 +35,15 @@ public interface CommandHandler {
      *                      {@code <originator><userID>} (which anyone can write), is the requester for
      *                      any decision (authority checks, user sandboxes)
      * @param authorities   the authorities the queue manager says the requester holds on this agent's
-     *                      {@code SYSTEM.FTE.AUTH*} queues ({@link AuthorityStamp}); empty when it
+     *                      {@code SYSTEM.FTE.AUTH*} queues ({@link AuthorityCheck}); none when it
      *                      said none or nothing
      * @param requestText   the request document as received (for the NotAuthorized log), or null
      */
     record RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
-            String requesterUser, Set<Authority> authorities, String requestText) {
+            String requesterUser, HeldAuthorities authorities, String requestText) {
 
         public RequestContext {
-            authorities = authorities == null ? Set.of() : Set.copyOf(authorities);
+            authorities = authorities == null ? HeldAuthorities.NONE : authorities;
         }
 
         /**
@@ -53,7 +51,7 @@ public interface CommandHandler {
          */
         public RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
                 String requesterUser) {
-            this(messageId, correlationId, replyTo, requesterUser, Set.of(), null);
+            this(messageId, correlationId, replyTo, requesterUser, HeldAuthorities.NONE, null);
         }
 
         /**

@@ -16,7 +16,7 @@ import javax.jms.TextMessage;
 
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.ResultCode;
-import org.openmft.agent.authority.AuthorityStamp;
+import org.openmft.agent.authority.AuthorityCheck;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.MessageSizes;
@@ -71,17 +71,20 @@ public final class CommandIntake {
     private final CommandHandler handler;
     private final AgentListener listener;
     private final int maxMessageBytes;
+    private final AuthorityCheck authorityCheck;
 
     /**
      * @param maxMessageBytes the largest command message read; bigger ones are refused unread
+     * @param authorityCheck  what the queue manager says a request's sender may do on this agent
      */
     public CommandIntake(String agentName, MessagingProvider provider, CommandHandler handler,
-            AgentListener listener, int maxMessageBytes) {
+            AgentListener listener, int maxMessageBytes, AuthorityCheck authorityCheck) {
         this.agentName = agentName;
         this.provider = provider;
         this.handler = handler;
         this.listener = listener;
         this.maxMessageBytes = maxMessageBytes;
+        this.authorityCheck = authorityCheck;
         this.parser = RequestParser.builder().maxDocumentBytes(maxMessageBytes).build();
     }
 
@@ -113,7 +116,7 @@ public final class CommandIntake {
         try {
             outcome = handler.handle(document, new CommandHandler.RequestContext(messageId,
                     message.getJMSCorrelationID(), message.getJMSReplyTo(), validatedUser(message),
-                    AuthorityStamp.held(message, agentName), new String(body, StandardCharsets.UTF_8)));
+                    authorityCheck.held(message, agentName), new String(body, StandardCharsets.UTF_8)));
         } catch (RuntimeException e) {
             log.error("Agent {}: handling request {} failed unexpectedly; the message is moved aside", agentName,
                     messageId, e);

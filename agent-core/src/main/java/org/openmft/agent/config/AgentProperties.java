@@ -276,8 +276,9 @@ public final class AgentProperties {
                     + "agent's SYSTEM.FTE.AUTH*.<agent> queues (transfer, cancel, stop, agent to agent); a request "
                     + "without it is refused with result 53 and a NotAuthorized log message. Both agents of a "
                     + "transfer must agree (else result 54). Embedded (Artemis) queue managers: grant with 'mft qmgr"
-                    + " user grant <user> SYSTEM.FTE.AUTHTRN1.<agent>+browse'; IBM MQ: not supported yet (start-up "
-                    + "stops).")
+                    + " user grant <user> SYSTEM.FTE.AUTHTRN1.<agent>+browse'; IBM MQ: the queues' authority records (setmqaut"
+                    + " -n SYSTEM.FTE.AUTHTRN1.<agent> -t queue -p <user> +browse), checked by alternate-user opens, "
+                    + "so the agent's user needs +altusr on its queue manager and +inq on the queues.")
             .build();
 
     /** Agent sandbox. */
@@ -428,32 +429,7 @@ public final class AgentProperties {
             // IBM documents the two sandboxes as mutually exclusive; applying one and ignoring the
             // other would leave the administrator believing in a restriction that is not there.
             .rule(ConfigRegistry.notTogether(USER_SANDBOXES, SANDBOX_ROOT))
-            // Checked through the AUTH queues' authority records on IBM MQ, which is not built yet:
-            // starting unchecked would fail open.
-            .rule(authorityCheckingOnArtemisOnly())
             .build();
-
-    private static ConfigRegistry.Rule authorityCheckingOnArtemisOnly() {
-        return new ConfigRegistry.Rule() {
-            @Override
-            public void check(ConfigValues values) throws ConfigurationException {
-                if (Boolean.TRUE.equals(values.get(AUTHORITY_CHECKING))
-                        && values.get(AGENT_QMGR_PROVIDER) == MessagingProvider.IBMMQ) {
-                    throw new ConfigurationException(values.sourceName() + ": " + AUTHORITY_CHECKING.name()
-                            + "=true is not supported yet for an agent on IBM MQ (its checks through the authority"
-                            + " records of the SYSTEM.FTE.AUTH*.<agent> queues are not built); the agent does not"
-                            + " start rather than run without the checks you asked for", AUTHORITY_CHECKING.name(),
-                            "true");
-                }
-            }
-
-            @Override
-            public String describe() {
-                return "`" + AUTHORITY_CHECKING.name() + "=true` needs an embedded (Artemis) agent queue manager for"
-                        + " now.";
-            }
-        };
-    }
 
     private static ConfigKey<String> exitClasses(String name, String when) {
         return ConfigKey.string(name).group(EXITS).description("Comma-separated user exit classes called " + when + ".")

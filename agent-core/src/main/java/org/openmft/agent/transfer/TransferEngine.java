@@ -19,6 +19,7 @@ import org.openmft.agent.AgentListener;
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.command.CommandHandler;
+import org.openmft.agent.authority.AuthorityCheck;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
@@ -108,23 +109,28 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private ReplyDispatcher replyDispatcher;
     private DataDispatcher dataDispatcher;
     private Checkpointer checkpointer;
+    private final AuthorityCheck authorityCheck;
 
     /**
      * @param stateDirectory where transfer state that grows with the number of files is spilled
      *                       (the request documents of running transfers)
      * @param sandboxes the agent's sandboxes (see {@code sandbox.AgentSandboxes}), which outlive the
      *                  engine
+     * @param authorityCheck what the queue manager says the senders of START and START_OK messages may do
+     *                  ({@code authorityChecking=true}), which the agent owns and closes
      * @param clock   the time every deadline and time stamp of the transfer core comes from
      * @param threads makes the engine's threads (dispatchers, checkpointer, transfers); it should
      *                name them and handle what escapes them
      */
     public TransferEngine(AgentConfig config, QueueManagerConnector connector, AgentListener listener,
-            Path stateDirectory, SandboxPolicy sandboxes, Clock clock, ThreadFactory threads) {
+            Path stateDirectory, SandboxPolicy sandboxes, AuthorityCheck authorityCheck, Clock clock,
+            ThreadFactory threads) {
         this.config = config;
         this.connector = connector;
         this.listener = listener == null ? AgentListener.NONE : listener;
         this.agentName = config.agentName();
         this.stateDirectory = stateDirectory;
+        this.authorityCheck = authorityCheck;
         this.clock = clock;
         this.threads = threads;
         this.pathResolver = new PathResolver(config.transferRoot(), sandboxes);
@@ -186,7 +192,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                     threads, this::activityChanged, listener);
             checkpointer = new Checkpointer(agentName, connection, state, listener, threads);
             dataDispatcher = new DataDispatcher(agentName, connection.createSession(false,
-                    Session.DUPS_OK_ACKNOWLEDGE), this::activityChanged, threads);
+                    Session.DUPS_OK_ACKNOWLEDGE), authorityCheck, this::activityChanged, threads);
             DestinationContext destinationContext = new DestinationContext(DestinationSettings.of(config), listener,
                     pathResolver, state, clock, checkpointer, dataDispatcher, this);
             dataDispatcher.context(destinationContext);
@@ -197,7 +203,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             }
             SourceRecovery.Recovered recovered = SourceRecovery.recover(state, clock, arrival);
             replyDispatcher = new ReplyDispatcher(agentName, connection.createSession(false,
-                    Session.AUTO_ACKNOWLEDGE), scheduler, threads, config.authorityChecking(), listener);
+                    Session.AUTO_ACKNOWLEDGE), scheduler, threads, config.authorityChecking(), authorityCheck, listener);
             connection.start();
             replyDispatcher.start();
             dataDispatcher.start();

@@ -85,7 +85,7 @@ class OversizedCommandTest {
         };
         CommandIntake intake = new CommandIntake("AGENT1", MessagingProvider.ARTEMIS, (d, c) -> {
             throw new AssertionError("an oversized message reaches no handler");
-        }, listener, LIMIT);
+        }, listener, LIMIT, org.openmft.agent.authority.AuthorityCheck.NONE);
 
         Runnable after = intake.accept(session.proxy, receivedText("y".repeat(LIMIT + 1), getText));
 
@@ -109,7 +109,7 @@ class OversizedCommandTest {
         FakeSession session = new FakeSession();
         CommandIntake intake = new CommandIntake("AGENT1", MessagingProvider.ARTEMIS, (d, c) -> {
             throw new AssertionError("an oversized message reaches no handler");
-        }, AgentListener.NONE, LIMIT);
+        }, AgentListener.NONE, LIMIT, org.openmft.agent.authority.AuthorityCheck.NONE);
 
         intake.accept(session.proxy, receivedBytes(LIMIT + 1));
 
@@ -124,7 +124,7 @@ class OversizedCommandTest {
         FakeSession session = new FakeSession();
         CommandIntake intake = new CommandIntake("AGENT1", MessagingProvider.ARTEMIS, (d, c) -> {
             throw new AssertionError("an oversized message reaches no handler");
-        }, AgentListener.NONE, LIMIT);
+        }, AgentListener.NONE, LIMIT, org.openmft.agent.authority.AuthorityCheck.NONE);
 
         // 600 characters, 1800 bytes as UTF-8.
         intake.accept(session.proxy, receivedText("中".repeat(600), new AtomicInteger()));

@@ -123,14 +123,11 @@ class SecurityKeysTest {
     }
 
     @Test
-    void authorityCheckingOnIbmMqIsRefusedUntilItsChecksExist() throws Exception {
+    void authorityCheckingIsTakenOnBothProviders() throws Exception {
         Map<String, String> raw = new HashMap<>(REGISTRIES.get(AgentProperties.REGISTRY));
         raw.put("authorityChecking", "true");
         raw.put("agentQMgrProvider", "ibmmq");
-        ConfigurationException e = assertThrows(ConfigurationException.class, () -> AgentConfig.from(raw, Map.of()));
-        assertThat(e.key()).isEqualTo("authorityChecking");
-        assertThat(e.getMessage()).contains("authorityChecking=true is not supported yet for an agent on IBM MQ");
-
+        assertThat(AgentConfig.from(raw, Map.of()).authorityChecking()).isTrue();
         raw.put("agentQMgrProvider", "artemis");
         assertThat(AgentConfig.from(raw, Map.of()).authorityChecking()).isTrue();
     }

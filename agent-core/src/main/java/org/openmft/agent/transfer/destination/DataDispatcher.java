@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ThreadFactory;
 
 import javax.jms.BytesMessage;
@@ -19,7 +18,9 @@ import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.authority.Authority;
 import org.openmft.agent.authority.AuthorityRefusal;
+import org.openmft.agent.authority.AuthorityCheck;
 import org.openmft.agent.authority.AuthorityStamp;
+import org.openmft.agent.authority.HeldAuthorities;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.ConsumerLoop;
@@ -47,6 +48,7 @@ public final class DataDispatcher implements ReplySender {
     private final ProtocolCodec codec;
     private final Map<String, DestinationTransfer> incoming = new HashMap<>();
     private final Runnable activity;
+    private final AuthorityCheck authorityCheck;
     private final ConsumerLoop loop;
     private DestinationContext context;
     /** Where chunks are read to; grown for a larger chunk. Used by the loop's thread only. */
@@ -54,16 +56,18 @@ public final class DataDispatcher implements ReplySender {
 
     /**
      * @param session  the dispatcher's own session (non-transacted)
+     * @param authorityCheck what the queue manager says a START's sender may do here
      * @param activity told whenever the number of transfers may have changed
      */
-    public DataDispatcher(String agentName, Session session, Runnable activity, ThreadFactory threads)
-            throws JMSException {
+    public DataDispatcher(String agentName, Session session, AuthorityCheck authorityCheck, Runnable activity,
+            ThreadFactory threads) throws JMSException {
         this.agentName = agentName;
         this.session = session;
         this.producer = session.createProducer(null);
         producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
         this.codec = new ProtocolCodec(session);
         this.activity = activity;
+        this.authorityCheck = authorityCheck;
         String queue = QueueNames.data(agentName);
         this.loop = new ConsumerLoop(agentName, queue, session.createConsumer(session.createQueue(queue)),
                 this::serve, threads, "data");
@@ -120,7 +124,7 @@ public final class DataDispatcher implements ReplySender {
         String type = ProtocolCodec.type(m);
         String id = ProtocolCodec.transferId(m);
         if (Wire.START.equals(type)) {
-            onStart(ProtocolCodec.readStart(m), AuthorityStamp.held(m, agentName),
+            onStart(ProtocolCodec.readStart(m), authorityCheck.held(m, agentName),
                     AuthorityStamp.sender(m));
             return;
         }
@@ -157,7 +161,7 @@ public final class DataDispatcher implements ReplySender {
         }
     }
 
-    private void onStart(Start start, Set<Authority> held, String senderUser) throws JMSException {
+    private void onStart(Start start, HeldAuthorities held, String senderUser) throws JMSException {
         DestinationTransfer existing = find(start.transferId());
         if (existing != null) {
             existing.restart(start.incarnation(), start.firstOpenItem());

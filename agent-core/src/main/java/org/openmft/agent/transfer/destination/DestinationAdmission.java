@@ -1,10 +1,9 @@
 package org.openmft.agent.transfer.destination;
 
-import java.util.Set;
-
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.authority.Authority;
 import org.openmft.agent.authority.AuthorityRefusal;
+import org.openmft.agent.authority.HeldAuthorities;
 
 /**
  * Where a START is admitted at the destination, without JMS: {@code maxDestinationTransfers=0}
@@ -21,33 +20,27 @@ public final class DestinationAdmission {
     }
 
     /**
-     * @param itemCount the files in the transfer
-     * @param running   transfers running here now
-     * @return null to accept it, else why not
-     */
-    public static Refusal judge(DestinationSettings s, int itemCount, int running) {
-        return judge(s, itemCount, running, s.authorityChecking(), Set.of(Authority.AGENT_SEND), null);
-    }
-
-    /**
-     * As {@link #judge(DestinationSettings, int, int)}, authorities first: a source whose
+     * Whether this agent takes a transfer a source agent STARTs, authorities first: a source whose
      * {@code authorityChecking} differs from this agent's is refused (54); with checking on, a START
      * whose sender the queue manager did not vouch for holding {@link Authority#AGENT_SEND} here is
      * refused (53).
      *
+     * @param itemCount    the files in the transfer
+     * @param running      transfers running here now
      * @param sourceChecks the source's {@code authorityChecking}, from the START
      * @param held         what the queue manager says the START's sender holds here
      * @param senderUser   the START's validated user (the source agent's), or null
+     * @return null to accept it, else why not
      */
     public static Refusal judge(DestinationSettings s, int itemCount, int running, boolean sourceChecks,
-            Set<Authority> held, String senderUser) {
+            HeldAuthorities held, String senderUser) {
         if (sourceChecks != s.authorityChecking()) {
             return new Refusal(ResultCode.AUTHORITY_CHECKING_MISMATCH, "The source agent has"
                     + " authorityChecking=" + sourceChecks + " but destination agent " + s.agentName() + " has"
                     + " authorityChecking=" + s.authorityChecking() + "; both agents of a transfer must have the same"
                     + " setting.", false);
         }
-        if (s.authorityChecking() && !held.contains(Authority.AGENT_SEND)) {
+        if (s.authorityChecking() && !held.holds(Authority.AGENT_SEND)) {
             return new Refusal(ResultCode.NOT_AUTHORIZED, AuthorityRefusal.message(senderUser, Authority.AGENT_SEND,
                     s.agentName(), "send it a transfer"), false);
         }

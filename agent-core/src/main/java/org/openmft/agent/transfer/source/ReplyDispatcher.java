@@ -10,6 +10,7 @@ import javax.jms.Session;
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.authority.Authority;
+import org.openmft.agent.authority.AuthorityCheck;
 import org.openmft.agent.authority.AuthorityRefusal;
 import org.openmft.agent.authority.AuthorityStamp;
 import org.openmft.agent.config.QueueNames;
@@ -34,14 +35,16 @@ public final class ReplyDispatcher {
     private final SourceScheduler scheduler;
     private final ConsumerLoop loop;
     private final boolean authorityChecking;
+    private final AuthorityCheck authorityCheck;
     private final AgentListener listener;
 
     /** @param session the dispatcher's own session */
     public ReplyDispatcher(String agentName, Session session, SourceScheduler scheduler, ThreadFactory threads,
-            boolean authorityChecking, AgentListener listener) throws JMSException {
+            boolean authorityChecking, AuthorityCheck authorityCheck, AgentListener listener) throws JMSException {
         this.agentName = agentName;
         this.scheduler = scheduler;
         this.authorityChecking = authorityChecking;
+        this.authorityCheck = authorityCheck;
         this.listener = listener;
         String queue = QueueNames.reply(agentName);
         this.loop = new ConsumerLoop(agentName, queue, session.createConsumer(session.createQueue(queue)),
@@ -58,7 +61,7 @@ public final class ReplyDispatcher {
             String id = ProtocolCodec.transferId(m);
             Control c = ProtocolCodec.readControl(m);
             if (authorityChecking && Wire.START_OK.equals(c.type())
-                    && !AuthorityStamp.held(m, agentName).contains(Authority.AGENT_RECEIVE)) {
+                    && !authorityCheck.held(m, agentName).holds(Authority.AGENT_RECEIVE)) {
                 String user = AuthorityStamp.sender(m);
                 String why = AuthorityRefusal.message(user, Authority.AGENT_RECEIVE, agentName,
                         "receive a transfer from it");

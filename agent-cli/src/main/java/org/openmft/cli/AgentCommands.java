@@ -128,7 +128,8 @@ final class AgentCommands {
         String configurationOptions;
         @Option(names = "-f", description = "Overwrite an existing agent configuration.") boolean force;
         @Option(names = "-ac", description = "authorityChecking=true: each request's user needs its authority on the"
-                + " agent's SYSTEM.FTE.AUTH*.<agent> queues (grant with 'mft qmgr user grant').")
+                + " agent's SYSTEM.FTE.AUTH*.<agent> queues (grant with 'mft qmgr user grant'; on IBM MQ with setmqaut,"
+                + " and the agent's user needs +altusr).")
         boolean authorityChecking;
         @Option(names = "--sandbox-dir", paramLabel = "DIR", description = "A directory (with everything below it)"
                 + " the agent may also read and write; repeatable. OpenMFT only: by default the agent may use its"

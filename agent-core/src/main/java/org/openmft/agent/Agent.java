@@ -31,6 +31,7 @@ import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.transfer.TransferEngine;
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.files.SandboxPolicy;
 import org.openmft.agent.transfer.sandbox.AgentSandboxes;
 import org.openmft.xml.CancelRequest;
@@ -413,8 +414,10 @@ public final class Agent implements AutoCloseable {
         }
         String why = AuthorityRefusal.message(context.requesterUser(), needed, name, action);
         log.warn("Agent {}: request {} refused: {}", name, context.messageId(), why);
-        listener.notAuthorized(name, new AuthorityRefusal(context.messageId(), context.requesterUser(), needed,
-                "sourceAgent", why, context.requestText()));
+        // IBM's NotAuthorized names the request by its 48-hex id (a transfer's would-be transfer id).
+        String requestId = TransferIds.forRequest(context.messageId(), config.agentQMgr());
+        listener.notAuthorized(name, new AuthorityRefusal(requestId, context.requesterUser(), needed, "sourceAgent",
+                why, context.requestText()));
         return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, context.messageId(),
                 ResultCode.NOT_AUTHORIZED.code(), List.of(why), List.of()), replyTo, true);
     }

@@ -32,6 +32,21 @@ public interface AgentListener {
     }
 
     /**
+     * An agent-to-agent message was dropped before it changed anything: not from the agent its
+     * transfer belongs to (a wrong or missing tag, another user), an invalid transfer id, a damaged
+     * chunk. Logged and counted by the agent too.
+     *
+     * @param queue      the queue it came from
+     * @param type       its protocol type, as sent (may be anything)
+     * @param transferId its transfer id, as sent (may be anything)
+     * @param sender     the user the queue manager validated for it, or null
+     * @param reason     why it was dropped
+     */
+    default void protocolMessageRejected(String agent, String queue, String type, String transferId, String sender,
+            String reason) {
+    }
+
+    /**
      * An accepted request is being planned (its wildcards and directories expanded), on the agent's
      * planner thread, not the command thread; {@link #transferQueued} or {@link #transferEnded}
      * follows.

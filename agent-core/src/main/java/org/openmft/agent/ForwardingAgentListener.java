@@ -25,6 +25,12 @@ public abstract class ForwardingAgentListener implements AgentListener {
     }
 
     @Override
+    public void protocolMessageRejected(String agent, String queue, String type, String transferId, String sender,
+            String reason) {
+        delegate().protocolMessageRejected(agent, queue, type, transferId, sender, reason);
+    }
+
+    @Override
     public void transferPlanning(String agent, String transferId) {
         delegate().transferPlanning(agent, transferId);
     }

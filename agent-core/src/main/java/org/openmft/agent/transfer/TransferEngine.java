@@ -1,5 +1,6 @@
 package org.openmft.agent.transfer;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,6 +34,7 @@ import org.openmft.agent.transfer.destination.DestinationTransfer;
 import org.openmft.agent.transfer.failure.EngineStatus;
 import org.openmft.agent.transfer.files.PathResolver;
 import org.openmft.agent.transfer.files.SandboxPolicy;
+import org.openmft.agent.transfer.protocol.TransferKeys;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.protocol.Wire;
@@ -90,6 +92,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private final AgentListener listener;
     private final String agentName;
     private final Path stateDirectory;
+    /** The source side's transfer keys, read at start. */
+    private TransferKeys keys;
     private final PathResolver pathResolver;
     private final Clock clock;
     private final ThreadFactory threads;
@@ -107,7 +111,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private volatile SourceScheduler scheduler;
     private volatile RequestAdmission admission;
     private ReplyDispatcher replyDispatcher;
-    private DataDispatcher dataDispatcher;
+    /** Read by the checkpointer's thread for the keys of its acknowledgements. */
+    private volatile DataDispatcher dataDispatcher;
     private Checkpointer checkpointer;
     private final AuthorityCheck authorityCheck;
 
@@ -152,12 +157,25 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         }
     }
 
+    private TransferKeys transferKeys() throws QueueManagerException {
+        if (stateDirectory == null) {
+            return TransferKeys.ephemeral();
+        }
+        try {
+            return TransferKeys.load(stateDirectory);
+        } catch (IOException e) {
+            throw new QueueManagerException("agent " + agentName + " cannot read or make the secret of its transfer"
+                    + " keys in " + stateDirectory + ": " + e.getMessage(), QueueManagerException.CONFIGURATION, e);
+        }
+    }
+
     /** Connects, takes back the transfers of an earlier run, and starts serving the DATA and REPLY queues. */
     public void start() throws QueueManagerException {
         // What resuming transfers logs belongs in the agent's own log, whichever thread starts it.
         String previous = MDC.get(org.openmft.agent.Agent.MDC_AGENT);
         MDC.put(org.openmft.agent.Agent.MDC_AGENT, agentName);
         try {
+            keys = transferKeys();
             connectAndServe();
         } finally {
             if (previous == null) {
@@ -183,16 +201,19 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             replies = new RequesterReplies(connection.createSession(false, Session.AUTO_ACKNOWLEDGE),
                     config.provider(), connector::queueExists);
             SourceContext sourceContext = new SourceContext(SourceSettings.of(config), new EngineSessions(),
-                    listener, pathResolver, state, clock, this);
+                    listener, pathResolver, state, clock, this, keys);
             scheduler = new SourceScheduler(agentName, config.maxSourceTransfers(), listener, state, replies,
                     q -> new SourceTransfer(sourceContext, q.info(), q.request(), q.items(), q.replyQueue(),
                             q.requesterUser(), q.resume()),
                     threads, this::activityChanged);
             admission = new RequestAdmission(sourceContext.settings(), pathResolver, state, scheduler, clock, arrival,
                     threads, this::activityChanged, listener);
-            checkpointer = new Checkpointer(agentName, connection, state, listener, threads);
+            checkpointer = new Checkpointer(agentName, connection, state, listener, threads, id -> {
+                DataDispatcher d = dataDispatcher;
+                return d == null ? null : d.keyOf(id);
+            });
             dataDispatcher = new DataDispatcher(agentName, connection.createSession(false,
-                    Session.DUPS_OK_ACKNOWLEDGE), authorityCheck, this::activityChanged, threads);
+                    Session.DUPS_OK_ACKNOWLEDGE), authorityCheck, this::activityChanged, threads, listener);
             DestinationContext destinationContext = new DestinationContext(DestinationSettings.of(config), listener,
                     pathResolver, state, clock, checkpointer, dataDispatcher, this);
             dataDispatcher.context(destinationContext);
@@ -203,7 +224,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             }
             SourceRecovery.Recovered recovered = SourceRecovery.recover(state, clock, arrival);
             replyDispatcher = new ReplyDispatcher(agentName, connection.createSession(false,
-                    Session.AUTO_ACKNOWLEDGE), scheduler, threads, config.authorityChecking(), authorityCheck, listener);
+                    Session.AUTO_ACKNOWLEDGE), scheduler, threads, config.authorityChecking(), authorityCheck, keys,
+                    listener);
             connection.start();
             replyDispatcher.start();
             dataDispatcher.start();
@@ -294,7 +316,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         try {
             Session s = replies.session();
             synchronized (s) {
-                Message m = new ProtocolCodec(s).control(Wire.CANCEL_REQUEST, id, t.incarnation(),
+                Message m = new ProtocolCodec(s, dataDispatcher::keyOf).control(Wire.CANCEL_REQUEST, id, t.incarnation(),
                         "cancelled at the destination by " + user);
                 replies.producer().send(s.createQueue(QueueNames.reply(t.sourceAgent())), m);
             }

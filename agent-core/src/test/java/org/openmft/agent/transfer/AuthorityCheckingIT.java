@@ -76,6 +76,7 @@ class AuthorityCheckingIT {
         assertThat(target).doesNotExist();
         AuthorityRefusal refusal = lastRefusal("alice");
         assertThat(refusal.authority()).isEqualTo(Authority.TRANSFER);
+        assertThat(refusal.requestId()).as("IBM's 48-hex request id").matches("[0-9a-f]{48}");
         assertThat(refusal.agentRole()).isEqualTo("sourceAgent");
         assertThat(refusal.request()).as("the refused request, for the NotAuthorized log").contains("<transferSet");
 

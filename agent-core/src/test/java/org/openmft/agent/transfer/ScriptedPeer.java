@@ -47,6 +47,8 @@ final class ScriptedPeer implements AutoCloseable {
     private final ProtocolCodec codec;
     private Message last;
     private boolean dead;
+    /** Its own key as a source; the real source's, from the START it received, as a destination. */
+    private volatile byte[] key = new byte[32];
 
     private ScriptedPeer(QueueManagerConnector connector, String name, String other, String sendTo, String readFrom)
             throws Exception {
@@ -57,7 +59,8 @@ final class ScriptedPeer implements AutoCloseable {
         this.session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         this.producer = session.createProducer(session.createQueue(sendTo));
         this.consumer = session.createConsumer(session.createQueue(readFrom));
-        this.codec = new ProtocolCodec(session);
+        new java.security.SecureRandom().nextBytes(key);
+        this.codec = new ProtocolCodec(session, transferId -> key);
         connection.start();
     }
 
@@ -74,6 +77,21 @@ final class ScriptedPeer implements AutoCloseable {
     /** Builds messages on the peer's session. */
     ProtocolCodec codec() {
         return codec;
+    }
+
+    /**
+     * Builds messages tagged with another key than the transfer's: what a third party that did not
+     * see the START can make at best.
+     */
+    ProtocolCodec forger() {
+        byte[] other = new byte[32];
+        new java.security.SecureRandom().nextBytes(other);
+        return new ProtocolCodec(session, transferId -> other);
+    }
+
+    /** The transfer key the peer tags with. */
+    byte[] key() {
+        return key.clone();
     }
 
     /** The peer's session, for messages outside the protocol. */
@@ -147,6 +165,9 @@ final class ScriptedPeer implements AutoCloseable {
         while (System.nanoTime() < deadline) {
             Message m = consumer.receive(500);
             if (m != null && type.equals(m.getStringProperty(Wire.TYPE)) && matching.test(m)) {
+                if (Wire.START.equals(type) && ProtocolCodec.transferKey(m) != null) {
+                    key = ProtocolCodec.transferKey(m);
+                }
                 return m;
             }
         }

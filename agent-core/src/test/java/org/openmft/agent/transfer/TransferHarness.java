@@ -97,6 +97,14 @@ final class TransferHarness implements AutoCloseable {
     record Rejection(String agent, String messageId, int resultCode, String reason) {
     }
 
+    /** An agent-to-agent message an agent dropped unread, as it reported it to its listener. */
+    record ProtocolRejection(String agent, String queue, String type, String transferId, String sender,
+            String reason) {
+    }
+
+    /** Every {@link AgentListener#protocolMessageRejected} event, in order. */
+    final List<ProtocolRejection> protocolRejections = new CopyOnWriteArrayList<>();
+
     /** Every {@link AgentListener#notAuthorized} event, in order. */
     final List<org.openmft.agent.authority.AuthorityRefusal> refusals = new CopyOnWriteArrayList<>();
 
@@ -115,6 +123,12 @@ final class TransferHarness implements AutoCloseable {
         @Override
         public void notAuthorized(String agent, org.openmft.agent.authority.AuthorityRefusal refusal) {
             refusals.add(refusal);
+        }
+
+        @Override
+        public void protocolMessageRejected(String agent, String queue, String type, String transferId,
+                String sender, String reason) {
+            protocolRejections.add(new ProtocolRejection(agent, queue, type, transferId, sender, reason));
         }
 
         @Override
@@ -438,6 +452,35 @@ final class TransferHarness implements AutoCloseable {
                 throw new AssertionError("timed out waiting for " + what);
             }
             TimeUnit.MILLISECONDS.sleep(20);
+        }
+    }
+
+    /**
+     * Waits until an agent's state directory holds no file of a transfer (the secret of its transfer
+     * keys stays): an agent removes a transfer's files after it answered the requester.
+     */
+    static void awaitNoTransferState(String what, Path stateDirectory) throws InterruptedException {
+        var left = new java.util.concurrent.atomic.AtomicReference<List<String>>();
+        try {
+            await(what, 20, () -> {
+                try {
+                    left.set(transferStateFiles(stateDirectory));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                return left.get().isEmpty();
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(what + ": still there: " + left.get(), e);
+        }
+    }
+
+    /** The names of the files of transfers in an agent's state directory: all but its transfer keys' secret. */
+    static List<String> transferStateFiles(Path stateDirectory) throws IOException {
+        try (var files = Files.list(stateDirectory)) {
+            return files.map(p -> p.getFileName().toString())
+                    .filter(name -> !name.equals(org.openmft.agent.transfer.protocol.TransferKeys.FILE)).sorted()
+                    .toList();
         }
     }
 

@@ -66,19 +66,21 @@ public final class Checkpointer implements AutoCloseable {
     private final Session ackSession;
     private final MessageProducer ackProducer;
     private final ProtocolCodec codec;
+    private final ProtocolCodec.Keys keys;
     private final Thread thread;
     private volatile boolean closing;
 
     /** Opens its own session for the acknowledgements and starts its thread. */
     public Checkpointer(String agentName, Connection connection, TransferStateStore state, AgentListener listener,
-            ThreadFactory threads) throws JMSException {
+            ThreadFactory threads, ProtocolCodec.Keys keys) throws JMSException {
         this.agentName = agentName;
         this.listener = listener;
         this.state = state;
         this.ackSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         this.ackProducer = ackSession.createProducer(null);
         ackProducer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-        this.codec = new ProtocolCodec(ackSession);
+        this.keys = keys;
+        this.codec = new ProtocolCodec(ackSession, keys);
         this.thread = threads.newThread(this::run);
         thread.setName("openmft-" + agentName + "-checkpoint");
         thread.start();
@@ -145,6 +147,11 @@ public final class Checkpointer implements AutoCloseable {
             return;
         }
         listener.checkpointed(agentName, job.transferId(), job.seq() + 1);
+        if (keys.key(job.transferId()) == null) {
+            // The transfer ended here meanwhile (its source acknowledged the end): nobody waits for
+            // this acknowledgement, and without the transfer's key it could not be tagged.
+            return;
+        }
         ackProducer.send(ackSession.createQueue(QueueNames.reply(job.sourceAgent())),
                 codec.ack(job.transferId(), job.incarnation(), job.seq(), true));
     }

@@ -14,6 +14,7 @@ import javax.jms.Message;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
 
+import org.openmft.agent.AgentListener;
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.authority.Authority;
@@ -24,7 +25,10 @@ import org.openmft.agent.authority.HeldAuthorities;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.ConsumerLoop;
+import org.openmft.agent.transfer.protocol.MessageTag;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
+import org.openmft.agent.transfer.protocol.Rejections;
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.protocol.Start;
 import org.openmft.agent.transfer.protocol.Wire;
 import org.openmft.agent.transfer.state.StateException;
@@ -50,6 +54,12 @@ public final class DataDispatcher implements ReplySender {
     private final Runnable activity;
     private final AuthorityCheck authorityCheck;
     private final ConsumerLoop loop;
+    private final Rejections rejections;
+    /** The START being refused, whose key tags the refusal; set and cleared by the dispatcher's thread. */
+    private volatile PendingStart answering;
+
+    private record PendingStart(String id, byte[] key) {
+    }
     private DestinationContext context;
     /** Where chunks are read to; grown for a larger chunk. Used by the loop's thread only. */
     private byte[] buffer = new byte[256 * 1024];
@@ -58,14 +68,16 @@ public final class DataDispatcher implements ReplySender {
      * @param session  the dispatcher's own session (non-transacted)
      * @param authorityCheck what the queue manager says a START's sender may do here
      * @param activity told whenever the number of transfers may have changed
+     * @param listener told of every message dropped unread
      */
     public DataDispatcher(String agentName, Session session, AuthorityCheck authorityCheck, Runnable activity,
-            ThreadFactory threads) throws JMSException {
+            ThreadFactory threads, AgentListener listener) throws JMSException {
         this.agentName = agentName;
         this.session = session;
         this.producer = session.createProducer(null);
         producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-        this.codec = new ProtocolCodec(session);
+        this.codec = new ProtocolCodec(session, this::keyOf);
+        this.rejections = new Rejections(agentName, QueueNames.data(agentName), listener);
         this.activity = activity;
         this.authorityCheck = authorityCheck;
         String queue = QueueNames.data(agentName);
@@ -100,6 +112,24 @@ public final class DataDispatcher implements ReplySender {
         producer.send(session.createQueue(QueueNames.reply(sourceAgent)), m);
     }
 
+    /**
+     * The key of a transfer received here: a running one's, or that of the START being answered
+     * (refused before it became a transfer); null for any other.
+     */
+    public byte[] keyOf(String id) {
+        DestinationTransfer t = find(id);
+        if (t != null) {
+            return t.key();
+        }
+        PendingStart p = answering;
+        return p != null && p.id().equals(id) ? p.key() : null;
+    }
+
+    /** Messages dropped unread (forged, damaged, malformed ids). */
+    public long rejected() {
+        return rejections.count();
+    }
+
     /** The running transfer of this id, or null. */
     public DestinationTransfer find(String id) {
         synchronized (incoming) {
@@ -123,14 +153,33 @@ public final class DataDispatcher implements ReplySender {
     private void handle(Message m) throws JMSException {
         String type = ProtocolCodec.type(m);
         String id = ProtocolCodec.transferId(m);
+        // Nothing below builds a file name, selector or log line from an id that is not IBM's shape.
+        if (!TransferIds.isValid(id)) {
+            rejections.reject(m, "not a transfer id (48 lower-case hex characters)");
+            return;
+        }
+        String sender = AuthorityStamp.sender(m);
         if (Wire.START.equals(type)) {
-            onStart(ProtocolCodec.readStart(m), authorityCheck.held(m, agentName),
-                    AuthorityStamp.sender(m));
+            byte[] key = ProtocolCodec.transferKey(m);
+            if (!MessageTag.verify(m, key)) {
+                rejections.reject(m, "a START without a transfer key and a tag made with it");
+                return;
+            }
+            onStart(ProtocolCodec.readStart(m), key, authorityCheck.held(m, agentName), sender, m);
             return;
         }
         DestinationTransfer t = find(id);
         if (t == null) {
             log.debug("Agent {}: {} message for unknown transfer {} dropped", agentName, type, id);
+            return;
+        }
+        if (!MessageTag.verify(m, t.key())) {
+            rejections.reject(m, t.key() == null ? "the transfer waits for its source's START (no key yet)"
+                    : "its tag is not the transfer's: it does not come from the transfer's source agent");
+            return;
+        }
+        if (!t.fromSourceUser(sender)) {
+            rejections.reject(m, "the transfer was started by another user");
             return;
         }
         switch (type) {
@@ -145,6 +194,11 @@ public final class DataDispatcher implements ReplySender {
                     buffer = new byte[(int) length];
                 }
                 b.readBytes(buffer, (int) length);
+                if (!ProtocolCodec.bodyIntact(m, buffer, (int) length)) {
+                    rejections.reject(m, "its body does not match its CRC32C (damaged); it is asked for again");
+                    t.onDamagedChunk(ProtocolCodec.incarnation(m), m.getLongProperty(Wire.SEQ));
+                    return;
+                }
                 t.onSequenced(ProtocolCodec.readSequenced(m), buffer, (int) length);
             }
             case Wire.ITEM_ABORT -> t.onSequenced(ProtocolCodec.readSequenced(m), buffer, 0);
@@ -161,9 +215,15 @@ public final class DataDispatcher implements ReplySender {
         }
     }
 
-    private void onStart(Start start, HeldAuthorities held, String senderUser) throws JMSException {
+    private void onStart(Start start, byte[] key, HeldAuthorities held, String senderUser, Message m)
+            throws JMSException {
         DestinationTransfer existing = find(start.transferId());
         if (existing != null) {
+            if (!existing.startFromSource(key, senderUser)) {
+                rejections.reject(m, "a START for a running transfer with another key or from another user than"
+                        + " its source's");
+                return;
+            }
             existing.restart(start.incarnation(), start.firstOpenItem());
             if (existing.gaveUp()) {
                 forget(existing);
@@ -181,11 +241,16 @@ public final class DataDispatcher implements ReplySender {
                 context.listener().notAuthorized(agentName, new AuthorityRefusal(start.transferId(), senderUser,
                         Authority.AGENT_SEND, "destinationAgent", no.supplement(), null));
             }
-            send(start.sourceAgent(), codec.startRefused(start.transferId(), start.incarnation(), no.code().code(),
-                    no.supplement(), no.retry()));
+            answering = new PendingStart(start.transferId(), key);
+            try {
+                send(start.sourceAgent(), codec.startRefused(start.transferId(), start.incarnation(),
+                        no.code().code(), no.supplement(), no.retry()));
+            } finally {
+                answering = null;
+            }
             return;
         }
-        DestinationTransfer t = DestinationTransfer.fromStart(context, start);
+        DestinationTransfer t = DestinationTransfer.fromStart(context, start, key, senderUser);
         try {
             t.adoptJournal();
         } catch (StateException e) {

@@ -2,8 +2,10 @@ package org.openmft.agent.transfer.destination;
 
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,6 +82,14 @@ public final class DestinationTransfer {
     private long duplicateBytes;
     /** Bytes written before a restart after the last checkpoint, cut off and so received again. */
     private long discardedAtResume;
+    /**
+     * The transfer's key from its START, which every message of the transfer must be tagged with;
+     * null only for a transfer resumed from a record written before keys existed, until its
+     * source's next START.
+     */
+    private volatile byte[] key;
+    /** The user the queue manager validated for the START (the source agent's), or null. */
+    private volatile String sourceUser;
 
     private DestinationTransfer(DestinationContext context, String id, String sourceAgent, String sourceQMgr,
             String jobName, String requesterUser, int itemCount, int window, int checkpointChunks, int incarnation) {
@@ -98,11 +108,20 @@ public final class DestinationTransfer {
                 s.agentQMgr()), null, jobName, 0, Map.of(), started, List.of(), itemCount);
     }
 
-    /** A transfer the source has just started. */
-    public static DestinationTransfer fromStart(DestinationContext context, Start start) {
-        return new DestinationTransfer(context, start.transferId(), start.sourceAgent(), start.sourceQMgr(),
-                start.jobName(), start.requesterUser(), start.itemCount(), start.window(), start.checkpointChunks(),
-                start.incarnation());
+    /**
+     * A transfer the source has just started.
+     *
+     * @param key        the key the START carries
+     * @param senderUser the user the queue manager validated for the START, or null
+     */
+    public static DestinationTransfer fromStart(DestinationContext context, Start start, byte[] key,
+            String senderUser) {
+        DestinationTransfer t = new DestinationTransfer(context, start.transferId(), start.sourceAgent(),
+                start.sourceQMgr(), start.jobName(), start.requesterUser(), start.itemCount(), start.window(),
+                start.checkpointChunks(), start.incarnation());
+        t.key = key.clone();
+        t.sourceUser = senderUser;
+        return t;
     }
 
     /**
@@ -116,6 +135,7 @@ public final class DestinationTransfer {
         DestinationTransfer t = new DestinationTransfer(context, r.transferId(), r.sourceAgent(), r.sourceQMgr(),
                 r.jobName(), r.requesterUser(), r.itemCount(), r.window(), r.checkpointChunks(), r.incarnation());
         t.sequencer.resumeAt(r.nextSeq());
+        t.key = decodeKey(r.transferKey());
         t.adopt(journal);
         t.suspendedSinceStart = true;
         return t;
@@ -140,6 +160,53 @@ public final class DestinationTransfer {
             results.put(r.outcome().index(), r.outcome());
             resultSeq.put(r.outcome().index(), r.lastSeq());
         }
+    }
+
+    private static byte[] decodeKey(String base64) {
+        try {
+            return base64 == null ? null : Base64.getDecoder().decode(base64);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** The key this transfer's messages are tagged with, or null while none is known. */
+    public byte[] key() {
+        return key;
+    }
+
+    /**
+     * Whether a START for this transfer comes from its source: it carries the transfer's key (a
+     * transfer resumed from a record without one takes the key of its source's first START), and,
+     * when both are known, from the same user as the first.
+     *
+     * @param offered    the key the START carries
+     * @param senderUser the user the queue manager validated for it, or null
+     */
+    public boolean startFromSource(byte[] offered, String senderUser) {
+        if (offered == null) {
+            return false;
+        }
+        if (key == null) {
+            log.warn("Transfer {}: resumed from a record without a transfer key; the key of this START is taken",
+                    id);
+            key = offered.clone();
+        } else if (!MessageDigest.isEqual(key, offered)) {
+            return false;
+        }
+        if (sourceUser == null) {
+            sourceUser = senderUser;
+        }
+        return fromSourceUser(senderUser);
+    }
+
+    /**
+     * Whether a message's validated user is the one that started the transfer (true when either
+     * is not known: a queue manager without users).
+     */
+    public boolean fromSourceUser(String senderUser) {
+        String expected = sourceUser;
+        return expected == null || senderUser == null || expected.equals(senderUser);
     }
 
     /** The transfer id. */
@@ -256,6 +323,16 @@ public final class DestinationTransfer {
     }
 
     /**
+     * A DATA message whose body failed its CRC32C was dropped: when it is the chunk expected next,
+     * the source is asked at once to send again from it (a NACK) instead of after a timeout.
+     */
+    public void onDamagedChunk(int chunkIncarnation, long seq) throws JMSException {
+        if (!ended && !durabilityLost() && chunkIncarnation == incarnation() && seq == sequencer.expected()) {
+            sendNack();
+        }
+    }
+
+    /**
      * The source heard nothing in time and asks where we are: an acknowledgement of everything
      * when we have all it sent (ours was lost), else a NACK naming the first chunk we lack.
      */
@@ -339,6 +416,16 @@ public final class DestinationTransfer {
             } else if (!writer.open(item)) {
                 log.warn("Transfer {}: chunk {} for item {} arrived without its start; the item fails", id, seq, item);
                 fail(item, null, null, "BFGTR0002E: Chunk " + seq + " arrived out of order for item " + item, seq);
+                return;
+            }
+            if (m.offset() != writer.written()) {
+                // The source writes each item from its start, chunk after chunk: any other offset is
+                // not the source's, and would leave holes or overwrite what was verified.
+                String reason = "BFGTR0003E: Chunk " + seq + " of item " + item + " is for offset " + m.offset()
+                        + " but " + writer.written() + " bytes of it were received";
+                String source = writer.sourcePath();
+                writer.abandon();
+                fail(item, source, null, reason, seq);
                 return;
             }
             writer.write(body, length, m.offset());
@@ -425,7 +512,7 @@ public final class DestinationTransfer {
         var s = sequencer;
         DestinationRecord record = new DestinationRecord(id, sourceAgent, sourceQMgr, jobName, s.incarnation(),
                 seq + 1, itemCount, s.window(), s.checkpointChunks(), writer.item(), writer.written(),
-                writer.partial(), requesterUser);
+                writer.partial(), requesterUser, key == null ? null : Base64.getEncoder().encodeToString(key));
         try {
             context.checkpointer().submit(new Checkpointer.Job(id, sourceAgent, s.incarnation(), seq, toForce, record,
                     false, this::checkpointDone, this::durabilityFailed));

@@ -1,5 +1,8 @@
 package org.openmft.agent.transfer.protocol;
 
+import java.util.Base64;
+import java.util.zip.CRC32C;
+
 import javax.jms.BytesMessage;
 import javax.jms.JMSException;
 import javax.jms.Message;
@@ -20,10 +23,26 @@ import org.slf4j.LoggerFactory;
 public final class ProtocolCodec {
     private static final Logger log = LoggerFactory.getLogger(ProtocolCodec.class);
     private final Session session;
+    private final Keys keys;
 
-    /** @param session the session the messages are created with (and later sent on) */
-    public ProtocolCodec(Session session) {
+    /** Where a codec finds the key of a transfer, to tag what it builds ({@link MessageTag}). */
+    @FunctionalInterface
+    public interface Keys {
+        /**
+         * @param transferId a transfer id
+         * @return its key, or null when this agent knows none (the message is then not tagged, and
+         *         its receiver drops it)
+         */
+        byte[] key(String transferId);
+    }
+
+    /**
+     * @param session the session the messages are created with (and later sent on)
+     * @param keys    the keys of the transfers it builds messages for
+     */
+    public ProtocolCodec(Session session, Keys keys) {
         this.session = session;
+        this.keys = keys;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -32,6 +51,10 @@ public final class ProtocolCodec {
     /** A START (or a resynchronising one, with {@code firstOpenItem} >= 0). */
     public Message start(Start s) throws JMSException {
         Message m = stamped(Wire.START, s.transferId(), s.incarnation());
+        byte[] key = keys.key(s.transferId());
+        if (key != null) {
+            m.setStringProperty(Wire.TRANSFER_KEY, Base64.getEncoder().encodeToString(key));
+        }
         m.setStringProperty(Wire.SOURCE_AGENT, s.sourceAgent());
         m.setStringProperty(Wire.SOURCE_QMGR, s.sourceQMgr());
         m.setStringProperty(Wire.DESTINATION_AGENT, s.destinationAgent());
@@ -53,7 +76,7 @@ public final class ProtocolCodec {
         if (s.authorityChecking()) {
             m.setBooleanProperty(Wire.AUTHORITY_CHECKING, true);
         }
-        return m;
+        return sealed(m, s.transferId());
     }
 
     /**
@@ -81,8 +104,11 @@ public final class ProtocolCodec {
                 m.setStringProperty(Wire.MD5, md5);
             }
         }
+        CRC32C crc = new CRC32C();
+        crc.update(data, 0, length);
+        m.setLongProperty(Wire.CRC32C, crc.getValue());
         m.writeBytes(data, 0, length);
-        return m;
+        return sealed(m, id);
     }
 
     /** The source gave up item {@code item} at number {@code seq}. */
@@ -93,14 +119,14 @@ public final class ProtocolCodec {
         m.setIntProperty(Wire.ITEM, item);
         m.setStringProperty(Wire.SUPPLEMENT, reason);
         describe(m, header);
-        return m;
+        return sealed(m, id);
     }
 
     /** No acknowledgement came in time; the source's next number is {@code nextSeq}. */
     public Message ackRequest(String id, int incarnation, long nextSeq) throws JMSException {
         Message m = stamped(Wire.ACK_REQUEST, id, incarnation);
         m.setLongProperty(Wire.NEXT_SEQ, nextSeq);
-        return m;
+        return sealed(m, id);
     }
 
     /** CANCEL (source to destination) or any other message with only a type and a supplement. */
@@ -109,7 +135,7 @@ public final class ProtocolCodec {
         if (supplement != null) {
             m.setStringProperty(Wire.SUPPLEMENT, supplement);
         }
-        return m;
+        return sealed(m, id);
     }
 
     private static void describe(Message m, ItemHeader h) throws JMSException {
@@ -130,7 +156,7 @@ public final class ProtocolCodec {
     public Message startOk(String id, int incarnation, long nextSeq) throws JMSException {
         Message m = stamped(Wire.START_OK, id, incarnation);
         m.setLongProperty(Wire.NEXT_SEQ, nextSeq);
-        return m;
+        return sealed(m, id);
     }
 
     /** START_REFUSED with a result code; {@code retry}: the destination is busy, ask again later. */
@@ -140,7 +166,7 @@ public final class ProtocolCodec {
         m.setIntProperty(Wire.RESULT_CODE, resultCode);
         m.setStringProperty(Wire.SUPPLEMENT, supplement);
         m.setBooleanProperty(Wire.RETRY, retry);
-        return m;
+        return sealed(m, id);
     }
 
     /** ABORT: the destination cannot go on; the source ends the transfer with this result. */
@@ -148,7 +174,7 @@ public final class ProtocolCodec {
         Message m = stamped(Wire.ABORT, id, incarnation);
         m.setIntProperty(Wire.RESULT_CODE, resultCode);
         m.setStringProperty(Wire.SUPPLEMENT, supplement);
-        return m;
+        return sealed(m, id);
     }
 
     /** ACK of everything up to {@code seq}; {@code checkpoint}: and it is durable. */
@@ -156,14 +182,14 @@ public final class ProtocolCodec {
         Message m = stamped(Wire.ACK, id, incarnation);
         m.setLongProperty(Wire.SEQ, seq);
         m.setBooleanProperty(Wire.CHECKPOINT, checkpoint);
-        return m;
+        return sealed(m, id);
     }
 
     /** NACK: a gap; resend from {@code nextSeq}. */
     public Message nack(String id, int incarnation, long nextSeq) throws JMSException {
         Message m = stamped(Wire.NACK, id, incarnation);
         m.setLongProperty(Wire.NEXT_SEQ, nextSeq);
-        return m;
+        return sealed(m, id);
     }
 
     /** ITEM_DONE: an item's outcome, which also acknowledges {@code seq}. */
@@ -182,6 +208,14 @@ public final class ProtocolCodec {
             m.setStringProperty(Wire.MD5, o.md5());
         }
         m.setLongProperty(Wire.ITEM_BYTES, o.bytes());
+        return sealed(m, id);
+    }
+
+    private <M extends Message> M sealed(M m, String id) throws JMSException {
+        byte[] key = keys.key(id);
+        if (key != null) {
+            MessageTag.seal(m, key);
+        }
         return m;
     }
 
@@ -223,6 +257,35 @@ public final class ProtocolCodec {
     /** The message's type, one of {@link Wire}'s. */
     public static String type(Message m) throws JMSException {
         return m.getStringProperty(Wire.TYPE);
+    }
+
+    /**
+     * The key a START carries.
+     *
+     * @return its bytes, or null when it has none or not a readable one
+     */
+    public static byte[] transferKey(Message m) throws JMSException {
+        String key = m.getStringProperty(Wire.TRANSFER_KEY);
+        try {
+            return key == null ? null : Base64.getDecoder().decode(key);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Whether a DATA message's body is what its sender wrote: its CRC32C matches {@link Wire#CRC32C}.
+     *
+     * @param body   the body as read
+     * @param length its length
+     */
+    public static boolean bodyIntact(Message m, byte[] body, int length) throws JMSException {
+        if (!m.propertyExists(Wire.CRC32C)) {
+            return false;
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(body, 0, length);
+        return crc.getValue() == m.getLongProperty(Wire.CRC32C);
     }
 
     /** The transfer the message belongs to. */

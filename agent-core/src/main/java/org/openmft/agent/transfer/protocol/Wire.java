@@ -16,7 +16,7 @@ package org.openmft.agent.transfer.protocol;
  */
 public final class Wire {
     /** The protocol version this agent speaks. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     // Properties on every message.
     /** int: protocol version. */
@@ -27,6 +27,11 @@ public final class Wire {
     public static final String TRANSFER_ID = "mftTransferId";
     /** int: incarnation of the transfer; raised by each resynchronisation. */
     public static final String INCARNATION = "mftIncarnation";
+    /**
+     * String: the message's tag, base64 of an HMAC-SHA256 under the transfer's key of its other
+     * protocol properties ({@link MessageTag}); a message without the right one is dropped.
+     */
+    public static final String TAG = "mftTag";
 
     // Source -> destination (DATA queue).
     /** Starts (negotiates) a transfer. */
@@ -69,6 +74,11 @@ public final class Wire {
     public static final String ABORT = "ABORT";
 
     // START properties.
+    /**
+     * String: base64 of the transfer's key ({@link TransferKeys}), which tags every later message of
+     * the transfer both ways; a resynchronising START must carry the key the destination holds.
+     */
+    public static final String TRANSFER_KEY = "mftTransferKey";
     /** String: source agent name (its REPLY queue receives the answers). */
     public static final String SOURCE_AGENT = "mftSourceAgent";
     /** String: source agent queue manager. */
@@ -138,6 +148,11 @@ public final class Wire {
     public static final String MD5 = "mftMd5";
     /** long: total bytes of the item as sent (last chunk). */
     public static final String ITEM_BYTES = "mftItemBytes";
+    /**
+     * long: CRC32C of the DATA message's body, checked before the chunk is used: a damaged chunk is
+     * dropped and sent again at once rather than found by the item's MD5 at its end.
+     */
+    public static final String CRC32C = "mftCrc32c";
 
     // Answers.
     /** long: next expected sequence number (START_OK, NACK). */

@@ -16,7 +16,11 @@ import org.openmft.agent.authority.AuthorityStamp;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ConsumerLoop;
 import org.openmft.agent.transfer.protocol.Control;
+import org.openmft.agent.transfer.protocol.MessageTag;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
+import org.openmft.agent.transfer.protocol.Rejections;
+import org.openmft.agent.transfer.protocol.TransferIds;
+import org.openmft.agent.transfer.protocol.TransferKeys;
 import org.openmft.agent.transfer.protocol.Wire;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,11 +41,19 @@ public final class ReplyDispatcher {
     private final boolean authorityChecking;
     private final AuthorityCheck authorityCheck;
     private final AgentListener listener;
+    private final TransferKeys keys;
+    private final Rejections rejections;
 
-    /** @param session the dispatcher's own session */
+    /**
+     * @param session the dispatcher's own session
+     * @param keys    the keys of this agent's transfers, which every answer must be tagged with
+     */
     public ReplyDispatcher(String agentName, Session session, SourceScheduler scheduler, ThreadFactory threads,
-            boolean authorityChecking, AuthorityCheck authorityCheck, AgentListener listener) throws JMSException {
+            boolean authorityChecking, AuthorityCheck authorityCheck, TransferKeys keys, AgentListener listener)
+            throws JMSException {
         this.agentName = agentName;
+        this.keys = keys;
+        this.rejections = new Rejections(agentName, QueueNames.reply(agentName), listener);
         this.scheduler = scheduler;
         this.authorityChecking = authorityChecking;
         this.authorityCheck = authorityCheck;
@@ -59,6 +71,16 @@ public final class ReplyDispatcher {
     private void handle(Message m) throws JMSException {
         if (ProtocolCodec.versionOkOrWarn(m, agentName)) {
             String id = ProtocolCodec.transferId(m);
+            if (!TransferIds.isValid(id)) {
+                rejections.reject(m, "not a transfer id (48 lower-case hex characters)");
+                return;
+            }
+            // Only the destination that received this agent's START holds the transfer's key.
+            if (!MessageTag.verify(m, keys.forTransfer(id))) {
+                rejections.reject(m, "its tag is not the transfer's: it does not come from the transfer's"
+                        + " destination agent");
+                return;
+            }
             Control c = ProtocolCodec.readControl(m);
             if (authorityChecking && Wire.START_OK.equals(c.type())
                     && !authorityCheck.held(m, agentName).holds(Authority.AGENT_RECEIVE)) {
@@ -73,6 +95,11 @@ public final class ReplyDispatcher {
             }
             scheduler.deliver(id, c);
         }
+    }
+
+    /** Messages dropped unread (forged, malformed ids). */
+    public long rejected() {
+        return rejections.count();
     }
 
     /** Stops serving. @return whether its thread ended within {@code wait} */

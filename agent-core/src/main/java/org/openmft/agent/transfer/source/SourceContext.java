@@ -5,13 +5,14 @@ import java.time.Clock;
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.transfer.failure.EngineStatus;
 import org.openmft.agent.transfer.files.PathResolver;
+import org.openmft.agent.transfer.protocol.TransferKeys;
 import org.openmft.agent.transfer.state.TransferStateStore;
 
 /**
  * What a running source transfer may use, and nothing more: its configuration slice, sessions,
- * the listener its events go to, the sandbox, the state port, the clock, and whether a failure
- * now means "suspend".
+ * the listener its events go to, the sandbox, the state port, the clock, whether a failure now
+ * means "suspend", and the keys its messages are tagged with.
  */
 public record SourceContext(SourceSettings settings, Sessions sessions, AgentListener listener, PathResolver paths,
-        TransferStateStore state, Clock clock, EngineStatus status) {
+        TransferStateStore state, Clock clock, EngineStatus status, TransferKeys keys) {
 }

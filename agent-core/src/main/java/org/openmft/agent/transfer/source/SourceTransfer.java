@@ -171,7 +171,7 @@ public final class SourceTransfer {
         TransferOutcome outcome;
         try {
             session = context.sessions().open();
-            codec = new ProtocolCodec(session);
+            codec = new ProtocolCodec(session, context.keys()::forTransfer);
             producer = session.createProducer(session.createQueue(dataQueue()));
             producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             producer.setPriority(Math.min(9, Math.max(0, request.transferSet().priority())));
@@ -493,7 +493,9 @@ public final class SourceTransfer {
     }
 
     private void handle(Control c) throws Rewind, SkipItem, TransferFailure, StateException {
-        if (c.incarnation() != incarnation && !Wire.ITEM_DONE.equals(c.type())) {
+        // Answers of an older incarnation are late (or replayed): an item's result is sent again for
+        // the current one when the destination sees the item's last chunk again.
+        if (c.incarnation() != incarnation) {
             return;
         }
         switch (c.type()) {

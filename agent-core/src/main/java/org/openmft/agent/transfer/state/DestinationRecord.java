@@ -18,10 +18,12 @@ package org.openmft.agent.transfer.state;
  * @param partial          the partial file of the item being written, or null when none is open
  * @param requesterUser    the user the source's queue manager validated for the request, as its
  *                         START said, or null: a resumed transfer writes with the same user's sandbox
+ * @param transferKey      the transfer's key from the START (base64), which tags its messages, or
+ *                         null for a record written before keys existed (the next START's is taken)
  */
 public record DestinationRecord(String transferId, String sourceAgent, String sourceQMgr, String jobName,
         int incarnation, long nextSeq, int itemCount, int window, int checkpointChunks, int item, long offset,
-        Partial partial, String requesterUser) {
+        Partial partial, String requesterUser, String transferKey) {
 
     /**
      * An item being written at the checkpoint.

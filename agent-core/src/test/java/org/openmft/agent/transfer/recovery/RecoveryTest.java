@@ -128,7 +128,7 @@ class RecoveryTest {
         Files.write(part, written);
         state.saveDestination(new DestinationRecord(A, "SRC", "QM1", null, 2, 12, 1, 2, 4, 0, 2048,
                 new DestinationRecord.Partial(part.toString(), dir.resolve("f").toString(), 0, false, true, "/in/f",
-                        dir.resolve("f").toString()), null));
+                        dir.resolve("f").toString()), null, null));
 
         List<DestinationTransfer> back = DestinationRecovery.recover(destination());
 
@@ -146,7 +146,7 @@ class RecoveryTest {
         Files.write(part, new byte[100]);
         state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 1, 2, 4, 0, 2048,
                 new DestinationRecord.Partial(part.toString(), dir.resolve("f").toString(), 4, false, false, null,
-                        null), null));
+                        null), null, null));
 
         DestinationTransfer t = DestinationRecovery.recover(destination()).get(0);
 
@@ -161,7 +161,7 @@ class RecoveryTest {
         state.appendRename(A, new StateFiles.Rename(0, target.toString(), 500, "aa"));
         state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 2, 2, 4, 0, 400,
                 new DestinationRecord.Partial(dir.resolve("f.part").toString(), target.toString(), 8, false, true,
-                        "/in/f", target.toString()), null));
+                        "/in/f", target.toString()), null, null));
 
         DestinationTransfer t = DestinationRecovery.recover(destination()).get(0);
 

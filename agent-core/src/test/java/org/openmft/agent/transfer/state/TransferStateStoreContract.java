@@ -61,9 +61,10 @@ abstract class TransferStateStoreContract {
         TransferStateStore s = store();
         DestinationRecord.Partial p = new DestinationRecord.Partial("/out/f.part", "/out/f", 8, true, true,
                 "/in/f", "/out");
-        DestinationRecord first = new DestinationRecord(ID, "SRC", "QM1", "job", 1, 0, 2, 4, 16, -1, 0, null, "bob");
+        DestinationRecord first = new DestinationRecord(ID, "SRC", "QM1", "job", 1, 0, 2, 4, 16, -1, 0, null, "bob",
+                "a2V5");
         DestinationRecord later = new DestinationRecord(ID, "SRC", "QM1", "job", 2, 32, 2, 4, 16, 1, 1 << 20, p,
-                "bob");
+                "bob", "a2V5");
         s.saveDestination(first);
         s.saveDestination(later);
         assertThat(reopened().loadDestinations()).containsExactly(later);
@@ -82,7 +83,7 @@ abstract class TransferStateStoreContract {
     void recordsOfTheTwoRolesAreKeptApart() throws Exception {
         TransferStateStore s = store();
         s.saveSource(new SourceRecord(ID, "DST", 1, 0, 0, null, null));
-        s.saveDestination(new DestinationRecord(ID, "SRC", null, null, 1, 0, 1, 1, 1, -1, 0, null, null));
+        s.saveDestination(new DestinationRecord(ID, "SRC", null, null, 1, 0, 1, 1, 1, -1, 0, null, null, null));
         s.removeSource(ID);
         TransferStateStore r = reopened();
         assertThat(r.loadSources()).isEmpty();

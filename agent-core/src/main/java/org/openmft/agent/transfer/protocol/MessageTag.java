@@ -1,0 +1,104 @@
+package org.openmft.agent.transfer.protocol;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.List;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import javax.jms.JMSException;
+import javax.jms.Message;
+
+/**
+ * The tag that proves a protocol message comes from one of the two agents of its transfer: an
+ * HMAC-SHA256, under the transfer's key ({@link TransferKeys}), of every protocol property the
+ * message has (name, type and value, in {@link #SIGNED}'s order, each length-prefixed so no two
+ * messages give the same input). A DATA message's body is covered through its CRC32C
+ * ({@link Wire#CRC32C}), which the tag covers: a changed body fails the CRC, a changed CRC fails
+ * the tag. (A CRC is not a cryptographic hash: whoever sees a message and can change it in flight,
+ * which is the queue manager itself, could craft another body with the same CRC. Against the queue
+ * manager, the message protection policies are the answer, not this tag.)
+ *
+ * <p>Stateless and thread-safe; each thread keeps its own {@link Mac}.
+ */
+public final class MessageTag {
+    /** The properties a tag covers: every protocol property but the tag itself. */
+    static final List<String> SIGNED = List.of(Wire.PROTOCOL, Wire.TYPE, Wire.TRANSFER_ID, Wire.INCARNATION,
+            Wire.TRANSFER_KEY, Wire.SOURCE_AGENT, Wire.SOURCE_QMGR, Wire.DESTINATION_AGENT, Wire.ITEM_COUNT,
+            Wire.WINDOW, Wire.CHECKPOINT_CHUNKS, Wire.ORIGINATOR_USER, Wire.REQUESTER_USER, Wire.JOB_NAME,
+            Wire.FIRST_OPEN_ITEM, Wire.AUTHORITY_CHECKING, Wire.SEQ, Wire.ITEM, Wire.OFFSET, Wire.FIRST, Wire.LAST,
+            Wire.DEST_PATH, Wire.DEST_TYPE, Wire.RELATIVE_PATH, Wire.EXIST, Wire.CHECKSUM_METHOD, Wire.MODE,
+            Wire.SOURCE_PATH, Wire.SOURCE_SIZE, Wire.MD5, Wire.ITEM_BYTES, Wire.CRC32C, Wire.NEXT_SEQ,
+            Wire.CHECKPOINT, Wire.RESULT_CODE, Wire.SUPPLEMENT, Wire.RETRY, Wire.DEST_FILE);
+
+    private static final ThreadLocal<Mac> MAC = ThreadLocal.withInitial(() -> {
+        try {
+            return Mac.getInstance("HmacSHA256");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("every JVM has HmacSHA256", e);
+        }
+    });
+
+    private MessageTag() {
+    }
+
+    /**
+     * Tags a message whose properties are all set.
+     *
+     * @param m   the message
+     * @param key the transfer's key
+     */
+    public static void seal(Message m, byte[] key) throws JMSException {
+        m.setStringProperty(Wire.TAG, Base64.getEncoder().encodeToString(compute(m, key)));
+    }
+
+    /**
+     * Whether a received message carries the right tag under {@code key}.
+     *
+     * @param m   the message
+     * @param key the transfer's key, or null (then nothing is authentic)
+     * @return false for a missing, malformed or wrong tag
+     */
+    public static boolean verify(Message m, byte[] key) throws JMSException {
+        String tag = m.getStringProperty(Wire.TAG);
+        if (key == null || tag == null) {
+            return false;
+        }
+        byte[] theirs;
+        try {
+            theirs = Base64.getDecoder().decode(tag);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        return MessageDigest.isEqual(theirs, compute(m, key));
+    }
+
+    private static byte[] compute(Message m, byte[] key) throws JMSException {
+        Mac mac = MAC.get();
+        try {
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+        } catch (java.security.InvalidKeyException e) {
+            throw new IllegalArgumentException("not a transfer key", e);
+        }
+        ByteBuffer length = ByteBuffer.allocate(Integer.BYTES);
+        for (String name : SIGNED) {
+            Object value = m.getObjectProperty(name);
+            if (value == null) {
+                continue;
+            }
+            // Name, type and value, each with its length: "mftSeq" L 5 and "mftSeq" I 5 differ.
+            update(mac, length, name.getBytes(StandardCharsets.US_ASCII));
+            update(mac, length, value.getClass().getSimpleName().getBytes(StandardCharsets.US_ASCII));
+            update(mac, length, value.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        return mac.doFinal();
+    }
+
+    private static void update(Mac mac, ByteBuffer length, byte[] bytes) {
+        mac.update(length.clear().putInt(bytes.length).array());
+        mac.update(bytes);
+    }
+}

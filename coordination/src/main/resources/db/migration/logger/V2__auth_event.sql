@@ -1,8 +1,10 @@
 -- IBM's AUTH_EVENT table: one row per authority refusal (<notAuthorized>, result 53) that agents
 -- publish on SYSTEM.FTE/Log/<agent>/NotAuthorized. The nine columns from ID to RESULT_TEXT are named
--- and meant as IBM's "MFT database logger tables" page documents them (IBM MQ 9.4); RESULTCODE is
--- spelt without an underscore there, unlike RESULT_TEXT, and is kept so. IBM's page gives no types
--- or widths: these are OpenMFT's, mirrored in JdbcLogStore's checks as for V1.
+-- and meant as IBM's "MFT database logger tables" page documents them (IBM MQ 9.4, refadmin/
+-- dl_tables; read in its Chinese translation, the column names being the same in every language);
+-- RESULTCODE is spelt without an underscore there, unlike RESULT_TEXT, and is kept so. Not confirmed:
+-- IBM's types and widths (the page gives none; these are OpenMFT's, mirrored in JdbcLogStore's
+-- checks as for V1) and the exact value IBM writes in ACTION (here the message's <action> text).
 --   ID                    row identity
 --   ACTION                the type of action: 'not_authorized', the message's <action>
 --   COMMAND_ID            the message id of the refused request (for a transfer request, its

@@ -14,8 +14,8 @@ import org.openmft.xml.log.TransferLog;
 
 /**
  * Turns a transfer log message or an authority refusal into the lines of IBM's stand-alone file
- * logger default format. See
- * {@link FileLogStore} for the format and what in it is confirmed or guessed. Stateless.
+ * logger default format. See {@link FileLogStore} for the format and what in it is confirmed or
+ * guessed. Stateless.
  */
 final class FileLogFormat {
 

@@ -427,7 +427,12 @@ public final class JdbcLogStore implements LogStore {
         }
         Savepoint savepoint = c.setSavepoint();
         try {
-            String refused = refusal ? insertAuthEvent(c, record) : apply(c, record);
+            String refused = null;
+            if (refusal) {
+                insertAuthEvent(c, record);
+            } else {
+                refused = apply(c, record);
+            }
             if (refused != null) {
                 c.rollback(savepoint);
                 return StoreOutcome.rejected(key, refused);
@@ -511,9 +516,9 @@ public final class JdbcLogStore implements LogStore {
      * IBM's AUTH_EVENT row of a refusal: the first supplement is the refusal in words (RESULT_TEXT),
      * the second the refused request as received (ORIGINAL_XML_REQUEST); IBM's documents have no
      * more, and any further ones are kept with the request rather than dropped. A blank id (a refused
-     * message without one) is stored as NULL. Returns {@code null}: every refusal that fits is stored.
+     * message without one) is stored as NULL. Unlike transfer messages a refusal needs no earlier one.
      */
-    private static String insertAuthEvent(Connection c, LogRecord record) throws SQLException {
+    private static void insertAuthEvent(Connection c, LogRecord record) throws SQLException {
         NotAuthorizedLog refusal = record.refusal();
         List<String> supplements = refusal.supplements();
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO auth_event (record_key, action, command_id, "
@@ -532,7 +537,6 @@ public final class JdbcLogStore implements LogStore {
             setString(ps, 10, record.refusingAgent());
             ps.executeUpdate();
         }
-        return null;
     }
 
     private static void insertTransfer(Connection c, TransferLog log, String id, Instant time) throws SQLException {

@@ -210,10 +210,8 @@ public final class PublicationReader {
         for (String child = c.nextChild(); child != null; child = c.nextChild()) {
             switch (child) {
                 case "action" -> {
-                    once(c, seen, f);
-                    Frame at = c.current();
-                    time = instant(c, at, "attribute time", requiredAttribute(c, at, "time"));
-                    action = action(c, at, c.text().strip());
+                    time = actionTime(c, seen, f);
+                    action = action(c, c.current(), c.text().strip());
                 }
                 case "sourceAgent" -> source = readOnce(c, seen, f, PublicationReader::agent);
                 case "destinationAgent" -> destination = readOnce(c, seen, f, PublicationReader::agent);
@@ -236,6 +234,14 @@ public final class PublicationReader {
         } catch (IllegalArgumentException e) {
             throw c.error(f, e.getMessage());
         }
+    }
+
+    /** The required time of an {@code <action time="..">}, once in {@code parent}; its text is left to read. */
+    private static Instant actionTime(PublicationCursor c, Set<String> seen, Frame parent)
+            throws MalformedPublicationException {
+        once(c, seen, parent);
+        Frame at = c.current();
+        return instant(c, at, "attribute time", requiredAttribute(c, at, "time"));
     }
 
     private static LogAction action(PublicationCursor c, Frame f, String text) throws MalformedPublicationException {
@@ -486,9 +492,8 @@ public final class PublicationReader {
         for (String child = c.nextChild(); child != null; child = c.nextChild()) {
             switch (child) {
                 case "action" -> {
-                    once(c, seen, f);
+                    time = actionTime(c, seen, f);
                     Frame at = c.current();
-                    time = instant(c, at, "attribute time", requiredAttribute(c, at, "time"));
                     String text = c.text().strip();
                     if (!text.equals(NOT_AUTHORIZED_ACTION)) {
                         throw c.error(at, "unknown action " + Checks.quote(text) + "; expected " + NOT_AUTHORIZED_ACTION);

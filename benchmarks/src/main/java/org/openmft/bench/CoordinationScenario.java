@@ -893,7 +893,9 @@ final class CoordinationScenario {
             Instant instant = Instant.now();
             for (int i = 0; i < records.size() && i < outcomes.size(); i++) {
                 LogRecord r = records.get(i);
-                if (outcomes.get(i).status() == StoreOutcome.Status.STORED && r.log().action() == LogAction.COMPLETED) {
+                // Authority refusals (r.log() == null) end no transfer.
+                if (outcomes.get(i).status() == StoreOutcome.Status.STORED && r.log() != null
+                        && r.log().action() == LogAction.COMPLETED) {
                     String id = r.transferId().toLowerCase(Locale.ROOT);
                     completedCommitted.put(id, now);
                     completedCommitInstant.put(id, instant);

@@ -41,7 +41,10 @@ import org.openmft.coordination.logger.StoreOutcome;
 import org.openmft.coordination.logger.StoredTransfer;
 import org.openmft.coordination.logger.TransferQuery;
 import org.openmft.coordination.logger.TransferState;
+import org.openmft.xml.AgentRef;
 import org.openmft.xml.Reply;
+import org.openmft.xml.log.NotAuthorizedLog;
+import org.openmft.xml.log.PublicationWriter;
 
 /**
  * The database logger against real queue managers and a real (embedded H2) database: every
@@ -142,13 +145,17 @@ class LoggerIT {
 
     /** Rows in the log record table per transfer, straight from the database. */
     private int rows(String id) throws Exception {
+        return count("select count(*) from FTELOG.LOG_RECORD where TRANSFER_ID = ?", id);
+    }
+
+    /** A count with one parameter, straight from the database, after closing the stores that own it. */
+    private int count(String sql, String parameter) throws Exception {
         for (LogStore s : stores) {
             s.close();
         }
         stores.clear();
-        try (var c = EmbeddedDatabase.connect(dir.resolve("db"));
-                var st = c.prepareStatement("select count(*) from FTELOG.LOG_RECORD where TRANSFER_ID = ?")) {
-            st.setString(1, id);
+        try (var c = EmbeddedDatabase.connect(dir.resolve("db")); var st = c.prepareStatement(sql)) {
+            st.setString(1, parameter);
             try (ResultSet rs = st.executeQuery()) {
                 rs.next();
                 return rs.getInt(1);
@@ -295,6 +302,42 @@ class LoggerIT {
         // The logger goes on storing good records.
         String id = transfer(1);
         awaitSuccessful(store, id);
+    }
+
+    @Test
+    void anAuthorityRefusalIsStoredOnceInAuthEventAndAnUnreadableOneIsRejected() throws Exception {
+        LogStore store = openStore();
+        LogSubscriber logger = startLogger(store);
+        String requestId = "ID:414d5120514d4320202020202020202000000000000000aa";
+        // What an agent with authorityChecking=true publishes (AgentPublisher.notAuthorized), delivered twice.
+        String refusal = new PublicationWriter().write(new NotAuthorizedLog("6.00", requestId, "sourceAgent",
+                java.time.Instant.parse("2026-11-22T10:00:00Z"), new AgentRef("SRC", "QMA"), "mallory", "transfer",
+                53, List.of("BFGCH0083E: User mallory does not have the authority (TRANSFER) required to start a"
+                        + " transfer on agent SRC.", "<request version=\"6.00\"/>")));
+        String unreadable = "<notAuthorized version=\"6.00\" ID=\"x\" agentRole=\"sourceAgent\">cut short";
+        try (Connection c = h.coordinationConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            try (MessageProducer p = s.createProducer(s.createTopic(Publications.TOPIC))) {
+                for (String body : List.of(refusal, unreadable, refusal)) {
+                    TextMessage m = s.createTextMessage(body);
+                    m.setStringProperty(Publications.TOPIC_STRING_PROPERTY, Publications.notAuthorized("SRC"));
+                    p.send(m);
+                }
+            }
+            c.start();
+            Message rejected = s.createConsumer(s.createQueue(QueueNames.loggerReject("LOG1"))).receive(30_000);
+            assertThat(rejected).as("the unreadable refusal on the reject queue").isNotNull();
+            assertThat(((TextMessage) rejected).getText()).isEqualTo(unreadable);
+            assertThat(rejected.getStringProperty(LogSubscriber.REASON_PROPERTY))
+                    .contains("not a valid NotAuthorized log message");
+        }
+        await("both deliveries of the refusal handled", 60, () -> logger.stored() + logger.duplicates() == 2);
+        assertThat(logger.stored()).isEqualTo(1);
+        assertThat(logger.notAuthorized()).isEqualTo(3);
+        assertThat(count("select count(*) from FTELOG.AUTH_EVENT where COMMAND_ID = ? and ACTION = 'not_authorized'"
+                + " and AUTHORITY = 'transfer' and ORIGINATOR_MQ_USER = 'mallory' and RESULTCODE = 53"
+                + " and AGENT = 'SRC' and ORIGINAL_XML_REQUEST = '<request version=\"6.00\"/>'", requestId))
+                .isEqualTo(1);
     }
 
     /** Publishes {@code n} log publications no logger can read, each with its own body. */

@@ -9,11 +9,13 @@ import java.util.List;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.log.LogAction;
 import org.openmft.xml.log.LogItem;
+import org.openmft.xml.log.NotAuthorizedLog;
 import org.openmft.xml.log.TransferLog;
 
 /**
- * Turns a transfer log message into the lines of IBM's stand-alone file logger default format. See
- * {@link FileLogStore} for the format and what in it is confirmed or guessed. Stateless.
+ * Turns a transfer log message or an authority refusal into the lines of IBM's stand-alone file
+ * logger default format. See {@link FileLogStore} for the format and what in it is confirmed or
+ * guessed. Stateless.
  */
 final class FileLogFormat {
 
@@ -28,6 +30,9 @@ final class FileLogFormat {
     private static final int ID_WIDTH = 48;
     /** Width of the result code inserts. */
     private static final int RESULT_WIDTH = 3;
+
+    /** The line type of an authority refusal. */
+    static final String AUTH = "[AUTH]";
 
     /** Source and destination type of an item: OpenMFT's log items are files. */
     private static final String FILE = "file";
@@ -64,8 +69,7 @@ final class FileLogFormat {
         if (type == null) {
             throw new IllegalArgumentException("no line type for '" + log.action().xml() + "'");
         }
-        String prefix = String.join(SEPARATOR, TIME.format(log.time() != null ? log.time() : received),
-                fixed(log.transferId(), ID_WIDTH), type);
+        String prefix = prefix(log.time() != null ? log.time() : received, log.transferId(), type);
         List<String> lines = new ArrayList<>();
         switch (log.action()) {
             case STARTED -> lines.add(join(prefix, agent(log.sourceAgent()), qmgr(log.sourceAgent()),
@@ -84,6 +88,28 @@ final class FileLogFormat {
             case MALFORMED -> throw new AssertionError("no line type");
         }
         return lines;
+    }
+
+    /**
+     * The line of an authority refusal: the result code, the refusing agent, the user whose
+     * authority was checked, the missing authority and the refusal in words (the first supplement).
+     * The refused request (the second supplement, a whole XML document) is left out: the database
+     * logger keeps it in AUTH_EVENT's ORIGINAL_XML_REQUEST.
+     *
+     * @param refusal the refusal
+     * @param agent the refusing agent, or {@code null} when unknown
+     * @return the line, without a line terminator
+     */
+    static String line(NotAuthorizedLog refusal, String agent) {
+        List<String> supplements = refusal.supplements();
+        return join(prefix(refusal.time(), refusal.id(), AUTH), fixed(Integer.toString(refusal.resultCode()),
+                RESULT_WIDTH), agent, refusal.mqmdUserId(), refusal.authority(),
+                supplements.isEmpty() ? null : supplements.get(0));
+    }
+
+    /** The inserts every line starts with: time, id and line type. */
+    private static String prefix(Instant time, String id, String type) {
+        return String.join(SEPARATOR, TIME.format(time), fixed(id, ID_WIDTH), type);
     }
 
     private static String join(String prefix, String... inserts) {

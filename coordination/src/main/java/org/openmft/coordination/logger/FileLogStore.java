@@ -38,6 +38,7 @@ import org.openmft.agent.config.QueueNames;
  *        source size; destination size; checksum method; checksum; supplement
  * [TCOM] result code; source agent; source QM; destination agent; destination QM; user; job; supplements
  * [TCAN] as [TCOM]
+ * [AUTH] result code; refusing agent; user whose authority was checked; authority; refusal text
  * </pre>
  * Confirmed by IBM's documentation: the separator, the first three inserts and their widths (19, 48
  * and 6), the result code's width of 3 (from IBM's default definition of {@code callCompleted}), the
@@ -47,7 +48,11 @@ import org.openmft.agent.config.QueueNames;
  * insert with a width is padded with spaces as well as cut, and that a missing value is written
  * empty. Source and destination types are always {@code file}, because OpenMFT's log items are
  * files. Line breaks inside a value become spaces; {@code ;} inside a value is written as is, as IBM
- * does. IBM's {@code FileLoggerFormat.xml} (a custom format) is not read. A {@code malformed}
+ * does. {@code [AUTH]}, for authority refusals ({@code <notAuthorized>}), is one of IBM's line types
+ * (reference §5.7); its inserts after the line type are guessed like the transfer types' (IBM's
+ * default definition of {@code notAuthorized} could not be read), following the transfer lines (result
+ * code, then agent and user) and AUTH_EVENT's columns, without the refused request, which is a
+ * whole XML document. IBM's {@code FileLoggerFormat.xml} (a custom format) is not read. A {@code malformed}
  * message has no line type in the default format and is rejected; a progress message without items
  * writes nothing and counts as stored.
  *
@@ -175,13 +180,16 @@ public final class FileLogStore implements LogStore {
                     outcomes.add(StoreOutcome.duplicate(key));
                     continue;
                 }
-                if (FileLogFormat.type(record.log().action()) == null) {
+                if (record.refusal() != null) {
+                    writeLine(FileLogFormat.line(record.refusal(), record.refusingAgent()));
+                } else if (FileLogFormat.type(record.log().action()) == null) {
                     outcomes.add(StoreOutcome.rejected(key, "the file logger's format has no line type for a '"
                             + record.log().action().xml() + "' message"));
                     continue;
-                }
-                for (String line : FileLogFormat.lines(record.log(), record.received())) {
-                    writeLine(line);
+                } else {
+                    for (String line : FileLogFormat.lines(record.log(), record.received())) {
+                        writeLine(line);
+                    }
                 }
                 written.add(key);
                 outcomes.add(StoreOutcome.stored(key));

@@ -29,6 +29,7 @@ import org.openmft.agent.config.Secrets;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.log.LogAction;
 import org.openmft.xml.log.LogItem;
+import org.openmft.xml.log.NotAuthorizedLog;
 import org.openmft.xml.log.TransferLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,9 +44,10 @@ import org.slf4j.LoggerFactory;
  * to readers until the store is closed; {@link #readH2} reads through that server, or read-only
  * when no logger runs ({@link EmbeddedDatabase}). So a reader never holds the file a logger writes.
  *
- * <p>Tables: {@code log_record} (every message, primary key {@code record_key}, with the full XML),
- * {@code transfer} (one row per transfer id, updated by each message) and {@code transfer_item}
- * (one row per item of a progress message).
+ * <p>Tables: {@code log_record} (every transfer log message, primary key {@code record_key}, with the
+ * full XML), {@code transfer} (one row per transfer id, updated by each message),
+ * {@code transfer_item} (one row per item of a progress message) and IBM's {@code auth_event} (one
+ * row per authority refusal, unique by its {@code record_key}; see V2__auth_event.sql).
  *
  * <p>Each batch is one transaction; each record within it is applied under a savepoint, so that a
  * record the database refuses (SQL state class 22, data exception, or 23, integrity constraint) is
@@ -74,7 +76,7 @@ public final class JdbcLogStore implements LogStore {
     static final String MIGRATIONS = "classpath:db/migration/logger";
 
     /**
-     * Column widths of V1__logger_tables.sql, checked before every write (and against the database's
+     * Column widths of the migrations, checked before every write (and against the database's
      * metadata by the tests), so that a value too long is rejected with a reason that names it.
      */
     static final Map<String, Integer> COLUMN_WIDTHS = columnWidths();
@@ -82,6 +84,8 @@ public final class JdbcLogStore implements LogStore {
     private static final Logger LOG = LoggerFactory.getLogger(JdbcLogStore.class);
     /** IBM's result code for a request that could not be understood. */
     private static final int MALFORMED_RESULT = 43;
+    /** What IBM's {@code <notAuthorized>} says in its {@code <action>}, stored as AUTH_EVENT's ACTION. */
+    private static final String NOT_AUTHORIZED_ACTION = "not_authorized";
     private static final Pattern SCHEMA = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
     private static final String SUPPLEMENT_SEPARATOR = "\n";
     private static final String TRANSFER_COLUMNS = "transfer_id, source_agent, source_qmgr, destination_agent, "
@@ -412,16 +416,23 @@ public final class JdbcLogStore implements LogStore {
 
     private StoreOutcome storeOne(Connection c, LogRecord record) throws SQLException {
         String key = record.key();
-        if (exists(c, "SELECT 1 FROM log_record WHERE record_key = ?", key)) {
+        boolean refusal = record.refusal() != null;
+        if (exists(c, refusal ? "SELECT 1 FROM auth_event WHERE record_key = ?"
+                : "SELECT 1 FROM log_record WHERE record_key = ?", key)) {
             return StoreOutcome.duplicate(key);
         }
-        String invalid = tooLong(record);
+        String invalid = refusal ? tooLong(record.refusal(), record.refusingAgent()) : tooLong(record);
         if (invalid != null) {
             return StoreOutcome.rejected(key, invalid);
         }
         Savepoint savepoint = c.setSavepoint();
         try {
-            String refused = apply(c, record);
+            String refused = null;
+            if (refusal) {
+                insertAuthEvent(c, record);
+            } else {
+                refused = apply(c, record);
+            }
             if (refused != null) {
                 c.rollback(savepoint);
                 return StoreOutcome.rejected(key, refused);
@@ -497,6 +508,33 @@ public final class JdbcLogStore implements LogStore {
             ps.setString(6, record.topic());
             setTime(ps, 7, record.received());
             ps.setString(8, record.xml());
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * IBM's AUTH_EVENT row of a refusal: the first supplement is the refusal in words (RESULT_TEXT),
+     * the second the refused request as received (ORIGINAL_XML_REQUEST); IBM's documents have no
+     * more, and any further ones are kept with the request rather than dropped. A blank id (a refused
+     * message without one) is stored as NULL. Unlike transfer messages a refusal needs no earlier one.
+     */
+    private static void insertAuthEvent(Connection c, LogRecord record) throws SQLException {
+        NotAuthorizedLog refusal = record.refusal();
+        List<String> supplements = refusal.supplements();
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO auth_event (record_key, action, command_id, "
+                + "time, originator_mq_user, authority, original_xml_request, resultcode, result_text, agent) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            ps.setString(1, record.key());
+            ps.setString(2, NOT_AUTHORIZED_ACTION);
+            setString(ps, 3, refusal.id().isBlank() ? null : refusal.id());
+            setTime(ps, 4, refusal.time());
+            setString(ps, 5, refusal.mqmdUserId());
+            ps.setString(6, refusal.authority());
+            setString(ps, 7, supplements.size() < 2 ? null
+                    : String.join(SUPPLEMENT_SEPARATOR, supplements.subList(1, supplements.size())));
+            ps.setInt(8, refusal.resultCode());
+            setString(ps, 9, supplements.isEmpty() ? null : supplements.get(0));
+            setString(ps, 10, record.refusingAgent());
             ps.executeUpdate();
         }
     }
@@ -633,6 +671,20 @@ public final class JdbcLogStore implements LogStore {
             check(problems, "transfer_item.checksum_method", what + "checksum method", item.checksumMethod());
             check(problems, "transfer_item.checksum", what + "checksum", item.checksum());
         }
+        return tooLong(problems);
+    }
+
+    /** Why a value of the refusal does not fit its column, or {@code null} when all fit. */
+    private static String tooLong(NotAuthorizedLog refusal, String agent) {
+        List<String> problems = new ArrayList<>();
+        check(problems, "auth_event.command_id", "request id", refusal.id());
+        check(problems, "auth_event.originator_mq_user", "originator MQ user", refusal.mqmdUserId());
+        check(problems, "auth_event.authority", "authority", refusal.authority());
+        check(problems, "auth_event.agent", "agent", agent);
+        return tooLong(problems);
+    }
+
+    private static String tooLong(List<String> problems) {
         return problems.isEmpty() ? null : "too long for the database, not stored rather than cut: "
                 + String.join("; ", problems);
     }
@@ -668,6 +720,12 @@ public final class JdbcLogStore implements LogStore {
         widths.put("transfer_item.transfer_mode", 16);
         widths.put("transfer_item.checksum_method", 16);
         widths.put("transfer_item.checksum", 128);
+        widths.put("auth_event.action", 16);
+        widths.put("auth_event.command_id", 64);
+        widths.put("auth_event.originator_mq_user", 256);
+        widths.put("auth_event.authority", 32);
+        widths.put("auth_event.record_key", LogRecord.MAX_KEY_LENGTH);
+        widths.put("auth_event.agent", 28);
         return Map.copyOf(widths);
     }
 

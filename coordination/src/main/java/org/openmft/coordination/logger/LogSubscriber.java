@@ -25,6 +25,7 @@ import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.xml.log.MalformedPublicationException;
+import org.openmft.xml.log.NotAuthorizedLog;
 import org.openmft.xml.log.PublicationReader;
 import org.openmft.xml.log.TransferLog;
 import org.slf4j.Logger;
@@ -34,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * A logger's work: a durable subscription to {@code SYSTEM.FTE/Log/#} on the coordination queue
  * manager, read in transactions of at most {@code wmqfte.max.transaction.messages} messages or
  * {@code wmqfte.max.transaction.time}, each stored in the {@link LogStore} before the messages are
- * acknowledged. So nothing is lost across a restart of the logger or of the queue manager; a
+ * acknowledged: transfer log messages and, on {@code SYSTEM.FTE/Log/<agent>/NotAuthorized}, authority
+ * refusals. So nothing is lost across a restart of the logger or of the queue manager; a
  * record delivered again after a crash between the two commits is recognised by its key and
  * stored once.
  *
@@ -56,6 +58,8 @@ public final class LogSubscriber implements Runnable {
     public static final String REASON_PROPERTY = "WMQFTE_ReasonForRejection";
     /** The command that stops a logger. */
     public static final String STOP_COMMAND = "stop";
+    /** How the topic of IBM's authority refusals ends: {@code SYSTEM.FTE/Log/<agent>/NotAuthorized}. */
+    private static final String NOT_AUTHORIZED_TOPIC_SUFFIX = "/NotAuthorized";
     /** The pause after too many consecutive rejects, before the transaction is tried again. */
     private static final long REJECTS_PAUSE_MILLIS = 30_000;
 
@@ -202,11 +206,15 @@ public final class LogSubscriber implements Runnable {
                 refused.add(new String[] {"", "not a text message (" + m.getClass().getSimpleName() + ")"});
                 continue;
             }
-            if (topic != null && topic.endsWith("/NotAuthorized")) {
-                // IBM's authority refusals share Log/#; they are no transfer and this store keeps
-                // transfers. The agent's log and the publication itself are their record.
+            if (topic != null && topic.endsWith(NOT_AUTHORIZED_TOPIC_SUFFIX)) {
+                // IBM's authority refusals share Log/#: stored as IBM's loggers do (AUTH_EVENT, [AUTH]).
                 notAuthorized.incrementAndGet();
-                log.info("Logger {}: an authority refusal was published on {} (not stored)", config.loggerName(), topic);
+                try {
+                    NotAuthorizedLog refusal = reader.readNotAuthorized(body);
+                    records.add(new LogRecord(LogRecord.keyOf(body), topic, body, refusal, now));
+                } catch (MalformedPublicationException | IllegalArgumentException e) {
+                    refused.add(new String[] {body, "not a valid NotAuthorized log message: " + e.getMessage()});
+                }
                 continue;
             }
             try {
@@ -290,7 +298,10 @@ public final class LogSubscriber implements Runnable {
         return rejected.get();
     }
 
-    /** Authority refusals seen on Log/#, which are not stored. */
+    /**
+     * Authority refusals received on Log/#, whatever became of them (each is also counted as stored,
+     * duplicate or rejected).
+     */
     public long notAuthorized() {
         return notAuthorized.get();
     }

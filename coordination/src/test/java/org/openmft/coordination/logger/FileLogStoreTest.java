@@ -10,6 +10,7 @@ import static org.openmft.coordination.logger.Logs.item;
 import static org.openmft.coordination.logger.Logs.malformed;
 import static org.openmft.coordination.logger.Logs.progress;
 import static org.openmft.coordination.logger.Logs.record;
+import static org.openmft.coordination.logger.Logs.refusal;
 import static org.openmft.coordination.logger.Logs.started;
 
 import java.io.IOException;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.config.LoggerProperties.FileLoggerMode;
 import org.openmft.coordination.logger.StoreOutcome.Status;
+import org.openmft.xml.log.NotAuthorizedLog;
 
 class FileLogStoreTest {
 
@@ -92,6 +94,27 @@ class FileLogStoreTest {
             assertThat(outcomes.get(0).reason()).contains("no line type", "'malformed'");
         }
         assertThat(allLines()).hasSize(1);
+    }
+
+    @Test
+    void aRefusalIsOneAuthLineWithoutTheRefusedRequestAndIsWrittenOnce() throws Exception {
+        NotAuthorizedLog ours = refusal(id(3), "SRC", "mallory", "transfer", T0);
+        // IBM's names no agent in the message (the topic does) and may carry no user.
+        NotAuthorizedLog ibms = new NotAuthorizedLog("3.00", id(4), "sourceAgent", T0.plusSeconds(1), null, null,
+                "administration", 53, List.of("BFGCH0083E: The user does not\nhave the authority (ADMINISTRATION)."));
+        LogRecord a = record(ours, "SRC");
+        LogRecord b = record(ibms, "PAY.SRC");
+        try (FileLogStore store = open(FileLoggerMode.CIRCULAR, 1 << 20, 3, 100)) {
+            assertThat(statuses(store.storeAll(List.of(a, b, a)))).containsExactly(Status.STORED, Status.STORED,
+                    Status.DUPLICATE);
+        }
+        try (FileLogStore restarted = open(FileLoggerMode.CIRCULAR, 1 << 20, 3, 100)) {
+            assertThat(statuses(restarted.storeAll(List.of(b)))).containsExactly(Status.DUPLICATE);
+        }
+        assertThat(allLines()).containsExactly(
+                "2026-11-20T10:15:30;" + id(3) + ";[AUTH];53 ;SRC;mallory;transfer;" + ours.supplements().get(0),
+                "2026-11-20T10:15:31;" + id(4) + ";[AUTH];53 ;PAY.SRC;;administration;"
+                        + "BFGCH0083E: The user does not have the authority (ADMINISTRATION).");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.openmft.coordination.logger.Logs.T0;
 import static org.openmft.coordination.logger.Logs.id;
 import static org.openmft.coordination.logger.Logs.record;
+import static org.openmft.coordination.logger.Logs.refusal;
 import static org.openmft.coordination.logger.Logs.started;
 
 import java.io.IOException;
@@ -124,6 +125,20 @@ class H2LogStoreTest extends JdbcLogStoreContract {
         try (JdbcLogStore store = JdbcLogStore.openH2(dir)) {
             assertThat(store.transfer(last)).get().extracting(StoredTransfer::state)
                     .isEqualTo(TransferState.SUCCESSFUL);
+        }
+    }
+
+    /** The kept database was written before V2__auth_event.sql: opening it adds AUTH_EVENT and keeps the rest. */
+    @Test
+    void aDatabaseOfTheFirstVersionGetsAuthEventAndKeepsItsTransfers() throws Exception {
+        Path dir = directory.resolve("first-version");
+        Files.createDirectories(dir);
+        copyResource("logger.mv.db", dir);
+        copyResource("logger.password", dir);
+        try (JdbcLogStore store = JdbcLogStore.openH2(dir)) {
+            assertThat(store.transfer("414d5120514d312020202020202020200aecd7a5272367ed")).isPresent();
+            assertThat(store.storeAll(List.of(record(refusal(id(1), "SRC", "mallory", "transfer", T0), "SRC"))))
+                    .extracting(StoreOutcome::status).containsExactly(StoreOutcome.Status.STORED);
         }
     }
 

@@ -2,6 +2,7 @@ package org.openmft.coordination.logger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.openmft.coordination.logger.Logs.REFUSED_REQUEST;
 import static org.openmft.coordination.logger.Logs.T0;
 import static org.openmft.coordination.logger.Logs.cancelled;
 import static org.openmft.coordination.logger.Logs.completed;
@@ -10,6 +11,7 @@ import static org.openmft.coordination.logger.Logs.item;
 import static org.openmft.coordination.logger.Logs.malformed;
 import static org.openmft.coordination.logger.Logs.progress;
 import static org.openmft.coordination.logger.Logs.record;
+import static org.openmft.coordination.logger.Logs.refusal;
 import static org.openmft.coordination.logger.Logs.started;
 
 import java.sql.Connection;
@@ -18,6 +20,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +30,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openmft.coordination.logger.StoreOutcome.Status;
+import org.openmft.xml.log.NotAuthorizedLog;
 import org.openmft.xml.log.TransferLog;
 
 /**
@@ -217,6 +221,82 @@ abstract class JdbcLogStoreContract {
         assertThat(count("SELECT COUNT(*) FROM transfer_item")).isZero();
     }
 
+    /** AUTH_EVENT's columns of the only row, by IBM's names. */
+    private Map<String, Object> authEvent() throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT id, action, command_id, time, originator_mq_user, authority, "
+                        + "original_xml_request, resultcode, result_text, record_key, agent FROM auth_event")) {
+            assertThat(rs.next()).as("a row in auth_event").isTrue();
+            Map<String, Object> row = new java.util.LinkedHashMap<>();
+            for (String column : List.of("id", "action", "command_id", "originator_mq_user", "authority",
+                    "original_xml_request", "resultcode", "result_text", "record_key", "agent")) {
+                row.put(column, rs.getObject(column));
+            }
+            row.put("time", rs.getObject("time", OffsetDateTime.class).toInstant());
+            assertThat(rs.next()).as("a second row in auth_event").isFalse();
+            return row;
+        }
+    }
+
+    @Test
+    void aRefusalIsOneAuthEventRowInIbmsColumnsAndNoTransfer() throws Exception {
+        NotAuthorizedLog refusal = refusal(id(7), "SRC", "mallory", "transfer", T0);
+        LogRecord record = record(refusal, "SRC");
+        try (JdbcLogStore store = open()) {
+            assertThat(statuses(store.storeAll(List.of(record)))).containsExactly(Status.STORED);
+            assertThat(store.transfers(TransferQuery.latest(10))).isEmpty();
+        }
+        Map<String, Object> row = authEvent();
+        assertThat(row.get("id")).isNotNull();
+        assertThat(row).containsEntry("action", "not_authorized").containsEntry("command_id", id(7))
+                .containsEntry("time", T0).containsEntry("originator_mq_user", "mallory")
+                .containsEntry("authority", "transfer").containsEntry("original_xml_request", REFUSED_REQUEST)
+                .containsEntry("resultcode", 53).containsEntry("result_text", refusal.supplements().get(0))
+                .containsEntry("record_key", record.key()).containsEntry("agent", "SRC");
+        assertThat(count("SELECT COUNT(*) FROM log_record")).isZero();
+    }
+
+    @Test
+    void ibmsRefusalWithoutAgentUserIdOrRequestTakesTheAgentFromTheTopic() throws Exception {
+        NotAuthorizedLog ibms = new NotAuthorizedLog("3.00", "", "sourceAgent", T0, null, null, "administration", 53,
+                List.of("BFGCH0083E: The user does not have the authority (ADMINISTRATION)."));
+        try (JdbcLogStore store = open()) {
+            assertThat(statuses(store.storeAll(List.of(record(ibms, "PAY.SRC"))))).containsExactly(Status.STORED);
+        }
+        Map<String, Object> row = authEvent();
+        assertThat(row).containsEntry("agent", "PAY.SRC").containsEntry("authority", "administration")
+                .containsEntry("command_id", null).containsEntry("originator_mq_user", null)
+                .containsEntry("original_xml_request", null).containsEntry("result_text", ibms.supplements().get(0));
+    }
+
+    @Test
+    void aRefusalDeliveredTwiceIsStoredOnceAlsoAfterARestart() throws Exception {
+        LogRecord refused = record(refusal(id(8), "SRC", "mallory", "transfer", T0), "SRC");
+        LogRecord started = record(started(id(9), "SRC", "DST", T0));
+        try (JdbcLogStore store = open()) {
+            assertThat(statuses(store.storeAll(List.of(refused, started, refused))))
+                    .containsExactly(Status.STORED, Status.STORED, Status.DUPLICATE);
+        }
+        try (JdbcLogStore restarted = open()) {
+            assertThat(statuses(restarted.storeAll(List.of(refused, started))))
+                    .containsExactly(Status.DUPLICATE, Status.DUPLICATE);
+        }
+        assertThat(count("SELECT COUNT(*) FROM auth_event")).isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM log_record")).isEqualTo(1);
+    }
+
+    @Test
+    void aRefusalWithAValueTooLongIsRejectedAndTheRestOfTheBatchStored() throws Exception {
+        NotAuthorizedLog longAuthority = refusal(id(10), "SRC", "mallory", "a".repeat(40), T0);
+        try (JdbcLogStore store = open()) {
+            List<StoreOutcome> outcomes = store.storeAll(List.of(record(longAuthority, "SRC"),
+                    record(refusal(id(11), "SRC", "mallory", "transfer", T0), "SRC")));
+            assertThat(statuses(outcomes)).containsExactly(Status.REJECTED, Status.STORED);
+            assertThat(outcomes.get(0).reason()).contains("authority", "40 characters", "auth_event.authority holds 32");
+        }
+        assertThat(authEvent()).containsEntry("command_id", id(11));
+    }
+
     @Test
     void aValueTooLongIsRejectedNotTruncated() throws Exception {
         TransferLog good = started(id(1), "SRC", "DST", T0);
@@ -283,7 +363,7 @@ abstract class JdbcLogStoreContract {
 
     @Test
     void migrationRunsOnAnEmptyDatabaseAndIsANoOpOnAMigratedOne() throws Exception {
-        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isEqualTo(1);
+        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isEqualTo(2);
         assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isZero();
         try (JdbcLogStore store = open()) {
             store.storeAll(List.of(record(started(id(1), "A", "B", T0))));

@@ -2,6 +2,7 @@ package org.openmft.coordination.logger;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -9,6 +10,7 @@ import org.openmft.xml.AgentRef;
 import org.openmft.xml.Originator;
 import org.openmft.xml.log.LogAction;
 import org.openmft.xml.log.LogItem;
+import org.openmft.xml.log.NotAuthorizedLog;
 import org.openmft.xml.log.Statistics;
 import org.openmft.xml.log.TransferLog;
 
@@ -72,6 +74,25 @@ final class Logs {
         String xml = "<transaction ID=\"" + log.transferId() + "\"><action>" + log.action().xml() + "</action><!-- "
                 + SERIAL.incrementAndGet() + " --></transaction>";
         return new LogRecord(LogRecord.keyOf(xml), "SYSTEM.FTE/Log/" + agent(log) + "/" + log.transferId(), xml, log,
+                T0.plusSeconds(3600));
+    }
+
+    /** The request a refusal quotes as its second supplement. */
+    static final String REFUSED_REQUEST = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<request version=\"6.00\">"
+            + "<managedTransfer/></request>";
+
+    /** A refusal as our agents publish it: the agent named, the refused request as the second supplement. */
+    static NotAuthorizedLog refusal(String id, String agent, String user, String authority, Instant time) {
+        return new NotAuthorizedLog("6.00", id, "sourceAgent", time, new AgentRef(agent, "QM_" + agent), user,
+                authority, 53, List.of("BFGCH0083E: User " + user + " does not have the authority ("
+                        + authority.toUpperCase(Locale.ROOT) + ") required to start a transfer on agent "
+                        + agent + ".", REFUSED_REQUEST));
+    }
+
+    /** A record of a refusal with a body unique to this call, published on {@code Log/<topicAgent>/NotAuthorized}. */
+    static LogRecord record(NotAuthorizedLog refusal, String topicAgent) {
+        String xml = "<notAuthorized ID=\"" + refusal.id() + "\"><!-- " + SERIAL.incrementAndGet() + " --></notAuthorized>";
+        return new LogRecord(LogRecord.keyOf(xml), "SYSTEM.FTE/Log/" + topicAgent + "/NotAuthorized", xml, refusal,
                 T0.plusSeconds(3600));
     }
 

@@ -22,8 +22,9 @@ import org.openmft.xml.Originator;
 
 /**
  * Reads the documents agents publish on {@code SYSTEM.FTE}, ours ({@link PublicationWriter}) and
- * IBM's, from untrusted input: transfer logs (TransferLog.xsd), live progress (TransferStatus.xsd)
- * and agent status ({@code Properties} XML). Immutable and thread-safe: make one and share it.
+ * IBM's, from untrusted input: transfer logs and authority refusals ({@code <transaction>} and
+ * {@code <notAuthorized>}, TransferLog.xsd), live progress (TransferStatus.xsd) and agent status
+ * ({@code Properties} XML). Immutable and thread-safe: make one and share it.
  *
  * <p>Hardening, as for the request parser: the JDK's own StAX parser is used with DTDs, external
  * entities and entity replacement switched off, and no resolver that could fetch anything. A
@@ -137,6 +138,28 @@ public final class PublicationReader {
         return read(xml, null, true, this::agentStatus);
     }
 
+    /**
+     * Reads a NotAuthorized log message (root {@code <notAuthorized>}, TransferLog.xsd) from text.
+     *
+     * @param xml the document
+     * @return the refusal
+     * @throws MalformedPublicationException if it is not a NotAuthorized message that can be read, including null
+     */
+    public NotAuthorizedLog readNotAuthorized(String xml) throws MalformedPublicationException {
+        return read(null, xml, false, this::notAuthorized);
+    }
+
+    /**
+     * Reads a NotAuthorized log message (root {@code <notAuthorized>}, TransferLog.xsd) from the bytes of a message.
+     *
+     * @param xml the document; its encoding comes from its declaration or byte-order mark
+     * @return the refusal
+     * @throws MalformedPublicationException if it is not a NotAuthorized message that can be read, including null
+     */
+    public NotAuthorizedLog readNotAuthorized(byte[] xml) throws MalformedPublicationException {
+        return read(xml, null, false, this::notAuthorized);
+    }
+
     // ---------------------------------------------------------------- plumbing
 
     private static <T> T read(byte[] bytes, String text, boolean propertiesDoctype,
@@ -187,10 +210,8 @@ public final class PublicationReader {
         for (String child = c.nextChild(); child != null; child = c.nextChild()) {
             switch (child) {
                 case "action" -> {
-                    once(c, seen, f);
-                    Frame at = c.current();
-                    time = instant(c, at, "attribute time", requiredAttribute(c, at, "time"));
-                    action = action(c, at, c.text().strip());
+                    time = actionTime(c, seen, f);
+                    action = action(c, c.current(), c.text().strip());
                 }
                 case "sourceAgent" -> source = readOnce(c, seen, f, PublicationReader::agent);
                 case "destinationAgent" -> destination = readOnce(c, seen, f, PublicationReader::agent);
@@ -213,6 +234,14 @@ public final class PublicationReader {
         } catch (IllegalArgumentException e) {
             throw c.error(f, e.getMessage());
         }
+    }
+
+    /** The required time of an {@code <action time="..">}, once in {@code parent}; its text is left to read. */
+    private static Instant actionTime(PublicationCursor c, Set<String> seen, Frame parent)
+            throws MalformedPublicationException {
+        once(c, seen, parent);
+        Frame at = c.current();
+        return instant(c, at, "attribute time", requiredAttribute(c, at, "time"));
     }
 
     private static LogAction action(PublicationCursor c, Frame f, String text) throws MalformedPublicationException {
@@ -430,6 +459,89 @@ public final class PublicationReader {
         Instant start = actualStartTime;
         return build(c, f, () -> new Statistics(start, counts.getOrDefault("retryCount", -1),
                 counts.getOrDefault("numFileFailures", -1), counts.getOrDefault("numFileWarnings", -1)));
+    }
+
+    // ---------------------------------------------------------------- not authorized
+
+    /** The text of a NotAuthorized message's {@code <action>}. */
+    private static final String NOT_AUTHORIZED_ACTION = "not_authorized";
+
+    /**
+     * {@code <notAuthorized version ID agentRole>}: IBM's example has no agent element, ours names
+     * the refusing agent by its role; the originator carries only {@code mqmdUserID}. {@code ID} may
+     * be empty (a refused message without an id), but not absent.
+     */
+    private NotAuthorizedLog notAuthorized(PublicationCursor c) throws MalformedPublicationException {
+        String root = c.root();
+        Frame f = c.current();
+        if (!root.equals("notAuthorized") || !c.namespace().isEmpty()) {
+            throw c.error(f, "unknown root element <" + root + ">; expected <notAuthorized> in no namespace");
+        }
+        String version = requiredAttribute(c, f, "version");
+        String id = c.attribute("ID");
+        if (id == null) {
+            throw c.error(f, "missing required attribute ID");
+        }
+        String agentRole = requiredAttribute(c, f, "agentRole");
+        Instant time = null;
+        Map<String, AgentRef> agents = new HashMap<>();
+        String mqmdUserId = null;
+        String authority = null;
+        Status status = null;
+        Set<String> seen = new HashSet<>();
+        for (String child = c.nextChild(); child != null; child = c.nextChild()) {
+            switch (child) {
+                case "action" -> {
+                    time = actionTime(c, seen, f);
+                    Frame at = c.current();
+                    String text = c.text().strip();
+                    if (!text.equals(NOT_AUTHORIZED_ACTION)) {
+                        throw c.error(at, "unknown action " + Checks.quote(text) + "; expected " + NOT_AUTHORIZED_ACTION);
+                    }
+                }
+                case "sourceAgent", "destinationAgent" -> agents.put(child, readOnce(c, seen, f, PublicationReader::agent));
+                case "originator" -> mqmdUserId = readOnce(c, seen, f, PublicationReader::mqmdUserId);
+                case "authority" -> {
+                    once(c, seen, f);
+                    authority = c.text().strip();
+                }
+                case "status" -> status = readOnce(c, seen, f, PublicationReader::status);
+                default -> c.skip();
+            }
+        }
+        for (String required : List.of("action", "authority", "status")) {
+            if (!seen.contains(required)) {
+                throw c.error(f, "missing required element <" + required + ">");
+            }
+        }
+        if (authority.isEmpty()) {
+            throw c.error(f, "element <authority> is empty");
+        }
+        // The agent in the refusing role; IBM's documents may name it in the other element or not at all.
+        AgentRef agent = agents.containsKey(agentRole) ? agents.get(agentRole)
+                : agents.values().stream().findFirst().orElse(null);
+        Instant at = time;
+        String user = mqmdUserId;
+        String missing = authority;
+        Status result = status;
+        return build(c, f, () -> new NotAuthorizedLog(version, id, agentRole, at, agent, user, missing,
+                result.resultCode(), result.supplements()));
+    }
+
+    /** {@code <originator><mqmdUserID>}, stripped of IBM's blank padding; null when absent or blank. */
+    private static String mqmdUserId(PublicationCursor c) throws MalformedPublicationException {
+        Frame f = c.current();
+        String user = null;
+        Set<String> seen = new HashSet<>();
+        for (String child = c.nextChild(); child != null; child = c.nextChild()) {
+            if (child.equals("mqmdUserID")) {
+                once(c, seen, f);
+                user = c.text().strip();
+            } else {
+                c.skip();
+            }
+        }
+        return user == null || user.isEmpty() ? null : user;
     }
 
     // ---------------------------------------------------------------- transfer progress

@@ -190,6 +190,16 @@ public final class AgentConfig extends QueueManagerConfig {
     }
 
     /**
+     * How long a destination keeps a transfer whose source is silent.
+     *
+     * @return {@code openmft.sourceSilenceTimeout} (seconds in the file); empty means for ever (-1)
+     */
+    public Optional<Duration> sourceSilenceTimeout() {
+        int seconds = values.get(SOURCE_SILENCE_TIMEOUT);
+        return seconds < 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(seconds));
+    }
+
+    /**
      * Grace period of an immediate stop.
      *
      * @return {@code immediateShutdownTimeout} (seconds in the file)

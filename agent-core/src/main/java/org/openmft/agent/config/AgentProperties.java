@@ -221,6 +221,15 @@ public final class AgentProperties {
                     + "-1 for ever, 0 fails at once.")
             .build();
 
+    /** How long a destination keeps a transfer whose source says nothing. */
+    public static final ConfigKey<Integer> SOURCE_SILENCE_TIMEOUT = ConfigKey.integer("openmft.sourceSilenceTimeout")
+            .defaultValue(86400).validator(Validator.intRange(-1, 31536000)).unit("s").supported().group(TIMEOUTS)
+            .description("OpenMFT only: how long a destination agent keeps a transfer whose source agent has sent"
+                    + " nothing that counts (a message with the transfer's tag); then it ends the transfer there"
+                    + " (result 69), removes its partial file and frees its slot. -1 keeps it for ever (until"
+                    + " fteCleanAgent -trs). Counted again from each start of the agent.")
+            .build();
+
     /** Grace period of an immediate stop. */
     public static final ConfigKey<Integer> IMMEDIATE_SHUTDOWN_TIMEOUT = ConfigKey.integer("immediateShutdownTimeout")
             .defaultValue(10).validator(Validator.intRange(0, 86400)).unit("s").supported().group(TIMEOUTS)
@@ -411,7 +420,7 @@ public final class AgentProperties {
             .add(ENABLE_QUEUE_INPUT_OUTPUT, MAX_INPUT_OUTPUT_MESSAGE_LENGTH, MAX_DELIMITER_MATCH_LENGTH)
             .add(MAX_SOURCE_TRANSFERS, MAX_DESTINATION_TRANSFERS, MAX_QUEUED_TRANSFERS, MAX_FILES_FOR_TRANSFER,
                     MAX_COMMAND_OUTPUT_SIZE)
-            .add(TRANSFER_ACK_TIMEOUT, TRANSFER_ACK_TIMEOUT_RETRIES, TRANSFER_RECOVERY_TIMEOUT,
+            .add(TRANSFER_ACK_TIMEOUT, TRANSFER_ACK_TIMEOUT_RETRIES, TRANSFER_RECOVERY_TIMEOUT, SOURCE_SILENCE_TIMEOUT,
                     IMMEDIATE_SHUTDOWN_TIMEOUT, MAX_RESTART_COUNT, MAX_RESTART_INTERVAL, MAX_RESTART_DELAY)
             .add(AGENT_STATUS_PUBLISH_RATE_LIMIT, AGENT_STATUS_PUBLISH_RATE_MIN, PUBLICATION_MD_USER,
                     ENABLE_DETAILED_REPLY_MESSAGES)

@@ -35,6 +35,7 @@ public final class ConsumerLoop {
     private final Handler handler;
     private final Thread thread;
     private volatile boolean closing;
+    private volatile Runnable tick = () -> { };
 
     /**
      * @param queue    the queue served, for messages
@@ -49,6 +50,15 @@ public final class ConsumerLoop {
         this.handler = handler;
         this.thread = threads.newThread(this::serve);
         thread.setName("openmft-" + agentName + "-" + role);
+    }
+
+    /**
+     * Runs {@code tick} on the loop's thread after each receive, whether a message came or not (at
+     * least every half second): for the loop's own timers, which then need no lock. Set before
+     * {@link #start}.
+     */
+    public void tick(Runnable tick) {
+        this.tick = tick;
     }
 
     /** Starts serving (the connection must be started too). */
@@ -70,6 +80,7 @@ public final class ConsumerLoop {
                 if (m != null) {
                     handler.handle(m);
                 }
+                tick.run();
                 errors.reset();
             } catch (JMSException e) {
                 if (closing) {

@@ -91,7 +91,8 @@ class AgentConfigTest {
                 "agentWindowSize", "agentFrameSize", "agentCheckpointInterval", "doNotUseTempOutputFile", "transferRoot",
                 "textReplacementCharacterSequence", "maxSourceTransfers", "maxDestinationTransfers",
                 "maxQueuedTransfers", "maxFilesForTransfer", "transferAckTimeout", "transferAckTimeoutRetries",
-                "transferRecoveryTimeout", "immediateShutdownTimeout", "agentStatusPublishRateLimit",
+                "transferRecoveryTimeout", "openmft.sourceSilenceTimeout", "immediateShutdownTimeout",
+                "agentStatusPublishRateLimit",
                 "agentStatusPublishRateMin", "sandboxRoot", "userSandboxes", "xmlConfigReloadInterval",
                 "additionalWildcardSandboxChecking", "outputLogFiles", "outputLogSize",
                 // TLS (issue 14): read by QueueManagerConfig into TlsClientSettings.

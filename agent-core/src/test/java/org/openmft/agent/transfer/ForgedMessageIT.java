@@ -168,6 +168,33 @@ class ForgedMessageIT {
     }
 
     /**
+     * A source that goes silent for good (or a START nobody follows) does not hold the destination's
+     * slot, partial file and record for ever: past {@code openmft.sourceSilenceTimeout} the
+     * destination ends the transfer with 69 and removes them.
+     */
+    @Test
+    void aTransferWhoseSourceFellSilentIsEndedAtTheDestinationAndItsPartialFileRemoved() throws Exception {
+        h.agent("QUIET", Map.of("openmft.sourceSilenceTimeout", "2"));
+        String part = dir.resolve("out/quiet.bin").toString();
+        try (ScriptedPeer gone = ScriptedPeer.source(h.peer("GONE"), "GONE", "QUIET")) {
+            gone.start(1, 1);
+            gone.expect(Wire.START_OK);
+            gone.chunk(0, 1, 0, new byte[100], true, false, null, 0, part);
+            TransferHarness.await("the partial file", 20, () -> Files.exists(Path.of(part + ".part")));
+            gone.die();
+            TransferHarness.await("the destination to end the silent transfer", 30, () -> h.destinationOutcomes
+                    .stream().anyMatch(o -> o.transferId().equals(gone.id)));
+            var outcome = h.destinationOutcomes.stream().filter(o -> o.transferId().equals(gone.id)).findFirst()
+                    .orElseThrow();
+            assertThat(outcome.resultCode()).isEqualTo(69);
+            assertThat(outcome.supplement()).startsWith("BFGTR0096E").contains("openmft.sourceSilenceTimeout");
+            assertThat(Path.of(part + ".part")).doesNotExist();
+            TransferHarness.awaitNoTransferState("the destination forgot the silent transfer",
+                    dir.resolve("state-QUIET"));
+        }
+    }
+
+    /**
      * The other direction: a third party puts on the real source's REPLY queue an ITEM_DONE with
      * result 0 for an item whose disposition is delete. It is dropped: the source is not deleted
      * and the transfer is not reported successful; the real destination's answers still count, and

@@ -1,6 +1,7 @@
 package org.openmft.agent.transfer.destination;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -60,6 +61,10 @@ public final class DataDispatcher implements ReplySender {
 
     private record PendingStart(String id, byte[] key) {
     }
+
+    private static final Duration SWEEP_INTERVAL = Duration.ofSeconds(1);
+    /** When {@link #expireSilent} last looked; the dispatcher's thread only. */
+    private Instant lastSweep;
     private DestinationContext context;
     /** Where chunks are read to; grown for a larger chunk. Used by the loop's thread only. */
     private byte[] buffer = new byte[256 * 1024];
@@ -83,6 +88,7 @@ public final class DataDispatcher implements ReplySender {
         String queue = QueueNames.data(agentName);
         this.loop = new ConsumerLoop(agentName, queue, session.createConsumer(session.createQueue(queue)),
                 this::serve, threads, "data");
+        loop.tick(this::expireSilent);
     }
 
     /** The context its transfers get (it names this dispatcher as their {@link ReplySender}). */
@@ -182,6 +188,7 @@ public final class DataDispatcher implements ReplySender {
             rejections.reject(m, "the transfer was started by another user");
             return;
         }
+        t.heard();
         switch (type) {
             case Wire.DATA -> {
                 BytesMessage b = (BytesMessage) m;
@@ -224,6 +231,7 @@ public final class DataDispatcher implements ReplySender {
                         + " its source's");
                 return;
             }
+            existing.heard();
             existing.restart(start.incarnation(), start.firstOpenItem());
             if (existing.gaveUp()) {
                 forget(existing);
@@ -267,6 +275,36 @@ public final class DataDispatcher implements ReplySender {
         t.submitRecord(-1, null);
         t.restart(t.incarnation(), -1);
         if (t.itemCount() == 0 || t.gaveUp()) {
+            forget(t);
+        }
+    }
+
+    /**
+     * Ends, on the dispatcher's thread, the transfers whose source has been silent past
+     * {@code openmft.sourceSilenceTimeout}, so that neither a source gone for good nor a START
+     * nobody follows holds a slot, a partial file and a record for ever. Looks once a second.
+     */
+    private void expireSilent() {
+        Duration bound = context == null ? null : context.settings().sourceSilence();
+        if (bound == null) {
+            return;
+        }
+        Instant now = context.clock().instant();
+        if (lastSweep != null && Duration.between(lastSweep, now).compareTo(SWEEP_INTERVAL) < 0) {
+            return;
+        }
+        lastSweep = now;
+        List<DestinationTransfer> silent;
+        synchronized (incoming) {
+            silent = incoming.values().stream()
+                    .filter(t -> Duration.between(t.lastHeard(), now).compareTo(bound) > 0).toList();
+        }
+        for (DestinationTransfer t : silent) {
+            String why = "BFGTR0096E: source agent " + t.sourceAgent() + " sent nothing for transfer " + t.id()
+                    + " since " + t.lastHeard() + " (openmft.sourceSilenceTimeout is " + bound.toSeconds()
+                    + " s); the destination ends it and removes its partial file";
+            log.warn("Agent {}: {}", agentName, why);
+            t.expire(why);
             forget(t);
         }
     }

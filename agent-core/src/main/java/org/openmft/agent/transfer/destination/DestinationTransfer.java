@@ -90,6 +90,8 @@ public final class DestinationTransfer {
     private volatile byte[] key;
     /** The user the queue manager validated for the START (the source agent's), or null. */
     private volatile String sourceUser;
+    /** When the source last sent a message of this transfer that counted (or the transfer was taken back). */
+    private Instant lastHeard;
 
     private DestinationTransfer(DestinationContext context, String id, String sourceAgent, String sourceQMgr,
             String jobName, String requesterUser, int itemCount, int window, int checkpointChunks, int incarnation) {
@@ -103,6 +105,7 @@ public final class DestinationTransfer {
         this.sequencer = new Sequencer(window, checkpointChunks, incarnation);
         this.writer = new ItemWriter(id, context.paths(), requesterUser, context.settings().doNotUseTempOutputFile());
         this.started = context.clock().instant();
+        this.lastHeard = started;
         var s = context.settings();
         this.info = new TransferInfo(id, new AgentRef(sourceAgent, sourceQMgr), new AgentRef(s.agentName(),
                 s.agentQMgr()), null, jobName, 0, Map.of(), started, List.of(), itemCount);
@@ -320,6 +323,34 @@ public final class DestinationTransfer {
                 }
             }
         }
+    }
+
+    /** The source sent a message of this transfer that counted: its silence starts again. */
+    public void heard() {
+        lastHeard = context.clock().instant();
+    }
+
+    /** When the source was last heard (or the transfer was taken back after a restart). */
+    public Instant lastHeard() {
+        return lastHeard;
+    }
+
+    /**
+     * The source has said nothing for longer than this agent waits ({@code openmft.sourceSilenceTimeout}):
+     * the transfer ends here with result 69, its partial file goes; items finished here stay. The
+     * caller forgets it (its record and journal go too). Nothing is sent: nobody listens.
+     *
+     * @param reason why, for the transfer's outcome
+     */
+    public void expire(String reason) {
+        writer.discard();
+        if (!ended && !reported) {
+            ended = true;
+            context.listener().transferEnded(context.settings().agentName(), Role.DESTINATION,
+                    new TransferOutcome(id, ResultCode.RECOVERY_TIMED_OUT.code(), reason,
+                            new ArrayList<>(results.values()), started, context.clock().instant()));
+        }
+        ended = true;
     }
 
     /**

@@ -11,7 +11,7 @@ import org.openmft.agent.authority.HeldAuthorities;
 
 class DestinationAdmissionTest {
     final DestinationSettings settings = new DestinationSettings("DST", "QM1", false, 2, 10);
-    final DestinationSettings checking = new DestinationSettings("DST", "QM1", false, 2, 10, true);
+    final DestinationSettings checking = new DestinationSettings("DST", "QM1", false, 2, 10, true, null);
 
     static DestinationAdmission.Refusal judge(DestinationSettings s, int itemCount, int running) {
         return DestinationAdmission.judge(s, itemCount, running, false, HeldAuthorities.NONE, null);

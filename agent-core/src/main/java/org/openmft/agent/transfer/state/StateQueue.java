@@ -78,8 +78,8 @@ final class StateQueue {
                 String why = untrusted(id, properties, m.getStringProperty(TAG));
                 if (why != null) {
                     tag.refused();
-                    log.warn("A record on {} for transfer {} ({}, message {}) {}: it is not used, and is left on the"
-                            + " queue", queueName, StateIds.printable(id), role, m.getJMSMessageID(), why);
+                    log.warn("A record on {} for transfer {} ({}, message {}) {}: it is not trusted, not used, and"
+                            + " is left on the queue", queueName, StateIds.printable(id), role, m.getJMSMessageID(), why);
                     continue;
                 }
                 if (written.putIfAbsent(key(id, role), m.getJMSMessageID()) == null) {
@@ -96,9 +96,9 @@ final class StateQueue {
             return "has an invalid transfer id";
         }
         if (found == null) {
-            return "has no tag: it was not written by this agent";
+            return "has no tag (not written by this agent)";
         }
-        return StateTag.matches(tagOf(properties), found) ? null : "has a wrong tag: it was not written by this agent";
+        return StateTag.matches(tagOf(properties), found) ? null : "has a wrong tag (not written by this agent)";
     }
 
     /**

@@ -309,7 +309,7 @@ class EdgeFaultIT {
                     .contains(state.toString()));
             run("chattr", "-i", state.toString());
             immutable.remove(state);
-            assertThat(listing(state)).as("nothing of the refused request is left").isEmpty();
+            assertThat(TransferHarness.transferState(state)).as("nothing of the refused request is left").isEmpty();
             assertThat(listing(dir.resolve("out"))).isEmpty();
             // The agent goes on: the next request is taken.
             Reply again = h.transfer(TransferHarness.request("SRC", "DST", 0,
@@ -356,7 +356,7 @@ class EdgeFaultIT {
             TransferHarness.await("the destination to forget the transfer the source gave up", 30,
                     () -> {
                         try {
-                            return listing(dir.resolve("state-DST")).isEmpty();
+                            return TransferHarness.transferState(dir.resolve("state-DST")).isEmpty();
                         } catch (IOException e) {
                             return false;
                         }

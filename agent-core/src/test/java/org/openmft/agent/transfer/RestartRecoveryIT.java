@@ -88,7 +88,7 @@ class RestartRecoveryIT {
                         .isLessThanOrEqualTo(SPAN + IN_FLIGHT);
             }
             assertThat(Files.list(dir.resolve("out"))).containsExactly(out);
-            assertThat(Files.list(dir.resolve("state-DST"))).as("the destination forgot the transfer").isEmpty();
+            assertThat(TransferHarness.transferState(dir.resolve("state-DST"))).as("the destination forgot the transfer").isEmpty();
         }
     }
 
@@ -114,7 +114,7 @@ class RestartRecoveryIT {
                 assertThat(sentAfterRestart).as("the resumed source sends only what the destination lacks")
                         .isLessThanOrEqualTo(Files.size(src) - before + IN_FLIGHT);
             }
-            assertThat(Files.list(dir.resolve("state-SRC"))).as("the source forgot the transfer").isEmpty();
+            assertThat(TransferHarness.transferState(dir.resolve("state-SRC"))).as("the source forgot the transfer").isEmpty();
         }
     }
 

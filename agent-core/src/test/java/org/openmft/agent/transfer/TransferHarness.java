@@ -441,6 +441,14 @@ final class TransferHarness implements AutoCloseable {
         }
     }
 
+    /** The files of a state directory that belong to transfers: all but the agent's state key. */
+    static List<String> transferState(Path stateDirectory) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(stateDirectory)) {
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.equals(org.openmft.agent.transfer.state.StateTag.KEY_FILE)).sorted().toList();
+        }
+    }
+
     static String md5(Path file) throws Exception {
         MessageDigest d = MessageDigest.getInstance("MD5");
         try (var in = Files.newInputStream(file)) {

@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * <p>Not thread-safe: one instance per transacted session, used by one thread.
  */
 final class StateQueue {
-    private static final Logger log = LoggerFactory.getLogger(StateQueue.class);
+    // Refused records are reported as the store's: StateQueue is its private part.
+    private static final Logger log = LoggerFactory.getLogger(QueueStateStore.class);
     /** Message property naming the role of a record: "S" source, "D" destination. */
     static final String ROLE = "mftRole";
     /** Message property: the record's {@link StateTag} over its other properties. */

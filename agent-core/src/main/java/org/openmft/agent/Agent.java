@@ -34,6 +34,8 @@ import org.openmft.agent.transfer.TransferEngine;
 import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.files.SandboxPolicy;
 import org.openmft.agent.transfer.sandbox.AgentSandboxes;
+import org.openmft.agent.transfer.state.StateException;
+import org.openmft.agent.transfer.state.StateTag;
 import org.openmft.xml.CancelRequest;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DocumentWriter;
@@ -92,9 +94,11 @@ public final class Agent implements AutoCloseable {
      * @param connector how to reach the agent queue manager
      * @param listener  receives the agent's events
      * @param stateDirectory where the agent keeps transfer state that grows with the number of
-     *                  files (never in a STATE queue message)
+     *                  files (never in a STATE queue message), and the key that authenticates its
+     *                  transfer state ({@code StateTag})
      * @throws ConfigurationException (exit code 78) when the sandbox the configuration asks for cannot
-     *                  be applied: an invalid {@code UserSandboxes.xml}, a bad {@code sandboxRoot}
+     *                  be applied: an invalid {@code UserSandboxes.xml}, a bad {@code sandboxRoot}; or
+     *                  when the state key cannot be used: readable by other users, damaged
      */
     public Agent(AgentConfig config, QueueManagerConnector connector, AgentListener listener, Path stateDirectory)
             throws ConfigurationException {
@@ -103,6 +107,12 @@ public final class Agent implements AutoCloseable {
         this.listener = listener == null ? AgentListener.NONE : listener;
         this.name = config.agentName();
         this.stateDirectory = stateDirectory;
+        try {
+            // Made at first use; refused now, before anything is served, when others may read it.
+            StateTag.open(stateDirectory);
+        } catch (StateException e) {
+            throw new ConfigurationException("Agent " + name + " cannot start: " + e.getMessage(), e);
+        }
         this.sandboxes = AgentSandboxes.forAgent(config, Clock.systemUTC());
         this.threads = AgentThreads.forAgent(name, this::threadFailed);
         this.authorityCheck = AuthorityCheck.forAgent(config.authorityChecking(), connector);

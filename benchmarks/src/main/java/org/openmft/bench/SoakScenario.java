@@ -567,9 +567,9 @@ final class SoakScenario {
         for (String agent : List.of(SOURCE, DESTINATION)) {
             Path state = dist.dataDir().resolve(agentDirectory(agent)).resolve("state");
             try (Stream<Path> files = Files.exists(state) ? Files.list(state) : Stream.empty()) {
-                // The secret of the agent's transfer keys stays; anything else belongs to a transfer.
+                // The agent's state key stays; anything else belongs to a transfer.
                 List<String> names = files.map(p -> p.getFileName().toString())
-                        .filter(n -> !n.equals(org.openmft.agent.transfer.protocol.TransferKeys.FILE)).sorted().toList();
+                        .filter(n -> !n.equals(org.openmft.agent.transfer.state.StateTag.KEY_FILE)).sorted().toList();
                 result.stateFilesLeft.put(agent, names.size());
                 if (!names.isEmpty()) {
                     // Every transfer ended, so nothing should be left: a transfer an agent still

@@ -1,6 +1,5 @@
 package org.openmft.agent.transfer;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -52,6 +51,7 @@ import org.openmft.agent.transfer.source.SourceSettings;
 import org.openmft.agent.transfer.source.SourceTransfer;
 import org.openmft.agent.transfer.state.QueueStateStore;
 import org.openmft.agent.transfer.state.StateException;
+import org.openmft.agent.transfer.state.StateTag;
 import org.openmft.agent.transfer.state.TransferStateStore;
 import org.openmft.xml.CancelRequest;
 import org.openmft.xml.DocumentWriter;
@@ -162,10 +162,10 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             return TransferKeys.ephemeral();
         }
         try {
-            return TransferKeys.load(stateDirectory);
-        } catch (IOException e) {
-            throw new QueueManagerException("agent " + agentName + " cannot read or make the secret of its transfer"
-                    + " keys in " + stateDirectory + ": " + e.getMessage(), QueueManagerException.CONFIGURATION, e);
+            return TransferKeys.of(StateTag.open(stateDirectory));
+        } catch (StateException e) {
+            throw new QueueManagerException("agent " + agentName + " cannot derive its transfer keys: "
+                    + e.getMessage(), QueueManagerException.CONFIGURATION, e);
         }
     }
 

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.TransferOutcome;
-import org.openmft.agent.transfer.protocol.TransferKeys;
 import org.openmft.agent.transfer.state.QueueStateStore;
+import org.openmft.agent.transfer.state.StateTag;
 import org.openmft.agent.transfer.state.SourceRecord;
 import org.openmft.xml.DestinationType;
 import org.openmft.xml.Reply;
@@ -51,13 +51,14 @@ class EndedTransferRestartIT {
                     }
                     try (Connection c = h.admin.connect();
                             Stream<Path> files = Files.list(stateDir)) {
-                        for (SourceRecord r : new QueueStateStore(c, "SRC", saved).loadSources()) {
+                        // With the agent's own key: records are read back only with it.
+                        for (SourceRecord r : new QueueStateStore(c, "SRC", stateDir).loadSources()) {
                             if (outcome.transferId().equals(r.transferId())) {
                                 record.set(r);
                             }
                         }
                         for (Path f : (Iterable<Path>) files::iterator) {
-                            if (!f.getFileName().toString().equals(TransferKeys.FILE)) {
+                            if (!f.getFileName().toString().equals(StateTag.KEY_FILE)) {
                                 Files.copy(f, saved.resolve(f.getFileName()));
                             }
                         }

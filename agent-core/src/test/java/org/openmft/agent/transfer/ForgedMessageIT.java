@@ -22,6 +22,7 @@ import org.openmft.agent.transfer.protocol.MessageTag;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.Start;
 import org.openmft.agent.transfer.protocol.Wire;
+import org.openmft.agent.transfer.state.StateTag;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
@@ -160,7 +161,7 @@ class ForgedMessageIT {
         assertThat(dir.resolve("victim.dst-results")).hasContent("must survive");
         try (Stream<Path> files = Files.list(stateDirectory)) {
             assertThat(files.map(p -> p.getFileName().toString())).as("the agent's state directory")
-                    .allMatch(name -> name.equals("transfer-keys.secret") || name.matches("[0-9a-f]{48}\\..*"));
+                    .allMatch(name -> name.startsWith(StateTag.KEY_FILE) || name.matches("[0-9a-f]{48}\\..*"));
         }
         // The agent still serves its real sources.
         source.start(1, 1);

@@ -456,8 +456,8 @@ final class TransferHarness implements AutoCloseable {
     }
 
     /**
-     * Waits until an agent's state directory holds no file of a transfer (the secret of its transfer
-     * keys stays): an agent removes a transfer's files after it answered the requester.
+     * Waits until an agent's state directory holds no file of a transfer (the agent's state key
+     * stays): an agent removes a transfer's files after it answered the requester.
      */
     static void awaitNoTransferState(String what, Path stateDirectory) throws InterruptedException {
         var left = new java.util.concurrent.atomic.AtomicReference<List<String>>();
@@ -475,11 +475,11 @@ final class TransferHarness implements AutoCloseable {
         }
     }
 
-    /** The names of the files of transfers in an agent's state directory: all but its transfer keys' secret. */
+    /** The names of the files of transfers in an agent's state directory: all but the agent's state key. */
     static List<String> transferStateFiles(Path stateDirectory) throws IOException {
         try (var files = Files.list(stateDirectory)) {
             return files.map(p -> p.getFileName().toString())
-                    .filter(name -> !name.equals(org.openmft.agent.transfer.protocol.TransferKeys.FILE)).sorted()
+                    .filter(name -> !name.equals(org.openmft.agent.transfer.state.StateTag.KEY_FILE)).sorted()
                     .toList();
         }
     }

@@ -131,7 +131,7 @@ public final class DestinationTransfer {
      * A transfer this agent was running when it stopped or died, from its last checkpoint record
      * and its results journal; it waits, as recovering, for its source to resynchronise, which
      * is told to continue from the checkpoint. The item being written, if any, is taken back by
-     * {@code recovery} with {@link #resumeItem} or {@link #itemRenamedBeforeRestart}.
+     * {@code recovery} with {@link #resumeItem} or {@link #itemSettledAtResume}.
      */
     public static DestinationTransfer fromRecord(DestinationContext context, DestinationRecord r,
             StateFiles.Journal journal) {
@@ -284,8 +284,12 @@ public final class DestinationTransfer {
         return discardedAtResume;
     }
 
-    /** The item was verified and renamed just before the agent went down; its result was not yet written. */
-    public void itemRenamedBeforeRestart(ItemOutcome done, long itemFirstSeq) throws StateException {
+    /**
+     * The item being written at the checkpoint has its result at resume, which is journaled now: it
+     * was verified and renamed just before the agent went down (its result was not yet written), or
+     * the paths its checkpoint names are refused (it fails, nothing of it is renamed or deleted).
+     */
+    public void itemSettledAtResume(ItemOutcome done, long itemFirstSeq) throws StateException {
         results.put(done.index(), done);
         resultSeq.put(done.index(), -1L);
         context.state().appendDestinationResult(id, new StateFiles.Result(done, itemFirstSeq, -1));

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.source.PlannedItem;
 import org.openmft.agent.transfer.source.QueuedTransfer;
 import org.openmft.agent.transfer.source.RequestAdmission;
@@ -15,6 +16,7 @@ import org.openmft.agent.transfer.source.SourceTransfer;
 import org.openmft.agent.transfer.state.SourceRecord;
 import org.openmft.agent.transfer.state.StateException;
 import org.openmft.agent.transfer.state.StateFiles;
+import org.openmft.agent.transfer.state.StateIds;
 import org.openmft.agent.transfer.state.TransferStateStore;
 import org.openmft.agent.transfer.text.Encodings;
 import org.openmft.xml.MalformedRequestException;
@@ -57,6 +59,12 @@ public final class SourceRecovery {
         RequestParser parser = new RequestParser();
         for (SourceRecord record : state.loadSources()) {
             String id = record.transferId();
+            if (!TransferIds.isValid(id)) {
+                // Neither resumed nor removed: its id names no file of this agent's.
+                log.warn("A source record with the invalid transfer id {} is refused and left alone",
+                        StateIds.printable(id));
+                continue;
+            }
             try {
                 if (!(parser.parse(state.readRequest(id)) instanceof TransferRequest request)) {
                     throw new StateException("the saved request is not a transfer request", null);

@@ -542,7 +542,8 @@ public final class SourceTransfer {
         PlannedItem p = items.get(index);
         ItemOutcome outcome = TransferResults.applyDisposition(id, p, new ItemOutcome(index,
                 p.file().source().toString(), c.destFile() != null ? c.destFile() : p.item().destination().path(),
-                c.bytes(), c.resultCode(), c.supplement(), c.md5()));
+                c.bytes(), c.resultCode(), c.supplement(), c.md5()),
+                context.paths().forRequester(requesterUser).sandbox());
         int code = outcome.resultCode();
         results[index] = outcome;
         flow.itemDone(index, c.seq());

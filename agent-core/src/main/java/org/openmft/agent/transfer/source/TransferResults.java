@@ -11,6 +11,9 @@ import java.util.Objects;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.transfer.files.Access;
+import org.openmft.agent.transfer.files.Sandbox;
+import org.openmft.agent.transfer.files.SandboxViolationException;
 import org.openmft.xml.Disposition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,22 +28,27 @@ public final class TransferResults {
     /**
      * Applies the source disposition of an item the destination confirmed: with
      * {@code disposition="delete"} the source file is deleted only after a successful item; a
-     * failure to delete makes the item a warning (2).
+     * failure to delete makes the item a warning (2), as does a file the sandbox refuses now: it is
+     * judged again, since the plan of a transfer taken back after a restart names it, and it may
+     * have been replaced by a link that leads out of the sandbox since it was read.
      */
-    static ItemOutcome applyDisposition(String transferId, PlannedItem p, ItemOutcome confirmed) {
+    static ItemOutcome applyDisposition(String transferId, PlannedItem p, ItemOutcome confirmed, Sandbox sandbox) {
         if (confirmed.resultCode() != ItemOutcome.SUCCESS || p.item().source().disposition() != Disposition.DELETE) {
             return confirmed;
         }
         try {
+            sandbox.check(p.file().source(), Access.READ);
             Files.delete(p.file().source());
         } catch (NoSuchFileException e) {
             // Deleted already: by this agent just before a restart (the result was not yet
             // journaled), or by someone else; either way the disposition holds.
             log.info("Transfer {}: source {} was already deleted", transferId, p.file().source());
-        } catch (IOException e) {
+        } catch (IOException | SandboxViolationException e) {
             return new ItemOutcome(confirmed.index(), confirmed.source(), confirmed.destination(), confirmed.bytes(),
                     ItemOutcome.WARNING, "BFGTR0075W: The source file \"" + p.file().source()
-                            + "\" was transferred but could not be deleted: " + e, confirmed.md5());
+                            + "\" was transferred but could not be deleted: "
+                            + (e instanceof SandboxViolationException refused ? refused.supplement() : e),
+                    confirmed.md5());
         }
         return confirmed;
     }

@@ -9,7 +9,7 @@ import java.util.TreeMap;
 /**
  * {@link TransferStateStore}'s twin in memory, for unit tests of the transfer core: what it holds
  * survives as long as the object, and {@link #failWrites(String)} makes every later write fail,
- * as a full or broken store would.
+ * as a full or broken store would. Transfer ids are checked as {@link QueueStateStore} checks them.
  */
 public final class InMemoryStateStore implements TransferStateStore {
     private final Map<String, SourceRecord> sources = new LinkedHashMap<>();
@@ -35,6 +35,7 @@ public final class InMemoryStateStore implements TransferStateStore {
     }
 
     private void check(String id) throws StateException {
+        StateIds.require(id, "write state");
         if (failure != null) {
             throw new StateException("transfer " + id + ": " + failure, null);
         }
@@ -55,6 +56,7 @@ public final class InMemoryStateStore implements TransferStateStore {
 
     @Override
     public synchronized byte[] readRequest(String transferId) throws StateException {
+        StateIds.require(transferId, "read state");
         byte[] r = requests.get(transferId);
         if (r == null) {
             throw new StateException("transfer " + transferId + ": no saved request", null);
@@ -64,6 +66,7 @@ public final class InMemoryStateStore implements TransferStateStore {
 
     @Override
     public synchronized StateFiles.Plan readPlan(String transferId) throws StateException {
+        StateIds.require(transferId, "read state");
         StateFiles.Plan p = plans.get(transferId);
         if (p == null) {
             throw new StateException("transfer " + transferId + ": no saved plan", null);
@@ -84,7 +87,8 @@ public final class InMemoryStateStore implements TransferStateStore {
     }
 
     @Override
-    public synchronized StateFiles.Journal readSourceJournal(String transferId) {
+    public synchronized StateFiles.Journal readSourceJournal(String transferId) throws StateException {
+        StateIds.require(transferId, "read state");
         return sourceJournals.getOrDefault(transferId, new Journal()).copy();
     }
 
@@ -123,7 +127,8 @@ public final class InMemoryStateStore implements TransferStateStore {
     }
 
     @Override
-    public synchronized StateFiles.Journal readDestinationJournal(String transferId) {
+    public synchronized StateFiles.Journal readDestinationJournal(String transferId) throws StateException {
+        StateIds.require(transferId, "read state");
         return destinationJournals.getOrDefault(transferId, new Journal()).copy();
     }
 

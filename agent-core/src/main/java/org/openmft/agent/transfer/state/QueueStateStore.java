@@ -16,6 +16,8 @@ import javax.jms.Session;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.transfer.protocol.Wire;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The transfer state of one agent: records as persistent messages on
@@ -24,10 +26,16 @@ import org.openmft.agent.transfer.protocol.Wire;
  * directory ({@link StateFiles}). Record properties keep their names across versions, so records
  * an earlier version wrote are read back.
  *
+ * <p>Only state this agent wrote is used: records and files carry a {@link StateTag}, keyed in the
+ * state directory. What an earlier version wrote without one is adopted (tagged) once, when the
+ * store first opens after the key was made; from then on untagged state is refused. Transfer ids
+ * are checked ({@link StateIds}) before they name a file or enter a selector.
+ *
  * <p>Each role has its own transacted session, used under that role's lock: source transfers'
  * threads share the source session, the destination's checkpointer uses the other.
  */
 public final class QueueStateStore implements TransferStateStore {
+    private static final Logger log = LoggerFactory.getLogger(QueueStateStore.class);
     /** Message property naming the role of a record: "S" source, "D" destination. */
     public static final String ROLE = StateQueue.ROLE;
     /** Source record property: the queue of the request's JMSReplyTo. */
@@ -43,25 +51,60 @@ public final class QueueStateStore implements TransferStateStore {
 
     private final String queue;
     private final Path directory;
+    private final StateTag tag;
     private final StateQueue sources;
     private final StateQueue destinations;
 
     /**
      * @param connection the agent's connection; two transacted sessions are opened on it
-     * @param directory  the agent's state directory (created if missing)
+     * @param directory  the agent's state directory (created {@code rwx------} if missing), which
+     *                   holds the key of its tags
+     * @throws StateException when the queue cannot be opened, or the key cannot be used (see
+     *                        {@link StateTag#open})
      */
     public QueueStateStore(Connection connection, String agentName, Path directory) throws StateException {
         this.queue = QueueNames.state(agentName);
         this.directory = directory;
+        this.tag = StateTag.open(directory);
         try {
-            Files.createDirectories(directory);
-            this.sources = new StateQueue(connection.createSession(true, Session.SESSION_TRANSACTED), queue);
-            this.destinations = new StateQueue(connection.createSession(true, Session.SESSION_TRANSACTED), queue);
+            this.sources = new StateQueue(connection.createSession(true, Session.SESSION_TRANSACTED), queue, tag);
+            this.destinations = new StateQueue(connection.createSession(true, Session.SESSION_TRANSACTED), queue,
+                    tag);
         } catch (JMSException e) {
             throw new StateException("cannot open " + queue + ": " + ProviderErrors.describe(e), e);
-        } catch (IOException e) {
-            throw new StateException("cannot create the state directory " + directory + ": " + e.getMessage(), e);
         }
+        if (tag.adopting()) {
+            adoptUntagged();
+        }
+    }
+
+    /**
+     * Tags what an earlier version left without tags, then removes the marker: with transfers in
+     * flight across an upgrade they resume, and untagged state put there later is refused.
+     */
+    private void adoptUntagged() throws StateException {
+        synchronized (sources) {
+            try {
+                int records = sources.adoptUntagged();
+                int files = StateFiles.adoptUntagged(tag, directory);
+                tag.adopted();
+                if (records + files > 0) {
+                    log.warn("Transfer state of an earlier version, without tags, was adopted: {} record(s) on {}"
+                            + " and {} file(s) in {}; from now on untagged state is refused", records, queue, files,
+                            directory);
+                }
+            } catch (JMSException e) {
+                throw new StateException("the records on " + queue + " cannot be adopted: "
+                        + ProviderErrors.describe(e), e);
+            } catch (IOException e) {
+                throw new StateException("the files in " + directory + " cannot be adopted: " + e, e);
+            }
+        }
+    }
+
+    /** The records, files and journal lines refused since this store opened: not written by this agent. */
+    public long refusedState() {
+        return tag.refusedCount();
     }
 
     // ------------------------------------------------------------------------------------------
@@ -80,9 +123,10 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public void saveRequest(String transferId, byte[] requestXml, StateFiles.Plan plan) throws StateException {
+        StateIds.require(transferId, "save a request");
         try {
-            Files.write(StateFiles.request(directory, transferId), requestXml);
-            StateFiles.writePlan(StateFiles.items(directory, transferId), plan);
+            StateFiles.writeRequest(tag, directory, transferId, requestXml);
+            StateFiles.writePlan(tag, StateFiles.items(directory, transferId), plan);
         } catch (IOException e) {
             throw fileFailure(transferId, "write its request and plan", e);
         }
@@ -90,8 +134,9 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public byte[] readRequest(String transferId) throws StateException {
+        StateIds.require(transferId, "read a request");
         try {
-            return Files.readAllBytes(StateFiles.request(directory, transferId));
+            return StateFiles.readRequest(tag, directory, transferId);
         } catch (IOException e) {
             throw fileFailure(transferId, "read its request", e);
         }
@@ -99,8 +144,9 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public StateFiles.Plan readPlan(String transferId) throws StateException {
+        StateIds.require(transferId, "read a plan");
         try {
-            return StateFiles.readPlan(StateFiles.items(directory, transferId));
+            return StateFiles.readPlan(tag, StateFiles.items(directory, transferId), transferId);
         } catch (IOException | RuntimeException e) {
             throw fileFailure(transferId, "read its plan", e);
         }
@@ -108,6 +154,7 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public void saveSource(SourceRecord r) throws StateException {
+        StateIds.require(r.transferId(), "save a record");
         Map<String, Object> state = new LinkedHashMap<>();
         if (r.replyQueue() != null) {
             state.put(REPLY_QUEUE, r.replyQueue());
@@ -125,8 +172,9 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public void appendSourceResult(String transferId, StateFiles.Result result) throws StateException {
+        StateIds.require(transferId, "journal a result");
         try {
-            StateFiles.appendResult(StateFiles.sourceResults(directory, transferId), result);
+            StateFiles.appendResult(tag, StateFiles.sourceResults(directory, transferId), result);
         } catch (IOException e) {
             throw fileFailure(transferId, "journal the result of item " + result.outcome().index(), e);
         }
@@ -134,11 +182,13 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public StateFiles.Journal readSourceJournal(String transferId) throws StateException {
+        StateIds.require(transferId, "read a journal");
         return journal(transferId, StateFiles.sourceResults(directory, transferId));
     }
 
     @Override
     public void removeSource(String transferId) throws StateException {
+        StateIds.require(transferId, "remove a transfer's state");
         remove(sources, transferId, SOURCE);
         try {
             StateFiles.deleteSource(directory, transferId);
@@ -172,6 +222,7 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public void saveDestination(DestinationRecord r) throws StateException {
+        StateIds.require(r.transferId(), "save a record");
         Map<String, Object> state = new LinkedHashMap<>();
         state.put(Wire.SOURCE_AGENT, r.sourceAgent());
         if (r.sourceQMgr() != null) {
@@ -212,8 +263,9 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public void appendDestinationResult(String transferId, StateFiles.Result result) throws StateException {
+        StateIds.require(transferId, "journal a result");
         try {
-            StateFiles.appendResult(StateFiles.destinationResults(directory, transferId), result);
+            StateFiles.appendResult(tag, StateFiles.destinationResults(directory, transferId), result);
         } catch (IOException e) {
             throw fileFailure(transferId, "journal the result of item " + result.outcome().index(), e);
         }
@@ -221,8 +273,9 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public void appendRename(String transferId, StateFiles.Rename rename) throws StateException {
+        StateIds.require(transferId, "journal a rename");
         try {
-            StateFiles.appendRename(StateFiles.destinationResults(directory, transferId), rename);
+            StateFiles.appendRename(tag, StateFiles.destinationResults(directory, transferId), rename);
         } catch (IOException e) {
             throw fileFailure(transferId, "journal the rename of item " + rename.item(), e);
         }
@@ -230,11 +283,13 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public StateFiles.Journal readDestinationJournal(String transferId) throws StateException {
+        StateIds.require(transferId, "read a journal");
         return journal(transferId, StateFiles.destinationResults(directory, transferId));
     }
 
     @Override
     public void removeDestination(String transferId) throws StateException {
+        StateIds.require(transferId, "remove a transfer's state");
         remove(destinations, transferId, DESTINATION);
         try {
             Files.deleteIfExists(StateFiles.destinationResults(directory, transferId));
@@ -280,7 +335,7 @@ public final class QueueStateStore implements TransferStateStore {
 
     private StateFiles.Journal journal(String id, Path file) throws StateException {
         try {
-            return StateFiles.readJournal(file);
+            return StateFiles.readJournal(tag, file, id);
         } catch (NoSuchFileException e) {
             return new StateFiles.Journal(Map.of(), Map.of());
         } catch (IOException | RuntimeException e) {

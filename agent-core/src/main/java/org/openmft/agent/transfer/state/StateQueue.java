@@ -2,11 +2,11 @@ package org.openmft.agent.transfer.state;
 
 import java.util.ArrayList;
 import java.util.Enumeration;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeMap;
 
 import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
@@ -16,28 +16,42 @@ import javax.jms.MessageProducer;
 import javax.jms.QueueBrowser;
 import javax.jms.Session;
 
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.protocol.Wire;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Transfer state records on an agent's {@code SYSTEM.FTE.STATE.<AGENT>} queue: one persistent
  * message per transfer and role, replaced in one transaction (the old record is consumed and the
  * new one put under the same commit), so a crash leaves either the old or the new record, never
  * none and never both. Records hold a bounded set of properties and no body: whatever grows with
- * the number of files lives in files of the agent's state directory, never in the message.
+ * the number of files lives in files of the agent's state directory, never in the message. Each
+ * record carries a {@link StateTag} over its properties: records without the right one are never
+ * used, and are left on the queue for whoever looks into them.
  *
  * <p>Not thread-safe: one instance per transacted session, used by one thread.
  */
 final class StateQueue {
+    // Refused records are reported as the store's: StateQueue is its private part.
+    private static final Logger log = LoggerFactory.getLogger(QueueStateStore.class);
     /** Message property naming the role of a record: "S" source, "D" destination. */
     static final String ROLE = "mftRole";
+    /** Message property: the record's {@link StateTag} over its other properties. */
+    static final String TAG = "mftStateTag";
 
     private final Session session;
     private final MessageProducer producer;
     private final javax.jms.Queue queue;
-    private final Set<String> written = new HashSet<>();
+    private final String queueName;
+    private final StateTag tag;
+    /** The message id of each record this store wrote or loaded, by role and transfer. */
+    private final Map<String, String> written = new HashMap<>();
 
-    StateQueue(Session transactedSession, String queueName) throws JMSException {
+    StateQueue(Session transactedSession, String queueName, StateTag tag) throws JMSException {
         this.session = transactedSession;
+        this.queueName = queueName;
+        this.tag = tag;
         this.queue = session.createQueue(queueName);
         this.producer = session.createProducer(queue);
         producer.setDeliveryMode(DeliveryMode.PERSISTENT);
@@ -45,7 +59,9 @@ final class StateQueue {
 
     /**
      * Reads the records of {@code role} left by an earlier run of the agent (they are this store's
-     * to replace and remove from now on). Records of another protocol version are skipped.
+     * to replace and remove from now on). Records of another protocol version are skipped; records
+     * this agent did not write (no tag or a wrong one), and records whose transfer id is not one,
+     * are logged, counted and left where they are.
      *
      * @return each record's properties, in the order the queue holds them
      */
@@ -59,12 +75,15 @@ final class StateQueue {
                 if (id == null || !m.propertyExists(Wire.PROTOCOL) || m.getIntProperty(Wire.PROTOCOL) != Wire.VERSION) {
                     continue;
                 }
-                Map<String, Object> properties = new LinkedHashMap<>();
-                for (Enumeration<?> names = m.getPropertyNames(); names.hasMoreElements();) {
-                    String name = (String) names.nextElement();
-                    properties.put(name, m.getObjectProperty(name));
+                Map<String, Object> properties = properties(m);
+                String why = untrusted(id, properties, m.getStringProperty(TAG));
+                if (why != null) {
+                    tag.refused();
+                    log.warn("A record on {} for transfer {} ({}, message {}) {}: it is not trusted, not used, and"
+                            + " is left on the queue", queueName, StateIds.printable(id), role, m.getJMSMessageID(), why);
+                    continue;
                 }
-                if (written.add(key(id, role))) {
+                if (written.putIfAbsent(key(id, role), m.getJMSMessageID()) == null) {
                     out.add(properties);
                 }
             }
@@ -72,21 +91,65 @@ final class StateQueue {
         return out;
     }
 
+    /** Why a record is not to be trusted, or null when this agent wrote it. */
+    private String untrusted(String id, Map<String, Object> properties, String found) {
+        if (!TransferIds.isValid(id)) {
+            return "has an invalid transfer id";
+        }
+        if (found == null) {
+            return "has no tag (not written by this agent)";
+        }
+        return StateTag.matches(tagOf(properties), found) ? null : "has a wrong tag (not written by this agent)";
+    }
+
+    /**
+     * Tags the records an earlier version wrote without a tag (see {@link StateTag}): each is
+     * replaced by a tagged copy. Records with a tag, right or wrong, and records whose transfer id
+     * is not one are left as they are.
+     *
+     * @return the records adopted
+     */
+    int adoptUntagged() throws JMSException {
+        List<String> untagged = new ArrayList<>();
+        try (QueueBrowser browser = session.createBrowser(queue)) {
+            Enumeration<?> e = browser.getEnumeration();
+            while (e.hasMoreElements()) {
+                Message m = (Message) e.nextElement();
+                if (m.getStringProperty(TAG) == null && TransferIds.isValid(m.getStringProperty(Wire.TRANSFER_ID))) {
+                    untagged.add(m.getJMSMessageID());
+                }
+            }
+        }
+        for (String messageId : untagged) {
+            try (MessageConsumer c = session.createConsumer(queue, byMessageId(messageId))) {
+                Message m = c.receive(5000);
+                if (m != null) {
+                    producer.send(tagged(session.createMessage(), properties(m)));
+                }
+                session.commit();
+            } catch (JMSException | RuntimeException e) {
+                rollbackQuietly();
+                throw e;
+            }
+        }
+        return untagged.size();
+    }
+
     /** Replaces the record of {@code transferId} in {@code role} by one with {@code properties}. */
     void replace(String transferId, String role, Map<String, Object> properties) throws JMSException {
+        StateIds.checked(transferId, "write a record");
         try {
             takeOld(transferId, role);
             Message m = session.createMessage();
             m.setJMSCorrelationID(transferId);
-            m.setStringProperty(Wire.TRANSFER_ID, transferId);
-            m.setStringProperty(ROLE, role);
-            m.setIntProperty(Wire.PROTOCOL, Wire.VERSION);
-            for (Map.Entry<String, Object> e : properties.entrySet()) {
-                m.setObjectProperty(e.getKey(), e.getValue());
-            }
-            producer.send(m);
+            Map<String, Object> all = new LinkedHashMap<>();
+            all.put(Wire.TRANSFER_ID, transferId);
+            all.put(ROLE, role);
+            all.put(Wire.PROTOCOL, Wire.VERSION);
+            all.putAll(properties);
+            producer.send(tagged(m, all));
             session.commit();
-            written.add(key(transferId, role));
+            written.put(key(transferId, role), m.getJMSMessageID());
         } catch (JMSException | RuntimeException e) {
             rollbackQuietly();
             throw e;
@@ -95,7 +158,8 @@ final class StateQueue {
 
     /** Removes the record of {@code transferId} in {@code role}, if this store wrote one. */
     void remove(String transferId, String role) throws JMSException {
-        if (!written.contains(key(transferId, role))) {
+        StateIds.checked(transferId, "remove a record");
+        if (!written.containsKey(key(transferId, role))) {
             return;
         }
         try {
@@ -109,15 +173,57 @@ final class StateQueue {
     }
 
     private void takeOld(String transferId, String role) throws JMSException {
-        if (!written.contains(key(transferId, role))) {
+        String messageId = written.get(key(transferId, role));
+        if (messageId == null) {
             return;
         }
-        try (MessageConsumer c = session.createConsumer(queue,
-                Wire.TRANSFER_ID + " = '" + transferId + "' AND " + ROLE + " = '" + role + "'")) {
+        // By its message id: the record this store wrote or loaded, never another one with the same
+        // transfer id that someone else put there.
+        try (MessageConsumer c = session.createConsumer(queue, byMessageId(messageId))) {
             // The record was written by us and committed: it is there; the wait only covers its
             // delivery to this new consumer.
             c.receive(5000);
         }
+    }
+
+    private Message tagged(Message m, Map<String, Object> properties) throws JMSException {
+        for (Map.Entry<String, Object> e : properties.entrySet()) {
+            m.setObjectProperty(e.getKey(), e.getValue());
+        }
+        m.setStringProperty(TAG, tagOf(properties));
+        return m;
+    }
+
+    /**
+     * The tag of a record: over the queue's name and every property (transfer id, role, protocol
+     * version, incarnation, paths...) with its type, in the order of their names. Records have no
+     * body.
+     */
+    private String tagOf(Map<String, Object> properties) {
+        List<String> fields = new ArrayList<>();
+        fields.add(queueName);
+        for (Map.Entry<String, Object> e : new TreeMap<>(properties).entrySet()) {
+            Object v = e.getValue();
+            fields.add(e.getKey());
+            fields.add(v == null ? null : v.getClass().getSimpleName() + ":" + v);
+        }
+        return tag.tag("record", fields.toArray(String[]::new));
+    }
+
+    /** The record's own properties: neither its tag nor what the provider adds ({@code JMS*}, {@code _*}). */
+    private static Map<String, Object> properties(Message m) throws JMSException {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (Enumeration<?> names = m.getPropertyNames(); names.hasMoreElements();) {
+            String name = (String) names.nextElement();
+            if (!name.equals(TAG) && !name.startsWith("JMS") && !name.startsWith("_")) {
+                properties.put(name, m.getObjectProperty(name));
+            }
+        }
+        return properties;
+    }
+
+    private static String byMessageId(String messageId) {
+        return "JMSMessageID = '" + messageId.replace("'", "''") + "'";
     }
 
     private void rollbackQuietly() {

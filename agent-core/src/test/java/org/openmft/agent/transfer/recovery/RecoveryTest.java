@@ -25,6 +25,7 @@ import org.openmft.agent.transfer.state.DestinationRecord;
 import org.openmft.agent.transfer.state.InMemoryStateStore;
 import org.openmft.agent.transfer.state.SourceRecord;
 import org.openmft.agent.transfer.state.StateFiles;
+import org.openmft.agent.transfer.state.TransferStateStore;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.DestinationType;
@@ -168,5 +169,80 @@ class RecoveryTest {
         assertThat(t.hasResult(0)).isTrue();
         assertThat(state.readDestinationJournal(A).results().get(0).outcome().resultCode())
                 .isEqualTo(ItemOutcome.SUCCESS);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Paths a checkpoint names are judged again
+
+    DestinationContext sandboxed(Path root) {
+        return new DestinationContext(new DestinationSettings("DST", "QM1", false, 25, 1000), AgentListener.NONE,
+                new PathResolver(dir, SandboxRules.parse(root.toString())), state, clock, null, null, RUNNING);
+    }
+
+    @Test
+    void aCheckpointRenamingOutsideTheSandboxFailsItsItemAndTouchesNothing() throws Exception {
+        Path inside = Files.createDirectories(dir.resolve("in-sandbox"));
+        Path part = inside.resolve("f.part");
+        Files.write(part, new byte[3000]);
+        Path target = Files.writeString(Files.createDirectories(dir.resolve("home/.ssh")).resolve("authorized_keys"),
+                "ssh-ed25519 AAAA mine");
+        state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 1, 2, 4, 0, 2048,
+                new DestinationRecord.Partial(part.toString(), target.toString(), 4, true, false, "/in/f", null),
+                null, null));
+        // A rename journaled for it too: it must not count as done either.
+        state.appendRename(A, new StateFiles.Rename(0, target.toString(), Files.size(target), null));
+
+        DestinationTransfer t = DestinationRecovery.recover(sandboxed(inside)).get(0);
+
+        ItemOutcome failed = state.readDestinationJournal(A).results().get(0).outcome();
+        assertThat(failed.resultCode()).isEqualTo(ItemOutcome.FAILED);
+        assertThat(failed.supplement()).startsWith("BFGSS0021E").contains(target.toString());
+        assertThat(t.hasResult(0)).isTrue();
+        assertThat(target).hasContent("ssh-ed25519 AAAA mine");
+        assertThat(Files.size(part)).as("not even cut back").isEqualTo(3000);
+    }
+
+    @Test
+    void aPartialFileThatIsNotItsTargetsTemporaryFileFailsItsItem() throws Exception {
+        Path victim = Files.write(dir.resolve("victim.db"), new byte[3000]);
+        Path target = dir.resolve("out/f");
+        state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 1, 2, 4, 0, 2048,
+                new DestinationRecord.Partial(victim.toString(), target.toString(), 4, true, false, "/in/f", null),
+                null, null));
+
+        DestinationRecovery.recover(destination());
+
+        assertThat(state.readDestinationJournal(A).results().get(0).outcome().supplement())
+                .contains("not a temporary file");
+        assertThat(Files.size(victim)).as("not cut back to the checkpoint").isEqualTo(3000);
+    }
+
+    @Test
+    void recordsWithIdsThatAreNotTransferIdsAreLeftAlone() throws Exception {
+        Path outside = Files.writeString(dir.resolve("x.dst-results"), "keep");
+        // A store that hands out whatever its queue holds, as one without id checks would.
+        List<DestinationRecord> destinations = List.of(new DestinationRecord(dir.resolve("x").toString(), "SRC", null,
+                null, 1, 0, 1, 1, 1, -1, 0, null, null, null));
+        List<SourceRecord> sources = List.of(new SourceRecord("' OR mftRole='S", "DST", 1, 0, 0, null, null));
+        TransferStateStore unchecked = (TransferStateStore) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {TransferStateStore.class}, (proxy, method, args) -> {
+                    switch (method.getName()) {
+                        case "loadDestinations":
+                            return destinations;
+                        case "loadSources":
+                            return sources;
+                        default:
+                            throw new AssertionError(method.getName() + " with an id that is not one");
+                    }
+                });
+        DestinationContext context = new DestinationContext(new DestinationSettings("DST", "QM1", false, 25, 1000),
+                AgentListener.NONE, new PathResolver(dir, SandboxRules.unrestricted()), unchecked, clock, null, null,
+                RUNNING);
+
+        assertThat(DestinationRecovery.recover(context)).isEmpty();
+        SourceRecovery.Recovered back = SourceRecovery.recover(unchecked, clock, new AtomicLong());
+        assertThat(back.queued()).isEmpty();
+        assertThat(back.unplanned()).isEmpty();
+        assertThat(outside).hasContent("keep");
     }
 }

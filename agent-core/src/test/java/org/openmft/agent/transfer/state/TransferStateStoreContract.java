@@ -89,4 +89,34 @@ abstract class TransferStateStoreContract {
         assertThat(r.loadSources()).isEmpty();
         assertThat(r.loadDestinations()).hasSize(1);
     }
+
+    /** Ids such as a path, a selector's injection or spaces never reach a file name or a selector. */
+    static final List<String> HOSTILE_IDS = List.of("/tmp/openmft-victim/x", "../../x", "x/../../y",
+            "' OR mftRole='S", "a b", ID.toUpperCase(java.util.Locale.ROOT), ID + " ", "");
+
+    @Test
+    void idsThatAreNotTransferIdsAreRefusedByEveryMethod() throws Exception {
+        TransferStateStore s = store();
+        StateFiles.Plan plan = new StateFiles.Plan(List.of(), List.of());
+        StateFiles.Result result = new StateFiles.Result(new ItemOutcome(0, "/in/a", "/out/a", 1,
+                ItemOutcome.SUCCESS, null, null), 0, 0);
+        for (String id : HOSTILE_IDS) {
+            List<org.assertj.core.api.ThrowableAssert.ThrowingCallable> calls = List.of(
+                    () -> s.saveRequest(id, "<request/>".getBytes(StandardCharsets.UTF_8), plan),
+                    () -> s.readRequest(id), () -> s.readPlan(id),
+                    () -> s.saveSource(new SourceRecord(id, "DST", 1, 0, 0, null, null)),
+                    () -> s.appendSourceResult(id, result), () -> s.readSourceJournal(id), () -> s.removeSource(id),
+                    () -> s.saveDestination(new DestinationRecord(id, "SRC", null, null, 1, 0, 1, 1, 1, -1, 0, null,
+                            null, null)),
+                    () -> s.appendDestinationResult(id, result),
+                    () -> s.appendRename(id, new StateFiles.Rename(0, "/out/a", 1, null)),
+                    () -> s.readDestinationJournal(id), () -> s.removeDestination(id));
+            for (var call : calls) {
+                assertThatThrownBy(call).as("id %s", id).isInstanceOf(StateException.class)
+                        .hasMessageContaining("transfer id");
+            }
+        }
+        assertThat(reopened().loadSources()).isEmpty();
+        assertThat(reopened().loadDestinations()).isEmpty();
+    }
 }

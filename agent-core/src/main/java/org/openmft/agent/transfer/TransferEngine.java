@@ -431,6 +431,13 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         if (checkpointer != null) {
             checkpointer.close(Duration.ofSeconds(10));
         }
+        long dropped = (dataDispatcher == null ? 0 : dataDispatcher.rejected())
+                + (replyDispatcher == null ? 0 : replyDispatcher.rejected());
+        if (dropped > 0) {
+            // The total, which the rate-limited lines of the dispatchers may not all have shown.
+            log.warn("Agent {}: {} agent-to-agent message(s) were dropped unread since the transfer engine started"
+                    + " (forged, damaged or with an invalid transfer id)", agentName, dropped);
+        }
     }
 
     private void closeConnection() {

@@ -39,13 +39,18 @@ import org.slf4j.LoggerFactory;
 /**
  * The destination's dispatcher: one thread serves {@code SYSTEM.FTE.DATA.<agent>}, admits STARTs
  * ({@link DestinationAdmission}), and hands every other message to the transfer it belongs to,
- * in order. It owns the session the answers to sources go out on ({@link ReplySender}).
+ * in order, once it has checked that the message comes from the transfer's source (a valid id,
+ * the transfer's tag, the START's user, an intact chunk: see {@link MessageTag}); what fails is
+ * dropped ({@link Rejections}). It owns the session the answers to sources go out on
+ * ({@link ReplySender}), and ends transfers whose source fell silent ({@code expireSilent}).
  *
  * <p>Thread-safety: the transfers are touched by the dispatcher's thread only; {@link #find},
- * {@link #activeCount} and {@link #close} may be called from others.
+ * {@link #keyOf}, {@link #activeCount} and {@link #close} may be called from others.
  */
 public final class DataDispatcher implements ReplySender {
     private static final Logger log = LoggerFactory.getLogger(DataDispatcher.class);
+    /** How often silent sources are looked for. */
+    private static final Duration SWEEP_INTERVAL = Duration.ofSeconds(1);
 
     private final String agentName;
     private final Session session;
@@ -62,7 +67,6 @@ public final class DataDispatcher implements ReplySender {
     private record PendingStart(String id, byte[] key) {
     }
 
-    private static final Duration SWEEP_INTERVAL = Duration.ofSeconds(1);
     /** When {@link #expireSilent} last looked; the dispatcher's thread only. */
     private Instant lastSweep;
     private DestinationContext context;

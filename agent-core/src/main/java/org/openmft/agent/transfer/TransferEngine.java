@@ -1,8 +1,10 @@
 package org.openmft.agent.transfer;
 
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,7 +35,6 @@ import org.openmft.agent.transfer.destination.DestinationTransfer;
 import org.openmft.agent.transfer.failure.EngineStatus;
 import org.openmft.agent.transfer.files.PathResolver;
 import org.openmft.agent.transfer.files.SandboxPolicy;
-import org.openmft.agent.transfer.protocol.TransferKeys;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.protocol.Wire;
@@ -91,9 +92,11 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private final QueueManagerConnector connector;
     private final AgentListener listener;
     private final String agentName;
+    /** What a transfer key is derived under, beside the state tags of the same key. */
+    private static final String TRANSFER_KEY_LABEL = "transfer key 1";
     private final Path stateDirectory;
-    /** The source side's transfer keys, read at start. */
-    private TransferKeys keys;
+    /** The source side's transfer keys, derived at start. */
+    private ProtocolCodec.Keys keys;
     private final PathResolver pathResolver;
     private final Clock clock;
     private final ThreadFactory threads;
@@ -157,16 +160,28 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         }
     }
 
-    private TransferKeys transferKeys() throws QueueManagerException {
+    /**
+     * The keys of the transfers this agent is the source of: each is derived from the transfer id
+     * with the agent's state key ({@link StateTag}: 32 random bytes in its private state directory),
+     * under a label of its own so that no transfer key is also a state tag. The source never stores
+     * one and finds it again after a restart. An agent without a state directory (tests) derives
+     * from a secret kept in memory.
+     */
+    private ProtocolCodec.Keys transferKeys() throws QueueManagerException {
+        StateTag secret;
         if (stateDirectory == null) {
-            return TransferKeys.ephemeral();
+            byte[] fresh = new byte[32];
+            new SecureRandom().nextBytes(fresh);
+            secret = StateTag.of(fresh);
+        } else {
+            try {
+                secret = StateTag.open(stateDirectory);
+            } catch (StateException e) {
+                throw new QueueManagerException("agent " + agentName + " cannot derive its transfer keys: "
+                        + e.getMessage(), QueueManagerException.CONFIGURATION, e);
+            }
         }
-        try {
-            return TransferKeys.of(StateTag.open(stateDirectory));
-        } catch (StateException e) {
-            throw new QueueManagerException("agent " + agentName + " cannot derive its transfer keys: "
-                    + e.getMessage(), QueueManagerException.CONFIGURATION, e);
-        }
+        return id -> HexFormat.of().parseHex(secret.tag(TRANSFER_KEY_LABEL, id));
     }
 
     /** Connects, takes back the transfers of an earlier run, and starts serving the DATA and REPLY queues. */

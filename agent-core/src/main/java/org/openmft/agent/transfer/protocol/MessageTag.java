@@ -14,13 +14,18 @@ import javax.jms.Message;
 
 /**
  * The tag that proves a protocol message comes from one of the two agents of its transfer: an
- * HMAC-SHA256, under the transfer's key ({@link TransferKeys}), of every protocol property the
+ * HMAC-SHA256, under the transfer's key, of every protocol property the
  * message has (name, type and value, in {@link #SIGNED}'s order, each length-prefixed so no two
  * messages give the same input). A DATA message's body is covered through its CRC32C
  * ({@link Wire#CRC32C}), which the tag covers: a changed body fails the CRC, a changed CRC fails
  * the tag. (A CRC is not a cryptographic hash: whoever sees a message and can change it in flight,
  * which is the queue manager itself, could craft another body with the same CRC. Against the queue
  * manager, the message protection policies are the answer, not this tag.)
+ *
+ * <p>The key: the source agent derives each transfer's from the transfer id with a secret of its
+ * own (its state key, under a label of its own: see {@code TransferEngine}), so it never stores one
+ * and finds it again after a restart; it sends it in its START ({@link Wire#TRANSFER_KEY}), and the
+ * destination keeps it in its state record. Only the two agents of a transfer hold it.
  *
  * <p>Stateless and thread-safe; each thread keeps its own {@link Mac}.
  */

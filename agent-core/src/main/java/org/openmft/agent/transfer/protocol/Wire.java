@@ -75,7 +75,7 @@ public final class Wire {
 
     // START properties.
     /**
-     * String: base64 of the transfer's key ({@link TransferKeys}), which tags every later message of
+     * String: base64 of the transfer's key (derived by the source agent, see {@link MessageTag}), which tags every later message of
      * the transfer both ways; a resynchronising START must carry the key the destination holds.
      */
     public static final String TRANSFER_KEY = "mftTransferKey";

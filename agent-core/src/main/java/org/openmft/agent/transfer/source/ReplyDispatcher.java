@@ -20,7 +20,6 @@ import org.openmft.agent.transfer.protocol.MessageTag;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.Rejections;
 import org.openmft.agent.transfer.protocol.TransferIds;
-import org.openmft.agent.transfer.protocol.TransferKeys;
 import org.openmft.agent.transfer.protocol.Wire;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,7 +40,7 @@ public final class ReplyDispatcher {
     private final boolean authorityChecking;
     private final AuthorityCheck authorityCheck;
     private final AgentListener listener;
-    private final TransferKeys keys;
+    private final ProtocolCodec.Keys keys;
     private final Rejections rejections;
 
     /**
@@ -49,7 +48,8 @@ public final class ReplyDispatcher {
      * @param keys    the keys of this agent's transfers, which every answer must be tagged with
      */
     public ReplyDispatcher(String agentName, Session session, SourceScheduler scheduler, ThreadFactory threads,
-            boolean authorityChecking, AuthorityCheck authorityCheck, TransferKeys keys, AgentListener listener)
+            boolean authorityChecking, AuthorityCheck authorityCheck, ProtocolCodec.Keys keys,
+            AgentListener listener)
             throws JMSException {
         this.agentName = agentName;
         this.keys = keys;
@@ -76,7 +76,7 @@ public final class ReplyDispatcher {
                 return;
             }
             // Only the destination that received this agent's START holds the transfer's key.
-            if (!MessageTag.verify(m, keys.forTransfer(id))) {
+            if (!MessageTag.verify(m, keys.key(id))) {
                 rejections.reject(m, "its tag is not the transfer's: it does not come from the transfer's"
                         + " destination agent");
                 return;

@@ -5,7 +5,7 @@ import java.time.Clock;
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.transfer.failure.EngineStatus;
 import org.openmft.agent.transfer.files.PathResolver;
-import org.openmft.agent.transfer.protocol.TransferKeys;
+import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.state.TransferStateStore;
 
 /**
@@ -14,5 +14,5 @@ import org.openmft.agent.transfer.state.TransferStateStore;
  * means "suspend", and the keys its messages are tagged with.
  */
 public record SourceContext(SourceSettings settings, Sessions sessions, AgentListener listener, PathResolver paths,
-        TransferStateStore state, Clock clock, EngineStatus status, TransferKeys keys) {
+        TransferStateStore state, Clock clock, EngineStatus status, ProtocolCodec.Keys keys) {
 }

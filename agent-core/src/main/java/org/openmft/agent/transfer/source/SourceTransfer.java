@@ -171,7 +171,7 @@ public final class SourceTransfer {
         TransferOutcome outcome;
         try {
             session = context.sessions().open();
-            codec = new ProtocolCodec(session, context.keys()::forTransfer);
+            codec = new ProtocolCodec(session, context.keys());
             producer = session.createProducer(session.createQueue(dataQueue()));
             producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             producer.setPriority(Math.min(9, Math.max(0, request.transferSet().priority())));

@@ -29,6 +29,7 @@ import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.agent.transfer.state.StateTag;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -201,14 +202,20 @@ final class CleanAgentCommand implements Callable<Integer> {
         }
     }
 
-    /** Deletes everything under {@code dir}, keeping the directory; returns how many files went. */
+    /**
+     * Deletes the transfer state under {@code dir}, keeping the directory and the agent's state key
+     * (its secret, not a transfer's: state it writes later is tagged with it); returns how many files
+     * went.
+     */
     static int deleteContents(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             return 0;
         }
+        Path key = dir.resolve(StateTag.KEY_FILE);
         List<Path> paths;
         try (Stream<Path> walk = Files.walk(dir)) {
-            paths = walk.filter(p -> !p.equals(dir)).sorted(java.util.Comparator.reverseOrder()).toList();
+            paths = walk.filter(p -> !p.equals(dir) && !p.equals(key)).sorted(java.util.Comparator.reverseOrder())
+                    .toList();
         }
         int files = 0;
         for (Path p : paths) {

@@ -41,6 +41,16 @@ import org.slf4j.LoggerFactory;
  * through {@link FailurePolicy}: suspended when the agent lost its queue manager, else given up
  * with an ABORT that tells the source why (result 40); the partial file goes.
  *
+ * <p>Who may speak for the transfer is bound here too: the key its START carried (which tags every
+ * later message, checked by the dispatcher), the START's validated user, and when the source was
+ * last heard ({@link #expire} past {@code openmft.sourceSilenceTimeout}).
+ *
+ * <p>Why this file stays whole (about 690 lines): it is the one state machine of a received
+ * transfer (start and resynchronisation, sequence, items, acknowledgements and checkpoints, end),
+ * whose steps share the transfer's fields; ordering, writing, checkpointing and failure decisions
+ * are already rooms of their own ({@link Sequencer}, {@link ItemWriter}, {@link Checkpointer},
+ * {@link FailurePolicy}), and splitting the rest would pass that state around.
+ *
  * <p>Called only by the agent's DATA dispatcher thread, except {@link #checkpointDone} and the
  * checkpointer's failure report.
  */

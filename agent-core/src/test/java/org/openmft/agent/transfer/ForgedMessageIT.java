@@ -222,6 +222,13 @@ class ForgedMessageIT {
                     new ItemOutcome(0, null, "/fake/pay.bin", 3000, ItemOutcome.SUCCESS, null, null)));
             awaitRejection("does not come from the transfer's destination agent");
             assertThat(src).as("the source after a forged ITEM_DONE").exists();
+            // The right key, but sent by another user than the destination's: not taken either.
+            try (ScriptedPeer other = ScriptedPeer.destination(h.peer("OTHER"), "OTHER", "SRC")) {
+                other.withKey(fake.key()).send(other.codec().itemDone(id, incarnation, item, seq,
+                        new ItemOutcome(0, null, "/fake/pay.bin", 3000, ItemOutcome.SUCCESS, null, null)));
+            }
+            awaitRejection("the transfer's destination answered as user FAKE2");
+            assertThat(src).as("the source after an ITEM_DONE from another user").exists();
             // The right key but an older incarnation: a late (or replayed) answer is not taken either.
             fake.send(fake.codec().itemDone(id, incarnation - 1, item, seq,
                     new ItemOutcome(0, null, "/fake/pay.bin", 3000, ItemOutcome.SUCCESS, null, null)));

@@ -89,6 +89,12 @@ final class ScriptedPeer implements AutoCloseable {
         return new ProtocolCodec(session, transferId -> other);
     }
 
+    /** Tags from now on with {@code key}: a peer that learned the transfer's key some other way. */
+    ScriptedPeer withKey(byte[] key) {
+        this.key = key.clone();
+        return this;
+    }
+
     /** The transfer key the peer tags with. */
     byte[] key() {
         return key.clone();

@@ -4,7 +4,10 @@ package org.openmft.agent.transfer.protocol;
  * A destination-to-source protocol message, copied out of its JMS message by the REPLY
  * dispatcher (with {@link ProtocolCodec#readControl}) so the source transfer's thread never
  * touches another session's message.
+ *
+ * @param sender the user the queue manager validated for the message ({@code JMSXUserID}), or null
  */
 public record Control(String type, int incarnation, long seq, long nextSeq, int item, int resultCode,
-        String supplement, String destFile, String md5, long bytes, boolean checkpoint, boolean retry) {
+        String supplement, String destFile, String md5, long bytes, boolean checkpoint, boolean retry,
+        String sender) {
 }

@@ -334,12 +334,16 @@ public final class ProtocolCodec {
                 last ? m.getStringProperty(Wire.MD5) : null, abort ? supplement(m) : null);
     }
 
-    /** A destination-to-source message. */
-    public static Control readControl(Message m) throws JMSException {
+    /**
+     * A destination-to-source message.
+     *
+     * @param sender the user the queue manager validated for it, or null
+     */
+    public static Control readControl(Message m, String sender) throws JMSException {
         return new Control(type(m), incarnation(m), longOr(m, Wire.SEQ, -1), nextSeq(m), intOr(m, Wire.ITEM, -1),
                 intOr(m, Wire.RESULT_CODE, 0), supplement(m), m.getStringProperty(Wire.DEST_FILE),
                 m.getStringProperty(Wire.MD5), longOr(m, Wire.ITEM_BYTES, 0), boolOr(m, Wire.CHECKPOINT),
-                boolOr(m, Wire.RETRY));
+                boolOr(m, Wire.RETRY), sender);
     }
 
     private static int intOr(Message m, String name, int dflt) throws JMSException {

@@ -81,17 +81,17 @@ public final class ReplyDispatcher {
                         + " destination agent");
                 return;
             }
-            Control c = ProtocolCodec.readControl(m);
+            String user = AuthorityStamp.sender(m);
+            Control c = ProtocolCodec.readControl(m, user);
             if (authorityChecking && Wire.START_OK.equals(c.type())
                     && !authorityCheck.held(m, agentName).holds(Authority.AGENT_RECEIVE)) {
-                String user = AuthorityStamp.sender(m);
                 String why = AuthorityRefusal.message(user, Authority.AGENT_RECEIVE, agentName,
                         "receive a transfer from it");
                 log.warn("Agent {}: transfer {} refused: {}", agentName, id, why);
                 listener.notAuthorized(agentName, new AuthorityRefusal(id, user, Authority.AGENT_RECEIVE, "sourceAgent",
                         why, null));
                 c = new Control(Wire.START_REFUSED, c.incarnation(), c.seq(), c.nextSeq(), c.item(),
-                        ResultCode.NOT_AUTHORIZED.code(), why, null, null, 0, false, false);
+                        ResultCode.NOT_AUTHORIZED.code(), why, null, null, 0, false, false, user);
             }
             scheduler.deliver(id, c);
         }

@@ -74,6 +74,8 @@ public final class SourceTransfer {
     private final String replyQueue;
     private final String requesterUser;
     private final BlockingQueue<Control> inbox = new ArrayBlockingQueue<>(INBOX_CAPACITY);
+    /** The user of the destination's first answer (the REPLY dispatcher's thread only). */
+    private String destinationUser;
     private final ItemOutcome[] results;
     private final FlowControl flow;
     private final RetryBudget budget;
@@ -146,8 +148,23 @@ public final class SourceTransfer {
         return id;
     }
 
-    /** Called by the REPLY dispatcher. Acknowledgements are cumulative, so a full inbox loses nothing. */
+    /**
+     * Called by the REPLY dispatcher (its thread only). Acknowledgements are cumulative, so a full
+     * inbox loses nothing. The destination's answers must all come from the user the queue manager
+     * validated for its first one (the destination agent's), as well as carry the transfer's tag.
+     */
     public void deliver(Control c) {
+        if (c.sender() != null) {
+            if (destinationUser == null) {
+                destinationUser = c.sender();
+            } else if (!destinationUser.equals(c.sender())) {
+                String why = "the transfer's destination answered as user " + destinationUser + " before";
+                log.warn("Transfer {}: dropped a {} message from user {}: {}", id, c.type(), c.sender(), why);
+                context.listener().protocolMessageRejected(settings.agentName(), QueueNames.reply(settings.agentName()),
+                        c.type(), id, c.sender(), why);
+                return;
+            }
+        }
         if (!inbox.offer(c)) {
             log.warn("Transfer {}: control inbox full ({} messages); dropped a {} message", id, INBOX_CAPACITY,
                     c.type());

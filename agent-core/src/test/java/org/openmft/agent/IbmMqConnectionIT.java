@@ -147,10 +147,8 @@ class IbmMqConnectionIT {
                                                 target.toString(), null, null)))), null);
                 Reply ack = AgentIT.request(connector, "SYSTEM.FTE.COMMAND.IBMAUTH", transfer, 30_000);
                 assertThat(ack.resultCode()).as("%s", ack.supplements()).isZero();
-                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-                while (!Files.exists(target) && System.nanoTime() < deadline) {
-                    Thread.sleep(100);
-                }
+                // The destination renames the verified file to its name: it exists only when whole.
+                AgentIT.await("the transferred file " + target, () -> Files.exists(target));
                 assertThat(target).hasContent("payroll");
 
                 Container.ExecResult granted = mq.execInContainer("bash", "-c", "printf \"%s\\n%s\\n\" \"SET AUTHREC"

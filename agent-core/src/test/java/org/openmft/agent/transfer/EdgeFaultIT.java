@@ -32,7 +32,6 @@ import org.openmft.agent.Agent;
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.transfer.protocol.Wire;
-import org.openmft.xml.AgentRef;
 import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.DestinationType;
 import org.openmft.xml.Disposition;
@@ -43,10 +42,7 @@ import org.openmft.xml.ItemSource;
 import org.openmft.xml.Mode;
 import org.openmft.xml.PingAgentRequest;
 import org.openmft.xml.Reply;
-import org.openmft.xml.ReplyTo;
 import org.openmft.xml.TransferItem;
-import org.openmft.xml.TransferRequest;
-import org.openmft.xml.TransferSet;
 
 /**
  * Faults at the edges of a transfer, produced for real: a destination file system that fills up
@@ -411,15 +407,11 @@ class EdgeFaultIT {
             Path src = TransferHarness.randomFile(dir.resolve("in/sum.bin"), 5000, 1);
             String supplement = "BFGTR0062E: The checksum of \"/fake/sum.bin\" does not match the source's";
             try (ScriptedPeer fake = ScriptedPeer.destination(h.peer("FAKE"), "FAKE", "SRC");
-                    TransferHarness.Submission s = h.submit("SRC", new TransferRequest("6.00", TransferHarness.ME,
-                            new AgentRef("SRC", "QMT"), new AgentRef("FAKE", "QMT"),
-                            new ReplyTo("WMQFTE.TEST.REPLY", "QMT", true),
-                            new TransferSet(0, null, Map.of(), List.of(move(src, Path.of("/fake/sum.bin")))),
-                            null))) {
-                Message start = fake.expect(Wire.START);
+                    TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "FAKE", 0,
+                            move(src, Path.of("/fake/sum.bin"))))) {
+                Message start = fake.acceptStart();
                 String id = start.getStringProperty(Wire.TRANSFER_ID);
                 int incarnation = start.getIntProperty(Wire.INCARNATION);
-                fake.send(fake.codec().startOk(id, incarnation, 0));
                 Message last = fake.expectMatching(Wire.DATA, ScriptedPeer.where(Wire.LAST, true));
                 fake.send(fake.codec().itemDone(id, incarnation, last.getIntProperty(Wire.ITEM),
                         last.getLongProperty(Wire.SEQ), new ItemOutcome(0, null, null, 0, ItemOutcome.FAILED,

@@ -23,11 +23,7 @@ import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.Start;
 import org.openmft.agent.transfer.protocol.Wire;
 import org.openmft.agent.transfer.state.StateTag;
-import org.openmft.xml.AgentRef;
 import org.openmft.xml.Reply;
-import org.openmft.xml.ReplyTo;
-import org.openmft.xml.TransferRequest;
-import org.openmft.xml.TransferSet;
 
 /**
  * The agent-to-agent protocol against an attacker: a scripted peer on the real queue manager sends
@@ -206,15 +202,11 @@ class ForgedMessageIT {
         h.agent("SRC");
         Path src = TransferHarness.randomFile(dir.resolve("in/pay.bin"), 3000, 7);
         try (ScriptedPeer fake = ScriptedPeer.destination(h.peer("FAKE2"), "FAKE2", "SRC");
-                TransferHarness.Submission s = h.submit("SRC", new TransferRequest("6.00", TransferHarness.ME,
-                        new AgentRef("SRC", "QMT"), new AgentRef("FAKE2", "QMT"),
-                        new ReplyTo("WMQFTE.TEST.REPLY", "QMT", true),
-                        new TransferSet(0, null, Map.of(), List.of(EdgeFaultIT.move(src, Path.of("/fake/pay.bin")))),
-                        null))) {
-            Message start = fake.expect(Wire.START);
+                TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "FAKE2", 0,
+                        EdgeFaultIT.move(src, Path.of("/fake/pay.bin"))))) {
+            Message start = fake.acceptStart();
             String id = start.getStringProperty(Wire.TRANSFER_ID);
             int incarnation = start.getIntProperty(Wire.INCARNATION);
-            fake.send(fake.codec().startOk(id, incarnation, 0));
             Message last = fake.expectMatching(Wire.DATA, ScriptedPeer.where(Wire.LAST, true));
             int item = last.getIntProperty(Wire.ITEM);
             long seq = last.getLongProperty(Wire.SEQ);

@@ -160,6 +160,13 @@ final class ScriptedPeer implements AutoCloseable {
     // ------------------------------------------------------------------------------------------
     // Expecting
 
+    /** Playing a destination: the real source's START, answered with START_OK from chunk 0. */
+    Message acceptStart() throws JMSException {
+        Message start = expect(Wire.START);
+        send(codec.startOk(start.getStringProperty(Wire.TRANSFER_ID), start.getIntProperty(Wire.INCARNATION), 0));
+        return start;
+    }
+
     /** The next message of this type within 20 s; others before it are dropped. */
     Message expect(String type) throws JMSException {
         return expectMatching(type, m -> true);

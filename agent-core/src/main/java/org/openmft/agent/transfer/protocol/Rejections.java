@@ -64,8 +64,8 @@ public final class Rejections {
             }
         }
         if (skipped >= 0) {
-            log.warn("Agent {}: dropped a {} message for transfer {} from user {} on {}: {}{}", agent, escape(type),
-                    escape(id), escape(sender), queue, reason,
+            log.warn("Agent {}: dropped a {} message for transfer {} from user {} on {}: {}{}", agent, TransferIds.printable(type),
+                    TransferIds.printable(id), TransferIds.printable(sender), queue, reason,
                     skipped == 0 ? "" : " (and " + skipped + " more since the last such line)");
         }
         listener.protocolMessageRejected(agent, queue, type, id, sender, reason);
@@ -74,22 +74,5 @@ public final class Rejections {
     /** Messages dropped so far. */
     public long count() {
         return count.get();
-    }
-
-    /** A wire string as it may go into a log line: quoted, controls escaped, at most 100 characters. */
-    static String escape(String s) {
-        if (s == null) {
-            return "(none)";
-        }
-        StringBuilder out = new StringBuilder("'");
-        for (int i = 0; i < s.length() && i < 100; i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c == 0x7f || c == '\'' || c == '\\') {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
-        return out.append(s.length() > 100 ? "'..." : "'").toString();
     }
 }

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
 public final class TransferIds {
     private static final Pattern MQ_MESSAGE_ID = Pattern.compile("(?i)ID:([0-9a-f]{48})");
     private static final Pattern TRANSFER_ID = Pattern.compile("[0-9a-f]{48}");
+    /** Characters of an untrusted string shown in a message, at most. */
+    private static final int SHOWN = 100;
     private static final AtomicLong COUNTER = new AtomicLong(new SecureRandom().nextLong() & 0xffffffL);
 
     private TransferIds() {
@@ -76,5 +78,34 @@ public final class TransferIds {
     /** Whether {@code id} has the shape of a transfer id. */
     public static boolean isValid(String id) {
         return id != null && TRANSFER_ID.matcher(id).matches();
+    }
+
+    /**
+     * An untrusted string as a quoted Java literal for a log line: quotes, backslashes and control
+     * characters escaped, cut at {@value #SHOWN} characters, so it can neither forge log lines nor
+     * flood them.
+     */
+    public static String printable(String s) {
+        if (s == null) {
+            return "null";
+        }
+        StringBuilder b = new StringBuilder("\"");
+        for (int i = 0; i < Math.min(s.length(), SHOWN); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\') {
+                b.append('\\').append(c);
+            } else if (c < 0x20 || c == 0x7f || Character.isSurrogate(c) || Character.getType(c) == Character.FORMAT
+                    || c == '\u2028' || c == '\u2029') {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        if (s.length() > SHOWN) {
+            b.append("\"... (").append(s.length()).append(" characters)");
+        } else {
+            b.append('"');
+        }
+        return b.toString();
     }
 }

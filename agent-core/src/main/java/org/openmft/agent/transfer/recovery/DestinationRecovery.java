@@ -17,7 +17,6 @@ import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.state.DestinationRecord;
 import org.openmft.agent.transfer.state.StateException;
 import org.openmft.agent.transfer.state.StateFiles;
-import org.openmft.agent.transfer.state.StateIds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +48,7 @@ public final class DestinationRecovery {
         for (DestinationRecord record : context.state().loadDestinations()) {
             if (!TransferIds.isValid(record.transferId())) {
                 log.warn("A destination record with the invalid transfer id {} is refused and left alone",
-                        StateIds.printable(record.transferId()));
+                        TransferIds.printable(record.transferId()));
                 continue;
             }
             try {

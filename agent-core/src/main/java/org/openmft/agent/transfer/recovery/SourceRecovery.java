@@ -16,7 +16,6 @@ import org.openmft.agent.transfer.source.SourceTransfer;
 import org.openmft.agent.transfer.state.SourceRecord;
 import org.openmft.agent.transfer.state.StateException;
 import org.openmft.agent.transfer.state.StateFiles;
-import org.openmft.agent.transfer.state.StateIds;
 import org.openmft.agent.transfer.state.TransferStateStore;
 import org.openmft.agent.transfer.text.Encodings;
 import org.openmft.xml.MalformedRequestException;
@@ -62,7 +61,7 @@ public final class SourceRecovery {
             if (!TransferIds.isValid(id)) {
                 // Neither resumed nor removed: its id names no file of this agent's.
                 log.warn("A source record with the invalid transfer id {} is refused and left alone",
-                        StateIds.printable(id));
+                        TransferIds.printable(id));
                 continue;
             }
             try {

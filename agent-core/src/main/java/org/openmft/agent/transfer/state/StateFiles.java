@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.transfer.files.SelectedFile;
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -238,7 +239,7 @@ public final class StateFiles {
         }
         if (all.refused() > 0) {
             log.warn("State file {} of transfer {}: {} line(s) with no tag or a wrong one were not written by this"
-                    + " agent and are ignored", file, StateIds.printable(id), all.refused());
+                    + " agent and are ignored", file, TransferIds.printable(id), all.refused());
         }
         for (String[] f : all.fields()) {
             // "R", index, result code, bytes, first and last sequence number, source, destination,
@@ -382,7 +383,7 @@ public final class StateFiles {
         tag.refused();
         Path aside = file.resolveSibling(file.getFileName() + UNTRUSTED);
         log.warn("State file {} of transfer {} was not written by this agent ({}): it is not used, and is moved to {}",
-                file, StateIds.printable(id), why, aside.getFileName());
+                file, TransferIds.printable(id), why, aside.getFileName());
         Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
     }
 }

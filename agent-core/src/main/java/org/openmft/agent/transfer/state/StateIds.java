@@ -9,9 +9,6 @@ import org.openmft.agent.transfer.protocol.TransferIds;
  * the state directory and changes no selector. Stateless.
  */
 public final class StateIds {
-    /** Characters of an id shown in a message, at most. */
-    private static final int SHOWN = 100;
-
     private StateIds() {
     }
 
@@ -37,36 +34,7 @@ public final class StateIds {
     }
 
     private static String invalid(String id, String what) {
-        return "refused to " + what + " for transfer id " + printable(id)
+        return "refused to " + what + " for transfer id " + TransferIds.printable(id)
                 + ": a transfer id is 48 lower-case hexadecimal characters";
-    }
-
-    /**
-     * An untrusted string as a quoted Java literal for a log line: quotes, backslashes and control
-     * characters escaped, cut at {@value #SHOWN} characters, so it can neither forge log lines nor
-     * flood them.
-     */
-    public static String printable(String s) {
-        if (s == null) {
-            return "null";
-        }
-        StringBuilder b = new StringBuilder("\"");
-        for (int i = 0; i < Math.min(s.length(), SHOWN); i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                b.append('\\').append(c);
-            } else if (c < 0x20 || c == 0x7f || Character.isSurrogate(c) || Character.getType(c) == Character.FORMAT
-                    || c == '\u2028' || c == '\u2029') {
-                b.append(String.format("\\u%04x", (int) c));
-            } else {
-                b.append(c);
-            }
-        }
-        if (s.length() > SHOWN) {
-            b.append("\"... (").append(s.length()).append(" characters)");
-        } else {
-            b.append('"');
-        }
-        return b.toString();
     }
 }

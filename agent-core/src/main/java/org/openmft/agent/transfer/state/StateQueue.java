@@ -80,7 +80,7 @@ final class StateQueue {
                 if (why != null) {
                     tag.refused();
                     log.warn("A record on {} for transfer {} ({}, message {}) {}: it is not trusted, not used, and"
-                            + " is left on the queue", queueName, StateIds.printable(id), role, m.getJMSMessageID(), why);
+                            + " is left on the queue", queueName, TransferIds.printable(id), role, m.getJMSMessageID(), why);
                     continue;
                 }
                 if (written.putIfAbsent(key(id, role), m.getJMSMessageID()) == null) {

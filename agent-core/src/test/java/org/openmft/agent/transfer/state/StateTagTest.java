@@ -9,6 +9,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.transfer.protocol.TransferIds;
 
 /**
  * The state key: made at first use owner-only, the same at every later open, refused when others
@@ -80,8 +81,8 @@ class StateTagTest {
 
     @Test
     void idsAreShownEscaped() {
-        assertThat(StateIds.printable("a\"b\\c\nd\u001b[31m")).isEqualTo("\"a\\\"b\\\\c\\u000ad\\u001b[31m\"");
-        assertThat(StateIds.printable("x".repeat(300))).endsWith("... (300 characters)").hasSizeLessThan(130);
+        assertThat(TransferIds.printable("a\"b\\c\nd\u001b[31m")).isEqualTo("\"a\\\"b\\\\c\\u000ad\\u001b[31m\"");
+        assertThat(TransferIds.printable("x".repeat(300))).endsWith("... (300 characters)").hasSizeLessThan(130);
         assertThatThrownBy(() -> StateIds.require("' OR mftRole='S", "read a record"))
                 .isInstanceOf(StateException.class).hasMessageContaining("\"' OR mftRole='S\"");
     }

@@ -29,6 +29,7 @@ import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.protection.MessageProtection;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.transfer.TransferEngine;
 import org.openmft.agent.transfer.files.SandboxPolicy;
@@ -88,6 +89,8 @@ public final class Agent implements AutoCloseable {
     private volatile boolean immediateStop;
     private volatile int exitCode;
     private Thread commandThread;
+    /** {@code openmft.messageProtection} and its keys, opened once at construction. */
+    private final MessageProtection protection;
 
     /**
      * @param config    the agent's parsed configuration
@@ -98,7 +101,8 @@ public final class Agent implements AutoCloseable {
      *                  transfer state ({@code StateTag})
      * @throws ConfigurationException (exit code 78) when the sandbox the configuration asks for cannot
      *                  be applied: an invalid {@code UserSandboxes.xml}, a bad {@code sandboxRoot}; or
-     *                  when the state key cannot be used: readable by other users, damaged
+     *                  when the state key cannot be used: readable by other users, damaged; or when
+     *                  the message protection asked for cannot be applied (a store missing, no certificate)
      */
     public Agent(AgentConfig config, QueueManagerConnector connector, AgentListener listener, Path stateDirectory)
             throws ConfigurationException {
@@ -116,13 +120,14 @@ public final class Agent implements AutoCloseable {
         this.sandboxes = AgentSandboxes.forAgent(config, Clock.systemUTC());
         this.threads = AgentThreads.forAgent(name, this::threadFailed);
         this.authorityCheck = AuthorityCheck.forAgent(config.authorityChecking(), connector);
+        this.protection = config.messageProtection(Clock.systemUTC());
         this.transfers = newEngine();
     }
 
     private TransferEngine newEngine() {
         // The engine's threads are the agent's: one that dies is logged and moves the agent to PROBLEM.
         TransferEngine engine = new TransferEngine(config, connector, listener, stateDirectory, sandboxes,
-                authorityCheck, Clock.systemUTC(), threads.factory("transfer", false));
+                authorityCheck, protection, Clock.systemUTC(), threads.factory("transfer", false));
         engine.onActivity(this::activityChanged);
         return engine;
     }

@@ -56,6 +56,12 @@ public enum ResultCode {
     NOT_AUTHORIZED(53, "not authorized"),
     /** The source and destination agents differ in {@code authorityChecking}. */
     AUTHORITY_CHECKING_MISMATCH(54, "authorityChecking differs between the agents"),
+    /**
+     * IBM's "data queue put AMS error": for OpenMFT, the transfer's message protection failed: the
+     * destination asks for more protection than the source gives, a certificate is missing or
+     * expired, or a START's signature does not verify.
+     */
+    MESSAGE_PROTECTION(67, "data queue put AMS error (message protection)"),
     /** The transfer's recovery timed out ({@code recoveryTimeout}). */
     RECOVERY_TIMED_OUT(69, "transfer recovery timed out"),
     /** The agent ended abnormally; also a process exit code. */

@@ -7,6 +7,9 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
+import org.openmft.agent.protection.MessageProtection;
+import org.openmft.agent.protection.ProtectionException;
+
 /**
  * The typed, validated contents of one {@code agent.properties}, read once at start-up. Accessors
  * exist for every key OpenMFT supports, with units in the types ({@link Duration}) or the names
@@ -326,6 +329,26 @@ public final class AgentConfig extends QueueManagerConfig {
      */
     public long outputLogSizeBytes() {
         return values.get(OUTPUT_LOG_SIZE) * 1024L * 1024L;
+    }
+
+    /**
+     * The end-to-end message protection this agent asks for, with its keys opened.
+     *
+     * @param clock for the certificates' validity
+     * @return {@code openmft.messageProtection} and the keys that go with it
+     * @throws ConfigurationException (exit 78) naming the key and what is wrong: a store missing or
+     *         unreadable, no RSA key, an agent named without a valid certificate
+     */
+    public MessageProtection messageProtection(java.time.Clock clock) throws ConfigurationException {
+        try {
+            return MessageProtection.open(agentName(), values.get(MESSAGE_PROTECTION),
+                    MessageProtection.parseByAgent(values.get(MESSAGE_PROTECTION_BY_AGENT)),
+                    values.get(PROTECTION_KEY_STORE), values.get(PROTECTION_KEY_STORE_CREDENTIALS_FILE),
+                    values.get(PROTECTION_TRUST_STORE), values.get(PROTECTION_TRUST_STORE_CREDENTIALS_FILE), clock);
+        } catch (ProtectionException e) {
+            throw new ConfigurationException(values.sourceName() + ": message protection cannot be used: "
+                    + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -15,6 +15,9 @@ import static org.openmft.agent.config.CommonKeys.WINDOWS;
 
 import java.nio.file.Path;
 
+import org.openmft.agent.protection.MessageProtection;
+import org.openmft.agent.protection.ProtectionLevel;
+
 /**
  * The keys of {@code agent.properties}, with IBM MFT's names and defaults. Keys OpenMFT does not
  * implement yet are declared too ({@code supported=false}), so that an IBM file loads with one
@@ -290,6 +293,61 @@ public final class AgentProperties {
                     + "so the agent's user needs +altusr on its queue manager and +inq on the queues.")
             .build();
 
+    /** End-to-end protection of agent-to-agent messages. */
+    public static final ConfigKey<ProtectionLevel> MESSAGE_PROTECTION = ConfigKey.enumeration(
+            "openmft.messageProtection", ProtectionLevel.class, ProtectionLevel::word).defaultValue(ProtectionLevel.NONE)
+            .supported().group(SECURITY)
+            .description("OpenMFT only: end-to-end protection of the messages between this agent and the others, "
+                    + "whatever the queue manager (IBM MQ AMS's qualities): none (a per-transfer key in the START, "
+                    + "readable by the queue manager's administrators), integrity (the START signed, the key wrapped"
+                    + " for the destination's certificate, every chunk's body MACed: nothing can be changed or "
+                    + "forged, even by the queue manager) or privacy (integrity, and every chunk AES-256-GCM "
+                    + "encrypted: the queue manager holds no plaintext of any file). A source sends at its level for"
+                    + " the destination; a destination refuses a START below its level for the source (result 67)."
+                    + " Above none, openmft.protectionKeyStore and openmft.protectionTrustStore are required.")
+            .build();
+
+    /** Per-agent exceptions to openmft.messageProtection. */
+    public static final ConfigKey<String> MESSAGE_PROTECTION_BY_AGENT = ConfigKey.string(
+            "openmft.messageProtectionByAgent").supported().group(SECURITY)
+            .validator(Validator.of(AgentProperties::isProtectionByAgent,
+                    "AGENT=none|integrity|privacy pairs separated by commas"))
+            .description("OpenMFT only: the level with named agents, overriding openmft.messageProtection for them: "
+                    + "AGENT=level pairs separated by commas, such as AGENT2=privacy,LEGACY=none. Each agent named "
+                    + "above none must have a certificate in openmft.protectionTrustStore.")
+            .build();
+
+    /** This agent's message protection key. */
+    public static final ConfigKey<Path> PROTECTION_KEY_STORE = ConfigKey.path("openmft.protectionKeyStore").supported()
+            .group(SECURITY)
+            .description("OpenMFT only: PKCS12 store with this agent's RSA key (at least 2048 bits) and certificate, "
+                    + "in the entry named after the agent (or its only key entry): keytool -genkeypair -alias "
+                    + "AGENT1 -keyalg RSA -keysize 3072 -dname CN=AGENT1 -storetype pkcs12 -keystore protection.p12. "
+                    + "Needed to receive protected transfers and to send them.")
+            .build();
+
+    /** Its password. */
+    public static final ConfigKey<Path> PROTECTION_KEY_STORE_CREDENTIALS_FILE = ConfigKey.path(
+            "openmft.protectionKeyStoreCredentialsFile").supported().group(SECURITY)
+            .description("OpenMFT only: file holding the password of openmft.protectionKeyStore (also the key's), "
+                    + "in the forms of agentSslKeyStoreCredentialsFile; must not be readable by other users.")
+            .build();
+
+    /** The peers' certificates. */
+    public static final ConfigKey<Path> PROTECTION_TRUST_STORE = ConfigKey.path("openmft.protectionTrustStore")
+            .supported().group(SECURITY)
+            .description("OpenMFT only: store with the certificate of every agent this one exchanges protected "
+                    + "transfers with, each under the agent's name: keytool -importcert -alias AGENT2 -file "
+                    + "AGENT2.cer -storetype pkcs12 -keystore peers.p12. Certificates are pinned by name; no "
+                    + "certificate authority is trusted.")
+            .build();
+
+    /** Its password. */
+    public static final ConfigKey<Path> PROTECTION_TRUST_STORE_CREDENTIALS_FILE = ConfigKey.path(
+            "openmft.protectionTrustStoreCredentialsFile").supported().group(SECURITY)
+            .description("OpenMFT only: file holding the password of openmft.protectionTrustStore, in the same forms.")
+            .build();
+
     /** Agent sandbox. */
     public static final ConfigKey<String> SANDBOX_ROOT = ConfigKey.pathList("sandboxRoot").supported().group(SECURITY)
             .description("Directories the agent may read and write, separated by the platform path separator; a "
@@ -427,6 +485,9 @@ public final class AgentProperties {
             .add(AUTHORITY_CHECKING, SANDBOX_ROOT, USER_SANDBOXES, XML_CONFIG_RELOAD_INTERVAL,
                     ADDITIONAL_WILDCARD_SANDBOX_CHECKING, COMMAND_PATH, ADMIN_GROUP,
                     AGENT_QMGR_AUTHENTICATION_CREDENTIALS_FILE, AGENT_CREDENTIALS_KEY_FILE)
+            .add(MESSAGE_PROTECTION, MESSAGE_PROTECTION_BY_AGENT, PROTECTION_KEY_STORE,
+                    PROTECTION_KEY_STORE_CREDENTIALS_FILE, PROTECTION_TRUST_STORE,
+                    PROTECTION_TRUST_STORE_CREDENTIALS_FILE)
             .addAll(CommonKeys.ssl("agent"))
             .add(MONITOR_KEYS)
             .add(EXIT_KEYS)
@@ -443,5 +504,14 @@ public final class AgentProperties {
     private static ConfigKey<String> exitClasses(String name, String when) {
         return ConfigKey.string(name).group(EXITS).description("Comma-separated user exit classes called " + when + ".")
                 .build();
+    }
+
+    private static boolean isProtectionByAgent(String value) {
+        try {
+            MessageProtection.parseByAgent(value);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 }

@@ -26,6 +26,7 @@ import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.protection.MessageProtection;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.transfer.destination.Checkpointer;
 import org.openmft.agent.transfer.destination.DataDispatcher;
@@ -118,6 +119,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private volatile DataDispatcher dataDispatcher;
     private Checkpointer checkpointer;
     private final AuthorityCheck authorityCheck;
+    private final MessageProtection protection;
 
     /**
      * @param stateDirectory where transfer state that grows with the number of files is spilled
@@ -131,8 +133,9 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
      *                name them and handle what escapes them
      */
     public TransferEngine(AgentConfig config, QueueManagerConnector connector, AgentListener listener,
-            Path stateDirectory, SandboxPolicy sandboxes, AuthorityCheck authorityCheck, Clock clock,
-            ThreadFactory threads) {
+            Path stateDirectory, SandboxPolicy sandboxes, AuthorityCheck authorityCheck, MessageProtection protection,
+            Clock clock, ThreadFactory threads) {
+        this.protection = protection;
         this.config = config;
         this.connector = connector;
         this.listener = listener == null ? AgentListener.NONE : listener;
@@ -216,7 +219,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             replies = new RequesterReplies(connection.createSession(false, Session.AUTO_ACKNOWLEDGE),
                     config.provider(), connector::queueExists);
             SourceContext sourceContext = new SourceContext(SourceSettings.of(config), new EngineSessions(),
-                    listener, pathResolver, state, clock, this, keys);
+                    listener, pathResolver, state, clock, this, keys, protection);
             scheduler = new SourceScheduler(agentName, config.maxSourceTransfers(), listener, state, replies,
                     q -> new SourceTransfer(sourceContext, q.info(), q.request(), q.items(), q.replyQueue(),
                             q.requesterUser(), q.resume()),
@@ -228,7 +231,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                 return d == null ? null : d.keyOf(id);
             });
             dataDispatcher = new DataDispatcher(agentName, connection.createSession(false,
-                    Session.DUPS_OK_ACKNOWLEDGE), authorityCheck, this::activityChanged, threads, listener);
+                    Session.DUPS_OK_ACKNOWLEDGE), authorityCheck, protection, this::activityChanged, threads, listener);
             DestinationContext destinationContext = new DestinationContext(DestinationSettings.of(config), listener,
                     pathResolver, state, clock, checkpointer, dataDispatcher, this);
             dataDispatcher.context(destinationContext);

@@ -26,6 +26,9 @@ import org.openmft.agent.authority.HeldAuthorities;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.ConsumerLoop;
+import org.openmft.agent.protection.MessageProtection;
+import org.openmft.agent.protection.ProtectionException;
+import org.openmft.agent.protection.ProtectionLevel;
 import org.openmft.agent.transfer.protocol.MessageTag;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.Rejections;
@@ -59,6 +62,7 @@ public final class DataDispatcher implements ReplySender {
     private final Map<String, DestinationTransfer> incoming = new HashMap<>();
     private final Runnable activity;
     private final AuthorityCheck authorityCheck;
+    private final MessageProtection protection;
     private final ConsumerLoop loop;
     private final Rejections rejections;
     /** The START being refused, whose key tags the refusal; set and cleared by the dispatcher's thread. */
@@ -72,15 +76,20 @@ public final class DataDispatcher implements ReplySender {
     private DestinationContext context;
     /** Where chunks are read to; grown for a larger chunk. Used by the loop's thread only. */
     private byte[] buffer = new byte[256 * 1024];
+    /** Where encrypted chunks are decrypted to; as {@link #buffer}. */
+    private byte[] plain = new byte[256 * 1024];
 
     /**
      * @param session  the dispatcher's own session (non-transacted)
      * @param authorityCheck what the queue manager says a START's sender may do here
+     * @param protection the protection this agent requires of each source, and its keys
      * @param activity told whenever the number of transfers may have changed
      * @param listener told of every message dropped unread
      */
-    public DataDispatcher(String agentName, Session session, AuthorityCheck authorityCheck, Runnable activity,
-            ThreadFactory threads, AgentListener listener) throws JMSException {
+    public DataDispatcher(String agentName, Session session, AuthorityCheck authorityCheck,
+            MessageProtection protection, Runnable activity, ThreadFactory threads, AgentListener listener)
+            throws JMSException {
+        this.protection = protection;
         this.agentName = agentName;
         this.session = session;
         this.producer = session.createProducer(null);
@@ -170,12 +179,20 @@ public final class DataDispatcher implements ReplySender {
         }
         String sender = AuthorityStamp.sender(m);
         if (Wire.START.equals(type)) {
-            byte[] key = ProtocolCodec.transferKey(m);
+            byte[] key;
+            ProtectionLevel level;
+            try {
+                level = ProtocolCodec.protection(m);
+                key = ProtocolCodec.startKey(m, protection.keys());
+            } catch (ProtectionException | IllegalArgumentException e) {
+                rejections.reject(m, "a protected START that cannot be opened: " + e.getMessage());
+                return;
+            }
             if (!MessageTag.verify(m, key)) {
                 rejections.reject(m, "a START without a transfer key and a tag made with it");
                 return;
             }
-            onStart(ProtocolCodec.readStart(m), key, authorityCheck.held(m, agentName), sender, m);
+            onStart(ProtocolCodec.readStart(m), key, level, authorityCheck.held(m, agentName), sender, m);
             return;
         }
         DestinationTransfer t = find(id);
@@ -210,7 +227,24 @@ public final class DataDispatcher implements ReplySender {
                     t.onDamagedChunk(ProtocolCodec.incarnation(m), m.getLongProperty(Wire.SEQ));
                     return;
                 }
-                t.onSequenced(ProtocolCodec.readSequenced(m), buffer, (int) length);
+                ProtectionLevel declared = ProtocolCodec.protection(m);
+                if (!declared.satisfies(t.protection())
+                        || !declared.satisfies(protection.levelFor(t.sourceAgent()))) {
+                    rejections.reject(m, "its protection (" + declared.word() + ") is below the transfer's ("
+                            + t.protection().word() + ") or what this agent requires of its source");
+                    return;
+                }
+                if (plain.length < length) {
+                    plain = new byte[(int) length];
+                }
+                ProtocolCodec.Chunk chunk = ProtocolCodec.openBody(m, t.key(), buffer, (int) length, plain);
+                if (chunk == null) {
+                    rejections.reject(m, "its body is not the one its source protected (changed on the way); it is"
+                            + " asked for again");
+                    t.onDamagedChunk(ProtocolCodec.incarnation(m), m.getLongProperty(Wire.SEQ));
+                    return;
+                }
+                t.onSequenced(ProtocolCodec.readSequenced(m), chunk.bytes(), chunk.length());
             }
             case Wire.ITEM_ABORT -> t.onSequenced(ProtocolCodec.readSequenced(m), buffer, 0);
             case Wire.ACK_REQUEST -> t.onAckRequest(ProtocolCodec.incarnation(m), ProtocolCodec.nextSeq(m));
@@ -226,8 +260,8 @@ public final class DataDispatcher implements ReplySender {
         }
     }
 
-    private void onStart(Start start, byte[] key, HeldAuthorities held, String senderUser, Message m)
-            throws JMSException {
+    private void onStart(Start start, byte[] key, ProtectionLevel level, HeldAuthorities held, String senderUser,
+            Message m) throws JMSException {
         DestinationTransfer existing = find(start.transferId());
         if (existing != null) {
             if (!existing.startFromSource(key, senderUser)) {
@@ -235,6 +269,12 @@ public final class DataDispatcher implements ReplySender {
                         + " its source's");
                 return;
             }
+            if (!level.satisfies(protection.levelFor(start.sourceAgent()))) {
+                rejections.reject(m, "a START with less protection (" + level.word() + ") than this agent requires of"
+                        + " source agent " + start.sourceAgent() + " now");
+                return;
+            }
+            existing.protectedAt(level);
             existing.heard();
             existing.restart(start.incarnation(), start.firstOpenItem());
             if (existing.gaveUp()) {
@@ -244,8 +284,15 @@ public final class DataDispatcher implements ReplySender {
         }
         DestinationAdmission.Refusal no = DestinationAdmission.judge(context.settings(), start.itemCount(),
                 activeCount(), start.authorityChecking(), held, senderUser);
+        ProtectionLevel required = protection.levelFor(start.sourceAgent());
+        if (no == null && !level.satisfies(required)) {
+            no = new DestinationAdmission.Refusal(ResultCode.MESSAGE_PROTECTION, "BFGTR0098E: Destination agent "
+                    + agentName + " requires message protection '" + required.word() + "' from source agent "
+                    + start.sourceAgent() + ", which sent '" + level.word() + "' (openmft.messageProtection)", false);
+        }
         if (no != null) {
-            if (no.code() == ResultCode.NOT_AUTHORIZED || no.code() == ResultCode.AUTHORITY_CHECKING_MISMATCH) {
+            if (no.code() == ResultCode.NOT_AUTHORIZED || no.code() == ResultCode.AUTHORITY_CHECKING_MISMATCH
+                    || no.code() == ResultCode.MESSAGE_PROTECTION) {
                 log.warn("Agent {}: transfer {} from source agent {} refused: {}", agentName, start.transferId(),
                         start.sourceAgent(), no.supplement());
             }
@@ -263,6 +310,7 @@ public final class DataDispatcher implements ReplySender {
             return;
         }
         DestinationTransfer t = DestinationTransfer.fromStart(context, start, key, senderUser);
+        t.protectedAt(level);
         try {
             t.adoptJournal();
         } catch (StateException e) {

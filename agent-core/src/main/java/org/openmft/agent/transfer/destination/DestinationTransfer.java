@@ -20,6 +20,7 @@ import org.openmft.agent.ResultCode;
 import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.transfer.failure.FailurePolicy;
+import org.openmft.agent.protection.ProtectionLevel;
 import org.openmft.agent.transfer.protocol.Sequenced;
 import org.openmft.agent.transfer.protocol.Start;
 import org.openmft.agent.transfer.protocol.Wire;
@@ -98,6 +99,8 @@ public final class DestinationTransfer {
      * source's next START.
      */
     private volatile byte[] key;
+    /** What its source's START declared; the dispatcher's thread only. */
+    private ProtectionLevel protection = ProtectionLevel.NONE;
     /** The user the queue manager validated for the START (the source agent's), or null. */
     private volatile String sourceUser;
     /** When the source last sent a message of this transfer that counted (or the transfer was taken back). */
@@ -186,6 +189,19 @@ public final class DestinationTransfer {
     /** The key this transfer's messages are tagged with, or null while none is known. */
     public byte[] key() {
         return key;
+    }
+
+    /**
+     * The protection its source's START declared ({@code NONE} for a transfer resumed after a
+     * restart until its source's next START): its DATA must carry at least this.
+     */
+    public ProtectionLevel protection() {
+        return protection;
+    }
+
+    /** Its source's START declared {@code level}. */
+    void protectedAt(ProtectionLevel level) {
+        this.protection = level;
     }
 
     /**

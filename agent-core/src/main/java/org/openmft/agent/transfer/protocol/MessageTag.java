@@ -30,13 +30,16 @@ import javax.jms.Message;
  * <p>Stateless and thread-safe; each thread keeps its own {@link Mac}.
  */
 public final class MessageTag {
-    /** The properties a tag covers: every protocol property but the tag itself. */
+    /**
+     * The properties a tag covers: every protocol property but the tag itself and a START's
+     * signature (which is made over the same list, before the tag).
+     */
     static final List<String> SIGNED = List.of(Wire.PROTOCOL, Wire.TYPE, Wire.TRANSFER_ID, Wire.INCARNATION,
-            Wire.TRANSFER_KEY, Wire.SOURCE_AGENT, Wire.SOURCE_QMGR, Wire.DESTINATION_AGENT, Wire.ITEM_COUNT,
+            Wire.TRANSFER_KEY, Wire.PROTECTION, Wire.WRAPPED_KEY, Wire.SOURCE_AGENT, Wire.SOURCE_QMGR, Wire.DESTINATION_AGENT, Wire.ITEM_COUNT,
             Wire.WINDOW, Wire.CHECKPOINT_CHUNKS, Wire.ORIGINATOR_USER, Wire.REQUESTER_USER, Wire.JOB_NAME,
             Wire.FIRST_OPEN_ITEM, Wire.AUTHORITY_CHECKING, Wire.SEQ, Wire.ITEM, Wire.OFFSET, Wire.FIRST, Wire.LAST,
             Wire.DEST_PATH, Wire.DEST_TYPE, Wire.RELATIVE_PATH, Wire.EXIST, Wire.CHECKSUM_METHOD, Wire.MODE,
-            Wire.SOURCE_PATH, Wire.SOURCE_SIZE, Wire.MD5, Wire.ITEM_BYTES, Wire.CRC32C, Wire.NEXT_SEQ,
+            Wire.SOURCE_PATH, Wire.SOURCE_SIZE, Wire.MD5, Wire.ITEM_BYTES, Wire.CRC32C, Wire.BODY_MAC, Wire.NONCE, Wire.NEXT_SEQ,
             Wire.CHECKPOINT, Wire.RESULT_CODE, Wire.SUPPLEMENT, Wire.RETRY, Wire.DEST_FILE);
 
     private static final ThreadLocal<Mac> MAC = ThreadLocal.withInitial(() -> {
@@ -88,6 +91,19 @@ public final class MessageTag {
         } catch (java.security.InvalidKeyException e) {
             throw new IllegalArgumentException("not a transfer key", e);
         }
+        return mac.doFinal(canonical(m));
+    }
+
+    /**
+     * The bytes a tag or a START's signature is made over: each protocol property the message has
+     * (name, type and value, in {@link #SIGNED}'s order, each length-prefixed so no two messages
+     * give the same bytes).
+     *
+     * @param m the message
+     * @return its canonical form
+     */
+    public static byte[] canonical(Message m) throws JMSException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(512);
         ByteBuffer length = ByteBuffer.allocate(Integer.BYTES);
         for (String name : SIGNED) {
             Object value = m.getObjectProperty(name);
@@ -95,15 +111,15 @@ public final class MessageTag {
                 continue;
             }
             // Name, type and value, each with its length: "mftSeq" L 5 and "mftSeq" I 5 differ.
-            update(mac, length, name.getBytes(StandardCharsets.US_ASCII));
-            update(mac, length, value.getClass().getSimpleName().getBytes(StandardCharsets.US_ASCII));
-            update(mac, length, value.toString().getBytes(StandardCharsets.UTF_8));
+            update(out, length, name.getBytes(StandardCharsets.US_ASCII));
+            update(out, length, value.getClass().getSimpleName().getBytes(StandardCharsets.US_ASCII));
+            update(out, length, value.toString().getBytes(StandardCharsets.UTF_8));
         }
-        return mac.doFinal();
+        return out.toByteArray();
     }
 
-    private static void update(Mac mac, ByteBuffer length, byte[] bytes) {
-        mac.update(length.clear().putInt(bytes.length).array());
-        mac.update(bytes);
+    private static void update(java.io.ByteArrayOutputStream out, ByteBuffer length, byte[] bytes) {
+        out.write(length.clear().putInt(bytes.length).array(), 0, Integer.BYTES);
+        out.write(bytes, 0, bytes.length);
     }
 }

@@ -9,6 +9,10 @@ import javax.jms.Message;
 import javax.jms.Session;
 
 import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.protection.BodySeal;
+import org.openmft.agent.protection.PeerKeys;
+import org.openmft.agent.protection.ProtectionException;
+import org.openmft.agent.protection.ProtectionLevel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +28,8 @@ public final class ProtocolCodec {
     private static final Logger log = LoggerFactory.getLogger(ProtocolCodec.class);
     private final Session session;
     private final Keys keys;
+    /** Where chunks are encrypted to; grown for a larger chunk. */
+    private byte[] cipherText = new byte[0];
 
     /** Where a codec finds the key of a transfer, to tag what it builds ({@link MessageTag}). */
     @FunctionalInterface
@@ -34,6 +40,35 @@ public final class ProtocolCodec {
          *         its receiver drops it)
          */
         byte[] key(String transferId);
+
+        /**
+         * @param transferId a transfer id
+         * @return how its DATA bodies are protected (none unless said otherwise)
+         */
+        default ProtectionLevel level(String transferId) {
+            return ProtectionLevel.NONE;
+        }
+
+        /**
+         * These keys, with every transfer's DATA protected at {@code level}.
+         *
+         * @param level the level of the transfer this codec sends for
+         * @return keys that say so
+         */
+        default Keys at(ProtectionLevel level) {
+            Keys keys = this;
+            return new Keys() {
+                @Override
+                public byte[] key(String transferId) {
+                    return keys.key(transferId);
+                }
+
+                @Override
+                public ProtectionLevel level(String transferId) {
+                    return level;
+                }
+            };
+        }
     }
 
     /**
@@ -48,11 +83,31 @@ public final class ProtocolCodec {
     // ------------------------------------------------------------------------------------------
     // Source to destination
 
-    /** A START (or a resynchronising one, with {@code firstOpenItem} >= 0). */
+    /** An unprotected START (or a resynchronising one, with {@code firstOpenItem} >= 0): its key in the clear. */
     public Message start(Start s) throws JMSException {
+        try {
+            return start(s, ProtectionLevel.NONE, PeerKeys.NONE);
+        } catch (ProtectionException e) {
+            throw new IllegalStateException("an unprotected START needs no keys", e);
+        }
+    }
+
+    /**
+     * A START at {@code level}: above none, the transfer's key is wrapped for the destination agent
+     * and the START signed by this one ({@link Wire#WRAPPED_KEY}, {@link Wire#SIGNATURE}).
+     *
+     * @param peers this agent's keys and its peers' certificates
+     * @throws ProtectionException when the destination's certificate is missing or expired, or the
+     *                             key cannot sign
+     */
+    public Message start(Start s, ProtectionLevel level, PeerKeys peers) throws JMSException, ProtectionException {
         Message m = stamped(Wire.START, s.transferId(), s.incarnation());
         byte[] key = keys.key(s.transferId());
-        if (key != null) {
+        if (level != ProtectionLevel.NONE) {
+            m.setStringProperty(Wire.PROTECTION, level.word());
+            m.setStringProperty(Wire.WRAPPED_KEY, Base64.getEncoder().encodeToString(peers.wrap(s.destinationAgent(),
+                    key)));
+        } else if (key != null) {
             m.setStringProperty(Wire.TRANSFER_KEY, Base64.getEncoder().encodeToString(key));
         }
         m.setStringProperty(Wire.SOURCE_AGENT, s.sourceAgent());
@@ -76,6 +131,10 @@ public final class ProtocolCodec {
         if (s.authorityChecking()) {
             m.setBooleanProperty(Wire.AUTHORITY_CHECKING, true);
         }
+        if (level != ProtectionLevel.NONE) {
+            m.setStringProperty(Wire.SIGNATURE, Base64.getEncoder().encodeToString(peers.sign(
+                    MessageTag.canonical(m))));
+        }
         return sealed(m, s.transferId());
     }
 
@@ -85,6 +144,8 @@ public final class ProtocolCodec {
      * @param header    the item's description, on its first chunk (else null)
      * @param itemBytes the item's total size, on its last chunk
      * @param md5       the item's hex MD5, on its last chunk when MD5 is used, else null
+     * @param data      the chunk's bytes (at {@link ProtectionLevel#PRIVACY}, encrypted into a buffer of the
+     *                  codec's, never in place)
      */
     public BytesMessage data(String id, int incarnation, long seq, int item, long offset, boolean first, boolean last,
             ItemHeader header, long itemBytes, String md5, byte[] data, int length) throws JMSException {
@@ -104,10 +165,29 @@ public final class ProtocolCodec {
                 m.setStringProperty(Wire.MD5, md5);
             }
         }
+        byte[] body = data;
+        int bodyLength = length;
+        ProtectionLevel level = keys.level(id);
+        if (level != ProtectionLevel.NONE) {
+            byte[] key = keys.key(id);
+            byte[] place = BodySeal.place(id, incarnation, seq, offset);
+            if (level == ProtectionLevel.INTEGRITY) {
+                m.setStringProperty(Wire.BODY_MAC, Base64.getEncoder().encodeToString(BodySeal.mac(key, place, data,
+                        length)));
+            } else {
+                byte[] nonce = BodySeal.nonce();
+                if (cipherText.length < length + BodySeal.OVERHEAD) {
+                    cipherText = new byte[length + BodySeal.OVERHEAD];
+                }
+                bodyLength = BodySeal.encrypt(key, nonce, place, data, length, cipherText);
+                body = cipherText;
+                m.setStringProperty(Wire.NONCE, Base64.getEncoder().encodeToString(nonce));
+            }
+        }
         CRC32C crc = new CRC32C();
-        crc.update(data, 0, length);
+        crc.update(body, 0, bodyLength);
         m.setLongProperty(Wire.CRC32C, crc.getValue());
-        m.writeBytes(data, 0, length);
+        m.writeBytes(body, 0, bodyLength);
         return sealed(m, id);
     }
 
@@ -271,6 +351,92 @@ public final class ProtocolCodec {
         } catch (IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /**
+     * The protection a message declares: a START's {@link Wire#PROTECTION}; a DATA message's by the
+     * seal its body carries. Covered by the message's tag, so only the transfer's agents can declare it.
+     *
+     * @return none when nothing is declared
+     * @throws IllegalArgumentException for a START naming no known level
+     */
+    public static ProtectionLevel protection(Message m) throws JMSException {
+        if (m.propertyExists(Wire.NONCE)) {
+            return ProtectionLevel.PRIVACY;
+        }
+        if (m.propertyExists(Wire.BODY_MAC)) {
+            return ProtectionLevel.INTEGRITY;
+        }
+        String word = m.getStringProperty(Wire.PROTECTION);
+        return word == null ? ProtectionLevel.NONE : ProtectionLevel.parse(word);
+    }
+
+    /**
+     * The key of a START: in the clear when unprotected; when protected, unwrapped with this agent's
+     * key once the source agent's signature over the START is verified.
+     *
+     * @param peers this agent's keys and its peers' certificates
+     * @return the key, or null when an unprotected START carries none readable
+     * @throws ProtectionException when the signature is not the named source agent's, or the key was
+     *                             not wrapped for this agent
+     * @throws IllegalArgumentException when the START names no known protection level
+     */
+    public static byte[] startKey(Message m, PeerKeys peers) throws JMSException, ProtectionException {
+        if (protection(m) == ProtectionLevel.NONE) {
+            return transferKey(m);
+        }
+        String signature = m.getStringProperty(Wire.SIGNATURE);
+        String wrapped = m.getStringProperty(Wire.WRAPPED_KEY);
+        if (signature == null || wrapped == null) {
+            throw new ProtectionException("a protected START without " + (signature == null ? Wire.SIGNATURE
+                    : Wire.WRAPPED_KEY));
+        }
+        try {
+            peers.verify(m.getStringProperty(Wire.SOURCE_AGENT), MessageTag.canonical(m),
+                    Base64.getDecoder().decode(signature));
+            return peers.unwrap(Base64.getDecoder().decode(wrapped));
+        } catch (IllegalArgumentException e) {
+            throw new ProtectionException("a protected START whose signature or key is not base64", e);
+        }
+    }
+
+    /**
+     * Opens a DATA body whose CRC32C matched, as its declared protection says.
+     *
+     * @param key    the transfer's key
+     * @param body   the body as read
+     * @param length its length
+     * @param out    where a decrypted body goes (at least {@code length} bytes)
+     * @return where the chunk's bytes are ({@code body} or {@code out}) and how many, or null when
+     *         the body is not the one its sender protected (changed, moved or forged)
+     */
+    public static Chunk openBody(Message m, byte[] key, byte[] body, int length, byte[] out) throws JMSException {
+        ProtectionLevel level = protection(m);
+        if (level == ProtectionLevel.NONE) {
+            return new Chunk(body, length);
+        }
+        byte[] place = BodySeal.place(transferId(m), incarnation(m), m.getLongProperty(Wire.SEQ),
+                longOr(m, Wire.OFFSET, 0));
+        try {
+            if (level == ProtectionLevel.INTEGRITY) {
+                return BodySeal.macMatches(key, place, body, length,
+                        Base64.getDecoder().decode(m.getStringProperty(Wire.BODY_MAC))) ? new Chunk(body, length) : null;
+            }
+            int plain = BodySeal.decrypt(key, Base64.getDecoder().decode(m.getStringProperty(Wire.NONCE)), place, body,
+                    length, out);
+            return plain < 0 ? null : new Chunk(out, plain);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * A chunk's bytes as opened.
+     *
+     * @param bytes  the buffer
+     * @param length how many of its bytes are the chunk's
+     */
+    public record Chunk(byte[] bytes, int length) {
     }
 
     /**

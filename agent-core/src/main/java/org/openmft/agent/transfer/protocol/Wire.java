@@ -79,6 +79,23 @@ public final class Wire {
      * the transfer both ways; a resynchronising START must carry the key the destination holds.
      */
     public static final String TRANSFER_KEY = "mftTransferKey";
+    /**
+     * String, on a START: the transfer's protection level ({@code integrity} or {@code privacy};
+     * absent means none). Above none, the START carries {@link #WRAPPED_KEY} and {@link #SIGNATURE}
+     * instead of {@link #TRANSFER_KEY}, and every DATA body is protected ({@link #BODY_MAC} or
+     * {@link #NONCE}).
+     */
+    public static final String PROTECTION = "mftProtection";
+    /**
+     * String, on a protected START: base64 of the transfer's key wrapped (RSA-OAEP) for the
+     * destination agent's public key, so only that agent can read it.
+     */
+    public static final String WRAPPED_KEY = "mftWrappedKey";
+    /**
+     * String, on a protected START: base64 of the source agent's signature (RSASSA-PSS) over the
+     * START's other protocol properties, as {@link MessageTag} lists them.
+     */
+    public static final String SIGNATURE = "mftSignature";
     /** String: source agent name (its REPLY queue receives the answers). */
     public static final String SOURCE_AGENT = "mftSourceAgent";
     /** String: source agent queue manager. */
@@ -153,6 +170,16 @@ public final class Wire {
      * dropped and sent again at once rather than found by the item's MD5 at its end.
      */
     public static final String CRC32C = "mftCrc32c";
+    /**
+     * String, on DATA of a transfer protected for integrity: base64 of the HMAC of the body at its
+     * place (see {@code BodySeal}); a body that does not match is treated as lost and asked for again.
+     */
+    public static final String BODY_MAC = "mftBodyMac";
+    /**
+     * String, on DATA of a transfer protected for privacy: base64 of the AES-GCM nonce the body was
+     * encrypted with; the body is the ciphertext and its GCM tag.
+     */
+    public static final String NONCE = "mftNonce";
 
     // Answers.
     /** long: next expected sequence number (START_OK, NACK). */

@@ -22,6 +22,8 @@ import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.protection.ProtectionException;
+import org.openmft.agent.protection.ProtectionLevel;
 import org.openmft.agent.transfer.failure.FailurePolicy;
 import org.openmft.agent.transfer.failure.TransferFailure;
 import org.openmft.agent.transfer.protocol.Control;
@@ -71,6 +73,8 @@ public final class SourceTransfer {
     private final TransferRequest request;
     private final List<PlannedItem> items;
     private final String destinationAgent;
+    /** The protection of this transfer's messages: this agent's level for the destination. */
+    private final ProtectionLevel protection;
     private final String replyQueue;
     private final String requesterUser;
     private final BlockingQueue<Control> inbox = new ArrayBlockingQueue<>(INBOX_CAPACITY);
@@ -118,6 +122,7 @@ public final class SourceTransfer {
         this.replyQueue = replyQueue;
         this.requesterUser = requesterUser;
         this.destinationAgent = request.destinationAgent().agent().toUpperCase(Locale.ROOT);
+        this.protection = context.protection().levelFor(destinationAgent);
         this.results = new ItemOutcome[items.size()];
         this.flow = new FlowControl(items.size(), settings.maxUnacked());
         this.resume = resume;
@@ -188,7 +193,7 @@ public final class SourceTransfer {
         TransferOutcome outcome;
         try {
             session = context.sessions().open();
-            codec = new ProtocolCodec(session, context.keys());
+            codec = new ProtocolCodec(session, context.keys().at(protection));
             producer = session.createProducer(session.createQueue(dataQueue()));
             producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             producer.setPriority(Math.min(9, Math.max(0, request.transferSet().priority())));
@@ -412,7 +417,7 @@ public final class SourceTransfer {
         return cancelRequested;
     }
 
-    private void sendStart() throws JMSException {
+    private void sendStart() throws JMSException, TransferFailure {
         int firstOpen = -1;
         if (incarnation > 1) {
             firstOpen = 0;
@@ -421,10 +426,17 @@ public final class SourceTransfer {
             }
         }
         String originator = request.originator() == null ? null : request.originator().userId();
-        Message m = codec.start(new Start(id, incarnation, settings.agentName(), settings.agentQMgr(),
-                destinationAgent, items.size(), settings.windowSize(),
-                settings.maxUnacked() * settings.checkpointInterval(), originator, requesterUser, request.jobName(),
-                firstOpen, settings.authorityChecking()));
+        Message m;
+        try {
+            m = codec.start(new Start(id, incarnation, settings.agentName(), settings.agentQMgr(), destinationAgent,
+                    items.size(), settings.windowSize(), settings.maxUnacked() * settings.checkpointInterval(),
+                    originator, requesterUser, request.jobName(), firstOpen, settings.authorityChecking()), protection,
+                    context.protection().keys());
+        } catch (ProtectionException e) {
+            throw new TransferFailure(ResultCode.MESSAGE_PROTECTION, "BFGTR0097E: The transfer to destination agent "
+                    + destinationAgent + " needs message protection '" + protection.word() + "', but " + e.getMessage()
+                    + ".");
+        }
         // A start that nobody takes must not act later: it expires with the acknowledgement timeout.
         producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), ackTimeoutMillis);
     }

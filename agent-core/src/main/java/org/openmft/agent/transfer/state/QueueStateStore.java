@@ -215,7 +215,7 @@ public final class QueueStateStore implements TransferStateStore {
                     (String) r.get(Wire.SOURCE_QMGR), (String) r.get(Wire.JOB_NAME), intOf(r, Wire.INCARNATION, 0),
                     longOf(r, Wire.NEXT_SEQ, 0), intOf(r, Wire.ITEM_COUNT, 0), intOf(r, Wire.WINDOW, 1),
                     intOf(r, Wire.CHECKPOINT_CHUNKS, 1), intOf(r, Wire.ITEM, -1), longOf(r, Wire.OFFSET, 0), partial,
-                    (String) r.get(Wire.REQUESTER_USER), (String) r.get(Wire.TRANSFER_KEY)));
+                    (String) r.get(Wire.REQUESTER_USER), tag.open((String) r.get(Wire.TRANSFER_KEY))));
         }
         return out;
     }
@@ -235,7 +235,8 @@ public final class QueueStateStore implements TransferStateStore {
             state.put(Wire.REQUESTER_USER, r.requesterUser());
         }
         if (r.transferKey() != null) {
-            state.put(Wire.TRANSFER_KEY, r.transferKey());
+            // Sealed: the record lies on the queue manager, whose administrators must not read the key.
+            state.put(Wire.TRANSFER_KEY, tag.seal(r.transferKey()));
         }
         state.put(Wire.INCARNATION, r.incarnation());
         state.put(Wire.NEXT_SEQ, r.nextSeq());

@@ -47,6 +47,8 @@ public final class StateTag {
     /** Bytes of key. */
     static final int KEY_BYTES = 32;
     private static final String ALGORITHM = "HmacSHA256";
+    /** The prefix of a value {@link #seal} made. */
+    private static final String SEALED = "gcm:";
     private static final Set<PosixFilePermission> OTHERS = Set.of(PosixFilePermission.GROUP_READ,
             PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
             PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
@@ -155,6 +157,58 @@ public final class StateTag {
         update(mac, name);
         mac.update(content);
         return HexFormat.of().formatHex(mac.doFinal());
+    }
+
+    /**
+     * Encrypts a secret kept in transfer state that leaves the agent's machine (a transfer's key in
+     * a STATE queue record): AES-256-GCM under a key derived from the state key, with a random nonce.
+     *
+     * @param secret the secret, or null
+     * @return {@code gcm:} and base64 of nonce and ciphertext; null for null
+     */
+    public String seal(String secret) {
+        if (secret == null) {
+            return null;
+        }
+        try {
+            byte[] nonce = new byte[12];
+            new SecureRandom().nextBytes(nonce);
+            javax.crypto.Cipher c = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding");
+            c.init(javax.crypto.Cipher.ENCRYPT_MODE, secretKey(), new javax.crypto.spec.GCMParameterSpec(128, nonce));
+            byte[] out = c.doFinal(secret.getBytes(StandardCharsets.UTF_8));
+            return SEALED + java.util.Base64.getEncoder().encodeToString(ByteBuffer.allocate(nonce.length + out.length)
+                    .put(nonce).put(out).array());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("every JVM has AES/GCM", e);
+        }
+    }
+
+    /**
+     * Reads what {@link #seal} made; a value without its prefix (written before secrets were
+     * sealed, in a record whose tag is checked) is returned as it is.
+     *
+     * @param stored the stored value, or null
+     * @return the secret, or null when {@code stored} is null or was not sealed with this key
+     */
+    public String open(String stored) {
+        if (stored == null || !stored.startsWith(SEALED)) {
+            return stored;
+        }
+        try {
+            byte[] all = java.util.Base64.getDecoder().decode(stored.substring(SEALED.length()));
+            javax.crypto.Cipher c = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding");
+            c.init(javax.crypto.Cipher.DECRYPT_MODE, secretKey(), new javax.crypto.spec.GCMParameterSpec(128, all, 0,
+                    12));
+            return new String(c.doFinal(all, 12, all.length - 12), StandardCharsets.UTF_8);
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private javax.crypto.spec.SecretKeySpec secretKey() {
+        Mac mac = mac();
+        update(mac, "state secret 1");
+        return new javax.crypto.spec.SecretKeySpec(mac.doFinal(), "AES");
     }
 
     /** Whether {@code tag} is the tag {@code expected}, compared in constant time. */

@@ -15,6 +15,9 @@ import javax.jms.Session;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.protection.PeerKeys;
+import org.openmft.agent.protection.ProtectionException;
+import org.openmft.agent.protection.ProtectionLevel;
 import org.openmft.agent.transfer.protocol.ItemHeader;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.Start;
@@ -49,6 +52,9 @@ final class ScriptedPeer implements AutoCloseable {
     private boolean dead;
     /** Its own key as a source; the real source's, from the START it received, as a destination. */
     private volatile byte[] key = new byte[32];
+    /** The protection of what it sends as a source, with the keys that open and make protected STARTs. */
+    private volatile ProtectionLevel level = ProtectionLevel.NONE;
+    private volatile PeerKeys peerKeys = PeerKeys.NONE;
 
     private ScriptedPeer(QueueManagerConnector connector, String name, String other, String sendTo, String readFrom)
             throws Exception {
@@ -60,7 +66,17 @@ final class ScriptedPeer implements AutoCloseable {
         this.producer = session.createProducer(session.createQueue(sendTo));
         this.consumer = session.createConsumer(session.createQueue(readFrom));
         new java.security.SecureRandom().nextBytes(key);
-        this.codec = new ProtocolCodec(session, transferId -> key);
+        this.codec = new ProtocolCodec(session, new ProtocolCodec.Keys() {
+            @Override
+            public byte[] key(String transferId) {
+                return key;
+            }
+
+            @Override
+            public ProtectionLevel level(String transferId) {
+                return level;
+            }
+        });
         connection.start();
     }
 
@@ -92,6 +108,16 @@ final class ScriptedPeer implements AutoCloseable {
     /** Tags from now on with {@code key}: a peer that learned the transfer's key some other way. */
     ScriptedPeer withKey(byte[] key) {
         this.key = key.clone();
+        return this;
+    }
+
+    /**
+     * Protects what it sends as a source at {@code level}, and opens protected STARTs as a
+     * destination, with {@code keys}: the keys an agent of its name would have.
+     */
+    ScriptedPeer protectedWith(ProtectionLevel level, PeerKeys keys) {
+        this.level = level;
+        this.peerKeys = keys;
         return this;
     }
 
@@ -140,7 +166,12 @@ final class ScriptedPeer implements AutoCloseable {
 
     /** A START of {@code items} items with a window of 2 and a checkpoint every 4 chunks. */
     ScriptedPeer start(int items, int incarnation) throws JMSException {
-        return send(codec.start(new Start(id, incarnation, name, "QMT", other, items, 2, 4, "tester", null, null, -1, false)));
+        try {
+            return send(codec.start(new Start(id, incarnation, name, "QMT", other, items, 2, 4, "tester", null, null, -1,
+                    false), level, peerKeys));
+        } catch (ProtectionException e) {
+            throw new AssertionError("the scripted source cannot protect its START: " + e.getMessage(), e);
+        }
     }
 
     /** A chunk of item 0, to be written to {@code destination} (a file). */
@@ -178,8 +209,15 @@ final class ScriptedPeer implements AutoCloseable {
         while (System.nanoTime() < deadline) {
             Message m = consumer.receive(500);
             if (m != null && type.equals(m.getStringProperty(Wire.TYPE)) && matching.test(m)) {
-                if (Wire.START.equals(type) && ProtocolCodec.transferKey(m) != null) {
-                    key = ProtocolCodec.transferKey(m);
+                if (Wire.START.equals(type)) {
+                    try {
+                        byte[] offered = ProtocolCodec.startKey(m, peerKeys);
+                        if (offered != null) {
+                            key = offered;
+                        }
+                    } catch (ProtectionException e) {
+                        throw new AssertionError("the scripted destination cannot open the START: " + e.getMessage(), e);
+                    }
                 }
                 return m;
             }

@@ -126,7 +126,7 @@ public final class BenchmarkRunner {
                 "                   default 1; --quick about 3 min); seed003: single files of 1 MiB to 1 GiB beside",
                 "                   cp, raw JMS, rsync, rsync and sftp over ssh and a Camel route (--quick about 2 min);",
                 "                   protection: the 1 GiB transfer with openmft.messageProtection none, integrity and",
-                "                   privacy (about 3 min, --quick under 1);",
+                "                   privacy (about 4 min, --quick about 1.5);",
                 "                   micro: the JMH micro-benchmarks of the hot path (about 8 min, --quick about 2);",
                 "                   each rewrites only its own section",
                 "  --coordination-agents N  agents of the coordination scenario (default 500, --quick 100)",

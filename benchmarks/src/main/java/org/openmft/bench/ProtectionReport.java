@@ -164,8 +164,9 @@ final class ProtectionReport {
                 .append(", binary, MD5 checksum, agentChunkSize ")
                 .append(BenchmarkRunner.CHUNK_SIZE).append(", both agents in bindings mode on one queue manager in this")
                 .append(" JVM) runs once per policy, between two agents that both ask for it:\n\n");
-        md.append("- **none**: what every other section measures. The transfer's key travels in the START in the clear;")
-                .append(" chunks are sent as read.\n");
+        md.append("- **none**: what every other section measures. Every message carries a tag (HMAC-SHA256 of its")
+                .append(" headers, a chunk's CRC32C among them) under the transfer's key, which travels in the START")
+                .append(" in the clear; chunk bodies are sent as read.\n");
         md.append("- **integrity**: the source signs the START with its RSA key and wraps the transfer's key for the")
                 .append(" destination's certificate, once per transfer; the source computes an HMAC-SHA256 over the")
                 .append(" body of every chunk and the destination checks it.\n");
@@ -174,7 +175,7 @@ final class ProtectionReport {
         md.append("A destination that asks for integrity or privacy refuses a START below its level and drops weaker")
                 .append(" DATA, so a transfer that completes was protected at its pair's level; every destination")
                 .append(" file's MD5 is then checked against the source's (not timed). Each policy has a pair of agents")
-                .append(" of its own on the one queue manager, with keys made by `ProtectionStores` (RSA 2048), so")
+                .append(" of its own on the one queue manager, with keys made by `ProtectionStores`, so")
                 .append(" each repetition runs the three policies one after the other; the order rotates from one")
                 .append(" repetition to the next, so that no policy always runs first. Repetition 0 warms up and is")
                 .append(" not counted. Figures are medians of ").append(scale.repetitions()).append(" repetitions; the")

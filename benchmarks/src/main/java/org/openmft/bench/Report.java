@@ -480,8 +480,8 @@ final class Report {
                 + " 25 min | 8 GiB |");
         line("| `coordination` | seed 001: 100 to 500 agents, a coordination queue manager and a database logger |"
                 + " about 40 min | 52 GiB |");
-        line("| `protection` | the 1 GiB transfer with message protection none, integrity and privacy | about 3 min |"
-                + " 1 GiB |");
+        line("| `protection` | the 1 GiB transfer with message protection none, integrity and privacy | about 4 min |"
+                + " 2 GiB |");
         line("| `micro` | the JMH micro-benchmarks: chunk reading, checksums, text conversion, request XML | about 8"
                 + " min | 0.1 GiB |");
         line("| `soak` | transfers through crashes and cut connections of real processes; not part of `all` | about"

@@ -242,12 +242,16 @@ final class ProtectionReport {
             sb.append("baseline | baseline | ");
         } else {
             List<Double> rate = againstNone(level, RATE);
-            double cpu = Seed003Report.median(againstNone(level, CPU));
+            List<Double> cpu = againstNone(level, CPU);
+            double extra = Seed003Report.median(cpu);
             double noneCpu = median(ProtectionLevel.NONE, Run::cpuSecondsPerGib);
             sb.append(change(Seed003Report.median(rate))).append(rate.isEmpty() ? "" : " (" + change(min(rate)) + " to "
-                    + change(max(rate)) + ")").append(" | ").append(Report.signed(cpu, 2)).append(" s/GiB");
-            if (!Double.isNaN(cpu) && noneCpu > 0) {
-                sb.append(" (").append(change(1 + cpu / noneCpu)).append(')');
+                    + change(max(rate)) + ")").append(" | ").append(Report.signed(extra, 2)).append(" s/GiB");
+            if (!Double.isNaN(extra) && noneCpu > 0) {
+                sb.append(" (").append(change(1 + extra / noneCpu)).append(')');
+            }
+            if (!cpu.isEmpty()) {
+                sb.append(", runs ").append(Report.signed(min(cpu), 2)).append(" to ").append(Report.signed(max(cpu), 2));
             }
             sb.append(" | ");
         }
@@ -269,11 +273,23 @@ final class ProtectionReport {
             if (Double.isNaN(rate)) {
                 continue;
             }
-            notes.add(String.format(Locale.ROOT, "%s: %s CPU s/GiB (%s on the source agent's threads, %s on the"
+            String note = String.format(Locale.ROOT, "%s: %s CPU s/GiB (%s on the source agent's threads, %s on the"
                     + " destination's), at %s of none's rate (%s against %s MB/s).", level.word(),
                     Report.signed(cpu, 2), Report.signed(source, 2), Report.signed(destination, 2), Report.pct(rate),
                     Report.fmt(median(level, Run::mbPerSecond), 0),
-                    Report.fmt(median(ProtectionLevel.NONE, Run::mbPerSecond), 0)));
+                    Report.fmt(median(ProtectionLevel.NONE, Run::mbPerSecond), 0));
+            List<Double> rates = againstNone(level, RATE);
+            if (min(rates) < 1 && max(rates) > 1) {
+                note += " Its runs were from " + change(min(rates)).replace("-", "") + " slower to "
+                        + change(max(rates)).replace("+", "") + " faster than none's: the difference in rate is"
+                        + " within this run's noise.";
+            }
+            List<Double> cpus = againstNone(level, CPU);
+            if (min(cpus) < 0 && max(cpus) > 0) {
+                note += " Some of its runs used less CPU than none's: the difference in CPU is within this run's"
+                        + " noise.";
+            }
+            notes.add(note);
         }
         return notes;
     }

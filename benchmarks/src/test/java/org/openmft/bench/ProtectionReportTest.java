@@ -79,12 +79,28 @@ class ProtectionReportTest {
                 .contains("| none | 4.00 | **268** | 268, 268 | 3.00 | 1.00 | 1.00 | 1.00 | 0.75 | 0.13 | baseline |"
                         + " baseline | 0 |")
                 .contains("| integrity | 5.00 | **215** | 215, 215 | 4.00 | 1.50 | 1.50 | 1.00 | 0.80 | 0.10 | -20%"
-                        + " (-20% to -20%) | +1.00 s/GiB (+33%) | 0 |")
+                        + " (-20% to -20%) | +1.00 s/GiB (+33%), runs +1.00 to +1.00 | 0 |")
                 .contains("| privacy | 8.00 | **134** | 134, 134 | 6.50 | 2.50 | 3.00 | 1.00 | 0.81 | 0.06 | -50%")
                 .contains("- privacy: +3.50 CPU s/GiB (+1.50 on the source agent's threads, +2.00 on the"
                         + " destination's), at 50% of none's rate (134 against 268 MB/s).")
                 .contains("Other processes kept 0.02 of the 2 cores busy")
-                .doesNotContain("Not an idle machine", "FAILED", "/somewhere");
+                .doesNotContain("Not an idle machine", "FAILED", "/somewhere", "noise");
+    }
+
+    @Test
+    void runsThatDisagreeOnTheSignAreSaidToBeWithinTheNoise() {
+        // Integrity is 20% slower in one repetition and 50% faster in the other, and cheaper in one.
+        String md = report(List.of(
+                run(ProtectionLevel.NONE, 1, 4, 1, 1), run(ProtectionLevel.INTEGRITY, 1, 5, 1.5, 1.5),
+                run(ProtectionLevel.NONE, 2, 6, 2, 2), run(ProtectionLevel.INTEGRITY, 2, 4, 1.5, 1.5),
+                run(ProtectionLevel.PRIVACY, 1, 4, 2, 2), run(ProtectionLevel.PRIVACY, 2, 6, 3, 3)), IDLE).markdown();
+
+        assertThat(md).contains("| +15% (-20% to +50%) |", "runs -1.00 to +1.00 |")
+                .contains("Its runs were from 20% slower to 50% faster than none's: the difference in rate is within"
+                        + " this run's noise. Some of its runs used less CPU than none's: the difference in CPU is"
+                        + " within this run's noise.");
+        assertThat(md.lines().filter(l -> l.startsWith("- privacy:"))).singleElement().asString()
+                .doesNotContain("noise");
     }
 
     @Test

@@ -105,7 +105,8 @@ public final class BenchmarkRunner {
     static String usage() {
         return String.join("\n",
                 "usage: BenchmarkRunner [--quick] [--out FILE] [--results DIR] [--dir DIR] [--repetitions N] [--keep]",
-                "                       [--agent KEY=VALUE]... [--scenario all|transfer|coordination|seed000|soak]",
+                "                       [--agent KEY=VALUE]... [--scenario all|transfer|coordination|seed000|seed003|",
+                "                       protection|micro|soak]",
                 "                       [--coordination-agents N] [--seed N]",
                 "  --quick          smaller files (256 MiB, 20 x 16 MiB), every scenario; a check, not figures",
                 "  --out FILE       the markdown report (default docs/performance.md; with --quick",
@@ -124,6 +125,8 @@ public final class BenchmarkRunner {
                 "                   seed000: IBM's seed 000 matrix (192 cells of 2000 MiB, about an hour a repetition,",
                 "                   default 1; --quick about 3 min); seed003: single files of 1 MiB to 1 GiB beside",
                 "                   cp, raw JMS, rsync, rsync and sftp over ssh and a Camel route (--quick about 2 min);",
+                "                   protection: the 1 GiB transfer with openmft.messageProtection none, integrity and",
+                "                   privacy (about 4 min, --quick about 1.5);",
                 "                   micro: the JMH micro-benchmarks of the hot path (about 8 min, --quick about 2);",
                 "                   each rewrites only its own section",
                 "  --coordination-agents N  agents of the coordination scenario (default 500, --quick 100)",

@@ -46,6 +46,34 @@ final class CpuClock {
         return f == null ? -1 : (f[0] + f[1] + f[2] + f[3]) * NANOS_PER_TICK;
     }
 
+    /**
+     * CPU time the whole machine spent busy, all cores together, from the first line of
+     * {@code /proc/stat} (user, nice, system, irq and softirq; not idle, iowait or steal): read
+     * before and after a run, less this JVM's own CPU, it is what the machine's other processes took
+     * meanwhile. -1 where there is no /proc.
+     */
+    static long machineBusyNanos() {
+        try {
+            String first = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/stat")).get(0);
+            String[] f = first.trim().split("\\s+");
+            if (!"cpu".equals(f[0])) {
+                return -1;
+            }
+            // cpu user nice system idle iowait irq softirq steal ...
+            long ticks = Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
+                    + Long.parseLong(f[7]);
+            return ticks * NANOS_PER_TICK;
+        } catch (java.io.IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** The machine's 1-minute load average, or NaN where the OS does not tell. */
+    static double loadAverage() {
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return load < 0 ? Double.NaN : load;
+    }
+
     /** Clock ticks are 1/100 s on every Linux this runs on (USER_HZ). */
     private static final long NANOS_PER_TICK = 10_000_000L;
 

@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
@@ -45,10 +47,12 @@ import org.openmft.xml.TransferRequest;
 import org.openmft.xml.TransferSet;
 
 /**
- * One embedded queue manager in this JVM with two pairs of agents: SRCB and DSTB connected in
- * bindings mode (in-VM), SRCC and DSTC in client mode (TCP on loopback). Transfers are requested as
- * any MQ application would: the request XML as a text message on the source agent's COMMAND queue,
- * with a temporary reply queue that receives the acknowledgement and then the final reply.
+ * One embedded queue manager in this JVM with pairs of agents: by default two, SRCB and DSTB
+ * connected in bindings mode (in-VM), SRCC and DSTC in client mode (TCP on loopback); a suite that
+ * compares agent settings starts a pair per setting instead ({@link #start(Path, Path, List, Function)}).
+ * Transfers are requested as any MQ application would: the request XML as a text message on the
+ * source agent's COMMAND queue, with a temporary reply queue that receives the acknowledgement and
+ * then the final reply.
  */
 final class EmbeddedMft implements AutoCloseable {
     static final String QMGR = "QMBENCH";
@@ -59,7 +63,7 @@ final class EmbeddedMft implements AutoCloseable {
     private final Path root;
     private final List<Agent> agents = new ArrayList<>();
     private final Map<ConnectionMode, QueueManagerConnector> connectors = new EnumMap<>(ConnectionMode.class);
-    private final Map<ConnectionMode, Requester> requesters = new EnumMap<>(ConnectionMode.class);
+    private final Map<Pair, Requester> requesters = new LinkedHashMap<>();
     private final Map<String, AtomicInteger> resends = new ConcurrentHashMap<>();
     private final RequestParser parser = new RequestParser();
     private final DocumentWriter writer = new DocumentWriter();
@@ -92,19 +96,48 @@ final class EmbeddedMft implements AutoCloseable {
     }
 
     /**
-     * Starts the queue manager under {@code root} and both agent pairs.
+     * A source agent and the destination agent it sends to, both connected in one mode.
+     *
+     * @param source      the source agent's name
+     * @param destination the destination agent's name
+     * @param mode        how both connect to the queue manager
+     */
+    record Pair(String source, String destination, ConnectionMode mode) {
+    }
+
+    /** The pairs {@link #start(Path, Map, Path)} starts. */
+    private static final List<Pair> STANDARD_PAIRS = List.of(new Pair("SRCB", "DSTB", ConnectionMode.BINDINGS),
+            new Pair("SRCC", "DSTC", ConnectionMode.CLIENT));
+
+    /**
+     * Starts the queue manager under {@code root} and both standard agent pairs.
      *
      * @param agentProperties extra agent.properties values for all four agents (agentChunkSize, ...)
      * @param transferRoot    the agents' transferRoot
      */
     static EmbeddedMft start(Path root, Map<String, String> agentProperties, Path transferRoot) throws Exception {
+        return start(root, transferRoot, STANDARD_PAIRS, agent -> agentProperties);
+    }
+
+    /**
+     * Starts the queue manager under {@code root} and {@code pairs}, each agent with its own extra
+     * agent.properties values (a pair per protection policy, each with its own keys).
+     *
+     * @param transferRoot    the agents' transferRoot
+     * @param pairs           the pairs, each of two agents no other pair has
+     * @param agentProperties extra agent.properties values by agent name
+     */
+    static EmbeddedMft start(Path root, Path transferRoot, List<Pair> pairs,
+            Function<String, Map<String, String>> agentProperties) throws Exception {
         EmbeddedMft mft = new EmbeddedMft(root);
         try {
-            for (ConnectionMode mode : ConnectionMode.values()) {
-                QueueManagerConnector c = mft.startAgent(sourceAgent(mode), mode, agentProperties, transferRoot);
-                mft.startAgent(destinationAgent(mode), mode, agentProperties, transferRoot);
-                mft.connectors.put(mode, c);
-                mft.requesters.put(mode, mft.new Requester(c));
+            for (Pair pair : pairs) {
+                QueueManagerConnector c = mft.startAgent(pair.source(), pair.mode(),
+                        agentProperties.apply(pair.source()), transferRoot);
+                mft.startAgent(pair.destination(), pair.mode(), agentProperties.apply(pair.destination()),
+                        transferRoot);
+                mft.connectors.putIfAbsent(pair.mode(), c);
+                mft.requesters.put(pair, mft.new Requester(c));
             }
             return mft;
         } catch (Exception e) {
@@ -113,12 +146,18 @@ final class EmbeddedMft implements AutoCloseable {
         }
     }
 
+    /** The source agent of the standard pair of {@code mode}. */
     static String sourceAgent(ConnectionMode mode) {
-        return mode == ConnectionMode.BINDINGS ? "SRCB" : "SRCC";
+        return standardPair(mode).source();
     }
 
+    /** The destination agent of the standard pair of {@code mode}. */
     static String destinationAgent(ConnectionMode mode) {
-        return mode == ConnectionMode.BINDINGS ? "DSTB" : "DSTC";
+        return standardPair(mode).destination();
+    }
+
+    private static Pair standardPair(ConnectionMode mode) {
+        return STANDARD_PAIRS.stream().filter(p -> p.mode() == mode).findFirst().orElseThrow();
     }
 
     private QueueManagerConnector startAgent(String name, ConnectionMode mode, Map<String, String> extra,
@@ -140,7 +179,10 @@ final class EmbeddedMft implements AutoCloseable {
         return connector;
     }
 
-    /** The connector the agents of {@code mode} use: the raw JMS ceiling goes through the same one. */
+    /**
+     * The connector the (first started) source agent of {@code mode} uses: the raw JMS ceiling goes
+     * through the same one.
+     */
     QueueManagerConnector connector(ConnectionMode mode) {
         return connectors.get(mode);
     }
@@ -166,7 +208,12 @@ final class EmbeddedMft implements AutoCloseable {
      * final reply. The caller times this call.
      */
     Result transfer(ConnectionMode mode, List<TransferItem> items, long timeoutMillis) throws Exception {
-        return transferAll(mode, List.of(items), timeoutMillis).get(0);
+        return transfer(standardPair(mode), items, timeoutMillis);
+    }
+
+    /** As {@link #transfer(ConnectionMode, List, long)}, from {@code pair}'s source to its destination. */
+    Result transfer(Pair pair, List<TransferItem> items, long timeoutMillis) throws Exception {
+        return transferAll(pair, List.of(items), timeoutMillis).get(0);
     }
 
     /**
@@ -184,16 +231,25 @@ final class EmbeddedMft implements AutoCloseable {
      */
     List<Result> transferAll(ConnectionMode mode, List<List<TransferItem>> transfers, long timeoutMillis)
             throws Exception {
-        Requester r = requesters.get(mode);
+        return transferAll(standardPair(mode), transfers, timeoutMillis);
+    }
+
+    /** As {@link #transferAll(ConnectionMode, List, long)}, between {@code pair}'s agents. */
+    private List<Result> transferAll(Pair pair, List<List<TransferItem>> transfers, long timeoutMillis)
+            throws Exception {
+        Requester r = requesters.get(pair);
+        if (r == null) {
+            throw new IllegalArgumentException("no agents " + pair + " on this queue manager");
+        }
         long start = System.nanoTime();
         Map<String, Integer> byMessageId = new HashMap<>();
         for (int i = 0; i < transfers.size(); i++) {
             // As with IBM MFT, the final reply goes only to a requester whose request has a <reply>
             // element; the JMSReplyTo (the same temporary queue) says where it goes.
-            TransferRequest request = new TransferRequest("6.00", ORIGINATOR, new AgentRef(sourceAgent(mode), QMGR),
-                    new AgentRef(destinationAgent(mode), QMGR), new ReplyTo(r.replyQueueName(), QMGR, false),
+            TransferRequest request = new TransferRequest("6.00", ORIGINATOR, new AgentRef(pair.source(), QMGR),
+                    new AgentRef(pair.destination(), QMGR), new ReplyTo(r.replyQueueName(), QMGR, false),
                     new TransferSet(0, null, Map.of(), transfers.get(i)), null);
-            byMessageId.put(r.put("SYSTEM.FTE.COMMAND." + sourceAgent(mode), writer.write(request)), i);
+            byMessageId.put(r.put("SYSTEM.FTE.COMMAND." + pair.source(), writer.write(request)), i);
         }
         Result[] results = new Result[transfers.size()];
         Reply[] acks = new Reply[transfers.size()];

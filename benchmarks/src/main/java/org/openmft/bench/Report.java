@@ -143,8 +143,8 @@ final class Report {
         line();
         line("The other tables of the seeds have sections of their own below: IBM's whole seed 000 matrix (text mode, 1 MB");
         line("and 10 MB files, 10 parallel transfers, every chunk size, client mode), seed 003's file sizes beside rsync,");
-        line("ssh and a Camel route, seed 001's 100 to 500 agents, and the JMH micro-benchmarks. Not measured yet: memory");
-        line("bounds.");
+        line("ssh and a Camel route, seed 001's 100 to 500 agents, the cost of each message protection policy, and the");
+        line("JMH micro-benchmarks. Not measured yet: memory bounds.");
         line();
     }
 
@@ -480,6 +480,8 @@ final class Report {
                 + " 25 min | 8 GiB |");
         line("| `coordination` | seed 001: 100 to 500 agents, a coordination queue manager and a database logger |"
                 + " about 40 min | 52 GiB |");
+        line("| `protection` | the 1 GiB transfer with message protection none, integrity and privacy | about 4 min |"
+                + " 2 GiB |");
         line("| `micro` | the JMH micro-benchmarks: chunk reading, checksums, text conversion, request XML | about 8"
                 + " min | 0.1 GiB |");
         line("| `soak` | transfers through crashes and cut connections of real processes; not part of `all` | about"
@@ -494,7 +496,8 @@ final class Report {
         line("| `--out FILE` | the report (default `docs/performance.md`; with `--quick`,"
                 + " `benchmarks/target/results/performance-quick.md`); charts go to `img/` beside it |");
         line("| `--results DIR` | CSV and JSON of every run, warm-ups included (default `benchmarks/target/results`) |");
-        line("| `--repetitions N` | measured repetitions (transfer: 5, 3 with `--quick`; seed000: 1; seed003: 3) |");
+        line("| `--repetitions N` | measured repetitions (transfer and protection: 5, 3 with `--quick`; seed000: 1;"
+                + " seed003: 3) |");
         line("| `--agent KEY=VALUE` | an agent.properties value for every agent, e.g. `agentWindowSize=50`;"
                 + " repeatable; the report lists it (the seed 000 matrix sets its own chunk sizes and transfer limits) |");
         line("| `--dir DIR`, `--keep` | where the work directory is made; keep it afterwards |");
@@ -596,11 +599,11 @@ final class Report {
         return Double.isNaN(d) ? "—" : String.format(Locale.ROOT, "%,." + decimals + "f", d);
     }
 
-    private static String pct(double fraction) {
+    static String pct(double fraction) {
         return Double.isNaN(fraction) ? "—" : String.format(Locale.ROOT, "%.0f%%", fraction * 100);
     }
 
-    private static String signed(double d, int decimals) {
+    static String signed(double d, int decimals) {
         return (d >= 0 ? "+" : "") + fmt(d, decimals);
     }
 

@@ -412,27 +412,13 @@ final class Seed000Matrix implements Section {
                 bytes += Files.size(p);
             }
             ConnectionMode connection = cell.group().mode();
-            String src = "openmft-" + EmbeddedMft.sourceAgent(connection) + "-";
-            String dst = "openmft-" + EmbeddedMft.destinationAgent(connection) + "-";
             collectGarbage(bytes);
-            ThreadCpuSampler threads = ThreadCpuSampler.startIfSupported();
-            long cpu0 = CpuClock.processCpuNanos();
+            TransferCpu measured = TransferCpu.start(EmbeddedMft.sourceAgent(connection),
+                    EmbeddedMft.destinationAgent(connection));
             long t0 = System.nanoTime();
             List<EmbeddedMft.Result> results = mft.transferAll(connection, transfers, timeoutMillis(bytes));
             long wall = System.nanoTime() - t0;
-            long cpu1 = CpuClock.processCpuNanos();
-            Seed000Run.Cpu cpu = Seed000Run.Cpu.UNKNOWN;
-            if (threads != null) {
-                threads.close();
-                long total = cpu0 < 0 ? -1 : cpu1 - cpu0 - threads.ownCpuNanos();
-                Map<String, Long> split = threads.byGroup((id, name) -> name == null ? "rest"
-                        : name.startsWith(src) ? "source" : name.startsWith(dst) ? "destination" : "rest");
-                long s = split.getOrDefault("source", 0L);
-                long d = split.getOrDefault("destination", 0L);
-                cpu = new Seed000Run.Cpu(total, s, d, total < 0 ? -1 : total - s - d);
-            } else if (cpu0 >= 0) {
-                cpu = Seed000Run.Cpu.total(cpu1 - cpu0);
-            }
+            Seed000Run.Cpu cpu = measured.stop();
             String failure = null;
             boolean timedOut = false;
             int resends = 0;

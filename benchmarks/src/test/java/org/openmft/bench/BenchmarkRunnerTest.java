@@ -63,11 +63,27 @@ class BenchmarkRunnerTest {
         assertThat(o.which().runs(micro, o.section())).isFalse();
         assertThat(BenchmarkRunner.Which.ALL.runs(micro, null)).isTrue();
         assertThat(BenchmarkRunner.Which.SOAK.runs(micro, null)).isFalse();
-        assertThat(Sections.all()).extracting(Section::name).containsExactly("seed000", "seed003", "micro");
+        assertThat(Sections.all()).extracting(Section::name).containsExactly("seed000", "seed003", "protection",
+                "micro");
         assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--scenario", "section"}))
-                .hasMessageContaining("all, transfer, coordination, seed000, seed003, micro or soak");
+                .hasMessageContaining("all, transfer, coordination, seed000, seed003, protection, micro or soak");
         assertThat(BenchmarkRunner.imagesDir(Path.of("docs", "performance.md")))
                 .isEqualTo(Path.of("docs", "img").toAbsolutePath());
+    }
+
+    @Test
+    void theProtectionScenarioRunsAloneQuickOrWithEveryOther() {
+        BenchmarkRunner.Options o = BenchmarkRunner.parse(new String[] {"--scenario", "protection", "--quick"});
+        assertThat(o.which()).isEqualTo(BenchmarkRunner.Which.SECTION);
+        assertThat(o.section()).isEqualTo("protection");
+        assertThat(o.scale()).isEqualTo(Scale.QUICK);
+        assertThat(o.which().transfer()).isFalse();
+        Section protection = Sections.named("protection").orElseThrow();
+        assertThat(protection).isInstanceOf(ProtectionSuite.class);
+        assertThat(o.which().runs(protection, o.section())).isTrue();
+        assertThat(o.which().runs(Sections.named("seed003").orElseThrow(), o.section())).isFalse();
+        assertThat(BenchmarkRunner.Which.ALL.runs(protection, null)).isTrue();
+        assertThat(BenchmarkRunner.usage()).contains("protection");
     }
 
     @Test

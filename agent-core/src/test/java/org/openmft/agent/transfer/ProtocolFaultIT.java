@@ -43,7 +43,15 @@ class ProtocolFaultIT {
     }
 
     static String md5(byte[]... parts) throws Exception {
-        MessageDigest d = MessageDigest.getInstance("MD5");
+        return digest("MD5", parts);
+    }
+
+    static String sha256(byte[]... parts) throws Exception {
+        return digest("SHA-256", parts);
+    }
+
+    private static String digest(String algorithm, byte[]... parts) throws Exception {
+        MessageDigest d = MessageDigest.getInstance(algorithm);
         for (byte[] p : parts) {
             d.update(p);
         }
@@ -61,6 +69,63 @@ class ProtocolFaultIT {
         Message done = source.expect(Wire.ITEM_DONE);
         assertThat(done.getIntProperty(Wire.RESULT_CODE)).isEqualTo(1);
         assertThat(done.getStringProperty(Wire.SUPPLEMENT)).contains("checksum");
+        assertThat(dir.resolve("out/file.bin")).doesNotExist();
+        assertThat(dir.resolve("out/file.bin.part")).doesNotExist();
+    }
+
+    @Test
+    void aCorruptedChunkIsCaughtBySha256AndNothingGetsTheFinalName() throws Exception {
+        source.checksumMethod("SHA-256").start(1, 1);
+        assertThat(source.expect(Wire.START_OK).getLongProperty(Wire.NEXT_SEQ)).isZero();
+        byte[] sent = "the bytes the source read".getBytes();
+        byte[] corrupted = sent.clone();
+        corrupted[3] ^= 0x40;
+        source.chunk(0, 1, 0, corrupted, true, true, sha256(sent), sent.length, out);
+        Message done = source.expect(Wire.ITEM_DONE);
+        assertThat(done.getIntProperty(Wire.RESULT_CODE)).isEqualTo(1);
+        assertThat(done.getStringProperty(Wire.SUPPLEMENT)).startsWith("BFGTR0062E: The checksum of")
+                .contains("(SHA-256 " + sha256(corrupted) + " at the destination, " + sha256(sent) + " at the source)");
+        assertThat(done.propertyExists(Wire.CHECKSUM)).isFalse();
+        assertThat(dir.resolve("out/file.bin")).doesNotExist();
+        assertThat(dir.resolve("out/file.bin.part")).doesNotExist();
+    }
+
+    @Test
+    void anItemNamingSha256IsNotPassedByAnMd5OfTheRightBytes() throws Exception {
+        source.checksumMethod("SHA-256").start(1, 1);
+        source.expect(Wire.START_OK);
+        byte[] sent = "the bytes the source read".getBytes();
+        source.chunk(0, 1, 0, sent, true, true, md5(sent), sent.length, out);
+        Message done = source.expect(Wire.ITEM_DONE);
+        assertThat(done.getIntProperty(Wire.RESULT_CODE)).isEqualTo(1);
+        assertThat(done.getStringProperty(Wire.SUPPLEMENT)).startsWith("BFGTR0062E").contains("SHA-256");
+        assertThat(dir.resolve("out/file.bin")).doesNotExist();
+    }
+
+    @Test
+    void aSha256ItemIsVerifiedAndItsDigestAnswered() throws Exception {
+        source.checksumMethod("sha256").start(1, 1);
+        source.expect(Wire.START_OK);
+        byte[] a = "first chunk ".getBytes();
+        byte[] b = "and the last".getBytes();
+        source.chunk(0, 1, 0, a, true, false, null, 0, out);
+        source.chunk(1, 1, a.length, b, false, true, sha256(a, b).toUpperCase(java.util.Locale.ROOT),
+                a.length + b.length, out);
+        Message done = source.expect(Wire.ITEM_DONE);
+        assertThat(done.getIntProperty(Wire.RESULT_CODE)).as(done.getStringProperty(Wire.SUPPLEMENT)).isZero();
+        assertThat(done.getStringProperty(Wire.CHECKSUM)).isEqualTo(sha256(a, b));
+        assertThat(Files.readString(dir.resolve("out/file.bin"))).isEqualTo("first chunk and the last");
+    }
+
+    @Test
+    void aChecksumMethodTheDestinationDoesNotKnowFailsTheItem() throws Exception {
+        source.checksumMethod("SHA-1").start(1, 1);
+        source.expect(Wire.START_OK);
+        byte[] sent = "the bytes the source read".getBytes();
+        source.chunk(0, 1, 0, sent, true, true, "a9993e364706816aba3e25717850c26c9cd0d89d", sent.length, out);
+        Message done = source.expect(Wire.ITEM_DONE);
+        assertThat(done.getIntProperty(Wire.RESULT_CODE)).isEqualTo(1);
+        assertThat(done.getStringProperty(Wire.SUPPLEMENT)).startsWith("BFGTR0003E").contains("\"SHA-1\"");
         assertThat(dir.resolve("out/file.bin")).doesNotExist();
         assertThat(dir.resolve("out/file.bin.part")).doesNotExist();
     }

@@ -32,6 +32,7 @@ import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerSettings;
 import org.openmft.agent.transfer.protocol.Wire;
+import org.openmft.xml.ChecksumMethod;
 
 /**
  * The state store on a real embedded queue manager's STATE queue and a real state directory;
@@ -80,7 +81,7 @@ class QueueStateStoreIT extends TransferStateStoreContract {
     static final String ID2 = "414d5120514d31202020202020202020bbbbbbbbbbbbbbbb";
     static final String ID3 = "414d5120514d31202020202020202020cccccccccccccccc";
     static final DestinationRecord.Partial PART = new DestinationRecord.Partial("/out/f.part", "/out/f", 8, true,
-            false, "/in/f", "/out");
+            ChecksumMethod.NONE, "/in/f", "/out");
     static final DestinationRecord GENUINE = new DestinationRecord(ID, "SRC", "QM1", null, 2, 32, 2, 4, 16, 1, 4096,
             PART, null, null);
 

@@ -44,6 +44,11 @@ class RestartRecoveryIT {
         return TransferHarness.item(src.toString(), out.toString(), DestinationType.FILE);
     }
 
+    /** Submits to SRC a transfer of {@code items} to DST. */
+    private static TransferHarness.Submission submit(TransferHarness h, TransferItem... items) throws Exception {
+        return h.submit("SRC", TransferHarness.request("SRC", "DST", 0, items));
+    }
+
     /** A queue manager with agents SRC (with {@code sourceProperties}) and DST, and an output directory. */
     private TransferHarness twoAgents(Map<String, String> sourceProperties) throws Exception {
         TransferHarness h = new TransferHarness(dir, false);
@@ -77,8 +82,7 @@ class RestartRecoveryIT {
         try (TransferHarness h = twoAgents(SLOW)) {
             Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 11);
             Path out = dir.resolve("out/big.bin");
-            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
-                    item(src, out)))) {
+            try (TransferHarness.Submission s = submit(h, item(src, out))) {
                 awaitMidFile(out);
                 h.stopImmediately("DST");
                 long written = partSize(out);
@@ -104,9 +108,8 @@ class RestartRecoveryIT {
         try (TransferHarness h = twoAgents(SLOW)) {
             Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 13);
             Path out = dir.resolve("out/big.bin");
-            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
-                    TransferHarness.item(src.toString(), out.toString(), DestinationType.FILE,
-                            ChecksumMethod.SHA_256)))) {
+            try (TransferHarness.Submission s = submit(h, TransferHarness.item(src.toString(), out.toString(),
+                    DestinationType.FILE, ChecksumMethod.SHA_256))) {
                 // The destination rebuilds its digest from the partial file's bytes kept...
                 awaitMidFile(out);
                 h.stopImmediately("DST");
@@ -132,8 +135,7 @@ class RestartRecoveryIT {
         try (TransferHarness h = twoAgents(SLOW)) {
             Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 12);
             Path out = dir.resolve("out/big.bin");
-            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
-                    item(src, out)))) {
+            try (TransferHarness.Submission s = submit(h, item(src, out))) {
                 awaitMidFile(out);
                 h.stopImmediately("SRC");
                 assertThat(h.sourceOutcomes).as("an immediate stop suspends, it does not end the transfer").isEmpty();
@@ -237,8 +239,7 @@ class RestartRecoveryIT {
         try (TransferHarness h = twoAgents(SLOW)) {
             Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 18);
             Path out = dir.resolve("out/big.bin");
-            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
-                    item(src, out)))) {
+            try (TransferHarness.Submission s = submit(h, item(src, out))) {
                 awaitMidFile(out);
                 h.stopImmediately("DST");
                 h.stopImmediately("SRC");

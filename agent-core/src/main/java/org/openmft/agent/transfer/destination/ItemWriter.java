@@ -232,7 +232,8 @@ final class ItemWriter {
             channel.close();
             channel = null;
             if (!partPath.equals(target)) {
-                journal.journal(new StateFiles.Rename(item, target.toString(), written, ours == null ? null : ours.hex()));
+                journal.journal(new StateFiles.Rename(item, target.toString(), written,
+                        ours == null ? null : ours.hex()));
                 if (!overwrite && Files.exists(target)) {
                     throw new ItemFailure("BFGIO0006E: File \"" + target + "\" already exists.", target);
                 }

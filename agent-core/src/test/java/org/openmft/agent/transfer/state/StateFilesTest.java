@@ -36,7 +36,8 @@ class StateFilesTest {
         ItemOutcome done = new ItemOutcome(0, "/in/a b.bin", "/out/a b.bin", 1234, ItemOutcome.SUCCESS, null,
                 new Checksum(ChecksumMethod.MD5, "0cc175b9c0f1b6a831c399e269772661"));
         ItemOutcome sha = new ItemOutcome(1, "/in/b.bin", "/out/b.bin", 1, ItemOutcome.SUCCESS, null,
-                new Checksum(ChecksumMethod.SHA_256, "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb"));
+                new Checksum(ChecksumMethod.SHA_256,
+                        "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb"));
         ItemOutcome failed = new ItemOutcome(2, "/in/c.bin", "/out/c.bin", 0, ItemOutcome.FAILED,
                 "BFGIO0006E: File \"/out/c.bin\" already exists.", null);
         StateFiles.appendRename(tag, journal, new StateFiles.Rename(0, "/out/a b.bin", 1234, done.checksum().hex()));
@@ -56,8 +57,9 @@ class StateFilesTest {
     @Test
     void aResultLineWrittenBeforeSha256ReadsItsChecksumAsAnMd5() throws Exception {
         Path journal = StateFiles.sourceResults(dir, T1);
+        Checksum md5 = new Checksum(ChecksumMethod.MD5, "0cc175b9c0f1b6a831c399e269772661");
         StateFiles.appendResult(tag, journal, new StateFiles.Result(new ItemOutcome(0, "/in/a", "/out/a", 1,
-                ItemOutcome.SUCCESS, null, new Checksum(ChecksumMethod.MD5, "0cc175b9c0f1b6a831c399e269772661")), 0, 0));
+                ItemOutcome.SUCCESS, null, md5), 0, 0));
         // As the version before wrote it: ten fields, the last the MD5, with its tag.
         String line = Files.readAllLines(journal).get(0);
         String fields = line.substring(0, line.indexOf("\t#"));
@@ -67,7 +69,7 @@ class StateFilesTest {
 
         ItemOutcome read = StateFiles.readJournal(tag, journal, T1).results().get(0).outcome();
 
-        assertThat(read.checksum()).isEqualTo(new Checksum(ChecksumMethod.MD5, "0cc175b9c0f1b6a831c399e269772661"));
+        assertThat(read.checksum()).isEqualTo(md5);
     }
 
     @Test

@@ -188,7 +188,8 @@ final class CreateTransferCommand implements Callable<Integer> {
     @Option(names = "-t", paramLabel = "binary|text", description = "Transfer mode (default binary); text converts"
             + " encodings and line endings.")
     String mode;
-    @Option(names = "-cs", paramLabel = "MD5|none", description = "Checksum (default MD5).")
+    @Option(names = "-cs", paramLabel = "MD5|SHA-256|none", description = "Checksum (default MD5, IBM's;"
+            + " SHA-256 is OpenMFT's own, collision resistant).")
     String checksum;
     @Option(names = "-pr", paramLabel = "0-9", description = "Priority (default 0).")
     String priority;

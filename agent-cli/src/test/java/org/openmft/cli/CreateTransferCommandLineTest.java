@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.openmft.cli.MftCommandLineTest.Run;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.ChecksumMethod;
@@ -112,6 +113,20 @@ class CreateTransferCommandLineTest {
         assertThat(generated(xml).transferSet().recoveryTimeoutSeconds()).isEqualTo(-1L);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"SHA-256", "sha256"})
+    void sha256IsOpenMftsOwnChecksumWrittenAsSha256(String spelling) throws Exception {
+        Path xml = dir.resolve("sha.xml");
+        Run r = create("-sa", "A1", "-da", "A2", "-df", "/in/a.bin", "-cs", spelling, "-gt", xml.toString(),
+                "/out/a.bin");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(generated(xml).transferSet().items()).singleElement()
+                .satisfies(i -> assertThat(i.checksumMethod()).isEqualTo(ChecksumMethod.SHA_256));
+        assertThat(Files.readString(xml)).contains("checksumMethod=\"SHA-256\"");
+        assertThat(run("transfer", "create", "--help").out()).contains("-cs=MD5|SHA-256|none",
+                "SHA-256 is OpenMFT's");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "-da A2 -dd /in /out/a|-sa (the source agent) is required",
@@ -129,7 +144,7 @@ class CreateTransferCommandLineTest {
             "-sa A1 -da A2 -dd /in -md =x /out/a|-md '=x' is not valid: a key is empty",
             "-sa A1 -da A2 -dd /in -md a=1,a=2 /out/a|-md 'a=1,a=2' is not valid: key 'a' appears twice",
             "-sa A1 -da A2 -dd /in -t ascii /out/a|-t: \"ascii\" is not valid; expected binary or text",
-            "-sa A1 -da A2 -dd /in -cs SHA1 /out/a|-cs: \"SHA1\" is not valid; expected MD5 or none",
+            "-sa A1 -da A2 -dd /in -cs SHA-1 /out/a|-cs: \"SHA-1\" is not valid; expected MD5, SHA-256 or none",
             "-sa A1 -da A2 -dd /in -de replace /out/a|-de: \"replace\" is not valid; expected error or overwrite",
             "-sa A1 -da A2 -dd /in -sd move /out/a|-sd: \"move\" is not valid; expected leave or delete",
             "-sa A1 -da A2 -dd /in -t text -dle CR /out/a|-dle: \"CR\" is not valid; expected LF or CRLF",
@@ -208,6 +223,10 @@ class CreateTransferCommandLineTest {
                     <source recursive="true" disposition="delete"><file>/out/reports</file></source>
                     <destination type="directory" exist="error"><file>/in/reports</file></destination>
                   </item>
+                  <item checksumMethod="SHA-256">
+                    <source><file>/out/ledger.bin</file></source>
+                    <destination><file>/in/ledger.bin</file></destination>
+                  </item>
                 </transferSpecifications>
                 """);
         Path xml = dir.resolve("from-defs.xml");
@@ -220,7 +239,10 @@ class CreateTransferCommandLineTest {
                         "/in/SUMMARY.TXT", "IBM-1047", LineEnding.CRLF)),
                 new TransferItem(Mode.BINARY, ChecksumMethod.NONE, new ItemSource(true, Disposition.DELETE,
                         "/out/reports", null), new ItemDestination(DestinationType.DIRECTORY, ExistAction.ERROR,
-                        "/in/reports", null, null)));
+                        "/in/reports", null, null)),
+                new TransferItem(Mode.BINARY, ChecksumMethod.SHA_256, new ItemSource(false, Disposition.LEAVE,
+                        "/out/ledger.bin", null), new ItemDestination(DestinationType.FILE, ExistAction.ERROR,
+                        "/in/ledger.bin", null, null)));
         assertThat(generated(xml)).isEqualTo(request(new AgentRef("A1", null), new AgentRef("A2", "QM2"),
                 new TransferSet(3, null, Map.of(), items), "J1"));
     }

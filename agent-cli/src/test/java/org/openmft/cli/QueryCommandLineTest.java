@@ -200,6 +200,9 @@ class QueryCommandLineTest {
                 + log.transferId(), xml, log, log.time());
     }
 
+    /** A SHA-256 (of "test"), for an item checked with OpenMFT's own method. */
+    private static final String SHA256 = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+
     private void history() throws Exception {
         coordination();
         logger("DB1", "DATABASE");
@@ -211,7 +214,9 @@ class QueryCommandLineTest {
                             new LogItem("binary", "/in/a.bin", "leave", 1000, "/out/a.bin", "error", 1000, "MD5",
                                     "9e107d9d372bb6826bd81d3542a419d6", 0, null),
                             new LogItem("binary", "/in/b.bin", "leave", 10, "/out/b.bin", "error", -1, null, null, 1,
-                                    "BFGIO0006E: exists")), null, List.of()), 2),
+                                    "BFGIO0006E: exists"),
+                            new LogItem("binary", "/in/c.bin", "leave", 4, "/out/c.bin", "error", 4, "SHA-256",
+                                    SHA256, 0, null)), null, List.of()), 2),
                     record(log(ID1, LogAction.COMPLETED, T0.plus(Duration.ofSeconds(2)), "SRC", "DST", List.of(), 20,
                             List.of("BFGRP0034I: partially successful")), 3),
                     record(log(ID2, LogAction.STARTED, T0.plusSeconds(60), "OTHER", "DST", List.of(), null,
@@ -250,11 +255,13 @@ class QueryCommandLineTest {
         assertThat(r.out()).contains("Transfer " + ID1, "PARTIAL", "BFGRP0034I: partially successful",
                 "SRC (QMS)", "DST (QMD)", "alice on host1", "nightly", "2026-11-20T10:15:30Z", "2026-11-20T10:15:32Z",
                 "Item 0:", "/in/a.bin (1000 bytes)", "/out/a.bin (1000 bytes)", "0 (success)",
-                "MD5 9e107d9d372bb6826bd81d3542a419d6", "Item 1:", "1 (failure)", "BFGIO0006E: exists");
+                "MD5 9e107d9d372bb6826bd81d3542a419d6", "Item 1:", "1 (failure)", "BFGIO0006E: exists",
+                "Item 2:", "SHA-256 " + SHA256);
         Run json = mft("transfer", "show", ID1.toUpperCase(java.util.Locale.ROOT), "--json");
         assertThat(json.exitCode()).isZero();
         assertThat(json.out()).contains("\"resultCode\" : 20", "\"items\" : [", "\"checksum\" : \"9e107d9d372bb6826bd81d3542a419d6\"",
-                "\"destinationSize\" : null");
+                "\"destinationSize\" : null", "\"checksumMethod\" : \"SHA-256\"",
+                "\"checksum\" : \"" + SHA256 + "\"");
         Run unknown = mft("transfer", "show", "414d");
         assertThat(unknown.exitCode()).isEqualTo(ExitCodes.FAILED);
         assertThat(unknown.err().strip()).isEqualTo("transfer 414d is not in the database of logger DB1");

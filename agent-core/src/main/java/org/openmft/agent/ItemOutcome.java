@@ -10,10 +10,11 @@ package org.openmft.agent;
  * @param bytes       bytes written at the destination (after text conversion)
  * @param resultCode  0 success, 1 failed, 2 warning (IBM's item codes)
  * @param supplement  what happened, for people (BFG-style message), or null
- * @param md5         hex MD5 of the bytes transferred, or null when the method was none
+ * @param checksum    the checksum of the bytes transferred, with its method; null when the method was
+ *                    none or the item failed before it was verified
  */
 public record ItemOutcome(int index, String source, String destination, long bytes, int resultCode,
-        String supplement, String md5) {
+        String supplement, Checksum checksum) {
     /** Item result: success. */
     public static final int SUCCESS = 0;
     /** Item result: failed. */

@@ -43,7 +43,7 @@ public record TransferInfo(String transferId, AgentRef sourceAgent, AgentRef des
      * @param mode {@code binary} or {@code text}
      * @param disposition {@code leave} or {@code delete}
      * @param exist {@code error} or {@code overwrite}
-     * @param checksumMethod {@code MD5} or {@code none}
+     * @param checksumMethod {@code MD5}, {@code SHA-256} or {@code none}
      */
     public record Item(int index, String source, long size, String destination, String mode, String disposition,
             String exist, String checksumMethod) {

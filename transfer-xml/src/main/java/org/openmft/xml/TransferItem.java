@@ -9,7 +9,7 @@ import java.util.Objects;
  * {@link DestinationType#DIRECTORY}, since many files cannot land on one file name.
  *
  * @param mode binary (the default) or text
- * @param checksumMethod MD5 (the default) or none
+ * @param checksumMethod MD5 (the default), SHA-256 or none
  * @param source what to read
  * @param destination where to write
  */

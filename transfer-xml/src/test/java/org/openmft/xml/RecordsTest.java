@@ -127,6 +127,9 @@ class RecordsTest {
     void enumsReadTheirXmlSpellingsAndExplainFailures() {
         assertEquals(ChecksumMethod.MD5, ChecksumMethod.fromXml("md5"));
         assertEquals("none", ChecksumMethod.NONE.xmlValue());
+        assertEquals("SHA-256", ChecksumMethod.fromXml("sha256").xmlValue());
+        assertEquals("\"SHA-1\" is not valid; expected MD5, SHA-256 or none",
+                assertThrows(IllegalArgumentException.class, () -> ChecksumMethod.fromXml("SHA-1")).getMessage());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Mode.fromXml("ascii"));
         assertEquals("\"ascii\" is not valid; expected binary or text", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> LineEnding.fromXml(null));

@@ -214,7 +214,7 @@ class RejectionTest {
                 Arguments.of(Documents.transferSet("recoveryTimeout=\"-5\"", ITEM), "transferSet", "recoveryTimeout=\"-5\" is out of range"),
                 Arguments.of(Documents.transferSet("recoveryTimeout=\"1.5\"", ITEM), "transferSet", "not a whole number"),
                 Arguments.of(Documents.item("mode=\"fast\"", S, D), "item", "mode=\"fast\" is not valid; expected binary or text"),
-                Arguments.of(Documents.item("checksumMethod=\"SHA-256\"", S, D), "item", "expected MD5 or none"),
+                Arguments.of(Documents.item("checksumMethod=\"SHA-1\"", S, D), "item", "expected MD5, SHA-256 or none"),
                 Arguments.of(Documents.item("", "<source disposition=\"move\"><file>/a</file></source>", D), "source",
                         "disposition=\"move\" is not valid"),
                 Arguments.of(Documents.item("", "<source recursive=\"yes\"><file>/a</file></source>", D), "source",
@@ -270,6 +270,14 @@ class RejectionTest {
         assertEquals(LineEnding.CRLF, item.destination().eol());
         assertEquals(ChecksumMethod.NONE, ((TransferRequest) parser.parse(Documents.item("checksumMethod=\"NONE\"", S, D)))
                 .transferSet().items().get(0).checksumMethod());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SHA-256", "sha-256", "SHA256", "sha256"})
+    void sha256IsReadInAnyCaseWithOrWithoutItsHyphen(String spelling) throws Exception {
+        TransferRequest request = (TransferRequest) parser.parse(Documents.item("checksumMethod=\"" + spelling + "\"",
+                S, D));
+        assertEquals(ChecksumMethod.SHA_256, request.transferSet().items().get(0).checksumMethod());
     }
 
     @Test

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.openmft.agent.transfer.protocol.Wire;
 
 /**
@@ -43,26 +45,85 @@ class ProtocolFaultIT {
     }
 
     static String md5(byte[]... parts) throws Exception {
-        MessageDigest d = MessageDigest.getInstance("MD5");
+        return digest("MD5", parts);
+    }
+
+    static String sha256(byte[]... parts) throws Exception {
+        return digest("SHA-256", parts);
+    }
+
+    /** The hex digest of the parts by {@code algorithm}, which the JDK names as the protocol does. */
+    static String digest(String algorithm, byte[]... parts) throws Exception {
+        MessageDigest d = MessageDigest.getInstance(algorithm);
         for (byte[] p : parts) {
             d.update(p);
         }
         return HexFormat.of().formatHex(d.digest());
     }
 
-    @Test
-    void aCorruptedChunkIsCaughtByMd5AndNothingGetsTheFinalName() throws Exception {
-        source.start(1, 1);
+    /**
+     * Plays a source that sends one item in one chunk, naming {@code method} and sending {@code checksum}
+     * as its digest.
+     *
+     * @return the destination's ITEM_DONE
+     */
+    private Message oneChunkItem(String method, byte[] body, String checksum) throws Exception {
+        source.checksumMethod(method).start(1, 1);
         assertThat(source.expect(Wire.START_OK).getLongProperty(Wire.NEXT_SEQ)).isZero();
+        source.chunk(0, 1, 0, body, true, true, checksum, body.length, out);
+        return source.expect(Wire.ITEM_DONE);
+    }
+
+    /** The item failed, and neither its file nor its partial file is there. */
+    private void failedLeavingNothing(Message done) throws Exception {
+        assertThat(done.getIntProperty(Wire.RESULT_CODE)).isEqualTo(1);
+        assertThat(done.propertyExists(Wire.CHECKSUM)).as("a failed item has no checksum").isFalse();
+        assertThat(dir.resolve("out/file.bin")).doesNotExist();
+        assertThat(dir.resolve("out/file.bin.part")).doesNotExist();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"MD5", "SHA-256"})
+    void aCorruptedChunkIsCaughtByTheItemsChecksumAndNothingGetsTheFinalName(String method) throws Exception {
         byte[] sent = "the bytes the source read".getBytes();
         byte[] corrupted = sent.clone();
         corrupted[3] ^= 0x40;
-        source.chunk(0, 1, 0, corrupted, true, true, md5(sent), sent.length, out);
+        Message done = oneChunkItem(method, corrupted, digest(method, sent));
+        failedLeavingNothing(done);
+        assertThat(done.getStringProperty(Wire.SUPPLEMENT)).startsWith("BFGTR0062E: The checksum of").contains("("
+                + method + " " + digest(method, corrupted) + " at the destination, " + digest(method, sent)
+                + " at the source)");
+    }
+
+    @Test
+    void anItemNamingSha256IsNotPassedByAnMd5OfTheRightBytes() throws Exception {
+        byte[] sent = "the bytes the source read".getBytes();
+        Message done = oneChunkItem("SHA-256", sent, md5(sent));
+        failedLeavingNothing(done);
+        assertThat(done.getStringProperty(Wire.SUPPLEMENT)).startsWith("BFGTR0062E").contains("SHA-256");
+    }
+
+    @Test
+    void aChecksumMethodTheDestinationDoesNotKnowFailsTheItem() throws Exception {
+        byte[] sent = "the bytes the source read".getBytes();
+        Message done = oneChunkItem("SHA-1", sent, "a9993e364706816aba3e25717850c26c9cd0d89d");
+        failedLeavingNothing(done);
+        assertThat(done.getStringProperty(Wire.SUPPLEMENT)).startsWith("BFGTR0003E").contains("\"SHA-1\"");
+    }
+
+    @Test
+    void aSha256ItemIsVerifiedAndItsDigestAnswered() throws Exception {
+        source.checksumMethod("sha256").start(1, 1);
+        source.expect(Wire.START_OK);
+        byte[] a = "first chunk ".getBytes();
+        byte[] b = "and the last".getBytes();
+        source.chunk(0, 1, 0, a, true, false, null, 0, out);
+        source.chunk(1, 1, a.length, b, false, true, sha256(a, b).toUpperCase(java.util.Locale.ROOT),
+                a.length + b.length, out);
         Message done = source.expect(Wire.ITEM_DONE);
-        assertThat(done.getIntProperty(Wire.RESULT_CODE)).isEqualTo(1);
-        assertThat(done.getStringProperty(Wire.SUPPLEMENT)).contains("checksum");
-        assertThat(dir.resolve("out/file.bin")).doesNotExist();
-        assertThat(dir.resolve("out/file.bin.part")).doesNotExist();
+        assertThat(done.getIntProperty(Wire.RESULT_CODE)).as(done.getStringProperty(Wire.SUPPLEMENT)).isZero();
+        assertThat(done.getStringProperty(Wire.CHECKSUM)).isEqualTo(sha256(a, b));
+        assertThat(Files.readString(dir.resolve("out/file.bin"))).isEqualTo("first chunk and the last");
     }
 
     @Test

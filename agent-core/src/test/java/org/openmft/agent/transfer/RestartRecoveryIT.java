@@ -8,7 +8,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.Checksum;
 import org.openmft.xml.CancelRequest;
+import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.DestinationType;
 import org.openmft.xml.Disposition;
 import org.openmft.xml.ItemSource;
@@ -42,6 +44,11 @@ class RestartRecoveryIT {
         return TransferHarness.item(src.toString(), out.toString(), DestinationType.FILE);
     }
 
+    /** Submits to SRC a transfer of {@code items} to DST. */
+    private static TransferHarness.Submission submit(TransferHarness h, TransferItem... items) throws Exception {
+        return h.submit("SRC", TransferHarness.request("SRC", "DST", 0, items));
+    }
+
     /** A queue manager with agents SRC (with {@code sourceProperties}) and DST, and an output directory. */
     private TransferHarness twoAgents(Map<String, String> sourceProperties) throws Exception {
         TransferHarness h = new TransferHarness(dir, false);
@@ -53,7 +60,12 @@ class RestartRecoveryIT {
 
     /** Waits until the destination has written 8 MiB of {@code out}: the transfer is mid-file. */
     private static void awaitMidFile(Path out) throws InterruptedException {
-        TransferHarness.await("8 MiB at the destination", 120, () -> partSize(out) >= 8L << 20);
+        awaitPartial(out, 8);
+    }
+
+    private static void awaitPartial(Path out, int mebibytes) throws InterruptedException {
+        TransferHarness.await(mebibytes + " MiB at the destination", 120,
+                () -> partSize(out) >= (long) mebibytes << 20);
     }
 
     private static long partSize(Path out) {
@@ -70,8 +82,7 @@ class RestartRecoveryIT {
         try (TransferHarness h = twoAgents(SLOW)) {
             Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 11);
             Path out = dir.resolve("out/big.bin");
-            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
-                    item(src, out)))) {
+            try (TransferHarness.Submission s = submit(h, item(src, out))) {
                 awaitMidFile(out);
                 h.stopImmediately("DST");
                 long written = partSize(out);
@@ -93,12 +104,38 @@ class RestartRecoveryIT {
     }
 
     @Test
+    void aSha256ItemResumedByItsDestinationAndThenItsSourceStillVerifies() throws Exception {
+        try (TransferHarness h = twoAgents(SLOW)) {
+            Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 13);
+            Path out = dir.resolve("out/big.bin");
+            try (TransferHarness.Submission s = submit(h, TransferHarness.item(src.toString(), out.toString(),
+                    DestinationType.FILE, ChecksumMethod.SHA_256))) {
+                // The destination rebuilds its digest from the partial file's bytes kept...
+                awaitMidFile(out);
+                h.stopImmediately("DST");
+                h.agent("DST", SLOW);
+                // ...and the source from the bytes below the resume point, read but not sent again.
+                awaitPartial(out, 16);
+                h.stopImmediately("SRC");
+                h.agent("SRC", SLOW);
+                Reply fin = s.awaitFinal(180);
+                assertThat(fin.resultCode()).as("%s", fin.supplements()).isZero();
+                assertThat(h.events).contains("resumed DESTINATION " + s.id(), "resumed SOURCE " + s.id());
+            }
+            Checksum expected = new Checksum(ChecksumMethod.SHA_256, TransferHarness.sha256(src));
+            assertThat(TransferHarness.sha256(out)).isEqualTo(expected.hex());
+            TransferHarness.await("the source's outcome", 10, () -> !h.sourceOutcomes.isEmpty());
+            assertThat(h.sourceOutcomes.get(h.sourceOutcomes.size() - 1).items()).singleElement()
+                    .satisfies(i -> assertThat(i.checksum()).isEqualTo(expected));
+        }
+    }
+
+    @Test
     void aSourceStoppedMidFileResumesWhereTheDestinationIs() throws Exception {
         try (TransferHarness h = twoAgents(SLOW)) {
             Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 12);
             Path out = dir.resolve("out/big.bin");
-            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
-                    item(src, out)))) {
+            try (TransferHarness.Submission s = submit(h, item(src, out))) {
                 awaitMidFile(out);
                 h.stopImmediately("SRC");
                 assertThat(h.sourceOutcomes).as("an immediate stop suspends, it does not end the transfer").isEmpty();
@@ -202,8 +239,7 @@ class RestartRecoveryIT {
         try (TransferHarness h = twoAgents(SLOW)) {
             Path src = TransferHarness.randomFile(dir.resolve("in/big.bin"), 32L << 20, 18);
             Path out = dir.resolve("out/big.bin");
-            try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
-                    item(src, out)))) {
+            try (TransferHarness.Submission s = submit(h, item(src, out))) {
                 awaitMidFile(out);
                 h.stopImmediately("DST");
                 h.stopImmediately("SRC");

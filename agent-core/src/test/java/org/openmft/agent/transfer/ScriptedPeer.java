@@ -50,6 +50,8 @@ final class ScriptedPeer implements AutoCloseable {
     private final ProtocolCodec codec;
     private Message last;
     private boolean dead;
+    /** The checksum method the first chunks it sends as a source name. */
+    private String checksumMethod = "MD5";
     /** Its own key as a source; the real source's, from the START it received, as a destination. */
     private volatile byte[] key = new byte[32];
     /** The protection of what it sends as a source, with the keys that open and make protected STARTs. */
@@ -174,13 +176,22 @@ final class ScriptedPeer implements AutoCloseable {
         }
     }
 
-    /** A chunk of item 0, to be written to {@code destination} (a file). */
-    ScriptedPeer chunk(long seq, int incarnation, long offset, byte[] data, boolean first, boolean last, String md5,
-            long itemBytes, String destination) throws JMSException {
-        ItemHeader header = new ItemHeader(destination, "file", "file.bin", "error", "MD5", "binary",
+    /** Names {@code method} ("MD5" unless told) as the checksum method of the items it sends from now on. */
+    ScriptedPeer checksumMethod(String method) {
+        this.checksumMethod = method;
+        return this;
+    }
+
+    /**
+     * A chunk of item 0, to be written to {@code destination} (a file); {@code checksum} is the hex digest
+     * a last chunk carries, by the method {@link #checksumMethod} names.
+     */
+    ScriptedPeer chunk(long seq, int incarnation, long offset, byte[] data, boolean first, boolean last,
+            String checksum, long itemBytes, String destination) throws JMSException {
+        ItemHeader header = new ItemHeader(destination, "file", "file.bin", "error", checksumMethod, "binary",
                 "/fake/file.bin", itemBytes);
-        return send(codec.data(id, incarnation, seq, 0, offset, first, last, first ? header : null, itemBytes, md5,
-                data, data.length));
+        return send(codec.data(id, incarnation, seq, 0, offset, first, last, first ? header : null, itemBytes,
+                checksum, data, data.length));
     }
 
     /** Asks the destination where it is; everything below {@code nextSeq} was sent. */

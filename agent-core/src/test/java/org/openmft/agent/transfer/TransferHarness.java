@@ -292,7 +292,11 @@ final class TransferHarness implements AutoCloseable {
     }
 
     static TransferItem item(String source, String destination, DestinationType type) {
-        return new TransferItem(Mode.BINARY, ChecksumMethod.MD5,
+        return item(source, destination, type, ChecksumMethod.MD5);
+    }
+
+    static TransferItem item(String source, String destination, DestinationType type, ChecksumMethod checksum) {
+        return new TransferItem(Mode.BINARY, checksum,
                 new ItemSource(false, Disposition.LEAVE, source, null),
                 new ItemDestination(type, ExistAction.ERROR, destination, null, null));
     }
@@ -485,7 +489,15 @@ final class TransferHarness implements AutoCloseable {
     }
 
     static String md5(Path file) throws Exception {
-        MessageDigest d = MessageDigest.getInstance("MD5");
+        return digest(file, "MD5");
+    }
+
+    static String sha256(Path file) throws Exception {
+        return digest(file, "SHA-256");
+    }
+
+    private static String digest(Path file, String algorithm) throws Exception {
+        MessageDigest d = MessageDigest.getInstance(algorithm);
         try (var in = Files.newInputStream(file)) {
             byte[] b = new byte[1 << 16];
             int n;

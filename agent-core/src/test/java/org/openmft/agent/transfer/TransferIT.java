@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.openmft.agent.Checksum;
 import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.DestinationType;
@@ -341,7 +342,7 @@ class TransferIT {
             var dest = h.destinationOutcomes.get(0);
             assertThat(dest.resultCode()).isZero();
             assertThat(dest.items()).singleElement().satisfies(i -> {
-                assertThat(i.md5()).isEqualTo(TransferHarness.md5(src));
+                assertThat(i.checksum()).isEqualTo(new Checksum(ChecksumMethod.MD5, TransferHarness.md5(src)));
                 assertThat(i.bytes()).isEqualTo(100_000);
             });
             assertThat(h.sourceOutcomes).singleElement().satisfies(o -> assertThat(o.bytes()).isEqualTo(100_000));
@@ -351,6 +352,23 @@ class TransferIT {
                     .allMatch(a -> a.state() == org.openmft.agent.AgentState.READY));
             assertThat(List.copyOf(h.events)).containsSubsequence("state SRC ACTIVE", "state SRC READY")
                     .containsSubsequence("state DST ACTIVE", "state DST READY");
+        }
+    }
+
+    @Test
+    void aSha256TransferArrivesWithTheSha256OfTheFileOnBothSides() throws Exception {
+        try (TransferHarness h = twoAgents(false, Map.of(), Map.of())) {
+            Path src = TransferHarness.randomFile(dir.resolve("in/s.bin"), 300_000, 7);
+            Reply r = h.transfer(TransferHarness.request("SRC", "DST", 0, TransferHarness.item(src.toString(),
+                    dir.resolve("out/s.bin").toString(), DestinationType.FILE, ChecksumMethod.SHA_256)), 60);
+            assertThat(r.resultCode()).isZero();
+            Checksum expected = new Checksum(ChecksumMethod.SHA_256, TransferHarness.sha256(src));
+            TransferHarness.await("destination outcome", 10, () -> !h.destinationOutcomes.isEmpty());
+            assertThat(h.destinationOutcomes.get(0).items()).singleElement()
+                    .satisfies(i -> assertThat(i.checksum()).isEqualTo(expected));
+            assertThat(h.sourceOutcomes).singleElement().satisfies(o -> assertThat(o.items()).singleElement()
+                    .satisfies(i -> assertThat(i.checksum()).isEqualTo(expected)));
+            assertThat(TransferHarness.sha256(dir.resolve("out/s.bin"))).isEqualTo(expected.hex());
         }
     }
 

@@ -26,12 +26,12 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What a checksum costs per chunk. The agents compute MD5 (IBM's only method) as
- * {@code SourceTransfer} does: {@code MessageDigest.update} on each chunk's {@code byte[]}, one
- * digest per item; {@link #md5DirectChunk} shows what a direct buffer would cost instead, and
- * {@link #heapChunk} the alternatives (SHA-1, SHA-256, CRC-32, CRC-32C, Adler-32) on the same
- * chunk. One operation is one chunk; throughput in chunks per second, times {@code chunkBytes} for
- * bytes per second.
+ * What a checksum costs per chunk. The agents compute MD5 (IBM's default) or SHA-256 (OpenMFT's
+ * own) as {@code ItemChecksum} does: {@code MessageDigest.update} on each chunk's {@code byte[]}, one
+ * digest per item, and CRC-32C over each DATA message's body; {@link #md5DirectChunk} shows what a
+ * direct buffer would cost instead, and {@link #heapChunk} every algorithm (also SHA-1, CRC-32,
+ * Adler-32) on the same chunk. One operation is one chunk; throughput in chunks per second, times
+ * {@code chunkBytes} for bytes per second.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -177,7 +177,7 @@ public class ChecksumBenchmark {
         }
     }
 
-    /** The agent's way for MD5: an update from the chunk's heap array; the alternatives likewise. */
+    /** The agent's way for MD5 and SHA-256: an update from the chunk's heap array; the others likewise. */
     @Benchmark
     public void heapChunk(Chunk chunk, HeapSum s) {
         s.sum.update(chunk.heap, 0, chunk.heap.length);

@@ -9,7 +9,8 @@ package org.openmft.coordination.logger;
  * @param destination the destination file, or {@code null} when the item failed before one was known
  * @param destinationSize the size written in bytes, or -1 when unknown
  * @param mode {@code binary} or {@code text}, or {@code null} when not stated
- * @param checksumMethod such as {@code MD5}, or {@code null} when no checksum was computed
+ * @param checksumMethod {@code MD5} (IBM's), {@code SHA-256} (OpenMFT's own), or {@code null} when no checksum
+ *                       was computed
  * @param checksum the hex checksum, or {@code null}
  * @param resultCode 0 success, 1 failure, 2 warning
  * @param supplement the explanation, or {@code null}

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.AgentState;
+import org.openmft.agent.Checksum;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.TransferInfo;
 import org.openmft.agent.ResultCode;
@@ -308,13 +309,14 @@ final class AgentPublisher implements AgentListener {
     }
 
     private static LogItem logItem(TransferInfo.Item planned, ItemOutcome o) {
-        boolean md5 = o.md5() != null;
+        Checksum checksum = o.checksum();
         long size = planned == null ? -1 : planned.size();
         long written = o.resultCode() == ItemOutcome.FAILED ? -1 : o.bytes();
         return new LogItem(planned == null ? "binary" : planned.mode(), o.source(),
                 planned == null ? "leave" : planned.disposition(), size, o.destination(),
-                planned == null ? "error" : planned.exist(), written, md5 ? "MD5" : null, o.md5(), o.resultCode(),
-                o.supplement());
+                planned == null ? "error" : planned.exist(), written,
+                checksum == null ? null : checksum.method().xmlValue(), checksum == null ? null : checksum.hex(),
+                o.resultCode(), o.supplement());
     }
 
     private void flushItems(String id, Tracked t) {

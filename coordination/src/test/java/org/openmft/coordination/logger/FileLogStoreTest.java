@@ -2,6 +2,7 @@ package org.openmft.coordination.logger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.openmft.coordination.logger.Logs.SHA256;
 import static org.openmft.coordination.logger.Logs.T0;
 import static org.openmft.coordination.logger.Logs.cancelled;
 import static org.openmft.coordination.logger.Logs.completed;
@@ -11,6 +12,7 @@ import static org.openmft.coordination.logger.Logs.malformed;
 import static org.openmft.coordination.logger.Logs.progress;
 import static org.openmft.coordination.logger.Logs.record;
 import static org.openmft.coordination.logger.Logs.refusal;
+import static org.openmft.coordination.logger.Logs.sha256Item;
 import static org.openmft.coordination.logger.Logs.started;
 
 import java.io.IOException;
@@ -83,6 +85,17 @@ class FileLogStoreTest {
                         + "BFGRP0034I: The file transfer request has completed with problems.",
                 "2026-11-20T10:15:33;" + id(2) + ";[TCAN];41 ;SRC;QM_SRC;DST;QM_DST;alice;nightly;"
                         + "BFGTR0063I: The transfer was cancelled.");
+    }
+
+    @Test
+    void aSha256ItemLineNamesItsMethodWhereMd5Goes() throws Exception {
+        String id = id(1);
+        try (FileLogStore store = open(FileLoggerMode.CIRCULAR, 1 << 20, 3, 100)) {
+            store.storeAll(List.of(record(progress(id, "SRC", "DST", T0.plusSeconds(1), 0,
+                    sha256Item("/in/s.bin", "/out/s.bin")))));
+        }
+        assertThat(lines(dir.resolve("LGR10.log"))).containsExactly("2026-11-20T10:15:31;" + id
+                + ";[TPRO];0  ;/in/s.bin;file;/out/s.bin;file;binary;4;4;SHA-256;" + SHA256 + ";");
     }
 
     @Test

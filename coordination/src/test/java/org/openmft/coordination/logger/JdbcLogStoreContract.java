@@ -2,7 +2,9 @@ package org.openmft.coordination.logger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.openmft.coordination.logger.Logs.REFUSED_REQUEST;
+import static org.openmft.coordination.logger.Logs.SHA256;
 import static org.openmft.coordination.logger.Logs.T0;
 import static org.openmft.coordination.logger.Logs.cancelled;
 import static org.openmft.coordination.logger.Logs.completed;
@@ -12,6 +14,7 @@ import static org.openmft.coordination.logger.Logs.malformed;
 import static org.openmft.coordination.logger.Logs.progress;
 import static org.openmft.coordination.logger.Logs.record;
 import static org.openmft.coordination.logger.Logs.refusal;
+import static org.openmft.coordination.logger.Logs.sha256Item;
 import static org.openmft.coordination.logger.Logs.started;
 
 import java.sql.Connection;
@@ -130,6 +133,21 @@ abstract class JdbcLogStoreContract {
             assertThat(store.transfer(id(999))).isEmpty();
         }
         assertThat(count("SELECT COUNT(*) FROM log_record")).isEqualTo(4);
+    }
+
+    @Test
+    void aSha256ChecksumIsStoredWithItsMethodInIbmsColumns() throws Exception {
+        String id = id(1);
+        try (JdbcLogStore store = open()) {
+            store.storeAll(List.of(record(started(id, "SRC", "DST", T0)),
+                    record(progress(id, "SRC", "DST", T0.plusSeconds(1), 0, sha256Item("/in/s.bin", "/out/s.bin"),
+                            item("/in/m.txt", "/out/m.txt", 0)))));
+            assertThat(store.transfer(id).orElseThrow().items()).extracting(StoredItem::checksumMethod,
+                    StoredItem::checksum).containsExactly(tuple("SHA-256", SHA256),
+                            tuple("MD5", "9e107d9d372bb6826bd81d3542a419d6"));
+        }
+        assertThat(count("SELECT COUNT(*) FROM transfer_item WHERE checksum_method = 'SHA-256' AND checksum = '"
+                + SHA256 + "'")).isOne();
     }
 
     @Test

@@ -64,6 +64,14 @@ final class Logs {
                 Map.of());
     }
 
+    /** A SHA-256 of the four bytes "test", for items checked with OpenMFT's SHA-256. */
+    static final String SHA256 = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+
+    /** A successful item checked with SHA-256. */
+    static LogItem sha256Item(String source, String destination) {
+        return new LogItem("binary", source, "leave", 4, destination, "error", 4, "SHA-256", SHA256, 0, null);
+    }
+
     static LogItem item(String source, String destination, int resultCode) {
         return new LogItem("binary", source, "leave", 1000, destination, "error", 1000, "MD5",
                 "9e107d9d372bb6826bd81d3542a419d6", resultCode, resultCode == 0 ? null : "BFGIO0006E: exists");

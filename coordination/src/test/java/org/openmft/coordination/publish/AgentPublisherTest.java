@@ -13,11 +13,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.AgentState;
+import org.openmft.agent.Checksum;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.xml.AgentRef;
+import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.Originator;
 import org.openmft.xml.log.AgentStatus;
 import org.openmft.xml.log.LogAction;
@@ -90,7 +92,7 @@ class AgentPublisherTest {
     private static TransferInfo info() {
         return new TransferInfo(ID, new AgentRef("SRC", "QMA"), new AgentRef("DST", "QMA"),
                 new Originator("host", "user"), "JOB", 0, Map.of(), Instant.parse("2026-11-22T10:00:00Z"),
-                List.of(new TransferInfo.Item(0, "/in/a", 10, "/out/a", "binary", "leave", "error", "MD5"),
+                List.of(new TransferInfo.Item(0, "/in/a", 10, "/out/a", "binary", "leave", "error", "SHA-256"),
                         new TransferInfo.Item(1, "/in/b", 20, "/out/b", "text", "delete", "overwrite", "MD5")),
                 2);
     }
@@ -139,11 +141,12 @@ class AgentPublisherTest {
         publisher.transferQueued("SRC", info(), 1);
         publisher.transferStarted("SRC", Role.SOURCE, info());
         publisher.itemCompleted("SRC", Role.SOURCE, ID, new ItemOutcome(0, "/in/a", "/out/a", 10, 0, null,
-                "0123456789abcdef0123456789abcdef"));
+                new Checksum(ChecksumMethod.SHA_256, "0123456789abcdef0123456789abcdef")));
         publisher.itemCompleted("SRC", Role.SOURCE, ID, new ItemOutcome(1, "/in/b", "/out/b", 0, 1,
                 "BFGIO0006E: exists", null));
         publisher.transferEnded("SRC", Role.SOURCE, new TransferOutcome(ID, 20, "BFGRP0034I: problems",
-                List.of(new ItemOutcome(0, "/in/a", "/out/a", 10, 0, null, "0123456789abcdef0123456789abcdef"),
+                List.of(new ItemOutcome(0, "/in/a", "/out/a", 10, 0, null,
+                        new Checksum(ChecksumMethod.SHA_256, "0123456789abcdef0123456789abcdef")),
                         new ItemOutcome(1, "/in/b", "/out/b", 0, 1, "BFGIO0006E: exists", null)),
                 clock.instant(), clock.instant()));
         List<TransferLog> logs = logs(drain());
@@ -152,6 +155,8 @@ class AgentPublisherTest {
         TransferLog progress = logs.get(1);
         assertThat(progress.items()).hasSize(2);
         assertThat(progress.items().get(0).checksum()).isEqualTo("0123456789abcdef0123456789abcdef");
+        assertThat(progress.items().get(0).checksumMethod()).isEqualTo("SHA-256");
+        assertThat(progress.items().get(1).checksumMethod()).as("a failed item has no checksum").isNull();
         assertThat(progress.items().get(1).mode()).isEqualTo("text");
         assertThat(progress.items().get(1).sourceDisposition()).isEqualTo("delete");
         assertThat(progress.items().get(1).supplement()).contains("BFGIO0006E");

@@ -13,7 +13,8 @@ import java.util.Objects;
  * @param destination the destination file path, or {@code null} when the item failed before one was known
  * @param destinationExist {@code error} or {@code overwrite}, or {@code null} when not stated
  * @param destinationSize the size written, or -1 when unknown
- * @param checksumMethod {@code MD5}, or {@code null} when no checksum was computed (empty also means null)
+ * @param checksumMethod {@code MD5} (IBM's), {@code SHA-256} (OpenMFT's own), or {@code null} when no checksum
+ *                       was computed (empty also means null)
  * @param checksum the hex checksum, or {@code null} (empty also means null)
  * @param resultCode 0 success, 1 failure, 2 warning
  * @param supplement the explanation, or {@code null}

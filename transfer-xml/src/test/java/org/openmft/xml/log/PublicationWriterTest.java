@@ -74,6 +74,19 @@ class PublicationWriterTest {
     }
 
     @Test
+    void aSha256ChecksumIsWrittenInIbmsChecksumElementWithItsMethod() throws Exception {
+        String sha256 = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+        LogItem item = new LogItem("binary", "/in/a", "leave", 4, "/out/a", "error", 4, "SHA-256", sha256, 0, null);
+
+        String xml = writer.write(Publications.progress(item));
+
+        assertThat(xml).contains("<file size=\"4\">/in/a</file><checksum method=\"SHA-256\">" + sha256
+                + "</checksum></source>", "<file size=\"4\">/out/a</file><checksum method=\"SHA-256\">" + sha256
+                + "</checksum></destination>");
+        assertThat(new PublicationReader().readLog(xml)).isEqualTo(Publications.progress(item));
+    }
+
+    @Test
     void progressLogWithoutItemsStillSaysHowMany() {
         assertThat(writer.write(Publications.progress()))
                 .contains("<transferSet index=\"0\" size=\"0\" startTime=\"2026-11-22T10:00:00.123Z\" total=\"2\""

@@ -297,7 +297,7 @@ public final class DestinationTransfer {
      */
     public void resumeItem(int item, DestinationRecord.Partial p, long offset) throws java.io.IOException {
         discardedAtResume = writer.resume(item, p.itemFirstSeq(), Path.of(p.partFile()), Path.of(p.finalPath()),
-                p.overwrite(), p.md5(), offset, p.sourcePath(), p.destPath());
+                p.overwrite(), p.checksumMethod(), offset, p.sourcePath(), p.destPath());
     }
 
     /** The item being written at the checkpoint restarts from its first message. */
@@ -491,10 +491,10 @@ public final class DestinationTransfer {
             }
             writer.write(body, length, m.offset());
             if (m.last()) {
-                ItemWriter.Finished done = writer.finish(m.itemBytes(), m.md5(),
+                ItemWriter.Finished done = writer.finish(m.itemBytes(), m.checksum(),
                         r -> context.state().appendRename(id, r));
                 record(new ItemOutcome(item, writer.sourcePath(), done.destination(), done.bytes(),
-                        ItemOutcome.SUCCESS, null, done.md5()), seq);
+                        ItemOutcome.SUCCESS, null, done.checksum()), seq);
             } else {
                 acknowledge(seq);
             }

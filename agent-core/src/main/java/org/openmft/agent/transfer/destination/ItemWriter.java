@@ -10,26 +10,27 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
+import org.openmft.agent.Checksum;
 import org.openmft.agent.transfer.files.Access;
 import org.openmft.agent.transfer.files.DestinationPaths;
 import org.openmft.agent.transfer.files.DestinationType;
 import org.openmft.agent.transfer.files.FileErrors;
 import org.openmft.agent.transfer.files.PathRefusedException;
 import org.openmft.agent.transfer.files.PathResolver;
+import org.openmft.agent.transfer.protocol.ItemChecksum;
 import org.openmft.agent.transfer.protocol.ItemHeader;
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.state.DestinationRecord;
 import org.openmft.agent.transfer.state.StateException;
 import org.openmft.agent.transfer.state.StateFiles;
+import org.openmft.xml.ChecksumMethod;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Where an item is written at the destination: {@code <name>.part} (or the final name with
- * {@code doNotUseTempOutputFile}) at each chunk's offset, its size and MD5 checked against the
+ * {@code doNotUseTempOutputFile}) at each chunk's offset, its size and checksum checked against the
  * source's, forced to disk and renamed to its final name only then, never replacing a file that
  * appeared meanwhile unless {@code exist="overwrite"}. A failed item leaves nothing under its
  * final name, and its partial file is removed at once.
@@ -66,7 +67,7 @@ final class ItemWriter {
     private Path finalPath;
     private Path partPath;
     private FileChannel channel;
-    private MessageDigest md5;
+    private ItemChecksum checksum;
     private long written;
     private boolean overwrite;
     private String sourcePath;
@@ -113,7 +114,7 @@ final class ItemWriter {
             return null;
         }
         return new DestinationRecord.Partial(partPath.toString(), finalPath.toString(), firstSeq, overwrite,
-                md5 != null, sourcePath, requestedDestination);
+                checksum == null ? ChecksumMethod.NONE : checksum.method(), sourcePath, requestedDestination);
     }
 
     /**
@@ -132,6 +133,7 @@ final class ItemWriter {
         // Asked for at each item: the requester's user sandbox may have changed since the last.
         PathResolver paths = agentPaths.forRequester(requesterUser);
         try {
+            ChecksumMethod method = checksumMethod(h);
             DestinationType dt = "directory".equals(h.destType()) ? DestinationType.DIRECTORY : DestinationType.FILE;
             Path named = dt == DestinationType.DIRECTORY ? paths.resolveDirectory(requestedDestination, Access.WRITE)
                     : paths.resolve(requestedDestination, Access.WRITE);
@@ -159,7 +161,7 @@ final class ItemWriter {
             channel = FileChannel.open(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
             partPath = part;
-            md5 = h.md5() ? newMd5() : null;
+            checksum = ItemChecksum.start(method);
             written = 0;
         } catch (ItemFailure e) {
             item = -1;
@@ -191,8 +193,8 @@ final class ItemWriter {
             while (bb.hasRemaining()) {
                 at += channel.write(bb, at);
             }
-            if (md5 != null) {
-                md5.update(body, 0, length);
+            if (checksum != null) {
+                checksum.update(body, 0, length);
             }
             written += length;
         } catch (IOException e) {
@@ -203,8 +205,8 @@ final class ItemWriter {
         }
     }
 
-    /** The outcome of a finished item: where it went, its size and MD5. */
-    record Finished(String destination, long bytes, String md5) {
+    /** The outcome of a finished item: where it went, its size and checksum (null when none). */
+    record Finished(String destination, long bytes, Checksum checksum) {
     }
 
     /**
@@ -212,25 +214,26 @@ final class ItemWriter {
      * final name.
      *
      * @param expectedBytes the size the source sent
-     * @param theirMd5      the source's MD5, or null
+     * @param theirs        the source's hex digest by the item's method, or null
      */
-    Finished finish(long expectedBytes, String theirMd5, RenameJournal journal) throws ItemFailure, StateException {
-        String ours = md5 == null ? null : HexFormat.of().formatHex(md5.digest());
+    Finished finish(long expectedBytes, String theirs, RenameJournal journal) throws ItemFailure, StateException {
+        Checksum ours = checksum == null ? null : checksum.finish();
         Path target = finalPath;
         try {
             if (written != expectedBytes) {
                 throw new ItemFailure("BFGTR0061E: The destination file \"" + target + "\" has " + written
                         + " bytes but the source sent " + expectedBytes, target);
             }
-            if (ours != null && !ours.equalsIgnoreCase(String.valueOf(theirMd5))) {
+            if (ours != null && !ours.hex().equalsIgnoreCase(String.valueOf(theirs))) {
                 throw new ItemFailure("BFGTR0062E: The checksum of \"" + target + "\" does not match the source's"
-                        + " (MD5 " + ours + " at the destination, " + theirMd5 + " at the source)", target);
+                        + " (" + ours + " at the destination, " + theirs + " at the source)", target);
             }
             channel.force(true);
             channel.close();
             channel = null;
             if (!partPath.equals(target)) {
-                journal.journal(new StateFiles.Rename(item, target.toString(), written, ours));
+                journal.journal(new StateFiles.Rename(item, target.toString(), written,
+                        ours == null ? null : ours.hex()));
                 if (!overwrite && Files.exists(target)) {
                     throw new ItemFailure("BFGIO0006E: File \"" + target + "\" already exists.", target);
                 }
@@ -278,7 +281,7 @@ final class ItemWriter {
      *
      * @return the bytes written after the checkpoint, discarded now and received again
      */
-    long resume(int index, long itemFirstSeq, Path part, Path target, boolean overwriteTarget, boolean useMd5,
+    long resume(int index, long itemFirstSeq, Path part, Path target, boolean overwriteTarget, ChecksumMethod method,
             long offset, String source, String requested) throws IOException {
         long have = Files.size(part);
         item = index;
@@ -291,8 +294,8 @@ final class ItemWriter {
         channel = FileChannel.open(part, StandardOpenOption.WRITE, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
         channel.truncate(offset);
         written = offset;
-        if (useMd5) {
-            md5 = newMd5();
+        checksum = ItemChecksum.start(method);
+        if (checksum != null) {
             ByteBuffer bb = ByteBuffer.allocate(1 << 20);
             long at = 0;
             while (at < offset) {
@@ -301,7 +304,7 @@ final class ItemWriter {
                 if (n < 0) {
                     throw new IOException("partial file " + part + " ended at " + at + " of " + offset);
                 }
-                md5.update(bb.array(), 0, n);
+                checksum.update(bb.array(), 0, n);
                 at += n;
             }
         }
@@ -340,11 +343,13 @@ final class ItemWriter {
         partPath = null;
     }
 
-    private static MessageDigest newMd5() {
+    /** The method the item's first chunk names; one this agent does not know fails the item. */
+    private static ChecksumMethod checksumMethod(ItemHeader h) throws ItemFailure {
         try {
-            return MessageDigest.getInstance("MD5");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JVM has no MD5", e);
+            return h.checksum();
+        } catch (IllegalArgumentException e) {
+            throw new ItemFailure("BFGTR0003E: The source asked for the checksum method "
+                    + TransferIds.printable(h.checksumMethod()) + ", which this agent does not know", h.destPath());
         }
     }
 }

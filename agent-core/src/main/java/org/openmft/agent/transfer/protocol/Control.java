@@ -5,9 +5,10 @@ package org.openmft.agent.transfer.protocol;
  * dispatcher (with {@link ProtocolCodec#readControl}) so the source transfer's thread never
  * touches another session's message.
  *
+ * @param checksum the hex digest the destination verified an item with (ITEM_DONE), by the item's method, or null
  * @param sender the user the queue manager validated for the message ({@code JMSXUserID}), or null
  */
 public record Control(String type, int incarnation, long seq, long nextSeq, int item, int resultCode,
-        String supplement, String destFile, String md5, long bytes, boolean checkpoint, boolean retry,
+        String supplement, String destFile, String checksum, long bytes, boolean checkpoint, boolean retry,
         String sender) {
 }

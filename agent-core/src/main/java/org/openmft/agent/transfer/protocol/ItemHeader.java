@@ -1,5 +1,7 @@
 package org.openmft.agent.transfer.protocol;
 
+import org.openmft.xml.ChecksumMethod;
+
 /**
  * What the first chunk (or an ITEM_ABORT) tells the destination about an item.
  *
@@ -7,7 +9,7 @@ package org.openmft.agent.transfer.protocol;
  * @param destType       "file" or "directory"
  * @param relativePath   the file's path relative to the source selection ('/'-separated)
  * @param exist          "error" or "overwrite"
- * @param checksumMethod "MD5" or "none"
+ * @param checksumMethod "MD5", "SHA-256" or "none"
  * @param mode           "binary" or "text"
  * @param sourcePath     the source file, for logs and results
  * @param sourceSize     the source file's size in bytes
@@ -19,8 +21,12 @@ public record ItemHeader(String destPath, String destType, String relativePath, 
         return "overwrite".equals(exist);
     }
 
-    /** Whether the item is verified with MD5. */
-    public boolean md5() {
-        return "MD5".equals(checksumMethod);
+    /**
+     * How the item is verified.
+     *
+     * @throws IllegalArgumentException for a method this agent does not know
+     */
+    public ChecksumMethod checksum() {
+        return ChecksumMethod.fromXml(checksumMethod);
     }
 }

@@ -143,12 +143,12 @@ public final class ProtocolCodec {
      *
      * @param header    the item's description, on its first chunk (else null)
      * @param itemBytes the item's total size, on its last chunk
-     * @param md5       the item's hex MD5, on its last chunk when MD5 is used, else null
+     * @param checksum  the item's hex digest, on its last chunk unless its method is none, else null
      * @param data      the chunk's bytes (at {@link ProtectionLevel#PRIVACY}, encrypted into a buffer of the
      *                  codec's, never in place)
      */
     public BytesMessage data(String id, int incarnation, long seq, int item, long offset, boolean first, boolean last,
-            ItemHeader header, long itemBytes, String md5, byte[] data, int length) throws JMSException {
+            ItemHeader header, long itemBytes, String checksum, byte[] data, int length) throws JMSException {
         BytesMessage m = session.createBytesMessage();
         stamp(m, Wire.DATA, id, incarnation);
         m.setLongProperty(Wire.SEQ, seq);
@@ -161,8 +161,8 @@ public final class ProtocolCodec {
         }
         if (last) {
             m.setLongProperty(Wire.ITEM_BYTES, itemBytes);
-            if (md5 != null) {
-                m.setStringProperty(Wire.MD5, md5);
+            if (checksum != null) {
+                m.setStringProperty(Wire.CHECKSUM, checksum);
             }
         }
         byte[] body = data;
@@ -284,8 +284,8 @@ public final class ProtocolCodec {
         if (o.destination() != null) {
             m.setStringProperty(Wire.DEST_FILE, o.destination());
         }
-        if (o.md5() != null) {
-            m.setStringProperty(Wire.MD5, o.md5());
+        if (o.checksum() != null) {
+            m.setStringProperty(Wire.CHECKSUM, o.checksum().hex());
         }
         m.setLongProperty(Wire.ITEM_BYTES, o.bytes());
         return sealed(m, id);
@@ -497,7 +497,7 @@ public final class ProtocolCodec {
                 : null;
         return new Sequenced(abort, incarnation(m), m.getLongProperty(Wire.SEQ), m.getIntProperty(Wire.ITEM),
                 longOr(m, Wire.OFFSET, 0), first, last, header, last ? longOr(m, Wire.ITEM_BYTES, -1) : -1,
-                last ? m.getStringProperty(Wire.MD5) : null, abort ? supplement(m) : null);
+                last ? m.getStringProperty(Wire.CHECKSUM) : null, abort ? supplement(m) : null);
     }
 
     /**
@@ -508,7 +508,7 @@ public final class ProtocolCodec {
     public static Control readControl(Message m, String sender) throws JMSException {
         return new Control(type(m), incarnation(m), longOr(m, Wire.SEQ, -1), nextSeq(m), intOr(m, Wire.ITEM, -1),
                 intOr(m, Wire.RESULT_CODE, 0), supplement(m), m.getStringProperty(Wire.DEST_FILE),
-                m.getStringProperty(Wire.MD5), longOr(m, Wire.ITEM_BYTES, 0), boolOr(m, Wire.CHECKPOINT),
+                m.getStringProperty(Wire.CHECKSUM), longOr(m, Wire.ITEM_BYTES, 0), boolOr(m, Wire.CHECKPOINT),
                 boolOr(m, Wire.RETRY), sender);
     }
 

@@ -13,9 +13,9 @@ package org.openmft.agent.transfer.protocol;
  * @param last        the item's last message
  * @param header      the item's description: on a first chunk and on an abort, else null
  * @param itemBytes   the item's total size as sent (last chunk), else -1
- * @param md5         the item's hex MD5 (last chunk, when MD5), else null
+ * @param checksum    the item's hex digest by its method (last chunk, unless the method is none), else null
  * @param supplement  why the source gave up the item (abort), else null
  */
 public record Sequenced(boolean abort, int incarnation, long seq, int item, long offset, boolean first, boolean last,
-        ItemHeader header, long itemBytes, String md5, String supplement) {
+        ItemHeader header, long itemBytes, String checksum, String supplement) {
 }

@@ -153,7 +153,7 @@ public final class Wire {
     public static final String RELATIVE_PATH = "mftRelativePath";
     /** String: "error" or "overwrite". */
     public static final String EXIST = "mftExist";
-    /** String: "MD5" or "none". */
+    /** String: "MD5", "SHA-256" or "none" (as {@code <item checksumMethod>} writes them). */
     public static final String CHECKSUM_METHOD = "mftChecksumMethod";
     /** String: "binary" or "text". */
     public static final String MODE = "mftMode";
@@ -161,13 +161,17 @@ public final class Wire {
     public static final String SOURCE_PATH = "mftSourcePath";
     /** long: the source file's size. */
     public static final String SOURCE_SIZE = "mftSourceSize";
-    /** String: hex MD5 of the item's bytes as sent (last chunk, when MD5). */
-    public static final String MD5 = "mftMd5";
+    /**
+     * String: the hex digest of the item's bytes as sent, by the method its first chunk names in
+     * {@link #CHECKSUM_METHOD} (last chunk, unless the method is none); on ITEM_DONE, the digest the
+     * destination verified.
+     */
+    public static final String CHECKSUM = "mftChecksum";
     /** long: total bytes of the item as sent (last chunk). */
     public static final String ITEM_BYTES = "mftItemBytes";
     /**
      * long: CRC32C of the DATA message's body, checked before the chunk is used: a damaged chunk is
-     * dropped and sent again at once rather than found by the item's MD5 at its end.
+     * dropped and sent again at once rather than found by the item's checksum at its end.
      */
     public static final String CRC32C = "mftCrc32c";
     /**

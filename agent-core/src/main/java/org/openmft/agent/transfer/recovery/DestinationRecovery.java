@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.openmft.agent.Checksum;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.transfer.destination.DestinationContext;
 import org.openmft.agent.transfer.destination.DestinationTransfer;
@@ -89,7 +90,7 @@ public final class DestinationRecovery {
         if (rename != null && target.toString().equals(rename.finalPath()) && !part.equals(target)
                 && !Files.exists(part) && Files.isRegularFile(target) && Files.size(target) == rename.bytes()) {
             t.itemSettledAtResume(new ItemOutcome(item, p.sourcePath(), target.toString(), rename.bytes(),
-                    ItemOutcome.SUCCESS, null, rename.md5()), p.itemFirstSeq());
+                    ItemOutcome.SUCCESS, null, Checksum.of(p.checksumMethod(), rename.checksum())), p.itemFirstSeq());
             log.info("Transfer {}: item {} was complete before the restart ({})", id, item, target);
             return t;
         }

@@ -2,9 +2,6 @@ package org.openmft.agent.transfer.source;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.function.IntSupplier;
 
@@ -17,13 +14,13 @@ import org.openmft.agent.transfer.failure.TransferFailure;
 import org.openmft.agent.transfer.files.Access;
 import org.openmft.agent.transfer.files.FileErrors;
 import org.openmft.agent.transfer.files.SandboxViolationException;
+import org.openmft.agent.transfer.protocol.ItemChecksum;
 import org.openmft.agent.transfer.protocol.ItemHeader;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.source.SourceSignals.Rewind;
 import org.openmft.agent.transfer.source.SourceSignals.SkipItem;
 import org.openmft.agent.transfer.state.StateException;
 import org.openmft.agent.transfer.text.TextConversionException;
-import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.Mode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -104,7 +101,7 @@ final class ChunkSender {
             abortItem(p, e.supplement());
             return;
         }
-        Sink sink = new Sink(p, p.item().checksumMethod() == ChecksumMethod.MD5 ? newMd5() : null);
+        Sink sink = new Sink(p, ItemChecksum.start(p.item().checksumMethod()));
         try {
             reader.read(p, sink);
         } catch (SendFailure e) {
@@ -133,7 +130,7 @@ final class ChunkSender {
         var d = p.item().destination();
         return new ItemHeader(d.path(), d.type().name().toLowerCase(Locale.ROOT), p.file().relativePath(),
                 d.exist().name().toLowerCase(Locale.ROOT),
-                p.item().checksumMethod() == ChecksumMethod.MD5 ? "MD5" : "none",
+                p.item().checksumMethod().xmlValue(),
                 p.item().mode() == Mode.TEXT ? "text" : "binary", p.file().source().toString(), p.file().size());
     }
 
@@ -149,36 +146,28 @@ final class ChunkSender {
         flow.advance();
     }
 
-    private static MessageDigest newMd5() {
-        try {
-            return MessageDigest.getInstance("MD5");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JVM has no MD5", e);
-        }
-    }
-
     /** Sends the chunks of one item, with flow control; rebuilds the checksum on resends. */
     private final class Sink implements ItemReader.ChunkSink {
         final PlannedItem p;
-        final MessageDigest md5;
+        final ItemChecksum checksum;
         long bytes;
         boolean first = true;
 
-        Sink(PlannedItem p, MessageDigest md5) {
+        Sink(PlannedItem p, ItemChecksum checksum) {
             this.p = p;
-            this.md5 = md5;
+            this.checksum = checksum;
         }
 
         @Override
         public void emit(byte[] data, int length, boolean last) throws IOException {
-            if (md5 != null) {
-                md5.update(data, 0, length);
+            if (checksum != null) {
+                checksum.update(data, 0, length);
             }
             long seq = flow.nextSeq();
             try {
                 if (!flow.suppressed(seq)) {
                     window.await(seq);
-                    String digest = last && md5 != null ? HexFormat.of().formatHex(md5.digest()) : null;
+                    String digest = last && checksum != null ? checksum.finish().hex() : null;
                     Message m = codec.data(id, incarnation.getAsInt(), seq, p.index(), bytes, first, last,
                             first ? header(p) : null, bytes + length, digest, data, length);
                     producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), chunkTimeToLiveMillis);

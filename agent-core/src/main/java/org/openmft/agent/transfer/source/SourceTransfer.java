@@ -16,6 +16,7 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 
 import org.openmft.agent.AgentListener.Role;
+import org.openmft.agent.Checksum;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.TransferInfo;
@@ -571,7 +572,7 @@ public final class SourceTransfer {
         PlannedItem p = items.get(index);
         ItemOutcome outcome = TransferResults.applyDisposition(id, p, new ItemOutcome(index,
                 p.file().source().toString(), c.destFile() != null ? c.destFile() : p.item().destination().path(),
-                c.bytes(), c.resultCode(), c.supplement(), c.md5()),
+                c.bytes(), c.resultCode(), c.supplement(), Checksum.of(p.item().checksumMethod(), c.checksum())),
                 context.paths().forRequester(requesterUser).sandbox());
         int code = outcome.resultCode();
         results[index] = outcome;

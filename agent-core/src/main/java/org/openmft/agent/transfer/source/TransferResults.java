@@ -48,7 +48,7 @@ public final class TransferResults {
                     ItemOutcome.WARNING, "BFGTR0075W: The source file \"" + p.file().source()
                             + "\" was transferred but could not be deleted: "
                             + (e instanceof SandboxViolationException refused ? refused.supplement() : e),
-                    confirmed.md5());
+                    confirmed.checksum());
         }
         return confirmed;
     }

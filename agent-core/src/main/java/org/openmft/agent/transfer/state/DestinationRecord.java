@@ -1,5 +1,7 @@
 package org.openmft.agent.transfer.state;
 
+import org.openmft.xml.ChecksumMethod;
+
 /**
  * A destination agent's checkpoint of a transfer: where the source may continue after a restart
  * and, when an item was being written, its partial file and how much of it is durable. Bounded.
@@ -28,16 +30,17 @@ public record DestinationRecord(String transferId, String sourceAgent, String so
     /**
      * An item being written at the checkpoint.
      *
-     * @param partFile     the file being written ({@code <name>.part}, or the final name with
-     *                     {@code doNotUseTempOutputFile})
-     * @param finalPath    the name it gets once verified
-     * @param itemFirstSeq the number of the item's first chunk
-     * @param overwrite    {@code exist="overwrite"}
-     * @param md5          whether the item is verified with MD5
-     * @param sourcePath   the source file, or null
-     * @param destPath     the destination as requested, or null
+     * @param partFile       the file being written ({@code <name>.part}, or the final name with
+     *                       {@code doNotUseTempOutputFile})
+     * @param finalPath      the name it gets once verified
+     * @param itemFirstSeq   the number of the item's first chunk
+     * @param overwrite      {@code exist="overwrite"}
+     * @param checksumMethod how the item is verified: at resume its digest is rebuilt from the
+     *                       partial file's bytes kept, whatever the method
+     * @param sourcePath     the source file, or null
+     * @param destPath       the destination as requested, or null
      */
-    public record Partial(String partFile, String finalPath, long itemFirstSeq, boolean overwrite, boolean md5,
-            String sourcePath, String destPath) {
+    public record Partial(String partFile, String finalPath, long itemFirstSeq, boolean overwrite,
+            ChecksumMethod checksumMethod, String sourcePath, String destPath) {
     }
 }

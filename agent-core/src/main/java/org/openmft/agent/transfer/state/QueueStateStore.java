@@ -15,7 +15,9 @@ import javax.jms.Session;
 
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.protocol.Wire;
+import org.openmft.xml.ChecksumMethod;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -206,10 +208,13 @@ public final class QueueStateStore implements TransferStateStore {
         for (Map<String, Object> r : load(destinations, DESTINATION)) {
             DestinationRecord.Partial partial = null;
             if (r.get(Wire.DEST_FILE) instanceof String part && r.get(FINAL_PATH) instanceof String target) {
+                ChecksumMethod method = checksumMethod(r);
+                if (method == null) {
+                    continue;
+                }
                 partial = new DestinationRecord.Partial(part, target,
                         longOf(r, ITEM_FIRST_SEQ, longOf(r, Wire.NEXT_SEQ, 0)), "overwrite".equals(r.get(Wire.EXIST)),
-                        "MD5".equals(r.get(Wire.CHECKSUM_METHOD)), (String) r.get(Wire.SOURCE_PATH),
-                        (String) r.get(Wire.DEST_PATH));
+                        method, (String) r.get(Wire.SOURCE_PATH), (String) r.get(Wire.DEST_PATH));
             }
             out.add(new DestinationRecord((String) r.get(Wire.TRANSFER_ID), (String) r.get(Wire.SOURCE_AGENT),
                     (String) r.get(Wire.SOURCE_QMGR), (String) r.get(Wire.JOB_NAME), intOf(r, Wire.INCARNATION, 0),
@@ -251,7 +256,7 @@ public final class QueueStateStore implements TransferStateStore {
             state.put(FINAL_PATH, p.finalPath());
             state.put(ITEM_FIRST_SEQ, p.itemFirstSeq());
             state.put(Wire.EXIST, p.overwrite() ? "overwrite" : "error");
-            state.put(Wire.CHECKSUM_METHOD, p.md5() ? "MD5" : "none");
+            state.put(Wire.CHECKSUM_METHOD, p.checksumMethod().xmlValue());
             if (p.sourcePath() != null) {
                 state.put(Wire.SOURCE_PATH, p.sourcePath());
             }
@@ -347,6 +352,24 @@ public final class QueueStateStore implements TransferStateStore {
     private StateException fileFailure(String id, String what, Exception e) {
         return new StateException("transfer " + id + ": could not " + what + " in " + directory + ": "
                 + (e instanceof IOException io ? io.getMessage() : e.toString()), e);
+    }
+
+    /**
+     * The checksum method of a record's partial item: "MD5" or "none" as every version wrote it,
+     * "SHA-256" since; none when absent, as before. One this agent does not know (a later
+     * version's) is logged and gives null: the record is left alone, since its item could not be
+     * verified as its source asked.
+     */
+    private static ChecksumMethod checksumMethod(Map<String, Object> record) {
+        Object value = record.get(Wire.CHECKSUM_METHOD);
+        try {
+            return value == null ? ChecksumMethod.NONE : ChecksumMethod.fromXml(value.toString());
+        } catch (IllegalArgumentException e) {
+            log.warn("The destination record of transfer {} names the checksum method {}, which this agent does not"
+                    + " know; the transfer is not resumed", TransferIds.printable(String.valueOf(
+                            record.get(Wire.TRANSFER_ID))), TransferIds.printable(value.toString()));
+            return null;
+        }
     }
 
     private static int intOf(Map<String, Object> record, String key, int dflt) {

@@ -16,9 +16,11 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.openmft.agent.Checksum;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.transfer.files.SelectedFile;
 import org.openmft.agent.transfer.protocol.TransferIds;
+import org.openmft.xml.ChecksumMethod;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -203,8 +205,13 @@ public final class StateFiles {
     public record Result(ItemOutcome outcome, long firstSeq, long lastSeq) {
     }
 
-    /** A destination's intent to rename a verified partial file to its final name. */
-    public record Rename(int item, String finalPath, long bytes, String md5) {
+    /**
+     * A destination's intent to rename a verified partial file to its final name.
+     *
+     * @param checksum the hex digest it was verified with (by the method of its checkpoint's
+     *                 {@link DestinationRecord.Partial}), or null
+     */
+    public record Rename(int item, String finalPath, long bytes, String checksum) {
     }
 
     /** What a results journal holds. */
@@ -216,12 +223,13 @@ public final class StateFiles {
         ItemOutcome o = r.outcome();
         append(tag, file, "R", String.valueOf(o.index()), String.valueOf(o.resultCode()), String.valueOf(o.bytes()),
                 String.valueOf(r.firstSeq()), String.valueOf(r.lastSeq()), o.source(), o.destination(),
-                o.supplement(), o.md5());
+                o.supplement(), o.checksum() == null ? null : o.checksum().hex(),
+                o.checksum() == null ? null : o.checksum().method().xmlValue());
     }
 
     /** Appends the intent to rename a verified partial file to a destination's journal. */
     public static void appendRename(StateTag tag, Path file, Rename r) throws IOException {
-        append(tag, file, "N", String.valueOf(r.item()), r.finalPath(), String.valueOf(r.bytes()), r.md5());
+        append(tag, file, "N", String.valueOf(r.item()), r.finalPath(), String.valueOf(r.bytes()), r.checksum());
     }
 
     /**
@@ -243,11 +251,15 @@ public final class StateFiles {
         }
         for (String[] f : all.fields()) {
             // "R", index, result code, bytes, first and last sequence number, source, destination,
-            // supplement, MD5: the ten fields appendResult writes.
-            if ("R".equals(f[0]) && f.length == 10) {
+            // supplement, checksum, its method: the eleven fields appendResult writes. Lines of ten,
+            // without the method, were written before SHA-256, when a checksum was an MD5.
+            if ("R".equals(f[0]) && (f.length == 11 || f.length == 10)) {
                 int index = Integer.parseInt(f[1]);
+                ChecksumMethod method = f.length == 10 ? ChecksumMethod.MD5
+                        : f[10] == null ? null : ChecksumMethod.fromXml(f[10]);
                 results.put(index, new Result(new ItemOutcome(index, f[6], f[7], Long.parseLong(f[3]),
-                        Integer.parseInt(f[2]), f[8], f[9]), Long.parseLong(f[4]), Long.parseLong(f[5])));
+                        Integer.parseInt(f[2]), f[8], Checksum.of(method, f[9])), Long.parseLong(f[4]),
+                        Long.parseLong(f[5])));
             } else if ("N".equals(f[0]) && f.length == 5) {
                 int index = Integer.parseInt(f[1]);
                 renames.put(index, new Rename(index, f[2], Long.parseLong(f[3]), f[4]));

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.AgentListener;
+import org.openmft.agent.Checksum;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.transfer.destination.DestinationContext;
 import org.openmft.agent.transfer.destination.DestinationSettings;
@@ -128,8 +129,8 @@ class RecoveryTest {
         java.util.Arrays.fill(written, (byte) 7);
         Files.write(part, written);
         state.saveDestination(new DestinationRecord(A, "SRC", "QM1", null, 2, 12, 1, 2, 4, 0, 2048,
-                new DestinationRecord.Partial(part.toString(), dir.resolve("f").toString(), 0, false, true, "/in/f",
-                        dir.resolve("f").toString()), null, null));
+                new DestinationRecord.Partial(part.toString(), dir.resolve("f").toString(), 0, false,
+                        ChecksumMethod.MD5, "/in/f", dir.resolve("f").toString()), null, null));
 
         List<DestinationTransfer> back = DestinationRecovery.recover(destination());
 
@@ -146,8 +147,8 @@ class RecoveryTest {
         Path part = dir.resolve("f.part");
         Files.write(part, new byte[100]);
         state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 1, 2, 4, 0, 2048,
-                new DestinationRecord.Partial(part.toString(), dir.resolve("f").toString(), 4, false, false, null,
-                        null), null, null));
+                new DestinationRecord.Partial(part.toString(), dir.resolve("f").toString(), 4, false,
+                        ChecksumMethod.NONE, null, null), null, null));
 
         DestinationTransfer t = DestinationRecovery.recover(destination()).get(0);
 
@@ -161,14 +162,16 @@ class RecoveryTest {
         Files.write(target, new byte[500]);
         state.appendRename(A, new StateFiles.Rename(0, target.toString(), 500, "aa"));
         state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 2, 2, 4, 0, 400,
-                new DestinationRecord.Partial(dir.resolve("f.part").toString(), target.toString(), 8, false, true,
-                        "/in/f", target.toString()), null, null));
+                new DestinationRecord.Partial(dir.resolve("f.part").toString(), target.toString(), 8, false,
+                        ChecksumMethod.SHA_256, "/in/f", target.toString()), null, null));
 
         DestinationTransfer t = DestinationRecovery.recover(destination()).get(0);
 
         assertThat(t.hasResult(0)).isTrue();
-        assertThat(state.readDestinationJournal(A).results().get(0).outcome().resultCode())
-                .isEqualTo(ItemOutcome.SUCCESS);
+        ItemOutcome done = state.readDestinationJournal(A).results().get(0).outcome();
+        assertThat(done.resultCode()).isEqualTo(ItemOutcome.SUCCESS);
+        assertThat(done.checksum()).as("the journaled digest, by the checkpoint's method")
+                .isEqualTo(new Checksum(ChecksumMethod.SHA_256, "aa"));
     }
 
     // ------------------------------------------------------------------------------------------
@@ -187,8 +190,8 @@ class RecoveryTest {
         Path target = Files.writeString(Files.createDirectories(dir.resolve("home/.ssh")).resolve("authorized_keys"),
                 "ssh-ed25519 AAAA mine");
         state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 1, 2, 4, 0, 2048,
-                new DestinationRecord.Partial(part.toString(), target.toString(), 4, true, false, "/in/f", null),
-                null, null));
+                new DestinationRecord.Partial(part.toString(), target.toString(), 4, true, ChecksumMethod.NONE, "/in/f",
+                        null), null, null));
         // A rename journaled for it too: it must not count as done either.
         state.appendRename(A, new StateFiles.Rename(0, target.toString(), Files.size(target), null));
 
@@ -207,8 +210,8 @@ class RecoveryTest {
         Path victim = Files.write(dir.resolve("victim.db"), new byte[3000]);
         Path target = dir.resolve("out/f");
         state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 1, 2, 4, 0, 2048,
-                new DestinationRecord.Partial(victim.toString(), target.toString(), 4, true, false, "/in/f", null),
-                null, null));
+                new DestinationRecord.Partial(victim.toString(), target.toString(), 4, true, ChecksumMethod.NONE,
+                        "/in/f", null), null, null));
 
         DestinationRecovery.recover(destination());
 

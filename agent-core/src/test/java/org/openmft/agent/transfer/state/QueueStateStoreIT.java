@@ -32,6 +32,7 @@ import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerSettings;
 import org.openmft.agent.transfer.protocol.Wire;
+import org.openmft.xml.ChecksumMethod;
 
 /**
  * The state store on a real embedded queue manager's STATE queue and a real state directory;
@@ -80,7 +81,7 @@ class QueueStateStoreIT extends TransferStateStoreContract {
     static final String ID2 = "414d5120514d31202020202020202020bbbbbbbbbbbbbbbb";
     static final String ID3 = "414d5120514d31202020202020202020cccccccccccccccc";
     static final DestinationRecord.Partial PART = new DestinationRecord.Partial("/out/f.part", "/out/f", 8, true,
-            false, "/in/f", "/out");
+            ChecksumMethod.NONE, "/in/f", "/out");
     static final DestinationRecord GENUINE = new DestinationRecord(ID, "SRC", "QM1", null, 2, 32, 2, 4, 16, 1, 4096,
             PART, null, null);
 
@@ -171,8 +172,9 @@ class QueueStateStoreIT extends TransferStateStoreContract {
     void untaggedRecordsOlderThanTheKeyAreAdoptedOnceAndLaterOnesRefused() throws Exception {
         TransferStateStore s = store();
         s.saveDestination(GENUINE);
-        // As the version before tags left a record: the same without a tag.
-        plant(changes(StateQueue.TAG, null, Wire.TRANSFER_ID, ID2));
+        // As the version before tags left a record: the same without a tag (its partial item verified
+        // with MD5, as "MD5" or "none" was all a record of then could name).
+        plant(changes(StateQueue.TAG, null, Wire.TRANSFER_ID, ID2, Wire.CHECKSUM_METHOD, "MD5"));
         Path upgraded = dir.resolve("upgraded");
         Files.createDirectories(upgraded);
         Path legacyJournal = StateFiles.destinationResults(upgraded, ID2);
@@ -180,8 +182,9 @@ class QueueStateStoreIT extends TransferStateStoreContract {
 
         // The upgraded agent's first start: no key yet, so what is untagged now predates it.
         QueueStateStore first = open(upgraded);
-        DestinationRecord adopted = new DestinationRecord(ID2, "SRC", "QM1", null, 2, 32, 2, 4, 16, 1, 4096, PART,
-                null, null);
+        DestinationRecord adopted = new DestinationRecord(ID2, "SRC", "QM1", null, 2, 32, 2, 4, 16, 1, 4096,
+                new DestinationRecord.Partial(PART.partFile(), PART.finalPath(), PART.itemFirstSeq(), true,
+                        ChecksumMethod.MD5, PART.sourcePath(), PART.destPath()), null, null);
         assertThat(first.loadDestinations()).as("the record another key tagged is not adopted")
                 .containsExactly(adopted);
         assertThat(first.readDestinationJournal(ID2).results()).containsOnlyKeys(0);
@@ -191,6 +194,28 @@ class QueueStateStoreIT extends TransferStateStoreContract {
         QueueStateStore next = open(upgraded);
         assertThat(next.loadDestinations()).as("untagged after the key: refused").containsExactly(adopted);
         assertThat(next.refusedState()).isEqualTo(2);
+    }
+
+    @Test
+    void aPartialItemsChecksumMethodIsRecordedAsTheRequestSpellsIt() throws Exception {
+        TransferStateStore s = store();
+        s.saveDestination(new DestinationRecord(ID, "SRC", "QM1", null, 2, 32, 2, 4, 16, 1, 4096,
+                new DestinationRecord.Partial("/out/f.part", "/out/f", 8, true, ChecksumMethod.SHA_256, "/in/f",
+                        "/out"), null, null));
+        assertThat(recorded(Wire.CHECKSUM_METHOD)).isEqualTo("SHA-256");
+        s.saveDestination(GENUINE);
+        assertThat(recorded(Wire.CHECKSUM_METHOD)).as("as every version wrote it").isEqualTo("none");
+    }
+
+    /** A property of the (one) record on the STATE queue. */
+    private Object recorded(String property) throws Exception {
+        try (Connection c = connector.connect()) {
+            c.start();
+            Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            try (QueueBrowser b = session.createBrowser(session.createQueue(QueueNames.state("AGT")))) {
+                return ((Message) b.getEnumeration().nextElement()).getObjectProperty(property);
+            }
+        }
     }
 
     @Test

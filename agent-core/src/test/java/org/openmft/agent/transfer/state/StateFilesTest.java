@@ -12,8 +12,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.Checksum;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.transfer.files.SelectedFile;
+import org.openmft.xml.ChecksumMethod;
 
 /**
  * The results journals read back what was appended, so a resumed transfer knows its finished items;
@@ -32,19 +34,42 @@ class StateFilesTest {
     void resultsAndRenamesReadBackAsAppended() throws Exception {
         Path journal = StateFiles.destinationResults(dir, T1);
         ItemOutcome done = new ItemOutcome(0, "/in/a b.bin", "/out/a b.bin", 1234, ItemOutcome.SUCCESS, null,
-                "0cc175b9c0f1b6a831c399e269772661");
+                new Checksum(ChecksumMethod.MD5, "0cc175b9c0f1b6a831c399e269772661"));
+        ItemOutcome sha = new ItemOutcome(1, "/in/b.bin", "/out/b.bin", 1, ItemOutcome.SUCCESS, null,
+                new Checksum(ChecksumMethod.SHA_256,
+                        "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb"));
         ItemOutcome failed = new ItemOutcome(2, "/in/c.bin", "/out/c.bin", 0, ItemOutcome.FAILED,
                 "BFGIO0006E: File \"/out/c.bin\" already exists.", null);
-        StateFiles.appendRename(tag, journal, new StateFiles.Rename(0, "/out/a b.bin", 1234, done.md5()));
+        StateFiles.appendRename(tag, journal, new StateFiles.Rename(0, "/out/a b.bin", 1234, done.checksum().hex()));
         StateFiles.appendResult(tag, journal, new StateFiles.Result(done, 0, 4));
+        StateFiles.appendResult(tag, journal, new StateFiles.Result(sha, 5, 5));
         StateFiles.appendResult(tag, journal, new StateFiles.Result(failed, -1, 9));
 
         StateFiles.Journal j = StateFiles.readJournal(tag, journal, T1);
 
-        assertThat(j.results()).containsOnlyKeys(0, 2);
+        assertThat(j.results()).containsOnlyKeys(0, 1, 2);
         assertThat(j.results().get(0)).isEqualTo(new StateFiles.Result(done, 0, 4));
+        assertThat(j.results().get(1)).isEqualTo(new StateFiles.Result(sha, 5, 5));
         assertThat(j.results().get(2)).isEqualTo(new StateFiles.Result(failed, -1, 9));
-        assertThat(j.renames().get(0)).isEqualTo(new StateFiles.Rename(0, "/out/a b.bin", 1234, done.md5()));
+        assertThat(j.renames().get(0)).isEqualTo(new StateFiles.Rename(0, "/out/a b.bin", 1234, done.checksum().hex()));
+    }
+
+    @Test
+    void aResultLineWrittenBeforeSha256ReadsItsChecksumAsAnMd5() throws Exception {
+        Path journal = StateFiles.sourceResults(dir, T1);
+        Checksum md5 = new Checksum(ChecksumMethod.MD5, "0cc175b9c0f1b6a831c399e269772661");
+        StateFiles.appendResult(tag, journal, new StateFiles.Result(new ItemOutcome(0, "/in/a", "/out/a", 1,
+                ItemOutcome.SUCCESS, null, md5), 0, 0));
+        // As the version before wrote it: ten fields, the last the MD5, with its tag.
+        String line = Files.readAllLines(journal).get(0);
+        String fields = line.substring(0, line.indexOf("\t#"));
+        String tenFields = fields.substring(0, fields.lastIndexOf('\t'));
+        Files.writeString(journal, tenFields + "\t#" + tag.tag("line", journal.getFileName().toString(), tenFields)
+                + "\n");
+
+        ItemOutcome read = StateFiles.readJournal(tag, journal, T1).results().get(0).outcome();
+
+        assertThat(read.checksum()).isEqualTo(md5);
     }
 
     @Test

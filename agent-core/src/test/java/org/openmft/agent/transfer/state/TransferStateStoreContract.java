@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.openmft.agent.Checksum;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.transfer.files.SelectedFile;
+import org.openmft.xml.ChecksumMethod;
 
 /**
  * What every {@link TransferStateStore} does: the JMS + files implementation and its in-memory
@@ -41,7 +43,8 @@ abstract class TransferStateStoreContract {
                 List.of(new StateFiles.PreFailed("/data/missing", "/out", "BFGIO0001E: gone")));
         s.saveRequest(ID, "<request/>".getBytes(StandardCharsets.UTF_8), plan);
         s.saveSource(new SourceRecord(ID, "DST", 1, 1, 0, null, null));
-        ItemOutcome ok = new ItemOutcome(0, "/data/a b.txt", "/out/a b.txt", 12, ItemOutcome.SUCCESS, null, "ab");
+        ItemOutcome ok = new ItemOutcome(0, "/data/a b.txt", "/out/a b.txt", 12, ItemOutcome.SUCCESS, null,
+                new Checksum(ChecksumMethod.SHA_256, "ab"));
         s.appendSourceResult(ID, new StateFiles.Result(ok, 0, 4));
         TransferStateStore r = reopened();
         // As the agent's next run does: records are taken back before they are replaced or removed.
@@ -59,8 +62,8 @@ abstract class TransferStateStoreContract {
     @Test
     void aDestinationCheckpointWithItsPartialItemComesBackWhole() throws Exception {
         TransferStateStore s = store();
-        DestinationRecord.Partial p = new DestinationRecord.Partial("/out/f.part", "/out/f", 8, true, true,
-                "/in/f", "/out");
+        DestinationRecord.Partial p = new DestinationRecord.Partial("/out/f.part", "/out/f", 8, true,
+                ChecksumMethod.SHA_256, "/in/f", "/out");
         DestinationRecord first = new DestinationRecord(ID, "SRC", "QM1", "job", 1, 0, 2, 4, 16, -1, 0, null, "bob",
                 "a2V5");
         DestinationRecord later = new DestinationRecord(ID, "SRC", "QM1", "job", 2, 32, 2, 4, 16, 1, 1 << 20, p,

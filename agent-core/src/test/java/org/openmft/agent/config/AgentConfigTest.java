@@ -95,6 +95,10 @@ class AgentConfigTest {
                 "agentStatusPublishRateLimit",
                 "agentStatusPublishRateMin", "sandboxRoot", "userSandboxes", "xmlConfigReloadInterval",
                 "additionalWildcardSandboxChecking", "outputLogFiles", "outputLogSize",
+                // Message protection (issue 15): opened by AgentConfig.messageProtection at the agent's start.
+                "openmft.messageProtection", "openmft.messageProtectionByAgent", "openmft.protectionKeyStore",
+                "openmft.protectionKeyStoreCredentialsFile", "openmft.protectionTrustStore",
+                "openmft.protectionTrustStoreCredentialsFile",
                 // TLS (issue 14): read by QueueManagerConfig into TlsClientSettings.
                 "agentSslCipherSpec", "agentSslCipherSuite", "agentSslPeerName", "agentSslFipsRequired",
                 "agentSslTrustStore", "agentSslTrustStoreType", "agentSslTrustStoreCredentialsFile", "agentSslKeyStore",

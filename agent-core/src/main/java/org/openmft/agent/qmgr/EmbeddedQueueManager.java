@@ -25,6 +25,7 @@ import org.apache.activemq.artemis.core.settings.impl.PageFullMessagePolicy;
 import org.openmft.agent.credentials.Credentials;
 import org.openmft.agent.credentials.CredentialsException;
 import org.openmft.agent.messaging.ArtemisTuning;
+import org.openmft.agent.qmgr.channel.Channels;
 import org.openmft.agent.qmgr.security.Permissions;
 import org.openmft.agent.qmgr.security.PropertiesLogin;
 import org.openmft.agent.qmgr.security.QueueManagerUsers;
@@ -117,11 +118,12 @@ public final class EmbeddedQueueManager implements AutoCloseable {
     private final int inVmId;
     private final QueueManagerUsers users;
     private final SecurityWatcher securityWatcher;
-    private final java.util.concurrent.ScheduledFuture<?> watcher;
+    /** The security watcher's and the channels' periodic tasks. */
+    private final java.util.List<java.util.concurrent.ScheduledFuture<?>> watcher;
 
     private EmbeddedQueueManager(QueueManagerSettings settings, DirectoryLock lock, EmbeddedActiveMQ broker,
             int inVmId, QueueManagerUsers users, SecurityWatcher securityWatcher,
-            java.util.concurrent.ScheduledFuture<?> watcher) {
+            java.util.List<java.util.concurrent.ScheduledFuture<?>> watcher) {
         this.settings = settings;
         this.lock = lock;
         this.broker = broker;
@@ -186,7 +188,7 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         EmbeddedActiveMQ broker = new EmbeddedActiveMQ();
         broker.setConfiguration(configuration(settings, inVmId, tls, roles));
         broker.setSecurityManager(PropertiesLogin.securityManager(users));
-        java.util.concurrent.ScheduledFuture<?> watcher;
+        java.util.List<java.util.concurrent.ScheduledFuture<?>> watcher;
         SecurityWatcher securityWatcher;
         try {
             broker.start();
@@ -204,9 +206,14 @@ public final class EmbeddedQueueManager implements AutoCloseable {
             var server = broker.getActiveMQServer();
             securityWatcher = new SecurityWatcher(settings.name(), users, server, Permissions.agents(roles));
             securityWatcher.run();
-            watcher = server.getScheduledPool().scheduleWithFixedDelay(securityWatcher,
+            Channels channels = new Channels(server, settings.name(), dir, DEAD_LETTER_QUEUE);
+            channels.openInbound();
+            channels.apply();
+            watcher = java.util.List.of(server.getScheduledPool().scheduleWithFixedDelay(securityWatcher,
                     SecurityWatcher.PERIOD_MILLIS, SecurityWatcher.PERIOD_MILLIS,
-                    java.util.concurrent.TimeUnit.MILLISECONDS);
+                    java.util.concurrent.TimeUnit.MILLISECONDS),
+                    server.getScheduledPool().scheduleWithFixedDelay(channels, Channels.PERIOD_MILLIS,
+                            Channels.PERIOD_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS));
         } catch (Exception e) {
             stopQuietly(broker);
             closeQuietly(lock);
@@ -428,7 +435,7 @@ public final class EmbeddedQueueManager implements AutoCloseable {
     /** Stops the broker cleanly (the journal is synced and closed) and releases the directory. */
     @Override
     public void close() {
-        watcher.cancel(false);
+        watcher.forEach(w -> w.cancel(false));
         if (IN_VM_IDS.remove(settings.name(), inVmId)) {
             IN_VM_ADMINISTRATORS.remove(settings.name());
         }

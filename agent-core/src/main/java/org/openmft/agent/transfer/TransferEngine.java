@@ -26,6 +26,7 @@ import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.protection.MessageProtection;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.transfer.destination.Checkpointer;
@@ -120,6 +121,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private Checkpointer checkpointer;
     private final AuthorityCheck authorityCheck;
     private final MessageProtection protection;
+    /** How messages reach agents on other queue managers. */
+    private final Routing routing;
 
     /**
      * @param stateDirectory where transfer state that grows with the number of files is spilled
@@ -145,6 +148,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         this.clock = clock;
         this.threads = threads;
         this.pathResolver = new PathResolver(config.transferRoot(), sandboxes);
+        this.routing = new Routing(config.provider(), config.agentQMgr());
     }
 
     /**
@@ -219,7 +223,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             replies = new RequesterReplies(connection.createSession(false, Session.AUTO_ACKNOWLEDGE),
                     config.provider(), connector::queueExists);
             SourceContext sourceContext = new SourceContext(SourceSettings.of(config), new EngineSessions(),
-                    listener, pathResolver, state, clock, this, keys, protection);
+                    listener, pathResolver, state, clock, this, keys, protection, routing);
             scheduler = new SourceScheduler(agentName, config.maxSourceTransfers(), listener, state, replies,
                     q -> new SourceTransfer(sourceContext, q.info(), q.request(), q.items(), q.replyQueue(),
                             q.requesterUser(), q.resume()),
@@ -229,9 +233,10 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             checkpointer = new Checkpointer(agentName, connection, state, listener, threads, id -> {
                 DataDispatcher d = dataDispatcher;
                 return d == null ? null : d.keyOf(id);
-            });
+            }, routing);
             dataDispatcher = new DataDispatcher(agentName, connection.createSession(false,
-                    Session.DUPS_OK_ACKNOWLEDGE), authorityCheck, protection, this::activityChanged, threads, listener);
+                    Session.DUPS_OK_ACKNOWLEDGE), authorityCheck, protection, routing, this::activityChanged, threads,
+                    listener);
             DestinationContext destinationContext = new DestinationContext(DestinationSettings.of(config), listener,
                     pathResolver, state, clock, checkpointer, dataDispatcher, this);
             dataDispatcher.context(destinationContext);
@@ -336,7 +341,9 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             synchronized (s) {
                 Message m = new ProtocolCodec(s, dataDispatcher::keyOf).control(Wire.CANCEL_REQUEST, id, t.incarnation(),
                         "cancelled at the destination by " + user);
-                replies.producer().send(s.createQueue(QueueNames.reply(t.sourceAgent())), m);
+                String queue = QueueNames.reply(t.sourceAgent());
+                routing.address(m, queue, t.sourceQMgr());
+                replies.producer().send(routing.destination(s, queue, t.sourceQMgr()), m);
             }
             return true;
         } catch (JMSException e) {

@@ -59,6 +59,8 @@ final class TransferHarness implements AutoCloseable {
     static final Originator ME = new Originator("testhost", "tester", null);
 
     final Path root;
+    /** The queue manager's name. */
+    final String qmName;
     final EmbeddedQueueManager qm;
     final int port;
     final boolean client;
@@ -186,12 +188,21 @@ final class TransferHarness implements AutoCloseable {
     };
 
     TransferHarness(Path root, boolean client) throws Exception {
+        this(root, client, "QMT");
+    }
+
+    /**
+     * A harness whose queue manager is named {@code qmName}, its data in {@code root/qm}: several
+     * harnesses, each with its own root, make several queue managers in one test.
+     */
+    TransferHarness(Path root, boolean client, String qmName) throws Exception {
         this.root = root;
         this.client = client;
+        this.qmName = qmName;
         this.port = freePort();
-        this.qm = EmbeddedQueueManager.start(new QueueManagerSettings("QMT", root.resolve("qm"), "127.0.0.1", port));
+        this.qm = EmbeddedQueueManager.start(new QueueManagerSettings(qmName, root.resolve("qm"), "127.0.0.1", port));
         var ep = new org.openmft.agent.config.QueueManagerEndpoint(org.openmft.agent.config.MessagingProvider.ARTEMIS,
-                "QMT", client ? "127.0.0.1" : null, port, "SYSTEM.DEF.SVRCONN");
+                qmName, client ? "127.0.0.1" : null, port, "SYSTEM.DEF.SVRCONN");
         this.admin = QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow());
         this.requester = QueueManagerConnector.forAgent(ep, qm.users().add(REQUESTER,
                 java.util.Set.of(org.openmft.agent.qmgr.security.Permissions.REQUESTER), true));
@@ -205,7 +216,7 @@ final class TransferHarness implements AutoCloseable {
 
     /** Starts an agent with extra agent.properties values. */
     Agent agent(String name, Map<String, String> extra) throws Exception {
-        Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", "QMT",
+        Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", qmName,
                 "agentQMgrPort", String.valueOf(port), "immediateShutdownTimeout", "5",
                 "transferRoot", root.toString()));
         if (client) {
@@ -235,7 +246,7 @@ final class TransferHarness implements AutoCloseable {
         var credentials = qm.users().addAgent(name, root.resolve("credentials-" + name + ".xml"));
         qm.applySecurityChanges();
         var ep = new org.openmft.agent.config.QueueManagerEndpoint(org.openmft.agent.config.MessagingProvider.ARTEMIS,
-                "QMT", client ? "127.0.0.1" : null, port, "SYSTEM.DEF.SVRCONN");
+                qmName, client ? "127.0.0.1" : null, port, "SYSTEM.DEF.SVRCONN");
         return QueueManagerConnector.forAgent(ep, credentials);
     }
 
@@ -253,7 +264,7 @@ final class TransferHarness implements AutoCloseable {
      * directory ({@link #configDirectory}), where it finds files such as UserSandboxes.xml.
      */
     Agent agentFromFile(String name, Map<String, String> extra) throws Exception {
-        Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", "QMT",
+        Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", qmName,
                 "agentQMgrPort", String.valueOf(port), "immediateShutdownTimeout", "5",
                 "transferRoot", root.toString()));
         if (client) {
@@ -413,7 +424,7 @@ final class TransferHarness implements AutoCloseable {
                     java.util.Set.of(org.openmft.agent.qmgr.security.Permissions.REQUESTER), true);
             qm.applySecurityChanges();
             var ep = new org.openmft.agent.config.QueueManagerEndpoint(
-                    org.openmft.agent.config.MessagingProvider.ARTEMIS, "QMT", client ? "127.0.0.1" : null, port,
+                    org.openmft.agent.config.MessagingProvider.ARTEMIS, qmName, client ? "127.0.0.1" : null, port,
                     "SYSTEM.DEF.SVRCONN");
             c = QueueManagerConnector.forAgent(ep, credentials);
             requesters.put(user, c);

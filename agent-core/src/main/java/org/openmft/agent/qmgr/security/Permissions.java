@@ -38,6 +38,9 @@ import org.openmft.agent.messaging.Publications;
  *       authority queue, which holds no message; {@link AuthorityStamper} asks for them</td></tr>
  *   <tr><td>{@value #LOGGER}</td><td>durable and non-durable subscriptions to {@code SYSTEM.FTE}
  *       (the transfer log); its {@code SYSTEM.FTE.LOG.*} command and reject queues</td></tr>
+ *   <tr><td>{@value #CHANNEL}</td><td>send to {@code SYSTEM.CHANNEL.INBOUND}, where another queue
+ *       manager's channel delivers (agents and requesters send to the transmission queues
+ *       {@code SYSTEM.CHANNEL.XMIT.*})</td></tr>
  * </table>
  *
  * <p>Nobody but the administrator may send to {@code SYSTEM.OPENMFT.HOST} (which starts
@@ -57,9 +60,11 @@ public final class Permissions {
     public static final String REQUESTER = "requester";
     /** Loggers. */
     public static final String LOGGER = "logger";
+    /** The logins of other queue managers' channels into this one. */
+    public static final String CHANNEL = "channel";
 
     /** The roles that can be granted, for messages and help. */
-    public static final String GRANTABLE = ADMIN + ", " + REQUESTER + ", " + LOGGER + ", " + AGENT_PREFIX
+    public static final String GRANTABLE = ADMIN + ", " + REQUESTER + ", " + LOGGER + ", " + CHANNEL + ", " + AGENT_PREFIX
             + "<AGENT>, and the authority roles SYSTEM.FTE.AUTH<xxx>1.<AGENT>+browse|put (authorityChecking)";
 
     /** Artemis's permissions, named as in its security settings. */
@@ -99,7 +104,7 @@ public final class Permissions {
      * @throws IllegalArgumentException naming the roles that exist
      */
     public static String validateRole(String role) {
-        if (ADMIN.equals(role) || REQUESTER.equals(role) || LOGGER.equals(role)) {
+        if (ADMIN.equals(role) || REQUESTER.equals(role) || LOGGER.equals(role) || CHANNEL.equals(role)) {
             return role;
         }
         if (Authority.parseRole(role).isPresent()) {
@@ -179,6 +184,11 @@ public final class Permissions {
                 grant(REQUESTER, SUBSCRIBE)));
         s.put("SYSTEM.FTE.LOG.#", roles(grant(ADMIN, ALL), grant(LOGGER, OWN_QUEUE)));
         s.put("WMQFTE.#", roles(grant(ADMIN, ALL), grant(REQUESTER, REPLY_QUEUES), grant(AGENT, REPLY_SEND)));
+        // Channels: agents and requesters put on transmission queues (QUEUE@QMGR); only other queue
+        // managers' channels deliver to the inbound address, which routes by InboundRouter's rules.
+        s.put("SYSTEM.CHANNEL.#", roles(grant(ADMIN, ALL)));
+        s.put("SYSTEM.CHANNEL.XMIT.#", roles(grant(ADMIN, ALL), grant(AGENT, SEND), grant(REQUESTER, SEND)));
+        s.put(org.openmft.agent.messaging.Routing.INBOUND, roles(grant(ADMIN, ALL), grant(CHANNEL, SEND)));
         s.put("activemq.#", roles(grant(ADMIN, ALL)));
         s.put("$.artemis.internal.#", roles(grant(ADMIN, ALL)));
         return s;

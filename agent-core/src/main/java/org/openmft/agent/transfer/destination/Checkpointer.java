@@ -14,12 +14,14 @@ import java.util.function.LongConsumer;
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
+import javax.jms.Message;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
 
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.state.DestinationRecord;
 import org.openmft.agent.transfer.state.StateException;
@@ -67,13 +69,15 @@ public final class Checkpointer implements AutoCloseable {
     private final MessageProducer ackProducer;
     private final ProtocolCodec codec;
     private final ProtocolCodec.Keys keys;
+    private final Routing routing;
     private final Thread thread;
     private volatile boolean closing;
 
     /** Opens its own session for the acknowledgements and starts its thread. */
     public Checkpointer(String agentName, Connection connection, TransferStateStore state, AgentListener listener,
-            ThreadFactory threads, ProtocolCodec.Keys keys) throws JMSException {
+            ThreadFactory threads, ProtocolCodec.Keys keys, Routing routing) throws JMSException {
         this.agentName = agentName;
+        this.routing = routing;
         this.listener = listener;
         this.state = state;
         this.ackSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -152,8 +156,11 @@ public final class Checkpointer implements AutoCloseable {
             // this acknowledgement, and without the transfer's key it could not be tagged.
             return;
         }
-        ackProducer.send(ackSession.createQueue(QueueNames.reply(job.sourceAgent())),
-                codec.ack(job.transferId(), job.incarnation(), job.seq(), true));
+        String queue = QueueNames.reply(job.sourceAgent());
+        String qmgr = job.record() == null ? null : job.record().sourceQMgr();
+        Message ack = codec.ack(job.transferId(), job.incarnation(), job.seq(), true);
+        routing.address(ack, queue, qmgr);
+        ackProducer.send(routing.destination(ackSession, queue, qmgr), ack);
     }
 
     /**

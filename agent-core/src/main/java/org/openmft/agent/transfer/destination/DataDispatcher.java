@@ -26,6 +26,7 @@ import org.openmft.agent.authority.HeldAuthorities;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.ConsumerLoop;
+import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.protection.MessageProtection;
 import org.openmft.agent.protection.ProtectionException;
 import org.openmft.agent.protection.ProtectionLevel;
@@ -63,6 +64,7 @@ public final class DataDispatcher implements ReplySender {
     private final Runnable activity;
     private final AuthorityCheck authorityCheck;
     private final MessageProtection protection;
+    private final Routing routing;
     private final ConsumerLoop loop;
     private final Rejections rejections;
     /** The START being refused, whose key tags the refusal; set and cleared by the dispatcher's thread. */
@@ -83,13 +85,15 @@ public final class DataDispatcher implements ReplySender {
      * @param session  the dispatcher's own session (non-transacted)
      * @param authorityCheck what the queue manager says a START's sender may do here
      * @param protection the protection this agent requires of each source, and its keys
+     * @param routing  how answers reach sources on other queue managers
      * @param activity told whenever the number of transfers may have changed
      * @param listener told of every message dropped unread
      */
     public DataDispatcher(String agentName, Session session, AuthorityCheck authorityCheck,
-            MessageProtection protection, Runnable activity, ThreadFactory threads, AgentListener listener)
-            throws JMSException {
+            MessageProtection protection, Routing routing, Runnable activity, ThreadFactory threads,
+            AgentListener listener) throws JMSException {
         this.protection = protection;
+        this.routing = routing;
         this.agentName = agentName;
         this.session = session;
         this.producer = session.createProducer(null);
@@ -127,8 +131,10 @@ public final class DataDispatcher implements ReplySender {
     }
 
     @Override
-    public void send(String sourceAgent, Message m) throws JMSException {
-        producer.send(session.createQueue(QueueNames.reply(sourceAgent)), m);
+    public void send(String sourceAgent, String sourceQMgr, Message m) throws JMSException {
+        String queue = QueueNames.reply(sourceAgent);
+        routing.address(m, queue, sourceQMgr);
+        producer.send(routing.destination(session, queue, sourceQMgr), m);
     }
 
     /**
@@ -302,8 +308,8 @@ public final class DataDispatcher implements ReplySender {
             }
             answering = new PendingStart(start.transferId(), key);
             try {
-                send(start.sourceAgent(), codec.startRefused(start.transferId(), start.incarnation(),
-                        no.code().code(), no.supplement(), no.retry()));
+                send(start.sourceAgent(), start.sourceQMgr(), codec.startRefused(start.transferId(),
+                        start.incarnation(), no.code().code(), no.supplement(), no.retry()));
             } finally {
                 answering = null;
             }

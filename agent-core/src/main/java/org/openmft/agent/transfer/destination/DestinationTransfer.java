@@ -243,6 +243,11 @@ public final class DestinationTransfer {
         return id;
     }
 
+    /** The source agent's queue manager, or null when its START named none. */
+    public String sourceQMgr() {
+        return sourceQMgr;
+    }
+
     /** The source agent, whose REPLY queue gets the answers. */
     public String sourceAgent() {
         return sourceAgent;
@@ -677,7 +682,7 @@ public final class DestinationTransfer {
     }
 
     private void send(javax.jms.Message m) throws JMSException {
-        context.replies().send(sourceAgent, m);
+        context.replies().send(sourceAgent, sourceQMgr, m);
     }
 
     // ------------------------------------------------------------------------------------------

@@ -14,6 +14,10 @@ public interface ReplySender {
     /** The codec of the dispatcher's session. */
     ProtocolCodec codec();
 
-    /** Sends {@code m} to {@code sourceAgent}'s REPLY queue. */
-    void send(String sourceAgent, Message m) throws JMSException;
+    /**
+     * Sends {@code m} to {@code sourceAgent}'s REPLY queue.
+     *
+     * @param sourceQMgr the source agent's queue manager (routed there when it is not this agent's), or null
+     */
+    void send(String sourceAgent, String sourceQMgr, Message m) throws JMSException;
 }

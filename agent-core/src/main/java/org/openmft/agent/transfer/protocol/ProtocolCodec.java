@@ -28,6 +28,7 @@ public final class ProtocolCodec {
     private static final Logger log = LoggerFactory.getLogger(ProtocolCodec.class);
     private final Session session;
     private final Keys keys;
+    private final Addresser addresser;
     /** Where chunks are encrypted to; grown for a larger chunk. */
     private byte[] cipherText = new byte[0];
 
@@ -76,8 +77,29 @@ public final class ProtocolCodec {
      * @param keys    the keys of the transfers it builds messages for
      */
     public ProtocolCodec(Session session, Keys keys) {
+        this(session, keys, m -> { });
+    }
+
+    /**
+     * A codec whose every message is addressed by {@code addresser} as it is built: a source
+     * transfer's messages all go to one agent, perhaps on another queue manager
+     * ({@link org.openmft.agent.messaging.Routing#address}).
+     *
+     * @param session   the session the messages are created with (and later sent on)
+     * @param keys      the keys of the transfers it builds messages for
+     * @param addresser stamps each message with its route
+     */
+    public ProtocolCodec(Session session, Keys keys, Addresser addresser) {
         this.session = session;
         this.keys = keys;
+        this.addresser = addresser;
+    }
+
+    /** Stamps a message with where it goes, when that takes more than its destination. */
+    @FunctionalInterface
+    public interface Addresser {
+        /** @param m a message being built */
+        void address(Message m) throws JMSException;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -305,7 +327,8 @@ public final class ProtocolCodec {
         return m;
     }
 
-    private static void stamp(Message m, String type, String id, int incarnation) throws JMSException {
+    private void stamp(Message m, String type, String id, int incarnation) throws JMSException {
+        addresser.address(m);
         m.setIntProperty(Wire.PROTOCOL, Wire.VERSION);
         m.setStringProperty(Wire.TYPE, type);
         m.setStringProperty(Wire.TRANSFER_ID, id);

@@ -23,6 +23,7 @@ import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.protection.ProtectionException;
 import org.openmft.agent.protection.ProtectionLevel;
 import org.openmft.agent.transfer.failure.FailurePolicy;
@@ -74,6 +75,8 @@ public final class SourceTransfer {
     private final TransferRequest request;
     private final List<PlannedItem> items;
     private final String destinationAgent;
+    /** The destination agent's queue manager, or null when the request names none (this agent's). */
+    private final String destinationQMgr;
     /** The protection of this transfer's messages: this agent's level for the destination. */
     private final ProtectionLevel protection;
     private final String replyQueue;
@@ -123,6 +126,8 @@ public final class SourceTransfer {
         this.replyQueue = replyQueue;
         this.requesterUser = requesterUser;
         this.destinationAgent = request.destinationAgent().agent().toUpperCase(Locale.ROOT);
+        String qmgr = request.destinationAgent().qmgr();
+        this.destinationQMgr = qmgr == null || qmgr.isBlank() ? null : qmgr.trim();
         this.protection = context.protection().levelFor(destinationAgent);
         this.results = new ItemOutcome[items.size()];
         this.flow = new FlowControl(items.size(), settings.maxUnacked());
@@ -194,8 +199,11 @@ public final class SourceTransfer {
         TransferOutcome outcome;
         try {
             session = context.sessions().open();
-            codec = new ProtocolCodec(session, context.keys().at(protection));
-            producer = session.createProducer(session.createQueue(dataQueue()));
+            String dataQueue = dataQueue();
+            Routing routing = context.routing();
+            codec = new ProtocolCodec(session, context.keys().at(protection),
+                    m -> routing.address(m, dataQueue, destinationQMgr));
+            producer = session.createProducer(routing.destination(session, dataQueue, destinationQMgr));
             producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             producer.setPriority(Math.min(9, Math.max(0, request.transferSet().priority())));
             producer.setDisableMessageTimestamp(true);
@@ -253,8 +261,16 @@ public final class SourceTransfer {
                     + destinationAgent + " cannot be reached: " + e.getMessage());
         }
         // Sends of non-persistent messages do not report a missing queue: check first, so an
-        // unknown agent fails at once with 49.
-        if (!context.sessions().queueExists(session, dataQueue)) {
+        // unknown agent fails at once with 49. For an agent on another queue manager, the local end
+        // of the channel there is checked (on IBM MQ the queue manager resolves the route itself).
+        String local = context.routing().localQueueFor(dataQueue, destinationQMgr);
+        if (local != null && !local.equals(dataQueue) && !context.sessions().queueExists(session, local)) {
+            throw new TransferFailure(ResultCode.DESTINATION_UNREACHABLE, "BFGTR0072E: The destination agent "
+                    + destinationAgent + " cannot be reached: queue manager " + settings.agentQMgr() + " has no"
+                    + " channel to queue manager " + destinationQMgr + " (its transmission queue " + local
+                    + " does not exist; create one with 'mft qmgr channel create')");
+        }
+        if (local != null && local.equals(dataQueue) && !context.sessions().queueExists(session, dataQueue)) {
             throw new TransferFailure(ResultCode.DESTINATION_UNREACHABLE, "BFGTR0072E: The destination agent "
                     + destinationAgent + " cannot be reached: its queue " + dataQueue + " does not exist ("
                     + ProviderErrors.describe(new InvalidDestinationException("queue " + dataQueue

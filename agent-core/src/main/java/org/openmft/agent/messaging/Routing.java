@@ -1,0 +1,148 @@
+package org.openmft.agent.messaging;
+
+import java.util.regex.Pattern;
+
+import javax.jms.Destination;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.Session;
+
+import org.openmft.agent.config.MessagingProvider;
+
+/**
+ * IBM MQ's {@code QUEUE@QMGR}: how an agent or a command addresses a queue on another queue manager.
+ *
+ * <p>On IBM MQ the queue manager resolves it itself: a JMS queue {@code queue://QM2/NAME} goes to the
+ * transmission queue of QM2 (or a queue manager alias) and through a channel. On an embedded queue
+ * manager (Artemis), OpenMFT's channels do the same with Artemis's own machinery (see
+ * {@code org.openmft.agent.qmgr.channel}): the message is put on the local transmission queue
+ * {@code SYSTEM.CHANNEL.XMIT.<QM2>} with the target queue and queue manager in two properties; the
+ * channel's bridge carries it to QM2's {@value #INBOUND} address, where it is routed to the queue (or
+ * on to the next queue manager). A queue on the local queue manager is addressed directly.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class Routing {
+    /** String: the queue manager a routed message is for. */
+    public static final String ROUTE_QMGR = "mftRouteQMgr";
+    /** String: the queue a routed message is for, on {@link #ROUTE_QMGR}. */
+    public static final String ROUTE_QUEUE = "mftRouteQueue";
+    /**
+     * String: the user the first queue manager validated for a routed message; the receiving queue
+     * manager makes it the message's JMSXUserID, as IBM MQ keeps a message's user across channels.
+     */
+    public static final String ORIGIN_USER = "mftOriginUser";
+    /** String: the queue manager a routed message was first put on. */
+    public static final String ORIGIN_QMGR = "mftOriginQMgr";
+    /**
+     * String, on a request: the queue manager its JMSReplyTo queue is on, when it is not the agent's
+     * (IBM MQ's ReplyToQMgr); the agent routes its replies there.
+     */
+    public static final String REPLY_TO_QMGR = "mftReplyToQMgr";
+    /** Where channels deliver on an embedded queue manager. */
+    public static final String INBOUND = "SYSTEM.CHANNEL.INBOUND";
+    private static final String TRANSMISSION_PREFIX = "SYSTEM.CHANNEL.XMIT.";
+    private static final Pattern QMGR_NAME = Pattern.compile("[A-Za-z0-9._%]{1,48}");
+
+    private final MessagingProvider provider;
+    private final String localQMgr;
+
+    /**
+     * @param provider  the local queue manager's provider
+     * @param localQMgr the local queue manager's name
+     */
+    public Routing(MessagingProvider provider, String localQMgr) {
+        this.provider = provider;
+        this.localQMgr = localQMgr;
+    }
+
+    /**
+     * The transmission queue of an embedded queue manager toward {@code qmgr}.
+     *
+     * @param qmgr the remote queue manager
+     * @return {@code SYSTEM.CHANNEL.XMIT.<QMGR>}
+     */
+    public static String transmissionQueue(String qmgr) {
+        return TRANSMISSION_PREFIX + validateQMgr(qmgr);
+    }
+
+    /**
+     * Checks a queue manager name that will name a queue or travel in a property.
+     *
+     * @param qmgr the name
+     * @return the name
+     * @throws IllegalArgumentException when it is not 1 to 48 of A-Z, a-z, 0-9, '.', '_', '%'
+     */
+    public static String validateQMgr(String qmgr) {
+        if (qmgr == null || !QMGR_NAME.matcher(qmgr).matches()) {
+            throw new IllegalArgumentException("queue manager name '" + qmgr + "' is not valid: 1 to 48 characters"
+                    + " from A-Z, a-z, 0-9, '.', '_' and '%'");
+        }
+        return qmgr;
+    }
+
+    /**
+     * Whether {@code qmgr} names another queue manager than the local one (null and blank mean the local one).
+     *
+     * @param qmgr a queue manager name, or null
+     * @return true when messages for it must be routed
+     */
+    public boolean isRemote(String qmgr) {
+        // Queue manager names are case-sensitive, as in IBM MQ.
+        return qmgr != null && !qmgr.isBlank() && !qmgr.trim().equals(localQMgr);
+    }
+
+    /** The local queue manager's name. */
+    public String localQMgr() {
+        return localQMgr;
+    }
+
+    /**
+     * Where to send a message for {@code queue} on {@code qmgr}; {@link #address} must stamp the
+     * message too.
+     *
+     * @param session the sending session
+     * @param queue   the target queue
+     * @param qmgr    its queue manager, or null for the local one
+     * @return the destination to send to
+     */
+    public Destination destination(Session session, String queue, String qmgr) throws JMSException {
+        if (!isRemote(qmgr)) {
+            return session.createQueue(queue);
+        }
+        String target = canonical(qmgr);
+        if (provider == MessagingProvider.IBMMQ) {
+            return session.createQueue("queue://" + target + "/" + queue);
+        }
+        return session.createQueue(transmissionQueue(target));
+    }
+
+    /**
+     * Stamps a message for {@code queue} on {@code qmgr} with its route (nothing for a local queue,
+     * or on IBM MQ, which routes by the destination alone).
+     */
+    public void address(Message m, String queue, String qmgr) throws JMSException {
+        if (isRemote(qmgr) && provider != MessagingProvider.IBMMQ) {
+            m.setStringProperty(ROUTE_QMGR, canonical(qmgr));
+            m.setStringProperty(ROUTE_QUEUE, queue);
+        }
+    }
+
+    /**
+     * The queue a routed destination puts on locally: the transmission queue for a remote queue
+     * manager (whose absence means no channel leads there), else the queue itself.
+     *
+     * @return the local queue to check for existence, or null on IBM MQ for a remote queue (the
+     *         queue manager resolves it, and says so when it cannot)
+     */
+    public String localQueueFor(String queue, String qmgr) {
+        if (!isRemote(qmgr)) {
+            return queue;
+        }
+        return provider == MessagingProvider.IBMMQ ? null : transmissionQueue(canonical(qmgr));
+    }
+
+    private static String canonical(String qmgr) {
+        return validateQMgr(qmgr.trim());
+    }
+}

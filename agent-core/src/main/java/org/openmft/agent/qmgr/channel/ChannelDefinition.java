@@ -1,0 +1,167 @@
+package org.openmft.agent.qmgr.channel;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+import org.openmft.agent.config.PrivateFiles;
+import org.openmft.agent.credentials.CredentialsException;
+import org.openmft.agent.credentials.CredentialsFile;
+import org.openmft.agent.messaging.Routing;
+import org.openmft.agent.qmgr.ListenerPolicy;
+
+/**
+ * One channel of an embedded queue manager: IBM MQ's sender channel with its transmission queue,
+ * from this queue manager to {@link #remoteQMgr()}. Kept as {@code channels/<REMOTE>.properties}
+ * in the queue manager's directory (owner-only), so it is restarted with the queue manager; the
+ * running queue manager applies a new, changed or removed file within seconds ({@link Channels}).
+ *
+ * @param remoteQMgr       the queue manager it leads to (its transmission queue is named after it)
+ * @param host             the remote queue manager's listener host
+ * @param port             its port
+ * @param user             the user the channel logs in as there (with the role {@code channel})
+ * @param passwordFile     an owner-only file whose first line is that user's password
+ * @param trustStore       the trust store with the remote listener's CA certificate (TLS), or null
+ * @param trustStorePasswordFile its password file, or null
+ * @param allowPlaintext   the administrator allowed a channel without TLS to another host
+ */
+public record ChannelDefinition(String remoteQMgr, String host, int port, String user, Path passwordFile,
+        Path trustStore, Path trustStorePasswordFile, boolean allowPlaintext) {
+
+    /** The directory of a queue manager's channel definitions. */
+    public static final String DIRECTORY = "channels";
+
+    /** Checks the definition: names, port, TLS off loopback. */
+    public ChannelDefinition {
+        Routing.validateQMgr(remoteQMgr);
+        if (host == null || host.isBlank() || !host.matches("[A-Za-z0-9.:_\\-\\[\\]]+")) {
+            throw new IllegalArgumentException("host '" + host + "' is not a host name or address");
+        }
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("port " + port + " is not a TCP port");
+        }
+        if (user == null || user.isBlank()) {
+            throw new IllegalArgumentException("a channel needs the user it logs in as on " + remoteQMgr);
+        }
+        if (passwordFile == null) {
+            throw new IllegalArgumentException("a channel needs the file with its user's password");
+        }
+        if ((trustStore == null) != (trustStorePasswordFile == null)) {
+            throw new IllegalArgumentException("a trust store and its password file go together");
+        }
+        if (trustStore == null && !allowPlaintext && !ListenerPolicy.isLoopback(host)) {
+            throw new IllegalArgumentException("a channel to " + host + " leaves this host: it needs TLS (a trust "
+                    + "store with the remote listener's CA certificate), or the administrator's explicit permission"
+                    + " to send in the clear");
+        }
+    }
+
+    /** The channel's name, as IBM names a sender/receiver pair: {@code <LOCAL>.TO.<REMOTE>}. */
+    public String name(String localQMgr) {
+        return localQMgr + ".TO." + remoteQMgr;
+    }
+
+    /** The file it is kept in. */
+    public static Path file(Path qmgrDirectory, String remoteQMgr) {
+        return qmgrDirectory.resolve(DIRECTORY).resolve(Routing.validateQMgr(remoteQMgr) + ".properties");
+    }
+
+    /** Writes it, owner-only; an existing definition is replaced. */
+    public void store(Path qmgrDirectory) throws IOException {
+        Path dir = qmgrDirectory.resolve(DIRECTORY);
+        PrivateFiles.createDirectories(dir);
+        StringBuilder b = new StringBuilder("# OpenMFT channel to queue manager ").append(remoteQMgr).append('\n');
+        for (Map.Entry<String, String> e : properties().entrySet()) {
+            b.append(e.getKey()).append('=').append(e.getValue().replace("\\", "\\\\")).append('\n');
+        }
+        Path file = file(qmgrDirectory, remoteQMgr);
+        Path temp = dir.resolve("." + remoteQMgr + ".properties.tmp");
+        Files.deleteIfExists(temp);
+        PrivateFiles.createFile(temp, b.toString().getBytes(StandardCharsets.UTF_8));
+        Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private Map<String, String> properties() {
+        Map<String, String> p = new TreeMap<>();
+        p.put("remoteQMgr", remoteQMgr);
+        p.put("host", host);
+        p.put("port", String.valueOf(port));
+        p.put("user", user);
+        p.put("passwordFile", passwordFile.toString());
+        if (trustStore != null) {
+            p.put("trustStore", trustStore.toString());
+            p.put("trustStorePasswordFile", trustStorePasswordFile.toString());
+        }
+        if (allowPlaintext) {
+            p.put("allowPlaintextNetwork", "true");
+        }
+        return p;
+    }
+
+    /** Reads one definition. */
+    static ChannelDefinition read(Path file) throws IOException {
+        Properties p = new Properties();
+        p.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
+        try {
+            String trust = p.getProperty("trustStore");
+            String trustPw = p.getProperty("trustStorePasswordFile");
+            return new ChannelDefinition(p.getProperty("remoteQMgr"), p.getProperty("host"),
+                    Integer.parseInt(p.getProperty("port", "1414").trim()), p.getProperty("user"),
+                    p.getProperty("passwordFile") == null ? null : Path.of(p.getProperty("passwordFile")),
+                    trust == null ? null : Path.of(trust), trustPw == null ? null : Path.of(trustPw),
+                    Boolean.parseBoolean(p.getProperty("allowPlaintextNetwork", "false")));
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Every definition of a queue manager, by remote queue manager.
+     *
+     * @throws IOException naming the file that cannot be read or is wrong
+     */
+    public static Map<String, ChannelDefinition> loadAll(Path qmgrDirectory) throws IOException {
+        Map<String, ChannelDefinition> out = new TreeMap<>();
+        Path dir = qmgrDirectory.resolve(DIRECTORY);
+        if (!Files.isDirectory(dir)) {
+            return out;
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.properties")) {
+            for (Path f : files) {
+                String name = f.getFileName().toString();
+                if (name.startsWith(".") || name.equals(Channels.STATUS_FILE)) {
+                    continue;
+                }
+                ChannelDefinition d = read(f);
+                out.put(d.remoteQMgr(), d);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Reads the first line of an owner-only password file.
+     *
+     * @throws IOException naming the file when it cannot be read, is empty, or others may read it
+     */
+    static String password(Path file) throws IOException {
+        try {
+            CredentialsFile.checkPrivate(file);
+        } catch (CredentialsException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String first = text.lines().findFirst().orElse("").strip();
+        if (first.isEmpty()) {
+            throw new IOException(file + ": the password file is empty");
+        }
+        return first;
+    }
+}

@@ -1,0 +1,256 @@
+package org.openmft.agent.qmgr.channel;
+
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.activemq.artemis.api.core.QueueConfiguration;
+import org.apache.activemq.artemis.api.core.RoutingType;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.config.BridgeConfiguration;
+import org.apache.activemq.artemis.core.config.DivertConfiguration;
+import org.apache.activemq.artemis.core.config.TransformerConfiguration;
+import org.apache.activemq.artemis.core.server.ActiveMQServer;
+import org.apache.activemq.artemis.core.server.ComponentConfigurationRoutingType;
+import org.apache.activemq.artemis.core.server.Queue;
+import org.apache.activemq.artemis.core.server.cluster.Bridge;
+import org.openmft.agent.config.PrivateFiles;
+import org.openmft.agent.messaging.Routing;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An embedded queue manager's channels, built on Artemis's core bridges: each definition
+ * ({@link ChannelDefinition}) becomes a durable transmission queue {@code SYSTEM.CHANNEL.XMIT.<REMOTE>}
+ * and a bridge that forwards it, with duplicate detection (each message arrives once, even when the
+ * link drops between the send and its confirmation), retrying for ever with a capped backoff, to the
+ * remote queue manager's {@value Routing#INBOUND}; there {@link InboundRouter} delivers each
+ * message. Why bridges and not cluster connections or federation: docs/architecture.md, "Channels".
+ *
+ * <p>{@link #apply()} runs at start and then every {@link #PERIOD_MILLIS}: it deploys new and
+ * changed definitions, removes the bridges of removed ones (their transmission queue stays with
+ * what it holds, so nothing is lost), and writes every channel's status to
+ * {@code channels/status.properties} for {@code mft qmgr channel list}.
+ *
+ * <p>Used by the queue manager's scheduled thread only.
+ */
+public final class Channels implements Runnable {
+    /** How often definitions are re-read and statuses written. */
+    public static final long PERIOD_MILLIS = 2000;
+    /** The file the statuses are written to, in {@link ChannelDefinition#DIRECTORY}. */
+    public static final String STATUS_FILE = "status.properties";
+    private static final String BRIDGE_PREFIX = "channel.";
+    private static final String INBOUND_DIVERT = "channel.inbound";
+    private static final Logger log = LoggerFactory.getLogger(Channels.class);
+
+    private final ActiveMQServer server;
+    private final String localQMgr;
+    private final Path directory;
+    private final String deadLetter;
+    private final Map<String, ChannelDefinition> deployed = new HashMap<>();
+    private final Map<String, String> problems = new HashMap<>();
+    private boolean first = true;
+
+    /**
+     * @param server     the queue manager's broker (started)
+     * @param localQMgr  its name
+     * @param directory  its data directory
+     * @param deadLetter its dead-letter queue
+     */
+    public Channels(ActiveMQServer server, String localQMgr, Path directory, String deadLetter) {
+        this.server = server;
+        this.localQMgr = localQMgr;
+        this.directory = directory;
+        this.deadLetter = deadLetter;
+    }
+
+    /**
+     * Makes the receiving end: the {@value Routing#INBOUND} address and its exclusive divert through
+     * {@link InboundRouter}. Every embedded queue manager can receive channels; only users with the
+     * role {@code channel} may send to it.
+     */
+    public void openInbound() throws Exception {
+        // A queue of the address's name, which the exclusive divert leaves empty: without it, a
+        // channel's send would ask to create one (a permission channels do not have).
+        if (server.locateQueue(SimpleString.of(Routing.INBOUND)) == null) {
+            server.createQueue(QueueConfiguration.of(Routing.INBOUND).setRoutingType(RoutingType.ANYCAST)
+                    .setDurable(true).setAutoCreated(false));
+        }
+        server.getServiceRegistry().addDivertTransformer(INBOUND_DIVERT, new InboundRouter(server, localQMgr,
+                deadLetter));
+        if (server.getPostOffice().getBinding(SimpleString.of(INBOUND_DIVERT)) == null) {
+            server.deployDivert(new DivertConfiguration().setName(INBOUND_DIVERT).setAddress(Routing.INBOUND)
+                    .setForwardingAddress(deadLetter).setExclusive(true)
+                    .setRoutingType(ComponentConfigurationRoutingType.ANYCAST)
+                    .setTransformerConfiguration(new TransformerConfiguration(InboundRouter.class.getName())));
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            apply();
+        } catch (RuntimeException e) {
+            log.warn("Queue manager {}: applying its channels failed: {}", localQMgr, e.toString());
+        }
+    }
+
+    /** Deploys, redeploys and removes bridges to match the definitions, and writes the statuses. */
+    public void apply() {
+        Map<String, ChannelDefinition> wanted;
+        try {
+            wanted = ChannelDefinition.loadAll(directory);
+        } catch (IOException e) {
+            log.warn("Queue manager {}: its channel definitions cannot be read; the channels stay as they are: {}",
+                    localQMgr, e.getMessage());
+            writeStatus();
+            return;
+        }
+        if (first) {
+            // Bridges deployed by an earlier run are in the journal; the definitions are what counts.
+            for (String name : List.copyOf(server.getClusterManager().getBridges().keySet())) {
+                if (name.startsWith(BRIDGE_PREFIX)) {
+                    destroy(name);
+                }
+            }
+            first = false;
+        }
+        for (String remote : List.copyOf(deployed.keySet())) {
+            if (!wanted.containsKey(remote)) {
+                destroy(bridgeName(remote));
+                deployed.remove(remote);
+                problems.remove(remote);
+                log.info("Queue manager {}: channel {}.TO.{} removed; its transmission queue keeps what it holds",
+                        localQMgr, localQMgr, remote);
+            }
+        }
+        for (ChannelDefinition d : wanted.values()) {
+            if (d.equals(deployed.get(d.remoteQMgr()))) {
+                continue;
+            }
+            if (deployed.containsKey(d.remoteQMgr())) {
+                destroy(bridgeName(d.remoteQMgr()));
+                deployed.remove(d.remoteQMgr());
+            }
+            try {
+                deploy(d);
+                deployed.put(d.remoteQMgr(), d);
+                problems.remove(d.remoteQMgr());
+                log.info("Queue manager {}: channel {} to {}:{} started", localQMgr, d.name(localQMgr), d.host(),
+                        d.port());
+            } catch (Exception e) {
+                problems.put(d.remoteQMgr(), e.getMessage());
+                log.warn("Queue manager {}: channel {} cannot start: {}", localQMgr, d.name(localQMgr), e.getMessage());
+            }
+        }
+        writeStatus();
+    }
+
+    private static String bridgeName(String remote) {
+        return BRIDGE_PREFIX + remote;
+    }
+
+    private void deploy(ChannelDefinition d) throws Exception {
+        String xmit = Routing.transmissionQueue(d.remoteQMgr());
+        if (server.locateQueue(SimpleString.of(xmit)) == null) {
+            server.createQueue(QueueConfiguration.of(xmit).setRoutingType(RoutingType.ANYCAST).setDurable(true)
+                    .setAutoCreated(false));
+        }
+        String connector = bridgeName(d.remoteQMgr());
+        server.getConfiguration().addConnectorConfiguration(connector, url(d));
+        server.getServiceRegistry().addBridgeTransformer(bridgeName(d.remoteQMgr()), new OriginStamp(localQMgr));
+        BridgeConfiguration b = new BridgeConfiguration().setName(bridgeName(d.remoteQMgr())).setQueueName(xmit)
+                .setForwardingAddress(Routing.INBOUND).setStaticConnectors(List.of(connector))
+                .setUseDuplicateDetection(true).setReconnectAttempts(-1).setInitialConnectAttempts(-1)
+                .setRetryInterval(500).setRetryIntervalMultiplier(2.0).setMaxRetryInterval(30_000)
+                .setUser(d.user()).setPassword(ChannelDefinition.password(d.passwordFile()))
+                .setRoutingType(ComponentConfigurationRoutingType.ANYCAST)
+                .setTransformerConfiguration(new TransformerConfiguration(OriginStamp.class.getName()));
+        if (!server.deployBridge(b)) {
+            throw new IllegalStateException("the broker did not deploy bridge " + b.getName());
+        }
+    }
+
+    private static String url(ChannelDefinition d) throws IOException {
+        StringBuilder u = new StringBuilder("tcp://").append(d.host().contains(":") && !d.host().startsWith("[")
+                ? "[" + d.host() + "]" : d.host()).append(':').append(d.port());
+        if (d.trustStore() != null) {
+            u.append("?sslEnabled=true&verifyHost=true&trustStoreType=PKCS12&trustStorePath=")
+                    .append(enc(d.trustStore().toString())).append("&trustStorePassword=")
+                    .append(enc(ChannelDefinition.password(d.trustStorePasswordFile())));
+        }
+        return u.toString();
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    private void destroy(String bridge) {
+        try {
+            server.destroyBridge(bridge);
+        } catch (Exception e) {
+            log.warn("Queue manager {}: bridge {} could not be removed: {}", localQMgr, bridge, e.toString());
+        }
+    }
+
+    /** One channel's state. */
+    public record Status(String remoteQMgr, String state, long waiting, String detail) {
+    }
+
+    /**
+     * The statuses now.
+     *
+     * @return one per definition deployed or failing, by remote queue manager
+     */
+    public List<Status> statuses() {
+        List<Status> out = new ArrayList<>();
+        java.util.Set<String> remotes = new java.util.TreeSet<>(deployed.keySet());
+        remotes.addAll(problems.keySet());
+        for (String remote : remotes) {
+            Queue q = server.locateQueue(SimpleString.of(Routing.transmissionQueue(remote)));
+            long waiting = q == null ? 0 : q.getMessageCount();
+            Bridge b = server.getClusterManager().getBridges().get(bridgeName(remote));
+            String state;
+            String detail = problems.getOrDefault(remote, "");
+            if (b == null) {
+                state = "STOPPED";
+            } else if (b.isStarted() && b.isConnected()) {
+                state = "RUNNING";
+            } else {
+                state = "RETRYING";
+            }
+            out.add(new Status(remote, state, waiting, detail));
+        }
+        return out;
+    }
+
+    private void writeStatus() {
+        StringBuilder b = new StringBuilder();
+        for (Status s : statuses()) {
+            String k = s.remoteQMgr();
+            b.append(k).append(".state=").append(s.state()).append('\n');
+            b.append(k).append(".waiting=").append(s.waiting()).append('\n');
+            if (!s.detail().isEmpty()) {
+                b.append(k).append(".detail=").append(s.detail().replace('\n', ' ').replace("\\", "\\\\")).append('\n');
+            }
+        }
+        Path dir = directory.resolve(ChannelDefinition.DIRECTORY);
+        try {
+            PrivateFiles.createDirectories(dir);
+            Path temp = dir.resolve(".status.tmp");
+            Files.deleteIfExists(temp);
+            PrivateFiles.createFile(temp, b.toString().getBytes(StandardCharsets.UTF_8));
+            Files.move(temp, dir.resolve(STATUS_FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            log.debug("Queue manager {}: channel statuses not written: {}", localQMgr, e.toString());
+        }
+    }
+}

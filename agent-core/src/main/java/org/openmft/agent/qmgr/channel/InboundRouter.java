@@ -1,0 +1,107 @@
+package org.openmft.agent.qmgr.channel;
+
+import org.apache.activemq.artemis.api.core.Message;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.server.ActiveMQServer;
+import org.apache.activemq.artemis.core.server.transformer.Transformer;
+import org.openmft.agent.messaging.Routing;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The receiving end of every channel into an embedded queue manager: the transformer of the
+ * exclusive divert on {@value Routing#INBOUND}, which re-addresses each arriving message to the
+ * queue its route names ({@link Routing#ROUTE_QUEUE}) when it is for this queue manager, giving it
+ * the user its first queue manager validated ({@link Routing#ORIGIN_USER}); or to the transmission
+ * queue toward the next queue manager (IBM MQ's queue manager alias hop); or, when neither exists or
+ * the queue is one a channel may not feed, to the dead-letter queue with the reason in
+ * {@value #ERROR}.
+ *
+ * <p>A channel may feed agents' COMMAND, DATA and REPLY queues, the publication queue
+ * {@code SYSTEM.FTE}, reply queues {@code WMQFTE.*} and application queues (outside {@code SYSTEM.*}
+ * and the broker's own); never an agent's STATE, EVENT or authority queues, nor anything of the
+ * broker's. Trust in a channel is trust in the queue manager at its other end, as with IBM MQ.
+ */
+public final class InboundRouter implements Transformer {
+    /**
+     * The validated user of a message passing through to another queue manager: not a user name any
+     * login can have, so the next channel's {@link OriginStamp} knows the origin recorded is not this
+     * queue manager's to vouch for.
+     */
+    public static final String TRANSIT = "$transit";
+    /** String: why an arriving message was not delivered. */
+    public static final String ERROR = "mftRouteError";
+    private static final Logger log = LoggerFactory.getLogger(InboundRouter.class);
+
+    private final ActiveMQServer server;
+    private final String localQMgr;
+    private final String deadLetter;
+
+    /**
+     * @param server     the queue manager's broker, where target queues are looked up
+     * @param localQMgr  its name
+     * @param deadLetter its dead-letter queue
+     */
+    public InboundRouter(ActiveMQServer server, String localQMgr, String deadLetter) {
+        this.server = server;
+        this.localQMgr = localQMgr;
+        this.deadLetter = deadLetter;
+    }
+
+    @Override
+    public Message transform(Message m) {
+        String qmgr = m.getStringProperty(Routing.ROUTE_QMGR);
+        String queue = m.getStringProperty(Routing.ROUTE_QUEUE);
+        if (qmgr == null || queue == null) {
+            return dead(m, "no " + Routing.ROUTE_QMGR + " and " + Routing.ROUTE_QUEUE + " to route it by");
+        }
+        if (!qmgr.equals(localQMgr)) {
+            String next;
+            try {
+                next = Routing.transmissionQueue(qmgr);
+            } catch (IllegalArgumentException e) {
+                return dead(m, e.getMessage());
+            }
+            if (!exists(next)) {
+                return dead(m, "queue manager " + localQMgr + " has no channel to " + qmgr);
+            }
+            m.setValidatedUserID(TRANSIT);
+            m.setAddress(next);
+            return m;
+        }
+        if (!deliverable(queue)) {
+            return dead(m, "a channel may not put to queue " + queue);
+        }
+        if (!exists(queue)) {
+            return dead(m, "queue " + queue + " does not exist on queue manager " + localQMgr);
+        }
+        String origin = m.getStringProperty(Routing.ORIGIN_USER);
+        if (origin != null) {
+            m.setValidatedUserID(origin);
+        }
+        m.setAddress(queue);
+        return m;
+    }
+
+    /** Whether a channel may put to {@code queue} here. */
+    static boolean deliverable(String queue) {
+        if (queue.startsWith("SYSTEM.FTE.COMMAND.") || queue.startsWith("SYSTEM.FTE.DATA.")
+                || queue.startsWith("SYSTEM.FTE.REPLY.") || queue.equals("SYSTEM.FTE") || queue.startsWith("WMQFTE.")) {
+            return true;
+        }
+        return !queue.startsWith("SYSTEM.") && !queue.startsWith("activemq.") && !queue.startsWith("$.")
+                && !queue.contains("#") && !queue.contains("*");
+    }
+
+    private boolean exists(String queue) {
+        return server.locateQueue(SimpleString.of(queue)) != null;
+    }
+
+    private Message dead(Message m, String why) {
+        log.warn("Queue manager {}: a message arriving on a channel (from {}, user {}) goes to {}: {}", localQMgr,
+                m.getStringProperty(Routing.ORIGIN_QMGR), m.getStringProperty(Routing.ORIGIN_USER), deadLetter, why);
+        m.putStringProperty(ERROR, why);
+        m.setAddress(deadLetter);
+        return m;
+    }
+}

@@ -1,0 +1,40 @@
+package org.openmft.agent.qmgr.channel;
+
+import org.apache.activemq.artemis.api.core.Message;
+import org.apache.activemq.artemis.core.server.transformer.Transformer;
+import org.openmft.agent.messaging.Routing;
+
+/**
+ * The transformer of every channel's bridge: before a message leaves for another queue manager, it
+ * records who put it here and where, so that the far queue manager can give it that user (IBM MQ
+ * keeps a message's user identifier across channels): the far side overwrites the JMSXUserID of
+ * whatever arrives with the channel's own login.
+ *
+ * <p>A message put by a client of this queue manager gets this queue manager's validated user for
+ * it, whatever properties the client set (a client cannot claim another user). A message passing
+ * through from another queue manager ({@link InboundRouter#TRANSIT} as its validated user, which no
+ * client can have) keeps the origin its first queue manager recorded.
+ */
+public final class OriginStamp implements Transformer {
+    private final String localQMgr;
+
+    /** @param localQMgr this queue manager's name */
+    public OriginStamp(String localQMgr) {
+        this.localQMgr = localQMgr;
+    }
+
+    @Override
+    public Message transform(Message m) {
+        String validated = m.getValidatedUserID();
+        if (InboundRouter.TRANSIT.equals(validated)) {
+            return m;
+        }
+        if (validated == null) {
+            m.removeProperty(Routing.ORIGIN_USER);
+        } else {
+            m.putStringProperty(Routing.ORIGIN_USER, validated);
+        }
+        m.putStringProperty(Routing.ORIGIN_QMGR, localQMgr);
+        return m;
+    }
+}

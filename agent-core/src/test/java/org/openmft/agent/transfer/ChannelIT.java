@@ -1,0 +1,177 @@
+package org.openmft.agent.transfer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+import javax.jms.Connection;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.config.PrivateFiles;
+import org.openmft.agent.credentials.Credentials;
+import org.openmft.agent.messaging.Routing;
+import org.openmft.agent.qmgr.EmbeddedQueueManager;
+import org.openmft.agent.qmgr.channel.ChannelDefinition;
+import org.openmft.agent.qmgr.channel.Channels;
+import org.openmft.agent.qmgr.channel.InboundRouter;
+import org.openmft.agent.qmgr.security.Permissions;
+import org.openmft.xml.AgentRef;
+import org.openmft.xml.DestinationType;
+import org.openmft.xml.Reply;
+import org.openmft.xml.TransferRequest;
+
+/**
+ * Two embedded queue managers joined by channels both ways (Artemis core bridges), each with an
+ * agent: a transfer whose destination agent is on the other queue manager goes through them
+ * (IBM's QUEUE@QMGR), its answers come back through them; a message routed to a queue a channel may
+ * not feed lands in the dead-letter queue with the reason; a message keeps the user its first queue
+ * manager validated; without a channel, a transfer to the other queue manager fails at once (49).
+ */
+class ChannelIT {
+    @TempDir
+    Path dir;
+    TransferHarness qm1;
+    TransferHarness qm2;
+
+    @BeforeEach
+    void twoQueueManagers() throws Exception {
+        qm1 = new TransferHarness(dir.resolve("one"), false, "QM1");
+        qm2 = new TransferHarness(dir.resolve("two"), false, "QM2");
+        join(qm1, qm2);
+        join(qm2, qm1);
+        awaitRunning(qm1, "QM2");
+        awaitRunning(qm2, "QM1");
+    }
+
+    @AfterEach
+    void close() {
+        qm1.close();
+        qm2.close();
+    }
+
+    /** A channel from {@code from} to {@code to}: a channel user on {@code to}, a definition on {@code from}. */
+    private static void join(TransferHarness from, TransferHarness to) throws Exception {
+        Credentials login = to.qm.users().add("channel." + from.qmName, Set.of(Permissions.CHANNEL), true);
+        to.qm.applySecurityChanges();
+        Path password = from.root.resolve("channel-" + to.qmName + ".pw");
+        PrivateFiles.createFile(password, (login.password() + "\n").getBytes());
+        new ChannelDefinition(to.qmName, "127.0.0.1", to.port, login.user(), password, null, null, false)
+                .store(from.root.resolve("qm"));
+    }
+
+    private static Properties status(TransferHarness h) throws Exception {
+        Properties p = new Properties();
+        Path f = h.root.resolve("qm").resolve(ChannelDefinition.DIRECTORY).resolve(Channels.STATUS_FILE);
+        if (Files.exists(f)) {
+            try (var in = Files.newInputStream(f)) {
+                p.load(in);
+            }
+        }
+        return p;
+    }
+
+    private static void awaitRunning(TransferHarness h, String remote) throws InterruptedException {
+        TransferHarness.await("channel " + h.qmName + ".TO." + remote + " running", 30, () -> {
+            try {
+                return "RUNNING".equals(status(h).getProperty(remote + ".state"));
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+
+    private static TransferRequest across(Path src, Path out) {
+        return new TransferRequest("6.00", TransferHarness.ME, new AgentRef("SRC", "QM1"), new AgentRef("DST", "QM2"),
+                new org.openmft.xml.ReplyTo("WMQFTE.TEST.REPLY", "QM1", true),
+                new org.openmft.xml.TransferSet(0, null, Map.of(), java.util.List.of(TransferHarness.item(
+                        src.toString(), out.toString(), DestinationType.FILE))), null);
+    }
+
+    @Test
+    void aTransferToAnAgentOnAnotherQueueManagerGoesThroughTheChannels() throws Exception {
+        qm1.agent("SRC", Map.of("transferRoot", dir.toString()));
+        qm2.agent("DST", Map.of("transferRoot", dir.toString()));
+        Path src = TransferHarness.randomFile(dir.resolve("in/a.bin"), 5L << 20, 3);
+        Files.createDirectories(dir.resolve("out"));
+        Path out = dir.resolve("out/a.bin");
+        Reply r = qm1.transfer(across(src, out), 120);
+        assertThat(r.resultCode()).as("%s", r.supplements()).isZero();
+        assertThat(TransferHarness.md5(out)).isEqualTo(TransferHarness.md5(src));
+        assertThat(qm2.destinationOutcomes).hasSize(1);
+        TransferHarness.await("nothing waiting on either channel", 30, () -> {
+            try {
+                return "0".equals(status(qm1).getProperty("QM2.waiting"))
+                        && "0".equals(status(qm2).getProperty("QM1.waiting"));
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+
+    @Test
+    void aRoutedMessageKeepsItsUserAndAForbiddenQueueGetsNothing() throws Exception {
+        try (Connection c2 = qm2.admin.connect(); Connection c1 = qm1.requester.connect()) {
+            Session s2 = c2.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            s2.createConsumer(s2.createQueue("APP.IN")).close(); // makes the application queue
+            c2.start();
+            Session s1 = c1.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Routing routing = new Routing(MessagingProvider.ARTEMIS, "QM1");
+            try (MessageProducer p = s1.createProducer(null)) {
+                Message m = s1.createTextMessage("hello from QM1");
+                routing.address(m, "APP.IN", "QM2");
+                m.setStringProperty(Routing.ORIGIN_USER, "admin"); // a client's claim: overwritten
+                p.send(routing.destination(s1, "APP.IN", "QM2"), m);
+                Message evil = s1.createTextMessage("plant a state record");
+                routing.address(evil, "SYSTEM.FTE.STATE.DST", "QM2");
+                p.send(routing.destination(s1, "SYSTEM.FTE.STATE.DST", "QM2"), evil);
+            }
+            try (MessageConsumer in = s2.createConsumer(s2.createQueue("APP.IN"));
+                    MessageConsumer dead = s2.createConsumer(s2.createQueue(EmbeddedQueueManager.DEAD_LETTER_QUEUE))) {
+                Message got = in.receive(30_000);
+                assertThat(got).as("the routed message").isNotNull();
+                assertThat(got.getStringProperty("JMSXUserID")).as("the user QM1 validated")
+                        .isEqualTo(TransferHarness.REQUESTER);
+                assertThat(got.getStringProperty(Routing.ORIGIN_QMGR)).isEqualTo("QM1");
+                Message refused = dead.receive(30_000);
+                assertThat(refused).as("the forbidden one, dead-lettered").isNotNull();
+                assertThat(refused.getStringProperty(InboundRouter.ERROR))
+                        .contains("may not put to queue SYSTEM.FTE.STATE.DST");
+            }
+        }
+    }
+
+    @Test
+    void withoutAChannelATransferToAnotherQueueManagerFailsAtOnce() throws Exception {
+        Files.delete(ChannelDefinition.file(qm1.root.resolve("qm"), "QM2"));
+        TransferHarness.await("the channel removed", 30, () -> {
+            try {
+                return status(qm1).getProperty("QM2.state") == null;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        qm1.agent("SRC", Map.of("transferRoot", dir.toString()));
+        Path src = TransferHarness.randomFile(dir.resolve("in/b.bin"), 1000, 4);
+        Files.createDirectories(dir.resolve("out"));
+        // The transmission queue stays (with whatever it holds), so the route exists but nothing
+        // forwards it: the transfer waits; a queue manager never named gets 49 at once.
+        Reply r = qm1.transfer(new TransferRequest("6.00", TransferHarness.ME, new AgentRef("SRC", "QM1"),
+                new AgentRef("DST", "QM9"), new org.openmft.xml.ReplyTo("WMQFTE.TEST.REPLY", "QM1", true),
+                new org.openmft.xml.TransferSet(0, null, Map.of(), java.util.List.of(TransferHarness.item(
+                        src.toString(), dir.resolve("out/b.bin").toString(), DestinationType.FILE))), null), 60);
+        assertThat(r.resultCode()).isEqualTo(49);
+        assertThat(String.join(" ", r.supplements())).contains("has no channel to queue manager QM9");
+    }
+}

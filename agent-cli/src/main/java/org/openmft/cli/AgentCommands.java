@@ -406,7 +406,8 @@ final class AgentCommands {
         @Parameters(index = "0", paramLabel = "AGENT") String agent;
         @Option(names = "-i", description = "Stop immediately; interrupted transfers resume at the next start.")
         boolean immediate;
-        @Option(names = "-m", description = "The agent's queue manager (accepted for compatibility).")
+        @Option(names = "-m", description = "The agent's queue manager, when it is not the command queue manager"
+                + " (reached through a channel).")
         String agentQMgr;
         @Option(names = "-p", description = "Configuration options set.") String configurationOptions;
         @Option(names = "--wait", defaultValue = "60",
@@ -428,6 +429,7 @@ final class AgentCommands {
             try (CommandChannel channel = CommandChannel.open(dd, coordination)) {
                 StopAgentRequest request = new StopAgentRequest("1.00", CommandChannel.originator(), name, immediate,
                         new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false));
+                channel.toQueueManager(agentQMgr);
                 Optional<Reply> reply = channel.request(QueueNames.command(name), request,
                         Duration.ofSeconds(waitSeconds));
                 if (reply.isEmpty()) {
@@ -483,6 +485,7 @@ final class AgentCommands {
                 PingAgentRequest request = new PingAgentRequest("6.00", CommandChannel.originator(), name, agentQMgr,
                         new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false));
                 long start = System.nanoTime();
+                channel.toQueueManager(agentQMgr);
                 Optional<Reply> reply = channel.request(QueueNames.command(name), request,
                         Duration.ofSeconds(waitSeconds));
                 double seconds = (System.nanoTime() - start) / 1e9;

@@ -59,8 +59,8 @@ final class CancelTransferCommand implements Callable<Integer> {
     @Option(names = "-a", required = true, paramLabel = "AGENT",
             description = "The transfer's source or destination agent, which receives the cancel request.")
     String agent;
-    @Option(names = "-m", paramLabel = "QMGR", description = "The agent's queue manager (accepted for compatibility:"
-            + " the request goes to the agent's COMMAND queue on the command queue manager).")
+    @Option(names = "-m", paramLabel = "QMGR", description = "The agent's queue manager, when it is not the command"
+            + " queue manager (reached through a channel).")
     String agentQMgr;
     @Option(names = "-w", arity = "0..1", paramLabel = "SECONDS", parameterConsumer = OptionalSeconds.class,
             description = "Wait until the transfer has ended, at most SECONDS (default " + OptionalSeconds.DEFAULT
@@ -92,6 +92,7 @@ final class CancelTransferCommand implements Callable<Integer> {
         // put twice, so each one is put again after a reconnect when need be.
         try (CommandChannel channel = waitSeconds == null ? CommandChannel.open(global.dataDirectory(), coordination)
                 : CommandChannel.openForWait(global.dataDirectory(), coordination, notices)) {
+            channel.toQueueManager(agentQMgr);
             Reply first = ask(channel, name, id);
             System.out.println(first.supplements().isEmpty() ? "BFGCL0404I: Agent " + name + " accepted the cancel"
                     + " request for transfer " + id + "." : String.join("; ", first.supplements()));

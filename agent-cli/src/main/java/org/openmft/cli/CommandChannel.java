@@ -29,6 +29,7 @@ import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DocumentWriter;
@@ -80,6 +81,9 @@ final class CommandChannel implements AutoCloseable {
 
     private final QueueManagerConnector connector;
     private final String qmgrName;
+    private final Routing routing;
+    /** The queue manager of the agents requests go to, or null for this one. */
+    private volatile String targetQMgr;
     /** The durable reply queue's name, or null when the reply queue is temporary. */
     private final String durableQueue;
     private final Consumer<String> notices;
@@ -109,9 +113,10 @@ final class CommandChannel implements AutoCloseable {
     private String lostReason;
 
     private CommandChannel(QueueManagerConnector connector, String qmgrName, String durableQueue,
-            Consumer<String> notices) {
+            Consumer<String> notices, org.openmft.agent.config.MessagingProvider provider) {
         this.connector = connector;
         this.qmgrName = qmgrName;
+        this.routing = new Routing(provider, qmgrName);
         this.durableQueue = durableQueue;
         this.notices = notices;
     }
@@ -120,7 +125,8 @@ final class CommandChannel implements AutoCloseable {
     static CommandChannel open(DataDirectory dd, String coordination) throws Exception {
         CommandConfig config = config(dd, coordination);
         QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(), null);
-        CommandChannel channel = new CommandChannel(connector, config.endpoint().qmgrName(), null, text -> { });
+        CommandChannel channel = new CommandChannel(connector, config.endpoint().qmgrName(), null, text -> { },
+                config.endpoint().provider());
         channel.connectFirst();
         return channel;
     }
@@ -139,7 +145,8 @@ final class CommandChannel implements AutoCloseable {
         if (connector.artemisUrl() != null) {
             queue = createReplyQueue(connector);
         }
-        CommandChannel channel = new CommandChannel(connector, config.endpoint().qmgrName(), queue, notices);
+        CommandChannel channel = new CommandChannel(connector, config.endpoint().qmgrName(), queue, notices,
+                config.endpoint().provider());
         if (queue != null) {
             // Ctrl-C and kill (TERM) end the JVM without the caller's finally blocks: delete the queue then too.
             channel.cleanup = new Thread(channel::close, "openmft-reply-queue-cleanup");
@@ -221,6 +228,27 @@ final class CommandChannel implements AutoCloseable {
         return qmgrName;
     }
 
+    /**
+     * Sends the requests from now on to agents on {@code qmgr} (IBM's {@code -m}, {@code -sm}): through
+     * the command queue manager's channel there when it is another queue manager; the replies come
+     * back through the agent's queue manager's channel to this one.
+     *
+     * @param qmgr the agent's queue manager, or null for the command queue manager
+     * @return this channel
+     * @throws CommandFailure when the name cannot be a queue manager's
+     */
+    CommandChannel toQueueManager(String qmgr) throws CommandFailure {
+        if (qmgr != null && !qmgr.isBlank()) {
+            try {
+                Routing.validateQMgr(qmgr.trim());
+            } catch (IllegalArgumentException e) {
+                throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
+            }
+        }
+        this.targetQMgr = qmgr == null || qmgr.isBlank() ? null : qmgr.trim();
+        return this;
+    }
+
     /** The name of the reply queue, for a document's {@code <reply>} element. */
     String replyQueueName() throws JMSException {
         return durableQueue != null ? durableQueue : replies.getQueueName();
@@ -292,9 +320,13 @@ final class CommandChannel implements AutoCloseable {
      * @throws QueueManagerException when the queue manager cannot be asked
      */
     private void checkQueue(String queue) throws CommandFailure, JMSException, QueueManagerException {
+        String local = routing.localQueueFor(queue, targetQMgr);
+        if (local == null) {
+            return; // IBM MQ resolves QUEUE@QMGR itself, and reports what it cannot.
+        }
         boolean exists;
         try {
-            exists = connector.queueExists(session, queue);
+            exists = connector.queueExists(session, local);
         } catch (javax.jms.InvalidDestinationException e) {
             exists = false;
         } catch (JMSException e) {
@@ -302,6 +334,11 @@ final class CommandChannel implements AutoCloseable {
                 throw q;
             }
             throw e;
+        }
+        if (!exists && !local.equals(queue)) {
+            throw new CommandFailure(ExitCodes.FAILED, "BFGCL0014E: queue manager " + qmgrName + " has no channel to"
+                    + " queue manager " + targetQMgr + " (its transmission queue " + local + " does not exist):"
+                    + " create one with 'mft qmgr channel create', or name the agent's queue manager right");
         }
         if (!exists) {
             throw new CommandFailure(ExitCodes.FAILED, "BFGCL0014E: queue " + queue + " does not exist on queue"
@@ -317,7 +354,11 @@ final class CommandChannel implements AutoCloseable {
         }
         TextMessage m = session.createTextMessage(writer.write(document));
         m.setJMSReplyTo(replies);
-        try (MessageProducer producer = session.createProducer(session.createQueue(queue))) {
+        if (routing.isRemote(targetQMgr)) {
+            routing.address(m, queue, targetQMgr);
+            m.setStringProperty(Routing.REPLY_TO_QMGR, qmgrName);
+        }
+        try (MessageProducer producer = session.createProducer(routing.destination(session, queue, targetQMgr))) {
             producer.setTimeToLive(Math.max(1000, wait.toMillis()));
             producer.send(m);
         }

@@ -278,6 +278,7 @@ final class CreateTransferCommand implements Callable<Integer> {
                     // Subscribed before the request is sent, so that no publication is missed.
                     feed = subscribe(dd, coordination, agent, renderer);
                 }
+                channel.toQueueManager(request.sourceAgent().qmgr());
                 Optional<Reply> ack = channel.request(QueueNames.command(agent), toSend, ACK_WAIT);
                 if (ack.isEmpty()) {
                     throw new CommandFailure(3, "BFGCL0213E: agent " + agent + " did not acknowledge the request"

@@ -280,7 +280,8 @@ public final class Agent implements AutoCloseable {
     private void runCommandLoop(CommandSession first) {
         MDC.put(MDC_AGENT, name);
         CommandIntake intake = new CommandIntake(name, config.provider(), this::handle, listener,
-                CommandIntake.DEFAULT_MAX_MESSAGE_BYTES, authorityCheck);
+                CommandIntake.DEFAULT_MAX_MESSAGE_BYTES, authorityCheck,
+                new org.openmft.agent.messaging.Routing(config.provider(), config.agentQMgr()));
         CommandSession current = first;
         Backoff.Retries reconnects = Backoff.RECONNECT.retries();
         try {
@@ -459,7 +460,16 @@ public final class Agent implements AutoCloseable {
         }
         try {
             Session s = current.session;
+            org.openmft.agent.messaging.Routing routing = new org.openmft.agent.messaging.Routing(config.provider(),
+                    config.agentQMgr());
             for (PendingReply r : replies) {
+                if (r.replyTo() != null && routing.isRemote(r.replyTo().qmgr())) {
+                    // A stop requested from another queue manager: its document names where to answer.
+                    CommandIntake.sendRouted(s, routing, r.replyTo().queue(), r.replyTo().qmgr(), r.requestId(),
+                            writer.write(new Reply(DocumentWriter.VERSION, r.requestId(), 0,
+                                    List.of("BFGCL0034I: Agent " + name + " has stopped"), List.of())));
+                    continue;
+                }
                 javax.jms.Destination to = r.destination() != null ? r.destination()
                         : CommandIntake.documentReplyDestination(s, config.provider(), r.replyTo());
                 if (to == null) {

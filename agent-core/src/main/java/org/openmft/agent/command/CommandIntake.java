@@ -20,6 +20,7 @@ import org.openmft.agent.authority.AuthorityCheck;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.MessageSizes;
+import org.openmft.agent.messaging.Routing;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.MalformedRequestException;
@@ -66,6 +67,8 @@ public final class CommandIntake {
 
     private final String agentName;
     private final MessagingProvider provider;
+    /** How replies reach requesters on other queue managers. */
+    private final Routing routing;
     private final RequestParser parser;
     private final DocumentWriter writer = new DocumentWriter();
     private final CommandHandler handler;
@@ -78,9 +81,10 @@ public final class CommandIntake {
      * @param authorityCheck  what the queue manager says a request's sender may do on this agent
      */
     public CommandIntake(String agentName, MessagingProvider provider, CommandHandler handler,
-            AgentListener listener, int maxMessageBytes, AuthorityCheck authorityCheck) {
+            AgentListener listener, int maxMessageBytes, AuthorityCheck authorityCheck, Routing routing) {
         this.agentName = agentName;
         this.provider = provider;
+        this.routing = routing;
         this.handler = handler;
         this.listener = listener;
         this.maxMessageBytes = maxMessageBytes;
@@ -129,9 +133,11 @@ public final class CommandIntake {
                     String.join("; ", outcome.reply().supplements()));
         }
         if (outcome.reply() != null) {
-            Destination to = replyDestination(session, message, outcome.replyTo());
-            if (to != null) {
-                sendReply(session, to, messageId, outcome.reply());
+            if (!replyRouted(session, message, outcome.replyTo(), messageId, outcome.reply())) {
+                Destination to = replyDestination(session, message, outcome.replyTo());
+                if (to != null) {
+                    sendReply(session, to, messageId, outcome.reply());
+                }
             }
         }
         return outcome.afterCommit();
@@ -232,9 +238,9 @@ public final class CommandIntake {
         }
         listener.requestRejected(agentName, messageId, resultCode, safeReason);
         Destination replyTo = message.getJMSReplyTo();
-        if (replyTo != null) {
-            sendReply(session, replyTo, messageId, new Reply(DocumentWriter.VERSION, messageId, resultCode,
-                    List.of(safeReason), List.of()));
+        Reply refusal = new Reply(DocumentWriter.VERSION, messageId, resultCode, List.of(safeReason), List.of());
+        if (replyTo != null && !replyRouted(session, message, null, messageId, refusal)) {
+            sendReply(session, replyTo, messageId, refusal);
         }
     }
 
@@ -288,6 +294,49 @@ public final class CommandIntake {
             return session.createQueue("queue://" + replyTo.qmgr() + "/" + replyTo.queue());
         }
         return session.createQueue(replyTo.queue());
+    }
+
+    /**
+     * Sends the reply of a request from another queue manager through the channel there: to its
+     * JMSReplyTo queue on the queue manager its {@link Routing#REPLY_TO_QMGR} names, else to the
+     * document's {@code <reply QMGR="...">} queue when that names another queue manager.
+     *
+     * @return false when the reply stays on this queue manager (nothing was sent)
+     */
+    private boolean replyRouted(Session session, Message request, ReplyTo document, String requestId, Reply reply)
+            throws JMSException {
+        String qmgr = request.getStringProperty(Routing.REPLY_TO_QMGR);
+        String queue = null;
+        if (request.getJMSReplyTo() instanceof javax.jms.Queue q && routing.isRemote(qmgr)) {
+            queue = q.getQueueName();
+        } else if (request.getJMSReplyTo() == null && document != null && routing.isRemote(document.qmgr())) {
+            queue = document.queue();
+            qmgr = document.qmgr();
+        }
+        if (queue == null) {
+            return false;
+        }
+        sendRouted(session, routing, queue, qmgr, requestId, writer.write(reply));
+        return true;
+    }
+
+    /**
+     * Sends a reply document to {@code queue} on queue manager {@code qmgr}, correlated to the request.
+     *
+     * @param routing   how this agent reaches other queue managers
+     * @param requestId the request's id, or null
+     * @param document  the reply document
+     */
+    public static void sendRouted(Session session, Routing routing, String queue, String qmgr, String requestId,
+            String document) throws JMSException {
+        TextMessage m = session.createTextMessage(document);
+        if (requestId != null) {
+            m.setJMSCorrelationID(requestId);
+        }
+        routing.address(m, queue, qmgr);
+        try (MessageProducer producer = session.createProducer(routing.destination(session, queue, qmgr))) {
+            producer.send(m);
+        }
     }
 
     /** Sends a reply document, correlated to the request as IBM MFT does (CorrelId = request MsgId). */

@@ -221,7 +221,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             });
             state = new QueueStateStore(connection, agentName, stateDirectory);
             replies = new RequesterReplies(connection.createSession(false, Session.AUTO_ACKNOWLEDGE),
-                    config.provider(), connector::queueExists);
+                    config.provider(), connector::queueExists, routing);
             SourceContext sourceContext = new SourceContext(SourceSettings.of(config), new EngineSessions(),
                     listener, pathResolver, state, clock, this, keys, protection, routing);
             scheduler = new SourceScheduler(agentName, config.maxSourceTransfers(), listener, state, replies,

@@ -85,7 +85,8 @@ class OversizedCommandTest {
         };
         CommandIntake intake = new CommandIntake("AGENT1", MessagingProvider.ARTEMIS, (d, c) -> {
             throw new AssertionError("an oversized message reaches no handler");
-        }, listener, LIMIT, org.openmft.agent.authority.AuthorityCheck.NONE);
+        }, listener, LIMIT, org.openmft.agent.authority.AuthorityCheck.NONE,
+                new org.openmft.agent.messaging.Routing(MessagingProvider.ARTEMIS, "QM1"));
 
         Runnable after = intake.accept(session.proxy, receivedText("y".repeat(LIMIT + 1), getText));
 
@@ -109,7 +110,8 @@ class OversizedCommandTest {
         FakeSession session = new FakeSession();
         CommandIntake intake = new CommandIntake("AGENT1", MessagingProvider.ARTEMIS, (d, c) -> {
             throw new AssertionError("an oversized message reaches no handler");
-        }, AgentListener.NONE, LIMIT, org.openmft.agent.authority.AuthorityCheck.NONE);
+        }, AgentListener.NONE, LIMIT, org.openmft.agent.authority.AuthorityCheck.NONE,
+                new org.openmft.agent.messaging.Routing(MessagingProvider.ARTEMIS, "QM1"));
 
         intake.accept(session.proxy, receivedBytes(LIMIT + 1));
 
@@ -124,7 +126,8 @@ class OversizedCommandTest {
         FakeSession session = new FakeSession();
         CommandIntake intake = new CommandIntake("AGENT1", MessagingProvider.ARTEMIS, (d, c) -> {
             throw new AssertionError("an oversized message reaches no handler");
-        }, AgentListener.NONE, LIMIT, org.openmft.agent.authority.AuthorityCheck.NONE);
+        }, AgentListener.NONE, LIMIT, org.openmft.agent.authority.AuthorityCheck.NONE,
+                new org.openmft.agent.messaging.Routing(MessagingProvider.ARTEMIS, "QM1"));
 
         // 600 characters, 1800 bytes as UTF-8.
         intake.accept(session.proxy, receivedText("中".repeat(600), new AtomicInteger()));

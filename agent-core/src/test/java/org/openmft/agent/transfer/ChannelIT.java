@@ -121,6 +121,44 @@ class ChannelIT {
     }
 
     @Test
+    void aRequestFromAnotherQueueManagerIsAnsweredThroughTheChannels() throws Exception {
+        qm1.agent("SRC", Map.of("transferRoot", dir.toString()));
+        qm2.agent("DST", Map.of("transferRoot", dir.toString()));
+        Path src = TransferHarness.randomFile(dir.resolve("in/c.bin"), 300_000, 5);
+        Files.createDirectories(dir.resolve("out"));
+        Path out = dir.resolve("out/c.bin");
+        // A requester of QM2 (the command queue manager) asks SRC on QM1, as fteCreateTransfer -sm QM1 -w does.
+        try (Connection c = qm2.requester.connect()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            javax.jms.TemporaryQueue replies = s.createTemporaryQueue();
+            c.start();
+            TransferRequest base = across(src, out);
+            TransferRequest request = new TransferRequest(base.version(), base.originator(), base.sourceAgent(),
+                    base.destinationAgent(), new org.openmft.xml.ReplyTo(replies.getQueueName(), "QM2", true),
+                    base.transferSet(), null);
+            Routing routing = new Routing(MessagingProvider.ARTEMIS, "QM2");
+            Message m = s.createTextMessage(new org.openmft.xml.DocumentWriter().write(request));
+            m.setJMSReplyTo(replies);
+            m.setStringProperty(Routing.REPLY_TO_QMGR, "QM2");
+            routing.address(m, "SYSTEM.FTE.COMMAND.SRC", "QM1");
+            try (MessageProducer p = s.createProducer(routing.destination(s, "SYSTEM.FTE.COMMAND.SRC", "QM1"))) {
+                p.send(m);
+            }
+            try (MessageConsumer in = s.createConsumer(replies)) {
+                Message ack = in.receive(60_000);
+                assertThat(ack).as("the acknowledgement, through QM1's channel to QM2").isNotNull();
+                Reply a = new org.openmft.xml.RequestParser().parseReply(((javax.jms.TextMessage) ack).getText());
+                assertThat(a.resultCode()).as("%s", a.supplements()).isZero();
+                Message fin = in.receive(120_000);
+                assertThat(fin).as("the final reply").isNotNull();
+                Reply f = new org.openmft.xml.RequestParser().parseReply(((javax.jms.TextMessage) fin).getText());
+                assertThat(f.resultCode()).as("%s", f.supplements()).isZero();
+            }
+        }
+        assertThat(TransferHarness.md5(out)).isEqualTo(TransferHarness.md5(src));
+    }
+
+    @Test
     void aRoutedMessageKeepsItsUserAndAForbiddenQueueGetsNothing() throws Exception {
         try (Connection c2 = qm2.admin.connect(); Connection c1 = qm1.requester.connect()) {
             Session s2 = c2.createSession(false, Session.AUTO_ACKNOWLEDGE);

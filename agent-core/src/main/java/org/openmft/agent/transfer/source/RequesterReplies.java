@@ -13,6 +13,7 @@ import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.command.CommandIntake;
 import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.messaging.Routing;
 import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.ItemResult;
 import org.openmft.xml.Reply;
@@ -40,12 +41,16 @@ public final class RequesterReplies {
     private final Session session;
     private final MessageProducer producer;
     private final MessagingProvider provider;
+    /** How final replies reach requesters on other queue managers. */
+    private final Routing routing;
     private final QueueProbe queues;
     private final DocumentWriter writer = new DocumentWriter();
 
     /** @param session a session of its own (replies are sent outside any transaction) */
-    public RequesterReplies(Session session, MessagingProvider provider, QueueProbe queues) throws JMSException {
+    public RequesterReplies(Session session, MessagingProvider provider, QueueProbe queues, Routing routing)
+            throws JMSException {
         this.session = session;
+        this.routing = routing;
         this.producer = session.createProducer(null);
         this.provider = provider;
         this.queues = queues;
@@ -92,6 +97,12 @@ public final class RequesterReplies {
             synchronized (session) {
                 // After a restart: the requester's queue by name (it may still be waiting on it),
                 // else the <reply> element's queue.
+                if (routing.isRemote(replyTo.qmgr())) {
+                    // The requester is on another queue manager: through the channel, by its document's name.
+                    CommandIntake.sendRouted(session, routing, replyTo.queue(), replyTo.qmgr(), outcome.transferId(),
+                            writer.write(reply));
+                    return;
+                }
                 Destination to = q.replyDestination() != null ? q.replyDestination()
                         : q.replyQueue() != null && queues.exists(session, q.replyQueue())
                                 ? session.createQueue(q.replyQueue())

@@ -43,11 +43,11 @@ import picocli.CommandLine.Parameters;
  * {@code mft qmgr}: embedded Artemis queue managers, the default transport.
  */
 @Command(name = "qmgr", description = "Create, start, stop, delete and list embedded queue managers, and manage"
-        + " their users.",
+        + " their users and channels.",
         mixinStandardHelpOptions = true,
         subcommands = {QmgrCommands.Create.class, QmgrCommands.Start.class, QmgrCommands.Stop.class,
                 QmgrCommands.Delete.class, QmgrCommands.ListQmgrs.class, QmgrCommands.ClientCert.class,
-                QmgrUserCommands.class})
+                QmgrUserCommands.class, QmgrChannelCommands.class})
 final class QmgrCommands {
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);

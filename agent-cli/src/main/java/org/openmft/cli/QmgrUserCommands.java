@@ -28,8 +28,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "user", mixinStandardHelpOptions = true,
         description = {"Add, remove and list the users of an embedded queue manager and grant them roles.",
                 "Roles: admin (everything), requester (put requests on agents' COMMAND queues, read replies and"
-                        + " status), logger (read the transfer log), agent.<AGENT> (the agent's own queues;"
-                        + " fteCreateAgent gives each agent of this data directory such a user)."},
+                        + " status), logger (read the transfer log), channel (another queue manager's channel into"
+                        + " this one), agent.<AGENT> (the agent's own queues; fteCreateAgent gives each agent of this"
+                        + " data directory such a user)."},
         subcommands = {QmgrUserCommands.Add.class, QmgrUserCommands.Remove.class, QmgrUserCommands.ListUsers.class,
                 QmgrUserCommands.Grant.class, QmgrUserCommands.Revoke.class})
 final class QmgrUserCommands {

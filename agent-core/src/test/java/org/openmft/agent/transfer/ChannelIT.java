@@ -19,7 +19,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.config.MessagingProvider;
-import org.openmft.agent.config.PrivateFiles;
 import org.openmft.agent.credentials.Credentials;
 import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
@@ -65,9 +64,9 @@ class ChannelIT {
     private static void join(TransferHarness from, TransferHarness to) throws Exception {
         Credentials login = to.qm.users().add("channel." + from.qmName, Set.of(Permissions.CHANNEL), true);
         to.qm.applySecurityChanges();
-        Path password = from.root.resolve("channel-" + to.qmName + ".pw");
-        PrivateFiles.createFile(password, (login.password() + "\n").getBytes());
-        new ChannelDefinition(to.qmName, "127.0.0.1", to.port, login.user(), password, null, null, false)
+        Path credentials = from.root.resolve("channel-" + to.qmName + ".xml");
+        to.qm.users().writeCredentials(credentials, login, false);
+        new ChannelDefinition(to.qmName, "127.0.0.1", to.port, credentials, null, null, false)
                 .store(from.root.resolve("qm"));
     }
 

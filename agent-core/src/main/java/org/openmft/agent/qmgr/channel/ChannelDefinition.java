@@ -25,13 +25,14 @@ import org.openmft.agent.qmgr.ListenerPolicy;
  * @param remoteQMgr       the queue manager it leads to (its transmission queue is named after it)
  * @param host             the remote queue manager's listener host
  * @param port             its port
- * @param user             the user the channel logs in as there (with the role {@code channel})
- * @param passwordFile     an owner-only file whose first line is that user's password
+ * @param credentialsFile  IBM's MQMFTCredentials.xml (owner-only) with the user and password the
+ *                         channel logs in with on the remote queue manager (a user with the role
+ *                         {@code channel} there: {@code mft qmgr user add <REMOTE> channel.<LOCAL> --role channel})
  * @param trustStore       the trust store with the remote listener's CA certificate (TLS), or null
  * @param trustStorePasswordFile its password file, or null
  * @param allowPlaintext   the administrator allowed a channel without TLS to another host
  */
-public record ChannelDefinition(String remoteQMgr, String host, int port, String user, Path passwordFile,
+public record ChannelDefinition(String remoteQMgr, String host, int port, Path credentialsFile,
         Path trustStore, Path trustStorePasswordFile, boolean allowPlaintext) {
 
     /** The directory of a queue manager's channel definitions. */
@@ -46,11 +47,8 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, String
         if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not a TCP port");
         }
-        if (user == null || user.isBlank()) {
-            throw new IllegalArgumentException("a channel needs the user it logs in as on " + remoteQMgr);
-        }
-        if (passwordFile == null) {
-            throw new IllegalArgumentException("a channel needs the file with its user's password");
+        if (credentialsFile == null) {
+            throw new IllegalArgumentException("a channel needs the credentials it logs in with on " + remoteQMgr);
         }
         if ((trustStore == null) != (trustStorePasswordFile == null)) {
             throw new IllegalArgumentException("a trust store and its password file go together");
@@ -93,8 +91,7 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, String
         p.put("remoteQMgr", remoteQMgr);
         p.put("host", host);
         p.put("port", String.valueOf(port));
-        p.put("user", user);
-        p.put("passwordFile", passwordFile.toString());
+        p.put("credentialsFile", credentialsFile.toString());
         if (trustStore != null) {
             p.put("trustStore", trustStore.toString());
             p.put("trustStorePasswordFile", trustStorePasswordFile.toString());
@@ -113,8 +110,8 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, String
             String trust = p.getProperty("trustStore");
             String trustPw = p.getProperty("trustStorePasswordFile");
             return new ChannelDefinition(p.getProperty("remoteQMgr"), p.getProperty("host"),
-                    Integer.parseInt(p.getProperty("port", "1414").trim()), p.getProperty("user"),
-                    p.getProperty("passwordFile") == null ? null : Path.of(p.getProperty("passwordFile")),
+                    Integer.parseInt(p.getProperty("port", "1414").trim()),
+                    p.getProperty("credentialsFile") == null ? null : Path.of(p.getProperty("credentialsFile")),
                     trust == null ? null : Path.of(trust), trustPw == null ? null : Path.of(trustPw),
                     Boolean.parseBoolean(p.getProperty("allowPlaintextNetwork", "false")));
         } catch (IllegalArgumentException e) {
@@ -144,6 +141,21 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, String
             }
         }
         return out;
+    }
+
+    /**
+     * The login on the remote queue manager, from {@link #credentialsFile()}.
+     *
+     * @throws IOException naming the file when it cannot be read, others may read it, or it has no
+     *                     entry for the remote queue manager
+     */
+    public org.openmft.agent.credentials.Credentials login() throws IOException {
+        try {
+            return CredentialsFile.read(credentialsFile).queueManager(remoteQMgr, CredentialsFile.localUser())
+                    .orElseThrow(() -> new IOException(credentialsFile + ": no entry for queue manager " + remoteQMgr));
+        } catch (CredentialsException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 
     /**

@@ -169,7 +169,7 @@ public final class Channels implements Runnable {
                 .setForwardingAddress(Routing.INBOUND).setStaticConnectors(List.of(connector))
                 .setUseDuplicateDetection(true).setReconnectAttempts(-1).setInitialConnectAttempts(-1)
                 .setRetryInterval(500).setRetryIntervalMultiplier(2.0).setMaxRetryInterval(30_000)
-                .setUser(d.user()).setPassword(ChannelDefinition.password(d.passwordFile()))
+                .setUser(d.login().user()).setPassword(d.login().password())
                 .setRoutingType(ComponentConfigurationRoutingType.ANYCAST)
                 .setTransformerConfiguration(new TransformerConfiguration(OriginStamp.class.getName()));
         if (!server.deployBridge(b)) {

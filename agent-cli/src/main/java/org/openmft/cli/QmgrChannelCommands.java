@@ -1,0 +1,170 @@
+package org.openmft.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+
+import org.openmft.agent.messaging.Routing;
+import org.openmft.agent.qmgr.QueueManagerSettings;
+import org.openmft.agent.qmgr.channel.ChannelDefinition;
+import org.openmft.agent.qmgr.channel.Channels;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mft qmgr channel}: an embedded queue manager's channels to others (IBM MQ's sender
+ * channels with their transmission queues; the receiving side is a user with the role
+ * {@code channel}). Definitions are files in the queue manager's directory, so these commands work
+ * whether or not it runs; a running queue manager applies a change within seconds.
+ */
+@Command(name = "channel", mixinStandardHelpOptions = true,
+        description = {"Create, delete and list the channels of an embedded queue manager to others, over which"
+                + " agents and commands reach agents on those queue managers (QUEUE@QMGR).",
+                "On the receiving queue manager, first make the channel's login:",
+                "  mft qmgr user add QM2 channel.QM1 --role channel --credentials-file qm1-to-qm2.xml",
+                "and give that file (owner-only) to the sending queue manager's administrator."},
+        subcommands = {QmgrChannelCommands.Create.class, QmgrChannelCommands.Delete.class,
+                QmgrChannelCommands.ListChannels.class})
+final class QmgrChannelCommands {
+    private QmgrChannelCommands() {
+    }
+
+    private static String remote(String qmgr) throws CommandFailure {
+        try {
+            return Routing.validateQMgr(qmgr);
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
+        }
+    }
+
+    @Command(name = "create", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:",
+                    "  mft qmgr channel create QM1 --to QM2 --host mft2.example.com --port 1414 \\",
+                    "      --credentials /etc/mft/qm1-to-qm2.xml --trust-store /etc/mft/qm2-trust.p12 \\",
+                    "      --trust-store-credentials /etc/mft/qm2-trust.p12.pw"},
+            description = {"Create (or replace, with --replace) the channel from QMGR to another queue manager: a"
+                    + " transmission queue SYSTEM.CHANNEL.XMIT.<REMOTE> and a bridge that forwards it, each message"
+                    + " once, retrying for ever while the link is down.",
+                    "A channel to another host needs TLS (--trust-store) unless --allow-plaintext-network."})
+    static final class Create implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Parameters(index = "0", paramLabel = "QMGR", description = "The sending (local) queue manager.") String qmgr;
+        @Option(names = "--to", required = true, paramLabel = "REMOTE", description = "The queue manager it leads to.")
+        String to;
+        @Option(names = "--host", required = true, description = "The remote queue manager's listener host.")
+        String host;
+        @Option(names = "--port", defaultValue = "1414", description = "Its port (default 1414).") int port;
+        @Option(names = "--credentials", required = true, paramLabel = "FILE", description = "MQMFTCredentials.xml"
+                + " with the channel's login on REMOTE (from 'mft qmgr user add REMOTE channel.QMGR --role channel').")
+        Path credentials;
+        @Option(names = "--trust-store", paramLabel = "FILE", description = "PKCS12 trust store with the remote"
+                + " listener's CA certificate (its trust.p12): TLS.") Path trustStore;
+        @Option(names = "--trust-store-credentials", paramLabel = "FILE", description = "File whose first line is the"
+                + " trust store's password.") Path trustStoreCredentials;
+        @Option(names = "--allow-plaintext-network", description = "Allow a channel without TLS to another host.")
+        boolean allowPlaintext;
+        @Option(names = "--replace", description = "Replace an existing definition.") boolean replace;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            QueueManagerSettings settings = QmgrCommands.load(global.privateDataDirectory(), qmgr);
+            String remote = remote(to);
+            if (remote.equals(settings.name())) {
+                throw new CommandFailure(ExitCodes.FAILED, "a channel leads to another queue manager, not to "
+                        + remote + " itself");
+            }
+            Path file = ChannelDefinition.file(settings.directory(), remote);
+            if (Files.exists(file) && !replace) {
+                throw new CommandFailure(ExitCodes.FAILED, "queue manager " + qmgr + " has a channel to " + remote
+                        + " already: --replace to change it, or 'mft qmgr channel delete'");
+            }
+            ChannelDefinition d;
+            try {
+                d = new ChannelDefinition(remote, host, port, credentials.toAbsolutePath(),
+                        trustStore == null ? null : trustStore.toAbsolutePath(),
+                        trustStoreCredentials == null ? null : trustStoreCredentials.toAbsolutePath(), allowPlaintext);
+                d.login();
+            } catch (IllegalArgumentException e) {
+                throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
+            } catch (IOException e) {
+                throw new CommandFailure(ExitCodes.CONFIGURATION, "the channel's credentials cannot be used: "
+                        + e.getMessage());
+            }
+            d.store(settings.directory());
+            System.out.println("Channel " + d.name(settings.name()) + " to " + host + ":" + port + " defined"
+                    + (QmgrCommands.running(settings) ? "; queue manager " + qmgr + " starts it within "
+                            + Channels.PERIOD_MILLIS / 1000 + " s ('mft qmgr channel list " + qmgr + "')"
+                            : "; it starts with queue manager " + qmgr) + ".");
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "delete", mixinStandardHelpOptions = true,
+            description = {"Delete the channel from QMGR to REMOTE. Its transmission queue and what it holds stay"
+                    + " (nothing is lost): a channel created again sends it on."})
+    static final class Delete implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Parameters(index = "0", paramLabel = "QMGR", description = "The sending (local) queue manager.") String qmgr;
+        @Option(names = "--to", required = true, paramLabel = "REMOTE", description = "The queue manager it leads to.")
+        String to;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            QueueManagerSettings settings = QmgrCommands.load(global.privateDataDirectory(), qmgr);
+            Path file = ChannelDefinition.file(settings.directory(), remote(to));
+            if (!Files.deleteIfExists(file)) {
+                throw new CommandFailure(ExitCodes.FAILED, "queue manager " + qmgr + " has no channel to " + to);
+            }
+            System.out.println("Channel " + qmgr + ".TO." + to + " deleted.");
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = {"List QMGR's channels: where each leads, its state (RUNNING, RETRYING while the link is"
+                    + " down, STOPPED when the queue manager does not run or could not start it) and the messages"
+                    + " waiting on its transmission queue."})
+    static final class ListChannels implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Parameters(index = "0", paramLabel = "QMGR", description = "The queue manager.") String qmgr;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            QueueManagerSettings settings = QmgrCommands.load(global.privateDataDirectory(), qmgr);
+            Map<String, ChannelDefinition> all = ChannelDefinition.loadAll(settings.directory());
+            boolean running = QmgrCommands.running(settings);
+            Properties status = new Properties();
+            Path file = settings.directory().resolve(ChannelDefinition.DIRECTORY).resolve(Channels.STATUS_FILE);
+            if (running && Files.exists(file)) {
+                try (InputStream in = Files.newInputStream(file)) {
+                    status.load(in);
+                }
+            }
+            System.out.printf("%-30s %-28s %-9s %8s  %s%n", "CHANNEL", "CONNECTION", "STATE", "WAITING", "TLS");
+            for (ChannelDefinition d : all.values()) {
+                String state = running ? status.getProperty(d.remoteQMgr() + ".state", "STARTING") : "STOPPED";
+                String waiting = running ? status.getProperty(d.remoteQMgr() + ".waiting", "-") : "-";
+                System.out.printf("%-30s %-28s %-9s %8s  %s%n", d.name(settings.name()), d.host() + "(" + d.port()
+                        + ")", state, waiting, d.trustStore() == null ? "no" : "yes");
+                String detail = status.getProperty(d.remoteQMgr() + ".detail");
+                if (detail != null) {
+                    System.out.println("    " + detail);
+                }
+            }
+            if (all.isEmpty()) {
+                System.out.println("(queue manager " + qmgr + " has no channels)");
+            }
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 /**
  * Runs the built distribution's launchers ({@code agent-cli/target/openmft/bin}) as a user would,
@@ -24,6 +25,8 @@ final class Distribution implements AutoCloseable {
     private final Path bin;
     private final Path dataDir;
     private String jvmOptions = "-Xmx512m";
+    /** Makes a launcher's process: as is, or inside a host of {@link NetworkHosts}. */
+    private Function<List<String>, ProcessBuilder> processes = ProcessBuilder::new;
 
     Distribution(Path dataDir) {
         String dist = System.getProperty("openmft.dist", "target/openmft");
@@ -48,6 +51,17 @@ final class Distribution implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Runs the commands from now on, and so the daemons they start, inside {@code host} of
+     * {@code hosts}, as if this distribution were installed on that machine; their environment and
+     * working directory are as everywhere else.
+     */
+    Distribution inHost(NetworkHosts hosts, String host) {
+        hosts.host(host);
+        this.processes = cmd -> hosts.inHost(host, cmd);
+        return this;
+    }
+
     /** The result of one command: its exit code and everything it printed. */
     record Result(int exitCode, String output) {
         Result expect(int code) {
@@ -66,19 +80,13 @@ final class Distribution implements AutoCloseable {
 
     /** Runs a launcher that may take longer than {@link #COMMAND_TIMEOUT}. */
     Result run(Duration timeout, String launcher, String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(bin.resolve(launcher).toString());
-        cmd.addAll(List.of(args));
         try {
             Path out = Files.createTempFile("mft-out", ".txt");
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(Path.of(System.getProperty("java.io.tmpdir"))
-                    .toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
-            pb.environment().put("OPENMFT_DATA", dataDir.toString());
-            pb.environment().put("BFG_JVM_PROPERTIES", jvmOptions);
+            ProcessBuilder pb = launcher(out, launcher, args);
             Process p = pb.start();
             if (!p.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new AssertionError(String.join(" ", cmd) + " did not end within " + timeout);
+                throw new AssertionError(String.join(" ", pb.command()) + " did not end within " + timeout);
             }
             String output = Files.readString(out, StandardCharsets.UTF_8);
             Files.delete(out);
@@ -119,19 +127,27 @@ final class Distribution implements AutoCloseable {
 
     /** Starts {@code bin/<launcher> args...} as {@link #run} does, without waiting for it. */
     Background start(String launcher, String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(bin.resolve(launcher).toString());
-        cmd.addAll(List.of(args));
         try {
             Path out = Files.createTempFile(dataDir, "background-", ".txt");
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(Path.of(System.getProperty("java.io.tmpdir"))
-                    .toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
-            pb.environment().put("OPENMFT_DATA", dataDir.toString());
-            pb.environment().put("BFG_JVM_PROPERTIES", jvmOptions);
-            return new Background(pb.start(), out);
+            return new Background(launcher(out, launcher, args).start(), out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * {@code bin/<launcher> args...} from an unrelated working directory, with this data directory
+     * and JVM options, its output and errors to {@code out}.
+     */
+    private ProcessBuilder launcher(Path out, String launcher, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(bin.resolve(launcher).toString());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = processes.apply(cmd).directory(Path.of(System.getProperty("java.io.tmpdir")).toFile())
+                .redirectErrorStream(true).redirectOutput(out.toFile());
+        pb.environment().put("OPENMFT_DATA", dataDir.toString());
+        pb.environment().put("BFG_JVM_PROPERTIES", jvmOptions);
+        return pb;
     }
 
     Result mft(String... args) {

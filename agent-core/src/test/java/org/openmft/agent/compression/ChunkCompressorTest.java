@@ -3,7 +3,6 @@ package org.openmft.agent.compression;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
@@ -19,15 +18,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ChunkCompressorTest {
     private static final int LIMIT = 4 << 20;
 
-    /** Text-like data: log lines with changing numbers, as a transfer of logs or CSV would carry. */
     static byte[] text(int size) {
-        StringBuilder b = new StringBuilder(size + 100);
-        Random r = new Random(7);
-        for (int i = 0; b.length() < size; i++) {
-            b.append("2026-11-22T10:").append(10 + i % 50).append(":00Z INFO transfer ").append(r.nextInt(100000))
-                    .append(" chunk ").append(i).append(" written to /data/out/file-").append(i % 97).append(".csv\n");
-        }
-        return Arrays.copyOf(b.toString().getBytes(StandardCharsets.US_ASCII), size);
+        return TextLike.bytes(size, 7);
     }
 
     static byte[] random(int size) {

@@ -57,7 +57,8 @@ class MessageProtectionIT {
                 level);
     }
 
-    private static PeerKeys peerKeys(String agent, Map<String, String> p) throws Exception {
+    /** The keys an agent of that name opens from its settings (also for CompressionIT). */
+    static PeerKeys peerKeys(String agent, Map<String, String> p) throws Exception {
         return AgentKeyStores.open(agent, Path.of(p.get("openmft.protectionKeyStore")),
                 Files.readString(Path.of(p.get("openmft.protectionKeyStoreCredentialsFile"))).trim().toCharArray(),
                 Path.of(p.get("openmft.protectionTrustStore")),
@@ -65,7 +66,7 @@ class MessageProtectionIT {
                 java.time.Clock.systemUTC());
     }
 
-    private static Map<String, String> with(Map<String, String> a, Map<String, String> b) {
+    static Map<String, String> with(Map<String, String> a, Map<String, String> b) {
         Map<String, String> m = new HashMap<>(a);
         m.putAll(b);
         return m;
@@ -268,7 +269,7 @@ class MessageProtectionIT {
     }
 
     /** The message as the queue manager could rewrite it: every property kept, another body. */
-    private static BytesMessage copyWithBody(Session s, BytesMessage m, byte[] body) throws Exception {
+    static BytesMessage copyWithBody(Session s, BytesMessage m, byte[] body) throws Exception {
         BytesMessage copy = s.createBytesMessage();
         for (var names = m.getPropertyNames(); names.hasMoreElements();) {
             String name = (String) names.nextElement();

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
 
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -20,6 +21,19 @@ class ChunkCompressorTest {
 
     static byte[] text(int size) {
         return TextLike.bytes(size, 7);
+    }
+
+    /** The chunk as a source would send it, compressed. */
+    private static byte[] compressed(CompressionMethod method, byte[] chunk) {
+        ChunkCompressor sender = new ChunkCompressor(LIMIT);
+        int packed = sender.compress(method, chunk, chunk.length);
+        assertThat(packed).isPositive();
+        return Arrays.copyOf(sender.buffer(), packed);
+    }
+
+    private static void refusedAsDamaged(ThrowingCallable decompression) {
+        assertThatThrownBy(decompression).isInstanceOfSatisfying(CompressionException.class,
+                e -> assertThat(e.damaged()).as("worth asking for again").isTrue());
     }
 
     static byte[] random(int size) {
@@ -63,27 +77,21 @@ class ChunkCompressorTest {
     @ParameterizedTest
     @EnumSource(value = CompressionMethod.class, names = {"LZ4", "ZSTD"})
     void aDeclaredLengthThatIsNotTheBodysIsRefusedAsDamaged(CompressionMethod method) {
-        byte[] chunk = text(100_000);
-        ChunkCompressor sender = new ChunkCompressor(LIMIT);
-        int packed = sender.compress(method, chunk, chunk.length);
-        byte[] body = Arrays.copyOf(sender.buffer(), packed);
+        int length = 100_000;
+        byte[] body = compressed(method, text(length));
         ChunkCompressor receiver = new ChunkCompressor(LIMIT);
-
-        for (int lie : new int[] {chunk.length - 1, chunk.length + 1, chunk.length * 2}) {
-            assertThatThrownBy(() -> receiver.decompress(method, body, packed, lie))
-                    .isInstanceOfSatisfying(CompressionException.class, e -> assertThat(e.damaged()).isTrue());
+        for (int lie : new int[] {length - 1, length + 1, length * 2}) {
+            refusedAsDamaged(() -> receiver.decompress(method, body, body.length, lie));
         }
     }
 
     @Test
     void aDeclaredLengthOutsideTheLimitIsRefusedBeforeAnythingIsAllocated() {
-        byte[] chunk = text(100_000);
-        ChunkCompressor sender = new ChunkCompressor(LIMIT);
-        int packed = sender.compress(CompressionMethod.LZ4, chunk, chunk.length);
+        byte[] body = compressed(CompressionMethod.LZ4, text(100_000));
         ChunkCompressor receiver = new ChunkCompressor(64 * 1024);
 
         for (int lie : new int[] {0, -5, 64 * 1024 + 1, Integer.MAX_VALUE}) {
-            assertThatThrownBy(() -> receiver.decompress(CompressionMethod.LZ4, sender.buffer(), packed, lie))
+            assertThatThrownBy(() -> receiver.decompress(CompressionMethod.LZ4, body, body.length, lie))
                     .isInstanceOf(CompressionException.class).hasMessageContaining("outside 1 to 65536");
         }
         assertThat(receiver.buffer()).isEmpty();
@@ -92,18 +100,12 @@ class ChunkCompressorTest {
     @ParameterizedTest
     @EnumSource(value = CompressionMethod.class, names = {"LZ4", "ZSTD"})
     void aCorruptBodyIsRefusedAsDamaged(CompressionMethod method) {
-        byte[] chunk = text(100_000);
-        ChunkCompressor sender = new ChunkCompressor(LIMIT);
-        int packed = sender.compress(method, chunk, chunk.length);
-        byte[] body = Arrays.copyOf(sender.buffer(), packed);
+        byte[] body = compressed(method, text(100_000));
         ChunkCompressor receiver = new ChunkCompressor(LIMIT);
-
         // Cut short, and replaced by noise of the same length.
-        assertThatThrownBy(() -> receiver.decompress(method, body, packed / 2, chunk.length))
-                .isInstanceOfSatisfying(CompressionException.class, e -> assertThat(e.damaged()).isTrue());
-        byte[] noise = random(packed);
-        assertThatThrownBy(() -> receiver.decompress(method, noise, packed, chunk.length))
-                .isInstanceOfSatisfying(CompressionException.class, e -> assertThat(e.damaged()).isTrue());
+        refusedAsDamaged(() -> receiver.decompress(method, body, body.length / 2, 100_000));
+        byte[] noise = random(body.length);
+        refusedAsDamaged(() -> receiver.decompress(method, noise, noise.length, 100_000));
     }
 
     @Test

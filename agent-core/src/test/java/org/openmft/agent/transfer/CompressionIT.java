@@ -3,6 +3,7 @@ package org.openmft.agent.transfer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openmft.agent.transfer.MessageProtectionIT.copyWithBody;
 import static org.openmft.agent.transfer.MessageProtectionIT.peerKeys;
+import static org.openmft.agent.transfer.MessageProtectionIT.sendAgainAndExpectWritten;
 import static org.openmft.agent.transfer.MessageProtectionIT.with;
 
 import java.io.ByteArrayOutputStream;
@@ -18,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.compression.ChunkCompressor;
 import org.openmft.agent.compression.CompressionMethod;
 import org.openmft.agent.compression.TextLike;
@@ -150,12 +150,7 @@ class CompressionIT {
                 TransferHarness.await("the brotli chunk dropped", 20, () -> h.protocolRejections.stream()
                         .anyMatch(x -> x.reason().contains("'brotli', a method this agent does not know")));
                 assertThat(dir.resolve("out")).isEmptyDirectory();
-
-                genuine.reset();
-                source.send(genuine);
-                Message done = source.expect(Wire.ITEM_DONE);
-                assertThat(done.getIntProperty(Wire.RESULT_CODE)).isEqualTo(ItemOutcome.SUCCESS);
-                assertThat(Files.readAllBytes(Path.of(out))).isEqualTo(real);
+                sendAgainAndExpectWritten(source, genuine, Path.of(out), real);
             }
         }
     }

@@ -259,13 +259,19 @@ class MessageProtectionIT {
                 Message nack = source.expect(Wire.NACK);
                 assertThat(nack.getLongProperty(Wire.NEXT_SEQ)).as("asked for again").isZero();
                 assertThat(dir.resolve("out")).isEmptyDirectory();
-                genuine.reset();
-                source.send(genuine);
-                Message done = source.expect(Wire.ITEM_DONE);
-                assertThat(done.getIntProperty(Wire.RESULT_CODE)).isEqualTo(ItemOutcome.SUCCESS);
-                assertThat(Files.readAllBytes(Path.of(out))).isEqualTo(real);
+                sendAgainAndExpectWritten(source, genuine, Path.of(out), real);
             }
         }
+    }
+
+    /** Sends the genuine chunk (a whole one-chunk item) after the spoilt ones: it is written, and the item succeeds. */
+    static void sendAgainAndExpectWritten(ScriptedPeer source, BytesMessage genuine, Path out, byte[] real)
+            throws Exception {
+        genuine.reset();
+        source.send(genuine);
+        Message done = source.expect(Wire.ITEM_DONE);
+        assertThat(done.getIntProperty(Wire.RESULT_CODE)).isEqualTo(ItemOutcome.SUCCESS);
+        assertThat(Files.readAllBytes(out)).isEqualTo(real);
     }
 
     /** The message as the queue manager could rewrite it: every property kept, another body. */

@@ -137,13 +137,7 @@ final class MicroSuite implements Section {
         Instant ended = Instant.now();
 
         Files.createDirectories(context.results());
-        Map<String, String> run = new LinkedHashMap<>();
-        run.put("started", started.toString());
-        run.put("durationSeconds", String.valueOf(Duration.between(started, ended).toSeconds()));
-        run.put("scale", settings.describe().replace("*", ""));
-        run.put("revision", context.revision());
-        run.put("java", context.machine().get("Java"));
-        run.put("cpu", context.machine().get("CPU"));
+        Map<String, String> run = runInfo(context, started, ended, settings);
         Path csv = context.results().resolve(NAME + "-" + settings.name() + ".csv");
         Path json = context.results().resolve(NAME + "-" + settings.name() + ".json");
         Files.writeString(csv, MicroResults.csv(rows));
@@ -155,10 +149,34 @@ final class MicroSuite implements Section {
         return new Outcome(markdown, failures);
     }
 
+    /** What the JSON says of the run: when, how long, at what scale, on which revision, JVM and CPU. */
+    static Map<String, String> runInfo(Context context, Instant started, Instant ended, Settings settings) {
+        Map<String, String> run = new LinkedHashMap<>();
+        run.put("started", started.toString());
+        run.put("durationSeconds", String.valueOf(Duration.between(started, ended).toSeconds()));
+        run.put("scale", settings.describe().replace("*", ""));
+        run.put("revision", context.revision());
+        run.put("java", context.machine().get("Java"));
+        run.put("cpu", context.machine().get("CPU"));
+        return run;
+    }
+
     /** Runs the benchmarks matching {@code include} and returns their rows, as group {@code g}. */
     static List<MicroResults.Row> run(Group g, String include, Settings settings, Path tmp) throws RunnerException {
+        return run(g.id(), include, g.bytesParam, g.itemsParam, settings, tmp);
+    }
+
+    /**
+     * Runs the benchmarks matching {@code include} as rows of group {@code group} (also for sections
+     * of their own, such as {@link CompressionSuite}).
+     *
+     * @param bytesParam the parameter holding the bytes of one operation, or null
+     * @param itemsParam the parameter holding the transfer items of one operation, or null
+     */
+    static List<MicroResults.Row> run(String group, String include, String bytesParam, String itemsParam,
+            Settings settings, Path tmp) throws RunnerException {
         Collection<RunResult> results = new Runner(options(include, settings, tmp).build()).run();
-        return MicroResults.rows(g.id(), results, g.bytesParam, g.itemsParam);
+        return MicroResults.rows(group, results, bytesParam, itemsParam);
     }
 
     /**

@@ -64,9 +64,9 @@ class BenchmarkRunnerTest {
         assertThat(BenchmarkRunner.Which.ALL.runs(micro, null)).isTrue();
         assertThat(BenchmarkRunner.Which.SOAK.runs(micro, null)).isFalse();
         assertThat(Sections.all()).extracting(Section::name).containsExactly("seed000", "seed003", "protection",
-                "micro");
+                "compression", "micro");
         assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--scenario", "section"}))
-                .hasMessageContaining("all, transfer, coordination, seed000, seed003, protection, micro or soak");
+                .hasMessageContaining("all, transfer, coordination, seed000, seed003, protection, compression, micro or soak");
         assertThat(BenchmarkRunner.imagesDir(Path.of("docs", "performance.md")))
                 .isEqualTo(Path.of("docs", "img").toAbsolutePath());
     }

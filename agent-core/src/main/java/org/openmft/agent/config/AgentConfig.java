@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
+import org.openmft.agent.compression.CompressionPolicy;
 import org.openmft.agent.protection.MessageProtection;
 import org.openmft.agent.protection.ProtectionException;
 
@@ -329,6 +330,16 @@ public final class AgentConfig extends QueueManagerConfig {
      */
     public long outputLogSizeBytes() {
         return values.get(OUTPUT_LOG_SIZE) * 1024L * 1024L;
+    }
+
+    /**
+     * How this agent compresses the chunks it sends, per destination agent.
+     *
+     * @return {@code openmft.compression} with {@code openmft.compressionByAgent}'s exceptions
+     */
+    public CompressionPolicy compression() {
+        return new CompressionPolicy(values.get(COMPRESSION),
+                CompressionPolicy.parseByAgent(values.get(COMPRESSION_BY_AGENT)));
     }
 
     /**

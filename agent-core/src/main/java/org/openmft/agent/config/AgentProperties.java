@@ -15,6 +15,8 @@ import static org.openmft.agent.config.CommonKeys.WINDOWS;
 
 import java.nio.file.Path;
 
+import org.openmft.agent.compression.CompressionMethod;
+import org.openmft.agent.compression.CompressionPolicy;
 import org.openmft.agent.protection.MessageProtection;
 import org.openmft.agent.protection.ProtectionLevel;
 
@@ -153,6 +155,31 @@ public final class AgentProperties {
             ConfigKey.bool("agentMultipleChannelsEnabled").defaultValue(false).group(TRANSFER)
                     .description("Spread data over several channels through queue manager aliases SYSTEM.FTE.<QM>_n.")
                     .build();
+
+    /** Chunk compression between agents (IBM MQ's channel attribute COMPMSG). */
+    public static final ConfigKey<CompressionMethod> COMPRESSION = ConfigKey.enumeration("openmft.compression",
+            CompressionMethod.class, CompressionMethod::word).defaultValue(CompressionMethod.NONE).supported()
+            .group(TRANSFER).validator(Validator.of(CompressionMethod::available, "none, lz4 or zstd (zstd where its"
+                    + " native library loads on this platform)"))
+            .description("OpenMFT only: how this agent, as a source, compresses the chunks it sends (IBM MQ's "
+                    + "channel compression, COMPMSG, done end to end by the agents): none, lz4 (fast, a pure Java "
+                    + "fallback where its native code does not load) or zstd (a better ratio for more CPU). A chunk "
+                    + "that does not shrink (random or already compressed data) goes as it is. The destination "
+                    + "decompresses whatever its own setting, and a destination that cannot (an older agent) gets "
+                    + "chunks uncompressed. Compression comes before message protection. The default, none, is "
+                    + "IBM's: it costs CPU on both agents and pays only where the network, not the disk or the CPU,"
+                    + " limits transfers of compressible files.")
+            .build();
+
+    /** Per-agent exceptions to openmft.compression. */
+    public static final ConfigKey<String> COMPRESSION_BY_AGENT = ConfigKey.string("openmft.compressionByAgent")
+            .supported().group(TRANSFER)
+            .validator(Validator.of(AgentProperties::isCompressionByAgent, "AGENT=none|lz4|zstd pairs separated by"
+                    + " commas (zstd where its native library loads on this platform)"))
+            .description("OpenMFT only: the compression with named destination agents, overriding "
+                    + "openmft.compression for them: AGENT=method pairs separated by commas, such as "
+                    + "REMOTE=zstd,LOCAL=none.")
+            .build();
 
     // ---- Queue input/output --------------------------------------------------------------------
 
@@ -474,7 +501,8 @@ public final class AgentProperties {
             .add(AGENT_CHUNK_SIZE, AGENT_WINDOW_SIZE, AGENT_FRAME_SIZE, AGENT_CHECKPOINT_INTERVAL,
                     AGENT_MESSAGE_BATCH_SIZE, MAX_INLINE_FILE_SIZE, DO_NOT_USE_TEMP_OUTPUT_FILE, TRANSFER_ROOT,
                     TRANSFER_ROOT_HLQ, TEXT_REPLACEMENT_CHARACTER_SEQUENCE, IO_THREAD_POOL_SIZE,
-                    ENABLE_MEMORY_ALLOCATION_CHECKING, AGENT_MULTIPLE_CHANNELS_ENABLED)
+                    ENABLE_MEMORY_ALLOCATION_CHECKING, AGENT_MULTIPLE_CHANNELS_ENABLED, COMPRESSION,
+                    COMPRESSION_BY_AGENT)
             .add(ENABLE_QUEUE_INPUT_OUTPUT, MAX_INPUT_OUTPUT_MESSAGE_LENGTH, MAX_DELIMITER_MATCH_LENGTH)
             .add(MAX_SOURCE_TRANSFERS, MAX_DESTINATION_TRANSFERS, MAX_QUEUED_TRANSFERS, MAX_FILES_FOR_TRANSFER,
                     MAX_COMMAND_OUTPUT_SIZE)
@@ -504,6 +532,14 @@ public final class AgentProperties {
     private static ConfigKey<String> exitClasses(String name, String when) {
         return ConfigKey.string(name).group(EXITS).description("Comma-separated user exit classes called " + when + ".")
                 .build();
+    }
+
+    private static boolean isCompressionByAgent(String value) {
+        try {
+            return CompressionPolicy.parseByAgent(value).values().stream().allMatch(CompressionMethod::available);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     private static boolean isProtectionByAgent(String value) {

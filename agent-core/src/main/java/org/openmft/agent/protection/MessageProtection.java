@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import org.openmft.agent.ByAgent;
 import org.openmft.agent.tls.StorePasswords;
 import org.openmft.agent.tls.TlsSettingException;
 
@@ -130,21 +131,7 @@ public final class MessageProtection {
      * @throws IllegalArgumentException naming the malformed pair
      */
     public static Map<String, ProtectionLevel> parseByAgent(String text) {
-        Map<String, ProtectionLevel> out = new LinkedHashMap<>();
-        if (text == null || text.isBlank()) {
-            return out;
-        }
-        for (String pair : text.split(",")) {
-            int eq = pair.indexOf('=');
-            String agent = eq < 0 ? "" : pair.substring(0, eq).trim();
-            if (eq < 0 || !agent.matches("[A-Za-z0-9._%]{1,28}")) {
-                throw new IllegalArgumentException("'" + pair.trim() + "' is not AGENT=level (such as AGENT2=privacy)");
-            }
-            if (out.put(agent.toUpperCase(Locale.ROOT), ProtectionLevel.parse(pair.substring(eq + 1))) != null) {
-                throw new IllegalArgumentException("agent " + agent + " is named twice");
-            }
-        }
-        return out;
+        return ByAgent.parse(text, ProtectionLevel::parse, "level", "AGENT2=privacy");
     }
 
     private static String format(Map<String, ProtectionLevel> byAgent) {

@@ -99,6 +99,8 @@ class AgentConfigTest {
                 "openmft.messageProtection", "openmft.messageProtectionByAgent", "openmft.protectionKeyStore",
                 "openmft.protectionKeyStoreCredentialsFile", "openmft.protectionTrustStore",
                 "openmft.protectionTrustStoreCredentialsFile",
+                // Chunk compression: read by SourceSettings into a CompressionPolicy; ProtocolCodec compresses.
+                "openmft.compression", "openmft.compressionByAgent",
                 // TLS (issue 14): read by QueueManagerConfig into TlsClientSettings.
                 "agentSslCipherSpec", "agentSslCipherSuite", "agentSslPeerName", "agentSslFipsRequired",
                 "agentSslTrustStore", "agentSslTrustStoreType", "agentSslTrustStoreCredentialsFile", "agentSslKeyStore",

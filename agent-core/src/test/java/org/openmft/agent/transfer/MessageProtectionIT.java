@@ -57,7 +57,8 @@ class MessageProtectionIT {
                 level);
     }
 
-    private static PeerKeys peerKeys(String agent, Map<String, String> p) throws Exception {
+    /** The keys an agent of that name opens from its settings (also for CompressionIT). */
+    static PeerKeys peerKeys(String agent, Map<String, String> p) throws Exception {
         return AgentKeyStores.open(agent, Path.of(p.get("openmft.protectionKeyStore")),
                 Files.readString(Path.of(p.get("openmft.protectionKeyStoreCredentialsFile"))).trim().toCharArray(),
                 Path.of(p.get("openmft.protectionTrustStore")),
@@ -65,7 +66,7 @@ class MessageProtectionIT {
                 java.time.Clock.systemUTC());
     }
 
-    private static Map<String, String> with(Map<String, String> a, Map<String, String> b) {
+    static Map<String, String> with(Map<String, String> a, Map<String, String> b) {
         Map<String, String> m = new HashMap<>(a);
         m.putAll(b);
         return m;
@@ -258,17 +259,23 @@ class MessageProtectionIT {
                 Message nack = source.expect(Wire.NACK);
                 assertThat(nack.getLongProperty(Wire.NEXT_SEQ)).as("asked for again").isZero();
                 assertThat(dir.resolve("out")).isEmptyDirectory();
-                genuine.reset();
-                source.send(genuine);
-                Message done = source.expect(Wire.ITEM_DONE);
-                assertThat(done.getIntProperty(Wire.RESULT_CODE)).isEqualTo(ItemOutcome.SUCCESS);
-                assertThat(Files.readAllBytes(Path.of(out))).isEqualTo(real);
+                sendAgainAndExpectWritten(source, genuine, Path.of(out), real);
             }
         }
     }
 
+    /** Sends the genuine chunk (a whole one-chunk item) after the spoilt ones: it is written, and the item succeeds. */
+    static void sendAgainAndExpectWritten(ScriptedPeer source, BytesMessage genuine, Path out, byte[] real)
+            throws Exception {
+        genuine.reset();
+        source.send(genuine);
+        Message done = source.expect(Wire.ITEM_DONE);
+        assertThat(done.getIntProperty(Wire.RESULT_CODE)).isEqualTo(ItemOutcome.SUCCESS);
+        assertThat(Files.readAllBytes(out)).isEqualTo(real);
+    }
+
     /** The message as the queue manager could rewrite it: every property kept, another body. */
-    private static BytesMessage copyWithBody(Session s, BytesMessage m, byte[] body) throws Exception {
+    static BytesMessage copyWithBody(Session s, BytesMessage m, byte[] body) throws Exception {
         BytesMessage copy = s.createBytesMessage();
         for (var names = m.getPropertyNames(); names.hasMoreElements();) {
             String name = (String) names.nextElement();

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.openmft.agent.compression.CompressionMethod;
 
 /** Each benchmark's self-check passes for the right answer and rejects a wrong one. */
 class SelfChecksTest {
@@ -63,6 +64,31 @@ class SelfChecksTest {
                     .expected(TextConversionBenchmark.generate(text, b.textBytes));
             assertThatThrownBy(() -> b.verify(wrong)).hasMessageContaining("self-check failed");
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = CompressionMethod.class, names = {"LZ4", "ZSTD"})
+    void compressionRoundTripsTextAndLeavesRandomDataAsItIs(CompressionMethod method) {
+        for (CompressionBenchmark.Data data : CompressionBenchmark.Data.values()) {
+            CompressionBenchmark.Input in = new CompressionBenchmark.Input();
+            in.chunkBytes = 262_144;
+            in.method = method;
+            in.data = data;
+            assertThatCode(in::setUp).doesNotThrowAnyException();
+            int packed = new CompressionBenchmark().compress(in);
+            if (data == CompressionBenchmark.Data.RANDOM) {
+                assertThat(packed).as("a random chunk does not shrink").isEqualTo(-1);
+            } else {
+                assertThat(packed).as("a text chunk shrinks").isPositive().isLessThan(in.chunkBytes / 2);
+            }
+        }
+        CompressionBenchmark.Compressed c = new CompressionBenchmark.Compressed();
+        c.chunkBytes = 262_144;
+        c.method = method;
+        assertThatCode(c::setUp).doesNotThrowAnyException();
+        assertThatCode(() -> new CompressionBenchmark().decompress(c)).doesNotThrowAnyException();
+        assertThat(CompressionBenchmark.Data.TEXT.bytes(1000, 1)).hasSize(1000).isEqualTo(
+                CompressionBenchmark.Data.TEXT.bytes(1000, 1));
     }
 
     @Test

@@ -23,6 +23,8 @@ import org.openmft.agent.authority.AuthorityCheck;
 import org.openmft.agent.authority.AuthorityRefusal;
 import org.openmft.agent.authority.AuthorityStamp;
 import org.openmft.agent.authority.HeldAuthorities;
+import org.openmft.agent.compression.ChunkCompressor;
+import org.openmft.agent.compression.CompressionException;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.ConsumerLoop;
@@ -80,6 +82,8 @@ public final class DataDispatcher implements ReplySender {
     private byte[] buffer = new byte[256 * 1024];
     /** Where encrypted chunks are decrypted to; as {@link #buffer}. */
     private byte[] plain = new byte[256 * 1024];
+    /** Where compressed chunks are decompressed to, never past the largest chunk accepted. */
+    private final ChunkCompressor inflater = new ChunkCompressor(ArtemisTuning.MAX_NORMAL_MESSAGE_BYTES);
 
     /**
      * @param session  the dispatcher's own session (non-transacted)
@@ -248,6 +252,17 @@ public final class DataDispatcher implements ReplySender {
                     rejections.reject(m, "its body is not the one its source protected (changed on the way); it is"
                             + " asked for again");
                     t.onDamagedChunk(ProtocolCodec.incarnation(m), m.getLongProperty(Wire.SEQ));
+                    return;
+                }
+                try {
+                    chunk = ProtocolCodec.decompressBody(m, chunk, inflater);
+                } catch (CompressionException e) {
+                    // Damaged on the way: asked for again, like a CRC failure. A method this agent cannot
+                    // decompress would come back the same: dropped, and the source's retries end the transfer.
+                    rejections.reject(m, e.getMessage() + (e.damaged() ? "; it is asked for again" : ""));
+                    if (e.damaged()) {
+                        t.onDamagedChunk(ProtocolCodec.incarnation(m), m.getLongProperty(Wire.SEQ));
+                    }
                     return;
                 }
                 t.onSequenced(ProtocolCodec.readSequenced(m), chunk.bytes(), chunk.length());

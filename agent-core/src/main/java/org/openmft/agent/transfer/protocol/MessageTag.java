@@ -40,7 +40,7 @@ public final class MessageTag {
             Wire.FIRST_OPEN_ITEM, Wire.AUTHORITY_CHECKING, Wire.SEQ, Wire.ITEM, Wire.OFFSET, Wire.FIRST, Wire.LAST,
             Wire.DEST_PATH, Wire.DEST_TYPE, Wire.RELATIVE_PATH, Wire.EXIST, Wire.CHECKSUM_METHOD, Wire.MODE,
             Wire.SOURCE_PATH, Wire.SOURCE_SIZE, Wire.CHECKSUM, Wire.ITEM_BYTES, Wire.CRC32C, Wire.BODY_MAC, Wire.NONCE,
-            Wire.NEXT_SEQ,
+            Wire.COMPRESSION, Wire.CHUNK_LENGTH, Wire.DECOMPRESSES, Wire.NEXT_SEQ,
             Wire.CHECKPOINT, Wire.RESULT_CODE, Wire.SUPPLEMENT, Wire.RETRY, Wire.DEST_FILE);
 
     private static final ThreadLocal<Mac> MAC = ThreadLocal.withInitial(() -> {

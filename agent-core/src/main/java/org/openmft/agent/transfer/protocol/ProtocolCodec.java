@@ -9,6 +9,10 @@ import javax.jms.Message;
 import javax.jms.Session;
 
 import org.openmft.agent.ItemOutcome;
+import org.openmft.agent.compression.ChunkCompressor;
+import org.openmft.agent.compression.CompressionException;
+import org.openmft.agent.compression.CompressionMethod;
+import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.protection.BodySeal;
 import org.openmft.agent.protection.PeerKeys;
 import org.openmft.agent.protection.ProtectionException;
@@ -31,6 +35,10 @@ public final class ProtocolCodec {
     private final Addresser addresser;
     /** Where chunks are encrypted to; grown for a larger chunk. */
     private byte[] cipherText = new byte[0];
+    /** Where chunks are compressed to; made on the first compressed chunk. */
+    private ChunkCompressor compressor;
+    /** How DATA bodies are compressed: none until the destination said it can decompress ({@link #compressWith}). */
+    private CompressionMethod compression = CompressionMethod.NONE;
 
     /** Where a codec finds the key of a transfer, to tag what it builds ({@link MessageTag}). */
     @FunctionalInterface
@@ -102,6 +110,16 @@ public final class ProtocolCodec {
         void address(Message m) throws JMSException;
     }
 
+    /**
+     * Compresses the DATA bodies this codec builds from now on (a source, once its destination's
+     * START_OK said what it can decompress: {@link CompressionMethod#agreed}).
+     *
+     * @param method the method, or none
+     */
+    public void compressWith(CompressionMethod method) {
+        this.compression = method;
+    }
+
     // ------------------------------------------------------------------------------------------
     // Source to destination
 
@@ -166,8 +184,8 @@ public final class ProtocolCodec {
      * @param header    the item's description, on its first chunk (else null)
      * @param itemBytes the item's total size, on its last chunk
      * @param checksum  the item's hex digest, on its last chunk unless its method is none, else null
-     * @param data      the chunk's bytes (at {@link ProtectionLevel#PRIVACY}, encrypted into a buffer of the
-     *                  codec's, never in place)
+     * @param data      the chunk's bytes (compressed, when this codec compresses and the chunk shrinks, then
+     *                  at {@link ProtectionLevel#PRIVACY} encrypted, into buffers of the codec's, never in place)
      */
     public BytesMessage data(String id, int incarnation, long seq, int item, long offset, boolean first, boolean last,
             ItemHeader header, long itemBytes, String checksum, byte[] data, int length) throws JMSException {
@@ -189,19 +207,32 @@ public final class ProtocolCodec {
         }
         byte[] body = data;
         int bodyLength = length;
+        // Compressed first: ciphertext does not compress.
+        if (compression != CompressionMethod.NONE && length > 0) {
+            if (compressor == null) {
+                compressor = new ChunkCompressor(ArtemisTuning.MAX_NORMAL_MESSAGE_BYTES);
+            }
+            int packed = compressor.compress(compression, data, length);
+            if (packed >= 0) {
+                body = compressor.buffer();
+                bodyLength = packed;
+                m.setStringProperty(Wire.COMPRESSION, compression.word());
+                m.setIntProperty(Wire.CHUNK_LENGTH, length);
+            }
+        }
         ProtectionLevel level = keys.level(id);
         if (level != ProtectionLevel.NONE) {
             byte[] key = keys.key(id);
             byte[] place = BodySeal.place(id, incarnation, seq, offset);
             if (level == ProtectionLevel.INTEGRITY) {
-                m.setStringProperty(Wire.BODY_MAC, Base64.getEncoder().encodeToString(BodySeal.mac(key, place, data,
-                        length)));
+                m.setStringProperty(Wire.BODY_MAC, Base64.getEncoder().encodeToString(BodySeal.mac(key, place, body,
+                        bodyLength)));
             } else {
                 byte[] nonce = BodySeal.nonce();
-                if (cipherText.length < length + BodySeal.OVERHEAD) {
-                    cipherText = new byte[length + BodySeal.OVERHEAD];
+                if (cipherText.length < bodyLength + BodySeal.OVERHEAD) {
+                    cipherText = new byte[bodyLength + BodySeal.OVERHEAD];
                 }
-                bodyLength = BodySeal.encrypt(key, nonce, place, data, length, cipherText);
+                bodyLength = BodySeal.encrypt(key, nonce, place, body, bodyLength, cipherText);
                 body = cipherText;
                 m.setStringProperty(Wire.NONCE, Base64.getEncoder().encodeToString(nonce));
             }
@@ -254,10 +285,11 @@ public final class ProtocolCodec {
     // ------------------------------------------------------------------------------------------
     // Destination to source
 
-    /** START_OK: continue from {@code nextSeq}. */
+    /** START_OK: continue from {@code nextSeq}; and the compression methods this agent can decompress. */
     public Message startOk(String id, int incarnation, long nextSeq) throws JMSException {
         Message m = stamped(Wire.START_OK, id, incarnation);
         m.setLongProperty(Wire.NEXT_SEQ, nextSeq);
+        m.setStringProperty(Wire.DECOMPRESSES, CompressionMethod.decompressible());
         return sealed(m, id);
     }
 
@@ -454,6 +486,32 @@ public final class ProtocolCodec {
     }
 
     /**
+     * Decompresses an opened DATA body when its sender compressed it ({@link Wire#COMPRESSION}).
+     *
+     * @param opened     the body as {@link #openBody} gave it
+     * @param compressor where it is decompressed to, bounded by the compressor's limit
+     * @return {@code opened} when the body is not compressed, else the chunk in the compressor's buffer
+     * @throws CompressionException when the method is unknown here, or the body does not give the
+     *                              length it declares ({@link Wire#CHUNK_LENGTH})
+     */
+    public static Chunk decompressBody(Message m, Chunk opened, ChunkCompressor compressor) throws JMSException,
+            CompressionException {
+        String word = m.getStringProperty(Wire.COMPRESSION);
+        if (word == null) {
+            return opened;
+        }
+        CompressionMethod method;
+        try {
+            method = CompressionMethod.parse(word);
+        } catch (IllegalArgumentException e) {
+            throw new CompressionException("it is compressed with '" + word + "', a method this agent does not know",
+                    false);
+        }
+        int length = compressor.decompress(method, opened.bytes(), opened.length(), intOr(m, Wire.CHUNK_LENGTH, -1));
+        return new Chunk(compressor.buffer(), length);
+    }
+
+    /**
      * A chunk's bytes as opened.
      *
      * @param bytes  the buffer
@@ -532,7 +590,7 @@ public final class ProtocolCodec {
         return new Control(type(m), incarnation(m), longOr(m, Wire.SEQ, -1), nextSeq(m), intOr(m, Wire.ITEM, -1),
                 intOr(m, Wire.RESULT_CODE, 0), supplement(m), m.getStringProperty(Wire.DEST_FILE),
                 m.getStringProperty(Wire.CHECKSUM), longOr(m, Wire.ITEM_BYTES, 0), boolOr(m, Wire.CHECKPOINT),
-                boolOr(m, Wire.RETRY), sender);
+                boolOr(m, Wire.RETRY), sender, m.getStringProperty(Wire.DECOMPRESSES));
     }
 
     private static int intOr(Message m, String name, int dflt) throws JMSException {

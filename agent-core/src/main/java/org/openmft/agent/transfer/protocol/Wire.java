@@ -184,8 +184,27 @@ public final class Wire {
      * encrypted with; the body is the ciphertext and its GCM tag.
      */
     public static final String NONCE = "mftNonce";
+    /**
+     * String, on DATA whose body is compressed: the method ({@code lz4} or {@code zstd}, see
+     * {@code CompressionMethod}); absent when the body is the chunk as read (compression off, or a
+     * chunk that did not shrink). The body is compressed before it is protected, so at privacy it is
+     * the ciphertext of the compressed chunk. Offsets, sizes and checksums stay those of the file's bytes.
+     */
+    public static final String COMPRESSION = "mftCompression";
+    /**
+     * int, with {@link #COMPRESSION}: the chunk's length before compression. The destination
+     * decompresses into at most this many bytes (never more than the largest chunk it accepts) and
+     * treats a body that gives any other length as damaged.
+     */
+    public static final String CHUNK_LENGTH = "mftChunkLength";
 
     // Answers.
+    /**
+     * String, on START_OK: the compression methods the destination can decompress, separated by
+     * commas (such as {@code lz4,zstd}). A source compresses only with a method listed, so an agent
+     * from before compression, which lists none, gets chunks as read.
+     */
+    public static final String DECOMPRESSES = "mftDecompresses";
     /** long: next expected sequence number (START_OK, NACK). */
     public static final String NEXT_SEQ = "mftNextSeq";
     /** boolean: ACK marks a checkpoint (the data up to SEQ is on disk). */

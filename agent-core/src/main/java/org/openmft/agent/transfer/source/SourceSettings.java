@@ -3,6 +3,7 @@ package org.openmft.agent.transfer.source;
 import java.time.Duration;
 import java.util.Optional;
 
+import org.openmft.agent.compression.CompressionPolicy;
 import org.openmft.agent.config.AgentConfig;
 
 /**
@@ -27,11 +28,13 @@ import org.openmft.agent.config.AgentConfig;
  *                           running transfers
  * @param authorityChecking  {@code authorityChecking}: told to the destination in the START, and a
  *                           destination's user must hold {@code AGENT_RECEIVE} here
+ * @param compression        {@code openmft.compression} and {@code openmft.compressionByAgent}
  */
 public record SourceSettings(String agentName, String agentQMgr, int chunkSize, int windowSize, int frameSize,
         int checkpointInterval, Duration ackTimeout, int ackRetries, Optional<Duration> recoveryTimeout,
         String textReplacement, int maxSourceTransfers, int maxQueuedTransfers, int maxFilesForTransfer,
-        boolean wildcardSandboxChecking, int maxPlannedItems, boolean authorityChecking) {
+        boolean wildcardSandboxChecking, int maxPlannedItems, boolean authorityChecking,
+        CompressionPolicy compression) {
 
     /** The slice of an agent's configuration. */
     public static SourceSettings of(AgentConfig c) {
@@ -39,7 +42,7 @@ public record SourceSettings(String agentName, String agentQMgr, int chunkSize, 
                 c.checkpointInterval(), c.transferAckTimeout(), c.transferAckTimeoutRetries(),
                 c.transferRecoveryTimeout(), c.textReplacementCharacterSequence(), c.maxSourceTransfers(),
                 c.maxQueuedTransfers(), c.maxFilesForTransfer(), c.additionalWildcardSandboxChecking(),
-                c.maxPlannedItems(), c.authorityChecking());
+                c.maxPlannedItems(), c.authorityChecking(), c.compression());
     }
 
     /** Chunks that may be unacknowledged: window × frame. */

@@ -21,6 +21,7 @@ import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.compression.CompressionMethod;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.Routing;
@@ -383,6 +384,7 @@ public final class SourceTransfer {
                 }
                 if (Wire.START_OK.equals(c.type())) {
                     negotiated = true;
+                    compressAsAgreed(c.decompresses());
                     endRecovery();
                     flow.negotiated(c.nextSeq());
                     if (resume != null && !resumeLogged) {
@@ -474,6 +476,21 @@ public final class SourceTransfer {
             throw new TransferFailure(ResultCode.RECOVERY_TIMED_OUT, "BFGTR0080E: The transfer recovery timed out"
                     + " after " + budget.recoveryTimeoutMillis() / 1000 + " seconds: " + what);
         }
+    }
+
+    /**
+     * Compresses the chunks from now on with this agent's method for the destination, when the
+     * destination's START_OK lists it among those it can decompress; else sends them as read.
+     */
+    private void compressAsAgreed(String decompressible) {
+        CompressionMethod wanted = settings.compression().methodFor(destinationAgent);
+        CompressionMethod agreed = CompressionMethod.agreed(wanted, decompressible);
+        if (agreed != wanted) {
+            log.info("Transfer {}: destination agent {} cannot decompress {} (it can: {}); chunks go uncompressed", id,
+                    destinationAgent, wanted.word(), decompressible == null ? "none, an agent from before compression"
+                            : decompressible.isEmpty() ? "none" : decompressible);
+        }
+        codec.compressWith(agreed);
     }
 
     private void endRecovery() {

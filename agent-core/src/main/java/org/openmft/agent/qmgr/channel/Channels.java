@@ -21,6 +21,7 @@ import org.apache.activemq.artemis.core.server.ComponentConfigurationRoutingType
 import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.core.server.cluster.Bridge;
 import org.openmft.agent.config.PrivateFiles;
+import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.Routing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -171,6 +172,9 @@ public final class Channels implements Runnable {
                 .setRetryInterval(500).setRetryIntervalMultiplier(2.0).setMaxRetryInterval(30_000)
                 .setUser(d.login().user()).setPassword(d.login().password())
                 .setRoutingType(ComponentConfigurationRoutingType.ANYCAST)
+                // Chunks stay normal messages across the channel too (see ArtemisTuning).
+                .setMinLargeMessageSize(ArtemisTuning.CLIENT_MIN_LARGE_MESSAGE_BYTES)
+                .setProducerWindowSize(ArtemisTuning.PRODUCER_WINDOW_BYTES)
                 .setTransformerConfiguration(new TransformerConfiguration(OriginStamp.class.getName()));
         if (!server.deployBridge(b)) {
             throw new IllegalStateException("the broker did not deploy bridge " + b.getName());

@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
                 "  mft qmgr user add QM2 channel.QM1 --role channel --credentials-file qm1-to-qm2.xml",
                 "and give that file (owner-only) to the sending queue manager's administrator."},
         subcommands = {QmgrChannelCommands.Create.class, QmgrChannelCommands.Delete.class,
-                QmgrChannelCommands.ListChannels.class})
+                QmgrChannelCommands.ListChannels.class, QmgrChannelCommands.Mqsc.class})
 final class QmgrChannelCommands {
     private QmgrChannelCommands() {
     }
@@ -164,6 +164,48 @@ final class QmgrChannelCommands {
             if (all.isEmpty()) {
                 System.out.println("(queue manager " + qmgr + " has no channels)");
             }
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "mqsc", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  mft qmgr channel mqsc --from QMA --to QMB --host mftb.example.com --mcauser mftchl"},
+            description = {"Write the MQSC of an IBM MQ channel from one queue manager to another (the transmission"
+                    + " queue named after the remote queue manager, a TLS sender/receiver pair, the CHLAUTH rule):"
+                    + " <FROM>.TO.<TO>.sender.mqsc and .receiver.mqsc, for an IBM MQ administrator to review and run"
+                    + " with runmqsc. IBM MQ then routes the agents' QUEUE@QMGR itself."})
+    static final class Mqsc implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Option(names = "--from", required = true, paramLabel = "QMGR", description = "The sending queue manager.")
+        String from;
+        @Option(names = "--to", required = true, paramLabel = "QMGR", description = "The receiving queue manager.")
+        String to;
+        @Option(names = "--host", required = true, description = "The receiving queue manager's listener host.")
+        String host;
+        @Option(names = "--port", defaultValue = "1414", description = "Its port (default 1414).") int port;
+        @Option(names = "--cipher", defaultValue = "ANY_TLS12_OR_HIGHER", description = "The CipherSpec of both ends"
+                + " (default ANY_TLS12_OR_HIGHER).") String cipher;
+        @Option(names = "--mcauser", defaultValue = "mftchl", description = "The user the channel's puts run as on"
+                + " the receiving side (default mftchl).") String mcaUser;
+        @Option(names = "--out", paramLabel = "DIR", description = "Where the scripts go (default: the current"
+                + " directory).") Path out;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            org.openmft.agent.config.MqscScripts.ChannelScripts scripts;
+            try {
+                scripts = org.openmft.agent.config.MqscScripts.channelScripts(from, to, host, port, cipher, mcaUser);
+            } catch (IllegalArgumentException e) {
+                throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
+            }
+            Path dir = out == null ? Path.of("") : out;
+            Path sender = dir.resolve(from + ".TO." + to + ".sender.mqsc");
+            Path receiver = dir.resolve(from + ".TO." + to + ".receiver.mqsc");
+            Files.writeString(sender, scripts.sender());
+            Files.writeString(receiver, scripts.receiver());
+            System.out.println("Wrote " + sender.toAbsolutePath() + " (run on " + from + ") and "
+                    + receiver.toAbsolutePath() + " (run on " + to + ").");
             return ExitCodes.OK;
         }
     }

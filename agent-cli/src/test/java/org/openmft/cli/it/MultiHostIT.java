@@ -17,7 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the queue managers joined by TLS channels made with {@code mft qmgr channel create}, everything set
  * up with the launchers as an administrator would: a transfer from host A's agent to host B's goes
  * through the channels and arrives whole; with B's link cut in the middle of a transfer the channel
- * retries, and once the link is back the transfer completes with the source's MD5.
+ * retries, and once the link is back the transfer completes with the source's MD5; with B's queue
+ * manager (and its bindings agent) killed with SIGKILL in the middle and started again, the transfer
+ * resumes and completes likewise.
  */
 class MultiHostIT {
     @RegisterExtension
@@ -39,6 +41,10 @@ class MultiHostIT {
         Files.createDirectories(data.resolve("out"));
         host(a, "QMA", addrA, "AGENT1");
         host(b, "QMB", addrB, "AGENT2");
+        // A source that hears nothing asks again after 5 s instead of IBM's 60, so that a transfer
+        // whose chunks a killed queue manager lost resumes within the test's time.
+        Files.writeString(a.dataDir().resolve("config/QMA/agents/AGENT1/agent.properties"),
+                "\ntransferAckTimeout=5000\n", java.nio.file.StandardOpenOption.APPEND);
         channel(a, "QMA", b, "QMB", addrB);
         channel(b, "QMB", a, "QMA", addrA);
         a.mft("qmgr", "start", "QMA").expect(0);
@@ -119,5 +125,29 @@ class MultiHostIT {
         awaitChannel(a, "QMA.TO.QMB", "RUNNING");
         running.await(Duration.ofSeconds(300)).expect(0);
         assertThat(Distribution.md5(out)).isEqualTo(Distribution.md5(src));
+    }
+
+    @Test
+    void aTransferSurvivesTheDestinationQueueManagerKilledInTheMiddle() throws Exception {
+        Path src = Distribution.randomFile(data.resolve("in/killed.bin"), 48L << 20);
+        Path out = data.resolve("out/killed.bin");
+        Path part = data.resolve("out/killed.bin.part");
+        Distribution.Background running = transfer(src, out);
+        Distribution.await("8 MiB at the destination", Duration.ofSeconds(180), () -> {
+            try {
+                return Files.exists(part) && Files.size(part) >= 8L << 20;
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
+        long pid = b.pid(Path.of("qmgrs/QMB"), "qmgr");
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+        Distribution.await("QMB gone", Duration.ofSeconds(30), () -> !Distribution.alive(pid));
+        awaitChannel(a, "QMA.TO.QMB", "RETRYING");
+        b.mft("qmgr", "start", "QMB").expect(0);
+        b.run("fteStartAgent", "AGENT2").expect(0);
+        running.await(Duration.ofSeconds(300)).expect(0);
+        assertThat(Distribution.md5(out)).isEqualTo(Distribution.md5(src));
+        awaitChannel(b, "QMB.TO.QMA", "RUNNING");
     }
 }

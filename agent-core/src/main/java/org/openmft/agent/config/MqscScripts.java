@@ -106,6 +106,71 @@ public final class MqscScripts {
                 + "ALTER QMGR PSMODE(ENABLED)\n";
     }
 
+    /**
+     * The two scripts of an IBM MQ channel from {@code from} to {@code to}, IBM's sender/receiver
+     * pair with its transmission queue named after the remote queue manager (so that
+     * {@code QUEUE@TO} resolves to it), triggered to start when a message arrives, TLS with
+     * {@code cipher}, and a CHLAUTH rule that maps the sending queue manager to {@code mcaUser} on the
+     * receiving side (the user whose authorities the channel's puts get there).
+     *
+     * @param from    the sending queue manager
+     * @param to      the receiving queue manager
+     * @param host    the receiving queue manager's listener host
+     * @param port    its port
+     * @param cipher  the CipherSpec both ends use, such as ANY_TLS12_OR_HIGHER
+     * @param mcaUser the user the channel runs as on the receiving queue manager
+     * @return the sending side's script and the receiving side's
+     * @throws IllegalArgumentException for a name, host, cipher or user MQSC cannot take as given
+     */
+    public static ChannelScripts channelScripts(String from, String to, String host, int port, String cipher,
+            String mcaUser) {
+        for (String q : List.of(from, to)) {
+            if (q == null || !q.matches(CommonKeys.MQ_CHARS + "{1,48}")) {
+                throw new IllegalArgumentException("queue manager name '" + q + "' is not valid");
+            }
+        }
+        String channel = from + ".TO." + to;
+        if (channel.length() > 20) {
+            throw new IllegalArgumentException("channel name " + channel + " is longer than IBM MQ's 20 characters:"
+                    + " use shorter queue manager names, or define the channel under a name of your own");
+        }
+        if (host == null || !host.matches("[A-Za-z0-9.:_\\-]+") || port < 1 || port > 65535) {
+            throw new IllegalArgumentException("'" + host + "(" + port + ")' is not a host and port");
+        }
+        if (cipher == null || !cipher.matches("[A-Z0-9_]+") || mcaUser == null || !mcaUser.matches("[A-Za-z0-9._@-]{1,12}")) {
+            throw new IllegalArgumentException("the CipherSpec must be an IBM MQ CipherSpec name and the channel"
+                    + " user 1 to 12 characters");
+        }
+        String sender = "* Sending side of channel " + channel + ", on queue manager " + from + ":\n"
+                + "*   runmqsc " + from + " < " + channel + ".sender.mqsc\n"
+                + "* The transmission queue is named after the remote queue manager, so that an agent's\n"
+                + "* QUEUE@" + to + " (queue://" + to + "/QUEUE) resolves to it; a message arriving starts the channel.\n"
+                + "\nDEFINE QLOCAL('" + to + "') USAGE(XMITQ) MAXMSGL(104857600) TRIGGER TRIGTYPE(FIRST) +\n"
+                + "  INITQ('SYSTEM.CHANNEL.INITQ') TRIGDATA('" + channel + "') REPLACE\n"
+                + "\nDEFINE CHANNEL('" + channel + "') CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('" + host + "(" + port + ")') +\n"
+                + "  XMITQ('" + to + "') SSLCIPH(" + cipher + ") MAXMSGL(104857600) REPLACE\n"
+                + "\nSTART CHANNEL('" + channel + "')\n";
+        String receiver = "* Receiving side of channel " + channel + ", on queue manager " + to + ":\n"
+                + "*   runmqsc " + to + " < " + channel + ".receiver.mqsc\n"
+                + "* The sending queue manager's certificate must be trusted by this queue manager's key\n"
+                + "* repository (SSLCAUTH(REQUIRED)); its puts run with the authorities of " + mcaUser + ",\n"
+                + "* which needs put on the agents' COMMAND, DATA and REPLY queues and on SYSTEM.FTE.\n"
+                + "\nDEFINE CHANNEL('" + channel + "') CHLTYPE(RCVR) TRPTYPE(TCP) SSLCIPH(" + cipher + ") +\n"
+                + "  SSLCAUTH(REQUIRED) MAXMSGL(104857600) REPLACE\n"
+                + "\nSET CHLAUTH('" + channel + "') TYPE(QMGRMAP) QMNAME('" + from + "') USERSRC(MAP) MCAUSER('"
+                + mcaUser + "') ACTION(REPLACE)\n";
+        return new ChannelScripts(sender, receiver);
+    }
+
+    /**
+     * The scripts of one IBM MQ channel.
+     *
+     * @param sender   for the sending queue manager
+     * @param receiver for the receiving queue manager
+     */
+    public record ChannelScripts(String sender, String receiver) {
+    }
+
     private static List<String> allQueues(String name) {
         List<String> all = new ArrayList<>(QueueNames.agentQueues(name));
         all.add(QueueNames.ha(name));

@@ -118,12 +118,15 @@ public final class EmbeddedQueueManager implements AutoCloseable {
     private final int inVmId;
     private final QueueManagerUsers users;
     private final SecurityWatcher securityWatcher;
+    /** The channels to other queue managers. */
+    private final Channels channels;
     /** The security watcher's and the channels' periodic tasks. */
     private final java.util.List<java.util.concurrent.ScheduledFuture<?>> watcher;
 
     private EmbeddedQueueManager(QueueManagerSettings settings, DirectoryLock lock, EmbeddedActiveMQ broker,
             int inVmId, QueueManagerUsers users, SecurityWatcher securityWatcher,
-            java.util.List<java.util.concurrent.ScheduledFuture<?>> watcher) {
+            java.util.List<java.util.concurrent.ScheduledFuture<?>> watcher, Channels channels) {
+        this.channels = channels;
         this.settings = settings;
         this.lock = lock;
         this.broker = broker;
@@ -190,6 +193,7 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         broker.setSecurityManager(PropertiesLogin.securityManager(users));
         java.util.List<java.util.concurrent.ScheduledFuture<?>> watcher;
         SecurityWatcher securityWatcher;
+        Channels channels = null;
         try {
             broker.start();
             if (!broker.getActiveMQServer().isActive()) {
@@ -206,7 +210,7 @@ public final class EmbeddedQueueManager implements AutoCloseable {
             var server = broker.getActiveMQServer();
             securityWatcher = new SecurityWatcher(settings.name(), users, server, Permissions.agents(roles));
             securityWatcher.run();
-            Channels channels = new Channels(server, settings.name(), dir, DEAD_LETTER_QUEUE);
+            channels = new Channels(server, settings.name(), dir, DEAD_LETTER_QUEUE);
             channels.openInbound();
             channels.apply();
             watcher = java.util.List.of(server.getScheduledPool().scheduleWithFixedDelay(securityWatcher,
@@ -215,6 +219,9 @@ public final class EmbeddedQueueManager implements AutoCloseable {
                     server.getScheduledPool().scheduleWithFixedDelay(channels, Channels.PERIOD_MILLIS,
                             Channels.PERIOD_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS));
         } catch (Exception e) {
+            if (channels != null) {
+                channels.close();
+            }
             stopQuietly(broker);
             closeQuietly(lock);
             throw new QueueManagerException("queue manager " + settings.name() + " failed to start: "
@@ -231,7 +238,7 @@ public final class EmbeddedQueueManager implements AutoCloseable {
                 inVmId);
         ListenerPolicy.warning(settings).ifPresent(log::warn);
         return new EmbeddedQueueManager(settings, lock, broker, inVmId, users, securityWatcher,
-                watcher);
+                watcher, channels);
     }
 
     /**
@@ -436,6 +443,7 @@ public final class EmbeddedQueueManager implements AutoCloseable {
     @Override
     public void close() {
         watcher.forEach(w -> w.cancel(false));
+        channels.close();
         if (IN_VM_IDS.remove(settings.name(), inVmId)) {
             IN_VM_ADMINISTRATORS.remove(settings.name());
         }

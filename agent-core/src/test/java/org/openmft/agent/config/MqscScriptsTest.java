@@ -100,4 +100,37 @@ class MqscScriptsTest {
         assertThrows(IllegalArgumentException.class, () -> MqscScripts.coordinationScript("BAD NAME"));
         assertThrows(IllegalArgumentException.class, () -> MqscScripts.coordinationScript("Q\nALTER QMGR"));
     }
+
+    @Test
+    void aChannelIsASenderReceiverPairWithItsTransmissionQueueNamedAfterTheRemoteQueueManager() {
+        MqscScripts.ChannelScripts c = MqscScripts.channelScripts("QMA", "QMB", "mftb.example.com", 1415,
+                "ANY_TLS13_OR_HIGHER", "mftchl");
+        String sender = String.join(" ", c.sender().lines().filter(l -> !l.startsWith("*")).toList());
+        assertTrue(sender.contains("DEFINE QLOCAL('QMB') USAGE(XMITQ)"), sender);
+        assertTrue(sender.contains("TRIGDATA('QMA.TO.QMB')"), sender);
+        assertTrue(sender.contains("DEFINE CHANNEL('QMA.TO.QMB') CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('mftb.example.com(1415)')"),
+                sender);
+        assertTrue(sender.contains("XMITQ('QMB') SSLCIPH(ANY_TLS13_OR_HIGHER)"), sender);
+        String receiver = String.join(" ", c.receiver().lines().filter(l -> !l.startsWith("*")).toList());
+        assertTrue(receiver.contains("DEFINE CHANNEL('QMA.TO.QMB') CHLTYPE(RCVR)"), receiver);
+        assertTrue(receiver.contains("SSLCAUTH(REQUIRED)"), receiver);
+        assertTrue(receiver.contains("SET CHLAUTH('QMA.TO.QMB') TYPE(QMGRMAP) QMNAME('QMA') USERSRC(MAP) MCAUSER('mftchl')"),
+                receiver);
+        assertEquals(c, MqscScripts.channelScripts("QMA", "QMB", "mftb.example.com", 1415, "ANY_TLS13_OR_HIGHER",
+                "mftchl"), "no time stamps");
+    }
+
+    @Test
+    void aChannelScriptRefusesWhatMqscCannotTakeAsGiven() {
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.channelScripts("QMA", "QM B", "h", 1414,
+                "ANY_TLS12_OR_HIGHER", "u"));
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.channelScripts("QMA", "QMB", "h') REPLACE",
+                1414, "ANY_TLS12_OR_HIGHER", "u"));
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.channelScripts("QMA", "QMB", "h", 0,
+                "ANY_TLS12_OR_HIGHER", "u"));
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.channelScripts("QMA", "QMB", "h", 1414,
+                "ANY_TLS12_OR_HIGHER", "a_user_longer_than_twelve"));
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.channelScripts("QUEUEMGR.ONE", "QUEUEMGR.TWO",
+                "h", 1414, "ANY_TLS12_OR_HIGHER", "u"), "a channel name over 20 characters");
+    }
 }

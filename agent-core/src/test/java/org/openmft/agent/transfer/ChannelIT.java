@@ -211,4 +211,34 @@ class ChannelIT {
         assertThat(r.resultCode()).isEqualTo(49);
         assertThat(String.join(" ", r.supplements())).contains("has no channel to queue manager QM9");
     }
+
+    @Test
+    void aQueueManagerWithChannelsRestartsWithThem() throws Exception {
+        // The bridge and the inbound divert are kept in the journal: the broker makes their transformers
+        // again from their class names at the next start.
+        Path dirX = dir.resolve("x");
+        int port = TransferHarness.freePort();
+        org.openmft.agent.qmgr.QueueManagerSettings settings = new org.openmft.agent.qmgr.QueueManagerSettings("QMX",
+                dirX, "127.0.0.1", port);
+        Credentials login = qm2.qm.users().add("channel.QMX", Set.of(Permissions.CHANNEL), true);
+        qm2.qm.applySecurityChanges();
+        Path credentials = dir.resolve("qmx-to-qm2.xml");
+        qm2.qm.users().writeCredentials(credentials, login, false);
+        for (int run = 1; run <= 2; run++) {
+            try (EmbeddedQueueManager qmx = EmbeddedQueueManager.start(settings)) {
+                assertThat(qmx.isRunning()).isTrue();
+                if (run == 1) {
+                    new ChannelDefinition("QM2", "127.0.0.1", qm2.port, credentials, null, null, false).store(dirX);
+                }
+                Path status = dirX.resolve(ChannelDefinition.DIRECTORY).resolve(Channels.STATUS_FILE);
+                TransferHarness.await("channel QMX.TO.QM2 running, start " + run, 30, () -> {
+                    try {
+                        return Files.exists(status) && Files.readString(status).contains("QM2.state=RUNNING");
+                    } catch (java.io.IOException e) {
+                        return false;
+                    }
+                });
+            }
+        }
+    }
 }

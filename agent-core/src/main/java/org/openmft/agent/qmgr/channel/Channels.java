@@ -49,6 +49,12 @@ public final class Channels implements Runnable {
     private static final String BRIDGE_PREFIX = "channel.";
     private static final String INBOUND_DIVERT = "channel.inbound";
     private static final Logger log = LoggerFactory.getLogger(Channels.class);
+    /** The transformers' property naming their queue manager. */
+    static final String QMGR_PROPERTY = "qmgr";
+    /** The inbound transformer's property naming the dead-letter queue. */
+    static final String DEAD_LETTER_PROPERTY = "deadLetter";
+    /** The brokers of the queue managers running in this JVM, for the transformers the broker makes. */
+    private static final Map<String, ActiveMQServer> SERVERS = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final ActiveMQServer server;
     private final String localQMgr;
@@ -77,20 +83,34 @@ public final class Channels implements Runnable {
      * role {@code channel} may send to it.
      */
     public void openInbound() throws Exception {
+        SERVERS.put(localQMgr, server);
         // A queue of the address's name, which the exclusive divert leaves empty: without it, a
         // channel's send would ask to create one (a permission channels do not have).
         if (server.locateQueue(SimpleString.of(Routing.INBOUND)) == null) {
             server.createQueue(QueueConfiguration.of(Routing.INBOUND).setRoutingType(RoutingType.ANYCAST)
                     .setDurable(true).setAutoCreated(false));
         }
-        server.getServiceRegistry().addDivertTransformer(INBOUND_DIVERT, new InboundRouter(server, localQMgr,
-                deadLetter));
         if (server.getPostOffice().getBinding(SimpleString.of(INBOUND_DIVERT)) == null) {
             server.deployDivert(new DivertConfiguration().setName(INBOUND_DIVERT).setAddress(Routing.INBOUND)
                     .setForwardingAddress(deadLetter).setExclusive(true)
                     .setRoutingType(ComponentConfigurationRoutingType.ANYCAST)
-                    .setTransformerConfiguration(new TransformerConfiguration(InboundRouter.class.getName())));
+                    .setTransformerConfiguration(new TransformerConfiguration(InboundRouter.class.getName())
+                            .setProperties(Map.of(QMGR_PROPERTY, localQMgr, DEAD_LETTER_PROPERTY, deadLetter))));
         }
+    }
+
+    /**
+     * The broker of queue manager {@code qmgr} in this JVM, for {@link InboundRouter}.
+     *
+     * @return it, or null when it does not run here (or is not ready yet)
+     */
+    static ActiveMQServer server(String qmgr) {
+        return qmgr == null ? null : SERVERS.get(qmgr);
+    }
+
+    /** The queue manager stops: its transformers find no broker any more. */
+    public void close() {
+        SERVERS.remove(localQMgr, server);
     }
 
     @Override
@@ -146,8 +166,12 @@ public final class Channels implements Runnable {
                 log.info("Queue manager {}: channel {} to {}:{} started", localQMgr, d.name(localQMgr), d.host(),
                         d.port());
             } catch (Exception e) {
-                problems.put(d.remoteQMgr(), e.getMessage());
-                log.warn("Queue manager {}: channel {} cannot start: {}", localQMgr, d.name(localQMgr), e.getMessage());
+                // Tried again at every pass; said once per new reason, not every two seconds.
+                String why = String.valueOf(e.getMessage());
+                if (!why.equals(problems.put(d.remoteQMgr(), why))) {
+                    log.warn("Queue manager {}: channel {} cannot start (tried again every {} s): {}", localQMgr,
+                            d.name(localQMgr), PERIOD_MILLIS / 1000, why);
+                }
             }
         }
         writeStatus();
@@ -165,7 +189,6 @@ public final class Channels implements Runnable {
         }
         String connector = bridgeName(d.remoteQMgr());
         server.getConfiguration().addConnectorConfiguration(connector, url(d));
-        server.getServiceRegistry().addBridgeTransformer(bridgeName(d.remoteQMgr()), new OriginStamp(localQMgr));
         BridgeConfiguration b = new BridgeConfiguration().setName(bridgeName(d.remoteQMgr())).setQueueName(xmit)
                 .setForwardingAddress(Routing.INBOUND).setStaticConnectors(List.of(connector))
                 .setUseDuplicateDetection(true).setReconnectAttempts(-1).setInitialConnectAttempts(-1)
@@ -175,7 +198,8 @@ public final class Channels implements Runnable {
                 // Chunks stay normal messages across the channel too (see ArtemisTuning).
                 .setMinLargeMessageSize(ArtemisTuning.CLIENT_MIN_LARGE_MESSAGE_BYTES)
                 .setProducerWindowSize(ArtemisTuning.PRODUCER_WINDOW_BYTES)
-                .setTransformerConfiguration(new TransformerConfiguration(OriginStamp.class.getName()));
+                .setTransformerConfiguration(new TransformerConfiguration(OriginStamp.class.getName())
+                        .setProperties(Map.of(QMGR_PROPERTY, localQMgr)));
         if (!server.deployBridge(b)) {
             throw new IllegalStateException("the broker did not deploy bridge " + b.getName());
         }

@@ -1,5 +1,7 @@
 package org.openmft.agent.qmgr.channel;
 
+import java.util.Map;
+
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
@@ -21,6 +23,10 @@ import org.slf4j.LoggerFactory;
  * {@code SYSTEM.FTE}, reply queues {@code WMQFTE.*} and application queues (outside {@code SYSTEM.*}
  * and the broker's own); never an agent's STATE, EVENT or authority queues, nor anything of the
  * broker's. Trust in a channel is trust in the queue manager at its other end, as with IBM MQ.
+ *
+ * <p>Made by the broker from its class name (a divert's configuration is kept in the journal and
+ * recovered at start), with this queue manager's name in the property
+ * {@value Channels#QMGR_PROPERTY}; it finds the broker through {@link Channels#server}.
  */
 public final class InboundRouter implements Transformer {
     /**
@@ -33,19 +39,17 @@ public final class InboundRouter implements Transformer {
     public static final String ERROR = "mftRouteError";
     private static final Logger log = LoggerFactory.getLogger(InboundRouter.class);
 
-    private final ActiveMQServer server;
-    private final String localQMgr;
-    private final String deadLetter;
+    private String localQMgr;
+    private String deadLetter;
 
-    /**
-     * @param server     the queue manager's broker, where target queues are looked up
-     * @param localQMgr  its name
-     * @param deadLetter its dead-letter queue
-     */
-    public InboundRouter(ActiveMQServer server, String localQMgr, String deadLetter) {
-        this.server = server;
-        this.localQMgr = localQMgr;
-        this.deadLetter = deadLetter;
+    /** For the broker, which calls {@link #init} next. */
+    public InboundRouter() {
+    }
+
+    @Override
+    public void init(Map<String, String> properties) {
+        this.localQMgr = properties.get(Channels.QMGR_PROPERTY);
+        this.deadLetter = properties.get(Channels.DEAD_LETTER_PROPERTY);
     }
 
     @Override
@@ -94,7 +98,8 @@ public final class InboundRouter implements Transformer {
     }
 
     private boolean exists(String queue) {
-        return server.locateQueue(SimpleString.of(queue)) != null;
+        ActiveMQServer server = Channels.server(localQMgr);
+        return server != null && server.locateQueue(SimpleString.of(queue)) != null;
     }
 
     private Message dead(Message m, String why) {

@@ -1,5 +1,7 @@
 package org.openmft.agent.qmgr.channel;
 
+import java.util.Map;
+
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.activemq.artemis.core.server.transformer.Transformer;
 import org.openmft.agent.messaging.Routing;
@@ -14,13 +16,20 @@ import org.openmft.agent.messaging.Routing;
  * it, whatever properties the client set (a client cannot claim another user). A message passing
  * through from another queue manager ({@link InboundRouter#TRANSIT} as its validated user, which no
  * client can have) keeps the origin its first queue manager recorded.
+ *
+ * <p>Made by the broker from its class name (a bridge's configuration is kept in the journal and
+ * recovered at start), with this queue manager's name in the property {@value Channels#QMGR_PROPERTY}.
  */
 public final class OriginStamp implements Transformer {
-    private final String localQMgr;
+    private String localQMgr;
 
-    /** @param localQMgr this queue manager's name */
-    public OriginStamp(String localQMgr) {
-        this.localQMgr = localQMgr;
+    /** For the broker, which calls {@link #init} next. */
+    public OriginStamp() {
+    }
+
+    @Override
+    public void init(Map<String, String> properties) {
+        this.localQMgr = properties.get(Channels.QMGR_PROPERTY);
     }
 
     @Override

@@ -120,8 +120,11 @@ class MultiHostIT {
             }
         });
         net.hosts().cut("B");
-        awaitChannel(a, "QMA.TO.QMB", "RETRYING");
-        net.hosts().restore("B");
+        try {
+            awaitChannel(a, "QMA.TO.QMB", "RETRYING");
+        } finally {
+            net.hosts().restore("B");
+        }
         awaitChannel(a, "QMA.TO.QMB", "RUNNING");
         running.await(Duration.ofSeconds(300)).expect(0);
         assertThat(Distribution.md5(out)).isEqualTo(Distribution.md5(src));

@@ -108,6 +108,7 @@ final class QmgrChannelCommands {
     }
 
     @Command(name = "delete", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  mft qmgr channel delete QM1 --to QM2"},
             description = {"Delete the channel from QMGR to REMOTE. Its transmission queue and what it holds stay"
                     + " (nothing is lost): a channel created again sends it on."})
     static final class Delete implements Callable<Integer> {
@@ -130,6 +131,7 @@ final class QmgrChannelCommands {
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  mft qmgr channel list QM1"},
             description = {"List QMGR's channels: where each leads, its state (RUNNING, RETRYING while the link is"
                     + " down, STOPPED when the queue manager does not run or could not start it) and the messages"
                     + " waiting on its transmission queue."})

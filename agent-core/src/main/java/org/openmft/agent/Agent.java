@@ -89,6 +89,8 @@ public final class Agent implements AutoCloseable {
     private volatile boolean immediateStop;
     private volatile int exitCode;
     private Thread commandThread;
+    /** How replies reach requesters on other queue managers (IBM's QUEUE@QMGR). */
+    private final org.openmft.agent.messaging.Routing routing;
     /** {@code openmft.messageProtection} and its keys, opened once at construction. */
     private final MessageProtection protection;
 
@@ -121,6 +123,7 @@ public final class Agent implements AutoCloseable {
         this.threads = AgentThreads.forAgent(name, this::threadFailed);
         this.authorityCheck = AuthorityCheck.forAgent(config.authorityChecking(), connector);
         this.protection = config.messageProtection(Clock.systemUTC());
+        this.routing = new org.openmft.agent.messaging.Routing(config.provider(), config.agentQMgr());
         this.transfers = newEngine();
     }
 
@@ -280,8 +283,7 @@ public final class Agent implements AutoCloseable {
     private void runCommandLoop(CommandSession first) {
         MDC.put(MDC_AGENT, name);
         CommandIntake intake = new CommandIntake(name, config.provider(), this::handle, listener,
-                CommandIntake.DEFAULT_MAX_MESSAGE_BYTES, authorityCheck,
-                new org.openmft.agent.messaging.Routing(config.provider(), config.agentQMgr()));
+                CommandIntake.DEFAULT_MAX_MESSAGE_BYTES, authorityCheck, routing);
         CommandSession current = first;
         Backoff.Retries reconnects = Backoff.RECONNECT.retries();
         try {
@@ -460,14 +462,13 @@ public final class Agent implements AutoCloseable {
         }
         try {
             Session s = current.session;
-            org.openmft.agent.messaging.Routing routing = new org.openmft.agent.messaging.Routing(config.provider(),
-                    config.agentQMgr());
             for (PendingReply r : replies) {
+                String document = writer.write(new Reply(DocumentWriter.VERSION, r.requestId(), 0,
+                        List.of("BFGCL0034I: Agent " + name + " has stopped"), List.of()));
                 if (r.replyTo() != null && routing.isRemote(r.replyTo().qmgr())) {
                     // A stop requested from another queue manager: its document names where to answer.
                     CommandIntake.sendRouted(s, routing, r.replyTo().queue(), r.replyTo().qmgr(), r.requestId(),
-                            writer.write(new Reply(DocumentWriter.VERSION, r.requestId(), 0,
-                                    List.of("BFGCL0034I: Agent " + name + " has stopped"), List.of())));
+                            document);
                     continue;
                 }
                 javax.jms.Destination to = r.destination() != null ? r.destination()
@@ -475,8 +476,7 @@ public final class Agent implements AutoCloseable {
                 if (to == null) {
                     continue;
                 }
-                TextMessage m = s.createTextMessage(writer.write(new Reply(DocumentWriter.VERSION, r.requestId(), 0,
-                        List.of("BFGCL0034I: Agent " + name + " has stopped"), List.of())));
+                TextMessage m = s.createTextMessage(document);
                 if (r.requestId() != null) {
                     m.setJMSCorrelationID(r.requestId());
                 }

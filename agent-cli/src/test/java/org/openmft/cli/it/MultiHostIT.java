@@ -96,6 +96,20 @@ class MultiHostIT {
                 "300", "-df", out.toString(), src.toString());
     }
 
+    /** Starts a transfer and returns once 8 MiB of it are at the destination: it is in the middle of the file. */
+    private static Distribution.Background transferUnderWay(Path src, Path out) {
+        Distribution.Background running = transfer(src, out);
+        Path part = out.resolveSibling(out.getFileName() + ".part");
+        Distribution.await("8 MiB at the destination", Duration.ofSeconds(180), () -> {
+            try {
+                return Files.exists(part) && Files.size(part) >= 8L << 20;
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
+        return running;
+    }
+
     @Test
     void aTransferBetweenAgentsOnTwoHostsGoesThroughTheChannels() throws Exception {
         Path src = Distribution.randomFile(data.resolve("in/one.bin"), 8L << 20);
@@ -110,15 +124,7 @@ class MultiHostIT {
     void aTransferSurvivesTheLinkCutInTheMiddle() throws Exception {
         Path src = Distribution.randomFile(data.resolve("in/big.bin"), 48L << 20);
         Path out = data.resolve("out/big.bin");
-        Path part = data.resolve("out/big.bin.part");
-        Distribution.Background running = transfer(src, out);
-        Distribution.await("8 MiB at the destination", Duration.ofSeconds(180), () -> {
-            try {
-                return Files.exists(part) && Files.size(part) >= 8L << 20;
-            } catch (java.io.IOException e) {
-                return false;
-            }
-        });
+        Distribution.Background running = transferUnderWay(src, out);
         net.hosts().cut("B");
         try {
             awaitChannel(a, "QMA.TO.QMB", "RETRYING");
@@ -134,15 +140,7 @@ class MultiHostIT {
     void aTransferSurvivesTheDestinationQueueManagerKilledInTheMiddle() throws Exception {
         Path src = Distribution.randomFile(data.resolve("in/killed.bin"), 48L << 20);
         Path out = data.resolve("out/killed.bin");
-        Path part = data.resolve("out/killed.bin.part");
-        Distribution.Background running = transfer(src, out);
-        Distribution.await("8 MiB at the destination", Duration.ofSeconds(180), () -> {
-            try {
-                return Files.exists(part) && Files.size(part) >= 8L << 20;
-            } catch (java.io.IOException e) {
-                return false;
-            }
-        });
+        Distribution.Background running = transferUnderWay(src, out);
         long pid = b.pid(Path.of("qmgrs/QMB"), "qmgr");
         ProcessHandle.of(pid).orElseThrow().destroyForcibly();
         Distribution.await("QMB gone", Duration.ofSeconds(30), () -> !Distribution.alive(pid));

@@ -1,7 +1,11 @@
 package org.openmft.cli.it;
 
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+
+import org.openmft.agent.net.DelayRelay;
 
 /**
  * A {@link DelayRelay} listening inside a host of {@link NetworkHosts}: its own JVM there, steered
@@ -27,7 +31,7 @@ final class DelayRelayProcess implements AutoCloseable {
     static DelayRelayProcess start(NetworkHosts hosts, String host, int port, InetSocketAddress target,
             Duration oneWayDelay, long bytesPerSecond) {
         String listen = hosts.address(host).getHostAddress();
-        HostProcess p = HostProcess.start(hosts, host, DelayRelay.class, listen, String.valueOf(port),
+        HostProcess p = HostProcess.start(hosts, host, DelayRelayProcess.class, listen, String.valueOf(port),
                 target.getAddress().getHostAddress(), String.valueOf(target.getPort()),
                 String.valueOf(oneWayDelay.toMillis()), String.valueOf(bytesPerSecond));
         String[] first = p.firstLine().split(" ");
@@ -75,5 +79,33 @@ final class DelayRelayProcess implements AutoCloseable {
     @Override
     public void close() {
         process.close();
+    }
+
+    /**
+     * The process in the host: {@code DelayRelayProcess <listen address> <listen port> <target
+     * address> <target port> <one-way delay ms> [bytes per second]}: prints {@code listening <port>},
+     * then answers {@code delay <ms>}, {@code bandwidth <bytes per second>} and {@code counters}
+     * ({@code ok <to target> <from target>}) until its standard input closes.
+     */
+    public static void main(String[] args) throws IOException {
+        try (DelayRelay relay = DelayRelay.start(
+                new InetSocketAddress(InetAddress.getByName(args[0]), Integer.parseInt(args[1])),
+                new InetSocketAddress(InetAddress.getByName(args[2]), Integer.parseInt(args[3])),
+                Duration.ofMillis(Long.parseLong(args[4])), args.length > 5 ? Long.parseLong(args[5]) : 0)) {
+            System.out.println("listening " + relay.address().getPort());
+            System.out.flush();
+            HostProcess.answer(w -> switch (w[0]) {
+                case "delay" -> {
+                    relay.setDelay(Duration.ofMillis(Long.parseLong(w[1])));
+                    yield "ok";
+                }
+                case "bandwidth" -> {
+                    relay.setBandwidth(Long.parseLong(w[1]));
+                    yield "ok";
+                }
+                case "counters" -> "ok " + relay.bytesToTarget() + " " + relay.bytesFromTarget();
+                default -> "fail unknown command " + String.join(" ", w);
+            });
+        }
     }
 }

@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
+import org.openmft.agent.net.DelayRelay;
 
 /**
  * The relay in this JVM, on loopback: no root needed. {@code NetworkHostsIT} runs it inside a host.

@@ -1,6 +1,7 @@
 package org.openmft.cli.it;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -20,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A test class's {@code main} running in its own JVM inside a host of {@link NetworkHosts}, talked
  * to in lines: a command written to its standard input, an answer read from its standard output.
- * The mains ({@link EchoServer}, {@link NetProbe}, {@link DelayRelay}) end when their standard
+ * The mains ({@link EchoServer}, {@link NetProbe}, {@link DelayRelayProcess}) end when their standard
  * input closes, so they end with the test JVM even if it is killed; their errors go to a file that
  * failures quote.
  */
@@ -47,15 +48,15 @@ final class HostProcess implements AutoCloseable {
     }
 
     /**
-     * Starts {@code main} with {@code args} inside {@code host} on the test classes (the mains need
-     * nothing else) and returns once it printed its first line, which {@link #firstLine} keeps.
+     * Starts {@code main} with {@code args} inside {@code host} on the test classes and agent-core's
+     * (where {@link org.openmft.agent.net.DelayRelay} lives; the mains need nothing else) and returns once it printed its first line, which {@link #firstLine} keeps.
      */
     static HostProcess start(NetworkHosts hosts, String host, Class<?> main, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_OPTIONS);
         cmd.add("-cp");
-        cmd.add(testClasses().toString());
+        cmd.add(location(HostProcess.class) + File.pathSeparator + location(org.openmft.agent.net.DelayRelay.class));
         cmd.add(main.getName());
         cmd.addAll(List.of(args));
         String what = main.getSimpleName() + " in " + host;
@@ -75,9 +76,9 @@ final class HostProcess implements AutoCloseable {
         return firstLine;
     }
 
-    private static Path testClasses() {
+    private static Path location(Class<?> c) {
         try {
-            return Path.of(HostProcess.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

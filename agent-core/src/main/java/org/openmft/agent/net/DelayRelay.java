@@ -1,9 +1,8 @@
-package org.openmft.cli.it;
+package org.openmft.agent.net;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -29,13 +28,13 @@ import java.util.concurrent.locks.LockSupport;
  * sender is held back (TCP's own flow control) only when that window is full. Segments keep their
  * order: a shorter delay set meanwhile never overtakes data already queued.
  *
- * <p>It runs in this JVM ({@link #start}), or in a host of {@link NetworkHosts} as its own process
- * ({@link DelayRelayProcess}, this {@code main}): a namespace is per process, and running it there
- * keeps all traffic inside the hosts, with no address or route of theirs in the root namespace.
+ * <p>Not used by the agents or queue managers: it is the long link of the tests that run hosts of
+ * their own and of the benchmarks that measure rate against round-trip time (this machine's kernel
+ * has no netem). The tests also run it as its own process inside a network namespace.
  */
-final class DelayRelay implements AutoCloseable {
+public final class DelayRelay implements AutoCloseable {
     /** Bytes per direction and connection that may be held at once. */
-    static final int WINDOW = 4 << 20;
+    public static final int WINDOW = 4 << 20;
     private static final int SEGMENT = 16 * 1024;
 
     private final ServerSocket server;
@@ -61,7 +60,7 @@ final class DelayRelay implements AutoCloseable {
      * connection to {@code target}, {@code oneWayDelay} each way, at most {@code bytesPerSecond}
      * each way ({@code 0}: no cap).
      */
-    static DelayRelay start(InetSocketAddress listen, InetSocketAddress target, Duration oneWayDelay,
+    public static DelayRelay start(InetSocketAddress listen, InetSocketAddress target, Duration oneWayDelay,
             long bytesPerSecond) throws IOException {
         ServerSocket s = new ServerSocket();
         s.setReuseAddress(true);
@@ -70,17 +69,17 @@ final class DelayRelay implements AutoCloseable {
     }
 
     /** Where it listens. */
-    InetSocketAddress address() {
+    public InetSocketAddress address() {
         return (InetSocketAddress) server.getLocalSocketAddress();
     }
 
     /** The one-way delay of the segments read from now on. */
-    void setDelay(Duration oneWayDelay) {
+    public void setDelay(Duration oneWayDelay) {
         delayNanos = oneWayDelay.toNanos();
     }
 
     /** The rate cap of each direction, in bytes per second, from now on; {@code 0}: none. */
-    void setBandwidth(long bytesPerSecond) {
+    public void setBandwidth(long bytesPerSecond) {
         if (bytesPerSecond < 0) {
             throw new IllegalArgumentException("bytes per second: " + bytesPerSecond);
         }
@@ -88,12 +87,12 @@ final class DelayRelay implements AutoCloseable {
     }
 
     /** Bytes delivered to the target so far, over all connections. */
-    long bytesToTarget() {
+    public long bytesToTarget() {
         return toTarget.get();
     }
 
     /** Bytes delivered back to the clients so far, over all connections. */
-    long bytesFromTarget() {
+    public long bytesFromTarget() {
         return fromTarget.get();
     }
 
@@ -275,32 +274,5 @@ final class DelayRelay implements AutoCloseable {
         server.close();
         sockets.forEach(this::closeQuietly);
         threads.forEach(Thread::interrupt);
-    }
-
-    /**
-     * {@code DelayRelay <listen address> <listen port> <target address> <target port> <one-way delay
-     * ms> [bytes per second]}: prints {@code listening <port>}, then answers {@code delay <ms>},
-     * {@code bandwidth <bytes per second>} and {@code counters} ({@code ok <to target> <from
-     * target>}) until its standard input closes.
-     */
-    public static void main(String[] args) throws IOException {
-        try (DelayRelay relay = start(new InetSocketAddress(InetAddress.getByName(args[0]), Integer.parseInt(args[1])),
-                new InetSocketAddress(InetAddress.getByName(args[2]), Integer.parseInt(args[3])),
-                Duration.ofMillis(Long.parseLong(args[4])), args.length > 5 ? Long.parseLong(args[5]) : 0)) {
-            System.out.println("listening " + relay.address().getPort());
-            System.out.flush();
-            HostProcess.answer(w -> switch (w[0]) {
-                case "delay" -> {
-                    relay.setDelay(Duration.ofMillis(Long.parseLong(w[1])));
-                    yield "ok";
-                }
-                case "bandwidth" -> {
-                    relay.setBandwidth(Long.parseLong(w[1]));
-                    yield "ok";
-                }
-                case "counters" -> "ok " + relay.bytesToTarget() + " " + relay.bytesFromTarget();
-                default -> "fail unknown command " + String.join(" ", w);
-            });
-        }
     }
 }

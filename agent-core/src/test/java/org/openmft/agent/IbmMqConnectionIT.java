@@ -58,19 +58,24 @@ class IbmMqConnectionIT {
             docker = false;
         }
         if (!docker) {
-            System.err.println("IbmMqConnectionIT skipped: no Docker engine is available to run IBM MQ (" + IMAGE + ")");
+            System.err.println("IBM MQ integration test skipped: no Docker engine is available to run IBM MQ (" + IMAGE + ")");
         }
         Assumptions.assumeTrue(docker, "skipped: no Docker engine is available to run IBM MQ (" + IMAGE + ")");
     }
 
     /** QM1 with an agent's queues, the app user allowed on them and on temporary queues, and {@code extra}. */
     static GenericContainer<?> queueManager(String agent, String extra) {
+        return queueManager("QM1", agent, extra);
+    }
+
+    /** Queue manager {@code qmgr} with an agent's queues, the app user allowed on them and on temporary queues. */
+    static GenericContainer<?> queueManager(String qmgr, String agent, String extra) {
         String mqsc = MqscScripts.createScript(agent)
                 + "SET AUTHREC PROFILE('SYSTEM.FTE.**') OBJTYPE(QUEUE) PRINCIPAL('app') AUTHADD(ALL)\n"
                 + "SET AUTHREC PROFILE('SYSTEM.DEFAULT.MODEL.QUEUE') OBJTYPE(QUEUE) PRINCIPAL('app')"
                 + " AUTHADD(DSP,GET,PUT,INQ)\n" + extra;
         return new GenericContainer<>(IMAGE)
-                .withEnv("LICENSE", "accept").withEnv("MQ_QMGR_NAME", "QM1")
+                .withEnv("LICENSE", "accept").withEnv("MQ_QMGR_NAME", qmgr)
                 .withEnv("MQ_APP_PASSWORD", APP.password()).withEnv("MQ_ADMIN_PASSWORD", "passw0rd")
                 .withEnv("MQ_ENABLE_EMBEDDED_WEB_SERVER", "false")
                 .withCopyToContainer(Transferable.of(mqsc), "/etc/mqm/90-openmft.mqsc")

@@ -90,6 +90,7 @@ public final class SourceTransfer {
     private final RetryBudget budget;
     private final long ackTimeoutMillis;
     private final ChunkSender chunks;
+    private final DataRoutes routes = new DataRoutes();
     private final Resume resume;
 
     private volatile boolean cancelRequested;
@@ -208,7 +209,8 @@ public final class SourceTransfer {
             producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             producer.setPriority(Math.min(9, Math.max(0, request.transferSet().priority())));
             producer.setDisableMessageTimestamp(true);
-            chunks.bind(codec, producer);
+            routes.bind(producer);
+            chunks.bind(codec, routes);
             if (resume == null) {
                 context.listener().transferStarted(settings.agentName(), Role.SOURCE, info);
             } else {
@@ -385,6 +387,7 @@ public final class SourceTransfer {
                 if (Wire.START_OK.equals(c.type())) {
                     negotiated = true;
                     compressAsAgreed(c.decompresses());
+                    spreadOverChannels();
                     endRecovery();
                     flow.negotiated(c.nextSeq());
                     if (resume != null && !resumeLogged) {
@@ -491,6 +494,19 @@ public final class SourceTransfer {
                             : decompressible.isEmpty() ? "none" : decompressible);
         }
         codec.compressWith(agreed);
+    }
+
+    /**
+     * With {@code agentMultipleChannelsEnabled}, looks for the destination queue manager's aliases
+     * again (at each (re)start, so a channel added or removed counts from then on) and tells the
+     * codec how many channels the DATA goes over ({@link DataRoutes}).
+     */
+    private void spreadOverChannels() throws JMSException {
+        if (settings.multipleChannels() && context.routing().isRemote(destinationQMgr)) {
+            int n = routes.discover(session, context.sessions(), context.routing(), QueueNames.data(destinationAgent),
+                    destinationQMgr, producer.getPriority(), id);
+            codec.spreadOver(n);
+        }
     }
 
     private void endRecovery() {

@@ -143,9 +143,9 @@ final class QmgrChannelCommands {
     @Command(name = "list", mixinStandardHelpOptions = true,
             footer = {"", "Examples:", "  mft qmgr channel list QM1"},
             description = {"List QMGR's channels: where each leads, its state (RUNNING, RETRYING while the link is"
-                    + " down, STOPPED when the queue manager does not run or could not start it) and the messages"
-                    + " waiting on its transmission queue. Parallel channels (--channels) are listed one a line,"
-                    + " <QMGR>.TO.<REMOTE>_n."})
+                    + " down, STOPPED when the queue manager does not run or could not start it), the messages"
+                    + " waiting on its transmission queue and those sent since the queue manager started."
+                    + " Parallel channels (--channels) are listed one a line, <QMGR>.TO.<REMOTE>_n."})
     static final class ListChannels implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Parameters(index = "0", paramLabel = "QMGR", description = "The queue manager.") String qmgr;
@@ -163,14 +163,16 @@ final class QmgrChannelCommands {
                     status.load(in);
                 }
             }
-            System.out.printf("%-30s %-28s %-9s %8s  %s%n", "CHANNEL", "CONNECTION", "STATE", "WAITING", "TLS");
+            System.out.printf("%-30s %-28s %-9s %8s %10s  %s%n", "CHANNEL", "CONNECTION", "STATE", "WAITING", "SENT",
+                    "TLS");
             for (ChannelDefinition d : all.values()) {
                 for (int n = 1; n <= d.channels(); n++) {
                     String key = d.route(n);
                     String state = running ? status.getProperty(key + ".state", "STARTING") : "STOPPED";
                     String waiting = running ? status.getProperty(key + ".waiting", "-") : "-";
-                    System.out.printf("%-30s %-28s %-9s %8s  %s%n", d.name(settings.name(), n), d.host() + "("
-                            + d.port() + ")", state, waiting, d.trustStore() == null ? "no" : "yes");
+                    String sent = running ? status.getProperty(key + ".sent", "-") : "-";
+                    System.out.printf("%-30s %-28s %-9s %8s %10s  %s%n", d.name(settings.name(), n), d.host() + "("
+                            + d.port() + ")", state, waiting, sent, d.trustStore() == null ? "no" : "yes");
                     String detail = status.getProperty(key + ".detail");
                     if (detail != null) {
                         System.out.println("    " + detail);

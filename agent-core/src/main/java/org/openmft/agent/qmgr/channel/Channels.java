@@ -309,8 +309,9 @@ public final class Channels implements Runnable {
      * @param remoteQMgr what the channel is named after: the remote queue manager for a definition's
      *                   first channel, its alias {@code SYSTEM.FTE.<REMOTE>_n} for the others
      *                   ({@link ChannelDefinition#route}); the key of its status
+     * @param sent       messages its bridge has forwarded since the queue manager started (IBM's MSGS)
      */
-    public record Status(String remoteQMgr, String state, long waiting, String detail) {
+    public record Status(String remoteQMgr, String state, long waiting, long sent, String detail) {
     }
 
     /**
@@ -333,6 +334,7 @@ public final class Channels implements Runnable {
             String route = r.getKey();
             Queue q = r.getValue() == null ? null : server.locateQueue(SimpleString.of(r.getValue()));
             long waiting = q == null ? 0 : q.getMessageCount();
+            long sent = q == null ? 0 : q.getMessagesAcknowledged();
             Bridge b = server.getClusterManager().getBridges().get(bridgeName(route));
             String state;
             String detail = problems.getOrDefault(route, "");
@@ -343,7 +345,7 @@ public final class Channels implements Runnable {
             } else {
                 state = "RETRYING";
             }
-            out.add(new Status(route, state, waiting, detail));
+            out.add(new Status(route, state, waiting, sent, detail));
         }
         return out;
     }
@@ -354,6 +356,7 @@ public final class Channels implements Runnable {
             String k = s.remoteQMgr();
             b.append(k).append(".state=").append(s.state()).append('\n');
             b.append(k).append(".waiting=").append(s.waiting()).append('\n');
+            b.append(k).append(".sent=").append(s.sent()).append('\n');
             if (!s.detail().isEmpty()) {
                 b.append(k).append(".detail=").append(s.detail().replace('\n', ' ').replace("\\", "\\\\")).append('\n');
             }

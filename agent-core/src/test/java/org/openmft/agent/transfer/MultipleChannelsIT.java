@@ -50,13 +50,13 @@ class MultipleChannelsIT {
     private static final int CHUNK = 64 * 1024;
     private static final String SECOND = Routing.alias("QM2", 2);
 
-    @TempDir
     Path dir;
     TransferHarness qm1;
     TransferHarness qm2;
 
     @BeforeAll
-    void twoQueueManagersJoinedByTwoChannels() throws Exception {
+    void twoQueueManagersJoinedByTwoChannels(@TempDir Path dir) throws Exception {
+        this.dir = dir;
         qm1 = new TransferHarness(dir.resolve("one"), false, "QM1");
         qm2 = new TransferHarness(dir.resolve("two"), false, "QM2");
         ChannelIT.join(qm1, qm2, 2);
@@ -72,8 +72,12 @@ class MultipleChannelsIT {
 
     @AfterAll
     void close() {
-        qm1.close();
-        qm2.close();
+        if (qm1 != null) {
+            qm1.close();
+        }
+        if (qm2 != null) {
+            qm2.close();
+        }
     }
 
     private TransferRequest across(Path src, Path out) {

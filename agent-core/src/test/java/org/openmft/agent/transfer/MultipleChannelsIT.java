@@ -39,7 +39,8 @@ import org.openmft.xml.TransferRequest;
  * {@code SYSTEM.FTE.QM2_2} resolves to). A transfer's DATA goes over both, chunk by chunk in turn,
  * and arrives whole; with the second channel held back, the chunks of the first overtake it and
  * are held at the destination until their turn, so the file is still written in order, and nothing
- * is asked for again.
+ * is asked for again. A channel taken away takes its alias along, and what its transmission queue
+ * held goes on over the first.
  *
  * <p>The two queue managers and agents are shared by the tests (they cost most of the time); the
  * first test counts what each channel forwarded from their start.
@@ -140,6 +141,45 @@ class MultipleChannelsIT {
         assertThat(qm1.events).as("the chunks that came early were held, not asked for again")
                 .noneMatch(e -> e.startsWith("resend "));
         assertThat(qm2.destinationOutcomes).hasSize(2);
+    }
+
+    @Test
+    @Order(3)
+    void aChannelTakenAwayTakesItsAliasAlongAndHandsOnWhatItHeld() throws Exception {
+        String secondQueue = Routing.aliasTransmissionQueue("QM2", 2);
+        try (javax.jms.Connection c2 = qm2.admin.connect(); javax.jms.Connection c1 = qm1.requester.connect()) {
+            javax.jms.Session s2 = c2.createSession(false, javax.jms.Session.AUTO_ACKNOWLEDGE);
+            s2.createConsumer(s2.createQueue("APP.IN")).close(); // makes the application queue
+            c2.start();
+            pause(secondQueue, true);
+            javax.jms.Session s1 = c1.createSession(false, javax.jms.Session.AUTO_ACKNOWLEDGE);
+            Routing routing = new Routing(org.openmft.agent.config.MessagingProvider.ARTEMIS, "QM1");
+            try (javax.jms.MessageProducer p = s1.createProducer(
+                    routing.aliasDestination(s1, "APP.IN", "QM2", 2))) {
+                javax.jms.Message m = s1.createTextMessage("sent over the second channel");
+                routing.address(m, "APP.IN", "QM2");
+                p.send(m);
+            }
+            ArtemisQueueAdmin admin = new ArtemisQueueAdmin(qm1.admin);
+            assertThat(admin.depths(List.of(secondQueue)).get(secondQueue)).isEqualTo(1);
+            Path qm = qm1.root.resolve("qm");
+            var d = org.openmft.agent.qmgr.channel.ChannelDefinition.loadAll(qm).get("QM2");
+            new org.openmft.agent.qmgr.channel.ChannelDefinition(d.remoteQMgr(), d.host(), d.port(),
+                    d.credentialsFile(), d.trustStore(), d.trustStorePasswordFile(), d.allowPlaintext(), 1).store(qm);
+            TransferHarness.await("the second channel's transmission queue gone", 20, () -> {
+                try {
+                    return admin.depths(List.of(secondQueue)).get(secondQueue) == -1
+                            && ChannelIT.status(qm1).getProperty(SECOND + ".state") == null;
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+            try (javax.jms.MessageConsumer in = s2.createConsumer(s2.createQueue("APP.IN"))) {
+                javax.jms.Message got = in.receive(30_000);
+                assertThat(got).as("what the second channel held, sent on by the first").isNotNull();
+                assertThat(((javax.jms.TextMessage) got).getText()).isEqualTo("sent over the second channel");
+            }
+        }
     }
 
     /** Pauses (or resumes) delivery from a queue of QM1, as its administrator would with the management API. */

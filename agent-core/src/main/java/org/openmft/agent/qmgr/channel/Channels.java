@@ -268,11 +268,19 @@ public final class Channels implements Runnable {
                             .setDurable(true).setAutoCreated(false));
                 }
                 Queue q = server.locateQueue(SimpleString.of(xmit));
+                // The binding given is where the moved messages are routed: the main transmission queue's.
                 int moved = q == null ? 0 : q.moveReferences(null, SimpleString.of(main),
-                        server.getPostOffice().getBinding(SimpleString.of(xmit)));
+                        server.getPostOffice().getBinding(SimpleString.of(main)));
+                if (moved > 0) {
+                    log.info("Queue manager {}: {} messages moved from {}, the transmission queue of a removed channel,"
+                            + " to {}", localQMgr, moved, xmit, main);
+                }
+                if (q != null && q.getMessageCount() > 0) {
+                    // Something arrived meanwhile, or is being delivered: the next pass moves it.
+                    continue;
+                }
                 server.destroyQueue(SimpleString.of(xmit), null, false, true);
-                log.info("Queue manager {}: transmission queue {} of a removed channel deleted ({} messages moved to {})",
-                        localQMgr, xmit, moved, main);
+                log.info("Queue manager {}: transmission queue {} of a removed channel deleted", localQMgr, xmit);
             } catch (Exception e) {
                 log.warn("Queue manager {}: transmission queue {} of a removed channel stays: {}", localQMgr, xmit,
                         e.toString());

@@ -48,11 +48,17 @@ final class QmgrChannelCommands {
             footer = {"", "Examples:",
                     "  mft qmgr channel create QM1 --to QM2 --host mft2.example.com --port 1414 \\",
                     "      --credentials /etc/mft/qm1-to-qm2.xml --trust-store /etc/mft/qm2-trust.p12 \\",
+                    "      --trust-store-credentials /etc/mft/qm2-trust.p12.pw",
+                    "  mft qmgr channel create QM1 --to QM2 --host mft2.example.com --channels 3 --replace \\",
+                    "      --credentials /etc/mft/qm1-to-qm2.xml --trust-store /etc/mft/qm2-trust.p12 \\",
                     "      --trust-store-credentials /etc/mft/qm2-trust.p12.pw"},
             description = {"Create (or replace, with --replace) the channel from QMGR to another queue manager: a"
                     + " transmission queue SYSTEM.CHANNEL.XMIT.<REMOTE> and a bridge that forwards it, each message"
                     + " once, retrying for ever while the link is down.",
-                    "A channel to another host needs TLS (--trust-store) unless --allow-plaintext-network."})
+                    "A channel to another host needs TLS (--trust-store) unless --allow-plaintext-network.",
+                    "With --channels N, N parallel channels, each its own connection and transmission queue: channel n"
+                    + " is what IBM's queue manager alias SYSTEM.FTE.<REMOTE>_n resolves to, and source agents with"
+                    + " agentMultipleChannelsEnabled=true spread their data over them."})
     static final class Create implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Parameters(index = "0", paramLabel = "QMGR", description = "The sending (local) queue manager.") String qmgr;
@@ -71,6 +77,8 @@ final class QmgrChannelCommands {
         @Option(names = "--allow-plaintext-network", description = "Allow a channel without TLS to another host.")
         boolean allowPlaintext;
         @Option(names = "--replace", description = "Replace an existing definition.") boolean replace;
+        @Option(names = "--channels", defaultValue = "1", paramLabel = "N", description = "Parallel channels to REMOTE,"
+                + " 1 to " + ChannelDefinition.MAX_CHANNELS + " (default 1).") int channels;
 
         @Override
         public Integer call() throws Exception {
@@ -90,7 +98,8 @@ final class QmgrChannelCommands {
             try {
                 d = new ChannelDefinition(remote, host, port, credentials.toAbsolutePath(),
                         trustStore == null ? null : trustStore.toAbsolutePath(),
-                        trustStoreCredentials == null ? null : trustStoreCredentials.toAbsolutePath(), allowPlaintext);
+                        trustStoreCredentials == null ? null : trustStoreCredentials.toAbsolutePath(), allowPlaintext,
+                        channels);
                 d.login();
             } catch (IllegalArgumentException e) {
                 throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
@@ -99,7 +108,8 @@ final class QmgrChannelCommands {
                         + e.getMessage());
             }
             d.store(settings.directory());
-            System.out.println("Channel " + d.name(settings.name()) + " to " + host + ":" + port + " defined"
+            System.out.println("Channel " + d.name(settings.name()) + " to " + host + ":" + port
+                    + (channels > 1 ? " (" + channels + " parallel channels)" : "") + " defined"
                     + (QmgrCommands.running(settings) ? "; queue manager " + qmgr + " starts it within "
                             + Channels.PERIOD_MILLIS / 1000 + " s ('mft qmgr channel list " + qmgr + "')"
                             : "; it starts with queue manager " + qmgr) + ".");
@@ -133,8 +143,9 @@ final class QmgrChannelCommands {
     @Command(name = "list", mixinStandardHelpOptions = true,
             footer = {"", "Examples:", "  mft qmgr channel list QM1"},
             description = {"List QMGR's channels: where each leads, its state (RUNNING, RETRYING while the link is"
-                    + " down, STOPPED when the queue manager does not run or could not start it) and the messages"
-                    + " waiting on its transmission queue."})
+                    + " down, STOPPED when the queue manager does not run or could not start it), the messages"
+                    + " waiting on its transmission queue and those sent since the queue manager started."
+                    + " Parallel channels (--channels) are listed one a line, <QMGR>.TO.<REMOTE>_n."})
     static final class ListChannels implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Parameters(index = "0", paramLabel = "QMGR", description = "The queue manager.") String qmgr;
@@ -152,15 +163,20 @@ final class QmgrChannelCommands {
                     status.load(in);
                 }
             }
-            System.out.printf("%-30s %-28s %-9s %8s  %s%n", "CHANNEL", "CONNECTION", "STATE", "WAITING", "TLS");
+            System.out.printf("%-30s %-28s %-9s %8s %10s  %s%n", "CHANNEL", "CONNECTION", "STATE", "WAITING", "SENT",
+                    "TLS");
             for (ChannelDefinition d : all.values()) {
-                String state = running ? status.getProperty(d.remoteQMgr() + ".state", "STARTING") : "STOPPED";
-                String waiting = running ? status.getProperty(d.remoteQMgr() + ".waiting", "-") : "-";
-                System.out.printf("%-30s %-28s %-9s %8s  %s%n", d.name(settings.name()), d.host() + "(" + d.port()
-                        + ")", state, waiting, d.trustStore() == null ? "no" : "yes");
-                String detail = status.getProperty(d.remoteQMgr() + ".detail");
-                if (detail != null) {
-                    System.out.println("    " + detail);
+                for (int n = 1; n <= d.channels(); n++) {
+                    String key = d.route(n);
+                    String state = running ? status.getProperty(key + ".state", "STARTING") : "STOPPED";
+                    String waiting = running ? status.getProperty(key + ".waiting", "-") : "-";
+                    String sent = running ? status.getProperty(key + ".sent", "-") : "-";
+                    System.out.printf("%-30s %-28s %-9s %8s %10s  %s%n", d.name(settings.name(), n), d.host() + "("
+                            + d.port() + ")", state, waiting, sent, d.trustStore() == null ? "no" : "yes");
+                    String detail = status.getProperty(key + ".detail");
+                    if (detail != null) {
+                        System.out.println("    " + detail);
+                    }
                 }
             }
             if (all.isEmpty()) {
@@ -171,11 +187,15 @@ final class QmgrChannelCommands {
     }
 
     @Command(name = "mqsc", mixinStandardHelpOptions = true,
-            footer = {"", "Examples:", "  mft qmgr channel mqsc --from QMA --to QMB --host mftb.example.com --mcauser mftchl"},
+            footer = {"", "Examples:", "  mft qmgr channel mqsc --from QMA --to QMB --host mftb.example.com --mcauser mftchl",
+                    "  mft qmgr channel mqsc --from QMA --to QMB --host mftb.example.com --channels 2"},
             description = {"Write the MQSC of an IBM MQ channel from one queue manager to another (the transmission"
                     + " queue named after the remote queue manager, a TLS sender/receiver pair, the CHLAUTH rule):"
                     + " <FROM>.TO.<TO>.sender.mqsc and .receiver.mqsc, for an IBM MQ administrator to review and run"
-                    + " with runmqsc. IBM MQ then routes the agents' QUEUE@QMGR itself."})
+                    + " with runmqsc. IBM MQ then routes the agents' QUEUE@QMGR itself.",
+                    "With --channels N, also what IBM documents for agentMultipleChannelsEnabled: a queue manager"
+                    + " alias SYSTEM.FTE.<TO>_n (QREMOTE, RQMNAME <TO>) per channel, channel n > 1 with its own"
+                    + " transmission queue <TO>_n and sender <FROM>.TO.<TO>_n, and a receiver for each on <TO>."})
     static final class Mqsc implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Option(names = "--from", required = true, paramLabel = "QMGR", description = "The sending queue manager.")
@@ -191,13 +211,16 @@ final class QmgrChannelCommands {
                 + " the receiving side (default mftchl).") String mcaUser;
         @Option(names = "--out", paramLabel = "DIR", description = "Where the scripts go (default: the current"
                 + " directory).") Path out;
+        @Option(names = "--channels", defaultValue = "1", paramLabel = "N", description = "Parallel channels, 1 to 16"
+                + " (default 1).") int channels;
 
         @Override
         public Integer call() throws Exception {
             Mft.prepare(global);
             org.openmft.agent.config.MqscScripts.ChannelScripts scripts;
             try {
-                scripts = org.openmft.agent.config.MqscScripts.channelScripts(from, to, host, port, cipher, mcaUser);
+                scripts = org.openmft.agent.config.MqscScripts.channelScripts(from, to, host, port, cipher, mcaUser,
+                        channels);
             } catch (IllegalArgumentException e) {
                 throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
             }

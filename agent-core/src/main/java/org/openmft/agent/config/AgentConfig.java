@@ -279,6 +279,16 @@ public final class AgentConfig extends QueueManagerConfig {
     }
 
     /**
+     * Whether this agent, as a source, spreads its data over the queue manager aliases
+     * {@code SYSTEM.FTE.<QM>_n} of the destination's queue manager.
+     *
+     * @return {@code agentMultipleChannelsEnabled}
+     */
+    public boolean multipleChannelsEnabled() {
+        return values.get(AGENT_MULTIPLE_CHANNELS_ENABLED);
+    }
+
+    /**
      * How often {@code UserSandboxes.xml} is looked at again.
      *
      * @return {@code xmlConfigReloadInterval} (seconds in the file)

@@ -150,10 +150,15 @@ public final class AgentProperties {
             ConfigKey.bool("enableMemoryAllocationChecking").defaultValue(false).group(TRANSFER)
                     .description("Refuse a transfer when the heap cannot hold its chunk buffers.").build();
 
-    /** Spread data over several channels (not supported yet). */
+    /** Spread data over several channels (IBM's queue manager aliases SYSTEM.FTE.<QM>_n). */
     public static final ConfigKey<Boolean> AGENT_MULTIPLE_CHANNELS_ENABLED =
-            ConfigKey.bool("agentMultipleChannelsEnabled").defaultValue(false).group(TRANSFER)
-                    .description("Spread data over several channels through queue manager aliases SYSTEM.FTE.<QM>_n.")
+            ConfigKey.bool("agentMultipleChannelsEnabled").defaultValue(false).supported().group(TRANSFER)
+                    .description("As a source, spread the data of a transfer to an agent on another queue manager"
+                            + " over the channels that the queue manager aliases SYSTEM.FTE.<QM>_1, _2, ... (consecutive"
+                            + " from 1) lead through, chunk by chunk in turn; with fewer than two aliases, as without"
+                            + " it. On an embedded queue manager the aliases are its parallel channels ('mft qmgr"
+                            + " channel create --channels N'); on IBM MQ, QREMOTE aliases ('mft qmgr channel mqsc"
+                            + " --channels N').")
                     .build();
 
     /** Chunk compression between agents (IBM MQ's channel attribute COMPMSG). */

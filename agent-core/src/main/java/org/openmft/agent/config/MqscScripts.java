@@ -124,14 +124,35 @@ public final class MqscScripts {
      */
     public static ChannelScripts channelScripts(String from, String to, String host, int port, String cipher,
             String mcaUser) {
+        return channelScripts(from, to, host, port, cipher, mcaUser, 1);
+    }
+
+    /**
+     * As {@link #channelScripts(String, String, String, int, String, String)}, with {@code channels}
+     * parallel channels for {@code agentMultipleChannelsEnabled}, as IBM documents them for
+     * non-clustered queue managers: on the sending side a queue manager alias
+     * {@code SYSTEM.FTE.<TO>_n} per channel (a QREMOTE with a blank RNAME, RQMNAME the receiving
+     * queue manager and XMITQ the channel's transmission queue); channel 1 is the main channel
+     * (XMITQ {@code <TO>}), channel n &gt; 1 has a transmission queue {@code <TO>_n} and a sender
+     * {@code <FROM>.TO.<TO>_n} of its own; on the receiving side a receiver and CHLAUTH rule per
+     * channel. With one channel, no alias: the agent sends as without the option.
+     *
+     * @param channels parallel channels, 1 to 16
+     */
+    public static ChannelScripts channelScripts(String from, String to, String host, int port, String cipher,
+            String mcaUser, int channels) {
+        if (channels < 1 || channels > 16) {
+            throw new IllegalArgumentException(channels + " channels: from 1 to 16");
+        }
         for (String q : List.of(from, to)) {
             if (q == null || !q.matches(CommonKeys.MQ_CHARS + "{1,48}")) {
                 throw new IllegalArgumentException("queue manager name '" + q + "' is not valid");
             }
         }
         String channel = from + ".TO." + to;
-        if (channel.length() > 20) {
-            throw new IllegalArgumentException("channel name " + channel + " is longer than IBM MQ's 20 characters:"
+        String lastChannel = channels == 1 ? channel : channel + "_" + channels;
+        if (lastChannel.length() > 20) {
+            throw new IllegalArgumentException("channel name " + lastChannel + " is longer than IBM MQ's 20 characters:"
                     + " use shorter queue manager names, or define the channel under a name of your own");
         }
         if (host == null || !host.matches("[A-Za-z0-9.:_\\-]+") || port < 1 || port > 65535) {
@@ -141,25 +162,64 @@ public final class MqscScripts {
             throw new IllegalArgumentException("the CipherSpec must be an IBM MQ CipherSpec name and the channel"
                     + " user 1 to 12 characters");
         }
-        String sender = "* Sending side of channel " + channel + ", on queue manager " + from + ":\n"
-                + "*   runmqsc " + from + " < " + channel + ".sender.mqsc\n"
-                + "* The transmission queue is named after the remote queue manager, so that an agent's\n"
-                + "* QUEUE@" + to + " (queue://" + to + "/QUEUE) resolves to it; a message arriving starts the channel.\n"
-                + "\nDEFINE QLOCAL('" + to + "') USAGE(XMITQ) MAXMSGL(104857600) TRIGGER TRIGTYPE(FIRST) +\n"
-                + "  INITQ('SYSTEM.CHANNEL.INITQ') TRIGDATA('" + channel + "') REPLACE\n"
-                + "\nDEFINE CHANNEL('" + channel + "') CHLTYPE(SDR) TRPTYPE(TCP) CONNAME('" + host + "(" + port + ")') +\n"
-                + "  XMITQ('" + to + "') SSLCIPH(" + cipher + ") MAXMSGL(104857600) REPLACE\n"
-                + "\nSTART CHANNEL('" + channel + "')\n";
-        String receiver = "* Receiving side of channel " + channel + ", on queue manager " + to + ":\n"
-                + "*   runmqsc " + to + " < " + channel + ".receiver.mqsc\n"
-                + "* The sending queue manager's certificate must be trusted by this queue manager's key\n"
-                + "* repository (SSLCAUTH(REQUIRED)); its puts run with the authorities of " + mcaUser + ",\n"
-                + "* which needs put on the agents' COMMAND, DATA and REPLY queues and on SYSTEM.FTE.\n"
-                + "\nDEFINE CHANNEL('" + channel + "') CHLTYPE(RCVR) TRPTYPE(TCP) SSLCIPH(" + cipher + ") +\n"
-                + "  SSLCAUTH(REQUIRED) MAXMSGL(104857600) REPLACE\n"
-                + "\nSET CHLAUTH('" + channel + "') TYPE(QMGRMAP) QMNAME('" + from + "') USERSRC(MAP) MCAUSER('"
-                + mcaUser + "') ACTION(REPLACE)\n";
-        return new ChannelScripts(sender, receiver);
+        StringBuilder sender = new StringBuilder("* Sending side of channel ").append(channel)
+                .append(", on queue manager ").append(from).append(":\n*   runmqsc ").append(from).append(" < ")
+                .append(channel).append(".sender.mqsc\n")
+                .append("* The transmission queue is named after the remote queue manager, so that an agent's\n")
+                .append("* QUEUE@").append(to).append(" (queue://").append(to)
+                .append("/QUEUE) resolves to it; a message arriving starts the channel.\n");
+        StringBuilder receiver = new StringBuilder("* Receiving side of channel ").append(channel)
+                .append(", on queue manager ").append(to).append(":\n*   runmqsc ").append(to).append(" < ")
+                .append(channel).append(".receiver.mqsc\n")
+                .append("* The sending queue manager's certificate must be trusted by this queue manager's key\n")
+                .append("* repository (SSLCAUTH(REQUIRED)); its puts run with the authorities of ").append(mcaUser)
+                .append(",\n* which needs put on the agents' COMMAND, DATA and REPLY queues and on SYSTEM.FTE.\n");
+        senderChannel(sender, channel, to, host, port, cipher);
+        receiverChannel(receiver, channel, from, cipher, mcaUser);
+        if (channels == 1) {
+            return new ChannelScripts(sender.toString(), receiver.toString());
+        }
+        String lastAlias = "SYSTEM.FTE." + to + "_" + channels;
+        if (lastAlias.length() > 48) {
+            throw new IllegalArgumentException("queue manager alias " + lastAlias + " is longer than IBM MQ's 48"
+                    + " characters: several channels need a shorter queue manager name");
+        }
+        sender.append("\n* ").append(channels).append(" parallel channels for agents with")
+                .append(" agentMultipleChannelsEnabled=true: the source\n* agent looks for the queue manager aliases")
+                .append(" SYSTEM.FTE.").append(to).append("_1, _2, ... (consecutive from 1)\n* and spreads its data")
+                .append(" over them. This queue manager must have no default transmission\n* queue (DEFXMITQ")
+                .append(" blank): with one, every alias name would resolve and the count be misread.\n");
+        for (int n = 1; n <= channels; n++) {
+            String xmitq = n == 1 ? to : to + "_" + n;
+            if (n > 1) {
+                senderChannel(sender, channel + "_" + n, xmitq, host, port, cipher);
+                receiverChannel(receiver, channel + "_" + n, from, cipher, mcaUser);
+            }
+            sender.append("\nDEFINE QREMOTE('SYSTEM.FTE.").append(to).append('_').append(n)
+                    .append("') RNAME(' ') RQMNAME('").append(to).append("') XMITQ('").append(xmitq)
+                    .append("') REPLACE\n");
+        }
+        return new ChannelScripts(sender.toString(), receiver.toString());
+    }
+
+    /** A transmission queue, triggered, and the sender channel that serves it. */
+    private static void senderChannel(StringBuilder out, String channel, String xmitq, String host, int port,
+            String cipher) {
+        out.append("\nDEFINE QLOCAL('").append(xmitq).append("') USAGE(XMITQ) MAXMSGL(104857600) TRIGGER")
+                .append(" TRIGTYPE(FIRST) +\n  INITQ('SYSTEM.CHANNEL.INITQ') TRIGDATA('").append(channel)
+                .append("') REPLACE\n\nDEFINE CHANNEL('").append(channel).append("') CHLTYPE(SDR) TRPTYPE(TCP)")
+                .append(" CONNAME('").append(host).append("(").append(port).append(")') +\n  XMITQ('").append(xmitq)
+                .append("') SSLCIPH(").append(cipher).append(") MAXMSGL(104857600) REPLACE\n\nSTART CHANNEL('")
+                .append(channel).append("')\n");
+    }
+
+    /** A receiver channel and the CHLAUTH rule that gives its puts {@code mcaUser}'s authorities. */
+    private static void receiverChannel(StringBuilder out, String channel, String from, String cipher,
+            String mcaUser) {
+        out.append("\nDEFINE CHANNEL('").append(channel).append("') CHLTYPE(RCVR) TRPTYPE(TCP) SSLCIPH(")
+                .append(cipher).append(") +\n  SSLCAUTH(REQUIRED) MAXMSGL(104857600) REPLACE\n")
+                .append("\nSET CHLAUTH('").append(channel).append("') TYPE(QMGRMAP) QMNAME('").append(from)
+                .append("') USERSRC(MAP) MCAUSER('").append(mcaUser).append("') ACTION(REPLACE)\n");
     }
 
     /**

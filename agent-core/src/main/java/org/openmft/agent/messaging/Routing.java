@@ -42,6 +42,10 @@ public final class Routing {
     /** Where channels deliver on an embedded queue manager. */
     public static final String INBOUND = "SYSTEM.CHANNEL.INBOUND";
     private static final String TRANSMISSION_PREFIX = "SYSTEM.CHANNEL.XMIT.";
+    /** How IBM names the queue manager aliases of several channels: {@code SYSTEM.FTE.<QM>_n}. */
+    private static final String ALIAS_PREFIX = "SYSTEM.FTE.";
+    /** The prefix of an embedded queue manager's transmission queues of channels 2, 3, … ({@link #aliasTransmissionQueue}). */
+    public static final String ALIAS_TRANSMISSION_PREFIX = TRANSMISSION_PREFIX + ALIAS_PREFIX;
     private static final Pattern QMGR_NAME = Pattern.compile("[A-Za-z0-9._%]{1,48}");
 
     private final MessagingProvider provider;
@@ -64,6 +68,55 @@ public final class Routing {
      */
     public static String transmissionQueue(String qmgr) {
         return TRANSMISSION_PREFIX + validateQMgr(qmgr);
+    }
+
+    /**
+     * IBM's queue manager alias of channel {@code n} to {@code qmgr}, for {@code agentMultipleChannelsEnabled}.
+     *
+     * @param qmgr the remote queue manager
+     * @param n    the channel, from 1
+     * @return {@code SYSTEM.FTE.<QMGR>_n}
+     */
+    public static String alias(String qmgr, int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("channels are numbered from 1, not " + n);
+        }
+        return ALIAS_PREFIX + validateQMgr(qmgr) + "_" + n;
+    }
+
+    /**
+     * The transmission queue that alias {@code SYSTEM.FTE.<QMGR>_n} resolves to on an embedded queue
+     * manager: channel 1 is the channel to {@code qmgr} itself ({@link #transmissionQueue}); channel
+     * n &gt; 1 has a transmission queue of its own, named, as IBM names a transmission queue, after the
+     * queue manager name it serves: {@code SYSTEM.CHANNEL.XMIT.SYSTEM.FTE.<QMGR>_n}. It exists exactly
+     * while the channel is defined, so what exists decides how many channels there are.
+     */
+    public static String aliasTransmissionQueue(String qmgr, int n) {
+        return n == 1 ? transmissionQueue(qmgr) : TRANSMISSION_PREFIX + alias(qmgr, n);
+    }
+
+    /**
+     * Where to send a message for {@code queue} on {@code qmgr} through channel {@code n} (IBM's
+     * {@code agentMultipleChannelsEnabled}); {@link #address} stamps it as for the main route. On IBM
+     * MQ the queue manager name is the alias, {@code queue://SYSTEM.FTE.<QMGR>_n/QUEUE}, which the
+     * queue manager resolves through the alias's QREMOTE to its own transmission queue (opening it
+     * fails, MQRC 2087, when no such alias is defined); on an embedded queue manager, the channel's
+     * transmission queue ({@link #aliasTransmissionQueue}).
+     */
+    public Destination aliasDestination(Session session, String queue, String qmgr, int n) throws JMSException {
+        String target = canonical(qmgr);
+        if (provider == MessagingProvider.IBMMQ) {
+            return session.createQueue("queue://" + alias(target, n) + "/" + queue);
+        }
+        return session.createQueue(aliasTransmissionQueue(target, n));
+    }
+
+    /**
+     * The local queue whose existence says that alias {@code n} to {@code qmgr} exists, or null on
+     * IBM MQ (opening {@link #aliasDestination} says it).
+     */
+    public String aliasLocalQueue(String qmgr, int n) {
+        return provider == MessagingProvider.IBMMQ ? null : aliasTransmissionQueue(canonical(qmgr), n);
     }
 
     /**

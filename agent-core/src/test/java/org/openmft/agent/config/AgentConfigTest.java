@@ -110,7 +110,9 @@ class AgentConfigTest {
                 // Authority checks (issue 14): Agent, DataDispatcher, ReplyDispatcher.
                 "authorityChecking",
                 // fteObfuscate's key: read by QueueManagerConfig into a CredentialsCipher.
-                "agentCredentialsKeyFile"));
+                "agentCredentialsKeyFile",
+                // Several channels (issue 16): read by SourceSettings; SourceTransfer spreads DATA (DataRoutes).
+                "agentMultipleChannelsEnabled"));
         Set<String> actual = AgentProperties.REGISTRY.keys().stream().filter(ConfigKey::supported)
                 .map(ConfigKey::name).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(expected, actual);

@@ -133,4 +133,33 @@ class MqscScriptsTest {
         assertThrows(IllegalArgumentException.class, () -> MqscScripts.channelScripts("QUEUEMGR.ONE", "QUEUEMGR.TWO",
                 "h", 1414, "ANY_TLS12_OR_HIGHER", "u"), "a channel name over 20 characters");
     }
+
+    @Test
+    void severalChannelsGetIbmsQueueManagerAliasesEachWithItsOwnTransmissionQueueAndChannels() {
+        MqscScripts.ChannelScripts c = MqscScripts.channelScripts("QMA", "QMB", "mftb", 1414, "ANY_TLS12_OR_HIGHER",
+                "mftchl", 3);
+        String sender = String.join(" ", c.sender().lines().filter(l -> !l.startsWith("*")).toList());
+        assertTrue(sender.contains("DEFINE QREMOTE('SYSTEM.FTE.QMB_1') RNAME(' ') RQMNAME('QMB') XMITQ('QMB')"), sender);
+        for (int n = 2; n <= 3; n++) {
+            assertTrue(sender.contains("DEFINE QREMOTE('SYSTEM.FTE.QMB_" + n + "') RNAME(' ') RQMNAME('QMB') XMITQ('QMB_"
+                    + n + "')"), sender);
+            assertTrue(sender.contains("DEFINE QLOCAL('QMB_" + n + "') USAGE(XMITQ)"), sender);
+            assertTrue(sender.contains("DEFINE CHANNEL('QMA.TO.QMB_" + n + "') CHLTYPE(SDR)"), sender);
+            assertTrue(sender.contains("XMITQ('QMB_" + n + "') SSLCIPH(ANY_TLS12_OR_HIGHER)"), sender);
+        }
+        assertTrue(!sender.contains("SYSTEM.FTE.QMB_4"), sender);
+        String receiver = String.join(" ", c.receiver().lines().filter(l -> !l.startsWith("*")).toList());
+        for (String channel : java.util.List.of("QMA.TO.QMB", "QMA.TO.QMB_2", "QMA.TO.QMB_3")) {
+            assertTrue(receiver.contains("DEFINE CHANNEL('" + channel + "') CHLTYPE(RCVR)"), receiver);
+            assertTrue(receiver.contains("SET CHLAUTH('" + channel + "') TYPE(QMGRMAP) QMNAME('QMA')"), receiver);
+        }
+        assertEquals(MqscScripts.channelScripts("QMA", "QMB", "mftb", 1414, "ANY_TLS12_OR_HIGHER", "mftchl"),
+                MqscScripts.channelScripts("QMA", "QMB", "mftb", 1414, "ANY_TLS12_OR_HIGHER", "mftchl", 1),
+                "one channel: no alias");
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.channelScripts("QMA", "QMB", "h", 1414,
+                "ANY_TLS12_OR_HIGHER", "u", 17));
+        MqscScripts.channelScripts("QMAAAAA", "QMBBBBBB", "h", 1414, "ANY_TLS12_OR_HIGHER", "u", 1);
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.channelScripts("QMAAAAA", "QMBBBBBB", "h", 1414,
+                "ANY_TLS12_OR_HIGHER", "u", 2), "QMAAAAA.TO.QMBBBBBB_2 is over 20 characters");
+    }
 }

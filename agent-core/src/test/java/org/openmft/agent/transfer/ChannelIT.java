@@ -61,16 +61,22 @@ class ChannelIT {
     }
 
     /** A channel from {@code from} to {@code to}: a channel user on {@code to}, a definition on {@code from}. */
-    private static void join(TransferHarness from, TransferHarness to) throws Exception {
+    static void join(TransferHarness from, TransferHarness to) throws Exception {
+        join(from, to, 1);
+    }
+
+    /** {@code channels} parallel channels from {@code from} to {@code to}. */
+    static void join(TransferHarness from, TransferHarness to, int channels) throws Exception {
         Credentials login = to.qm.users().add("channel." + from.qmName, Set.of(Permissions.CHANNEL), true);
         to.qm.applySecurityChanges();
         Path credentials = from.root.resolve("channel-" + to.qmName + ".xml");
         to.qm.users().writeCredentials(credentials, login, false);
-        new ChannelDefinition(to.qmName, "127.0.0.1", to.port, credentials, null, null, false)
+        new ChannelDefinition(to.qmName, "127.0.0.1", to.port, credentials, null, null, false, channels)
                 .store(from.root.resolve("qm"));
     }
 
-    private static Properties status(TransferHarness h) throws Exception {
+    /** The channel statuses {@code h}'s queue manager wrote last. */
+    static Properties status(TransferHarness h) throws Exception {
         Properties p = new Properties();
         Path f = h.root.resolve("qm").resolve(ChannelDefinition.DIRECTORY).resolve(Channels.STATUS_FILE);
         if (Files.exists(f)) {
@@ -81,7 +87,8 @@ class ChannelIT {
         return p;
     }
 
-    private static void awaitRunning(TransferHarness h, String remote) throws InterruptedException {
+    /** Waits until the channel whose status key is {@code remote} runs. */
+    static void awaitRunning(TransferHarness h, String remote) throws InterruptedException {
         TransferHarness.await("channel " + h.qmName + ".TO." + remote + " running", 30, () -> {
             try {
                 return "RUNNING".equals(status(h).getProperty(remote + ".state"));

@@ -31,12 +31,25 @@ import org.openmft.agent.qmgr.ListenerPolicy;
  * @param trustStore       the trust store with the remote listener's CA certificate (TLS), or null
  * @param trustStorePasswordFile its password file, or null
  * @param allowPlaintext   the administrator allowed a channel without TLS to another host
+ * @param channels         parallel channels to the remote queue manager, each its own bridge and
+ *                         transmission queue (1 to {@value #MAX_CHANNELS}): channel 1 is the channel to
+ *                         {@code remoteQMgr}, channel n the one IBM's queue manager alias
+ *                         {@code SYSTEM.FTE.<REMOTE>_n} resolves to ({@link Routing#aliasTransmissionQueue}),
+ *                         over which sources with {@code agentMultipleChannelsEnabled} spread their data
  */
 public record ChannelDefinition(String remoteQMgr, String host, int port, Path credentialsFile,
-        Path trustStore, Path trustStorePasswordFile, boolean allowPlaintext) {
+        Path trustStore, Path trustStorePasswordFile, boolean allowPlaintext, int channels) {
 
     /** The directory of a queue manager's channel definitions. */
     public static final String DIRECTORY = "channels";
+    /** The most parallel channels one definition makes. */
+    public static final int MAX_CHANNELS = 16;
+
+    /** One channel. */
+    public ChannelDefinition(String remoteQMgr, String host, int port, Path credentialsFile, Path trustStore,
+            Path trustStorePasswordFile, boolean allowPlaintext) {
+        this(remoteQMgr, host, port, credentialsFile, trustStore, trustStorePasswordFile, allowPlaintext, 1);
+    }
 
     /** Checks the definition: names, port, TLS off loopback. */
     public ChannelDefinition {
@@ -58,11 +71,27 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, Path c
                     + "store with the remote listener's CA certificate), or the administrator's explicit permission"
                     + " to send in the clear");
         }
+        if (channels < 1 || channels > MAX_CHANNELS) {
+            throw new IllegalArgumentException(channels + " channels: from 1 to " + MAX_CHANNELS);
+        }
     }
 
     /** The channel's name, as IBM names a sender/receiver pair: {@code <LOCAL>.TO.<REMOTE>}. */
     public String name(String localQMgr) {
         return localQMgr + ".TO." + remoteQMgr;
+    }
+
+    /** The name of channel {@code n}: {@link #name} for the first, {@code <LOCAL>.TO.<REMOTE>_n} for the others. */
+    public String name(String localQMgr, int n) {
+        return n == 1 ? name(localQMgr) : name(localQMgr) + "_" + n;
+    }
+
+    /**
+     * What channel {@code n}'s transmission queue, bridge and status are named after: the remote
+     * queue manager for the first, its alias {@code SYSTEM.FTE.<REMOTE>_n} for the others.
+     */
+    public String route(int n) {
+        return n == 1 ? remoteQMgr : Routing.alias(remoteQMgr, n);
     }
 
     /** The file it is kept in. */
@@ -99,6 +128,9 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, Path c
         if (allowPlaintext) {
             p.put("allowPlaintextNetwork", "true");
         }
+        if (channels > 1) {
+            p.put("channels", String.valueOf(channels));
+        }
         return p;
     }
 
@@ -113,7 +145,8 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, Path c
                     Integer.parseInt(p.getProperty("port", "1414").trim()),
                     p.getProperty("credentialsFile") == null ? null : Path.of(p.getProperty("credentialsFile")),
                     trust == null ? null : Path.of(trust), trustPw == null ? null : Path.of(trustPw),
-                    Boolean.parseBoolean(p.getProperty("allowPlaintextNetwork", "false")));
+                    Boolean.parseBoolean(p.getProperty("allowPlaintextNetwork", "false")),
+                    Integer.parseInt(p.getProperty("channels", "1").trim()));
         } catch (IllegalArgumentException e) {
             throw new IOException(file + ": " + e.getMessage(), e);
         }

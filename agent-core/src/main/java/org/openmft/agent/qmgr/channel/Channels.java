@@ -34,6 +34,13 @@ import org.slf4j.LoggerFactory;
  * remote queue manager's {@value Routing#INBOUND}; there {@link InboundRouter} delivers each
  * message. Why bridges and not cluster connections or federation: docs/architecture.md, "Channels".
  *
+ * <p>A definition with several channels ({@link ChannelDefinition#channels()}) gets a bridge, a
+ * connection and a transmission queue per channel: channel n &gt; 1 forwards
+ * {@code SYSTEM.CHANNEL.XMIT.SYSTEM.FTE.<REMOTE>_n}, which is how IBM's queue manager alias
+ * {@code SYSTEM.FTE.<REMOTE>_n} resolves here ({@link Routing#aliasTransmissionQueue}); those queues
+ * exist exactly while their channel is defined, and what one holds when its channel goes moves to
+ * the main transmission queue ({@code retireAliasQueues}).
+ *
  * <p>{@link #apply()} runs at start and then every {@link #PERIOD_MILLIS}: it deploys new and
  * changed definitions, removes the bridges of removed ones (their transmission queue stays with
  * what it holds, so nothing is lost), and writes every channel's status to
@@ -61,7 +68,10 @@ public final class Channels implements Runnable {
     private final Path directory;
     private final String deadLetter;
     private final Map<String, ChannelDefinition> deployed = new HashMap<>();
+    /** Why a channel cannot start, by {@link ChannelDefinition#route}. */
     private final Map<String, String> problems = new HashMap<>();
+    /** The transmission queue of every channel tried, by {@link ChannelDefinition#route}. */
+    private final Map<String, String> transmissionQueues = new HashMap<>();
     private boolean first = true;
 
     /**
@@ -144,52 +154,75 @@ public final class Channels implements Runnable {
         }
         for (String remote : List.copyOf(deployed.keySet())) {
             if (!wanted.containsKey(remote)) {
-                destroy(bridgeName(remote));
-                deployed.remove(remote);
-                problems.remove(remote);
-                log.info("Queue manager {}: channel {}.TO.{} removed; its transmission queue keeps what it holds",
-                        localQMgr, localQMgr, remote);
+                ChannelDefinition old = deployed.remove(remote);
+                destroyAll(old);
+                log.info("Queue manager {}: channel {} removed; its transmission queue keeps what it holds",
+                        localQMgr, old.name(localQMgr));
             }
         }
         for (ChannelDefinition d : wanted.values()) {
-            if (d.equals(deployed.get(d.remoteQMgr()))) {
+            ChannelDefinition old = deployed.get(d.remoteQMgr());
+            if (d.equals(old)) {
                 continue;
             }
-            if (deployed.containsKey(d.remoteQMgr())) {
-                destroy(bridgeName(d.remoteQMgr()));
+            if (old != null) {
+                destroyAll(old);
                 deployed.remove(d.remoteQMgr());
             }
-            try {
-                deploy(d);
-                deployed.put(d.remoteQMgr(), d);
-                problems.remove(d.remoteQMgr());
-                log.info("Queue manager {}: channel {} to {}:{} started", localQMgr, d.name(localQMgr), d.host(),
-                        d.port());
-            } catch (Exception e) {
-                // Tried again at every pass; said once per new reason, not every two seconds.
-                String why = String.valueOf(e.getMessage());
-                if (!why.equals(problems.put(d.remoteQMgr(), why))) {
-                    log.warn("Queue manager {}: channel {} cannot start (tried again every {} s): {}", localQMgr,
-                            d.name(localQMgr), PERIOD_MILLIS / 1000, why);
-                }
-            }
+            deployAll(d);
         }
+        retireAliasQueues(wanted);
         writeStatus();
     }
 
-    private static String bridgeName(String remote) {
-        return BRIDGE_PREFIX + remote;
+    private static String bridgeName(String route) {
+        return BRIDGE_PREFIX + route;
     }
 
-    private void deploy(ChannelDefinition d) throws Exception {
-        String xmit = Routing.transmissionQueue(d.remoteQMgr());
+    /** Deploys every channel of a definition, or none (a failure is tried again at the next pass). */
+    private void deployAll(ChannelDefinition d) {
+        for (int i = 1; i <= d.channels(); i++) {
+            transmissionQueues.put(d.route(i), Routing.aliasTransmissionQueue(d.remoteQMgr(), i));
+        }
+        int n = 1;
+        try {
+            for (; n <= d.channels(); n++) {
+                deploy(d, n);
+                problems.remove(d.route(n));
+            }
+            deployed.put(d.remoteQMgr(), d);
+            log.info("Queue manager {}: channel {} to {}:{} started{}", localQMgr, d.name(localQMgr), d.host(),
+                    d.port(), d.channels() == 1 ? "" : " (" + d.channels() + " parallel channels)");
+        } catch (Exception e) {
+            for (int i = 1; i < n; i++) {
+                destroy(bridgeName(d.route(i)));
+            }
+            // Tried again at every pass; said once per new reason, not every two seconds.
+            String why = String.valueOf(e.getMessage());
+            if (!why.equals(problems.put(d.route(n), why))) {
+                log.warn("Queue manager {}: channel {} cannot start (tried again every {} s): {}", localQMgr,
+                        d.name(localQMgr, n), PERIOD_MILLIS / 1000, why);
+            }
+        }
+    }
+
+    private void destroyAll(ChannelDefinition d) {
+        for (int n = 1; n <= d.channels(); n++) {
+            destroy(bridgeName(d.route(n)));
+            problems.remove(d.route(n));
+        }
+    }
+
+    private void deploy(ChannelDefinition d, int n) throws Exception {
+        String xmit = Routing.aliasTransmissionQueue(d.remoteQMgr(), n);
         if (server.locateQueue(SimpleString.of(xmit)) == null) {
             server.createQueue(QueueConfiguration.of(xmit).setRoutingType(RoutingType.ANYCAST).setDurable(true)
                     .setAutoCreated(false));
         }
-        String connector = bridgeName(d.remoteQMgr());
+        // A connector per channel: each bridge has its own connection, which is the point of several.
+        String connector = bridgeName(d.route(n));
         server.getConfiguration().addConnectorConfiguration(connector, url(d));
-        BridgeConfiguration b = new BridgeConfiguration().setName(bridgeName(d.remoteQMgr())).setQueueName(xmit)
+        BridgeConfiguration b = new BridgeConfiguration().setName(bridgeName(d.route(n))).setQueueName(xmit)
                 .setForwardingAddress(Routing.INBOUND).setStaticConnectors(List.of(connector))
                 .setUseDuplicateDetection(true).setReconnectAttempts(-1).setInitialConnectAttempts(-1)
                 .setRetryInterval(500).setRetryIntervalMultiplier(2.0).setMaxRetryInterval(30_000)
@@ -205,6 +238,53 @@ public final class Channels implements Runnable {
                         .setProperties(Map.of(QMGR_PROPERTY, localQMgr)));
         if (!server.deployBridge(b)) {
             throw new IllegalStateException("the broker did not deploy bridge " + b.getName());
+        }
+    }
+
+    /**
+     * Removes the transmission queues of channels 2, 3, … that no definition has any more (a
+     * definition deleted, or given fewer channels, here or before a restart): their alias must stop
+     * resolving, or sources would keep sending into a queue nothing forwards. What such a queue
+     * holds moves first to the main transmission queue toward the same queue manager (made if
+     * need be), which forwards it, or keeps it like any channel's, so nothing is lost.
+     */
+    private void retireAliasQueues(Map<String, ChannelDefinition> wanted) {
+        java.util.Set<String> keep = new java.util.HashSet<>();
+        for (ChannelDefinition d : wanted.values()) {
+            for (int n = 2; n <= d.channels(); n++) {
+                keep.add(Routing.aliasTransmissionQueue(d.remoteQMgr(), n));
+            }
+        }
+        List<String> retire = server.getPostOffice().getAllBindings()
+                .map(b -> b.getUniqueName().toString())
+                .filter(q -> q.startsWith(Routing.ALIAS_TRANSMISSION_PREFIX) && !keep.contains(q)).toList();
+        for (String xmit : retire) {
+            String alias = xmit.substring(Routing.ALIAS_TRANSMISSION_PREFIX.length());
+            int cut = alias.lastIndexOf('_');
+            try {
+                String main = Routing.transmissionQueue(alias.substring(0, Math.max(0, cut)));
+                if (server.locateQueue(SimpleString.of(main)) == null) {
+                    server.createQueue(QueueConfiguration.of(main).setRoutingType(RoutingType.ANYCAST)
+                            .setDurable(true).setAutoCreated(false));
+                }
+                Queue q = server.locateQueue(SimpleString.of(xmit));
+                // The binding given is where the moved messages are routed: the main transmission queue's.
+                int moved = q == null ? 0 : q.moveReferences(null, SimpleString.of(main),
+                        server.getPostOffice().getBinding(SimpleString.of(main)));
+                if (moved > 0) {
+                    log.info("Queue manager {}: {} messages moved from {}, the transmission queue of a removed channel,"
+                            + " to {}", localQMgr, moved, xmit, main);
+                }
+                if (q != null && q.getMessageCount() > 0) {
+                    // Something arrived meanwhile, or is being delivered: the next pass moves it.
+                    continue;
+                }
+                server.destroyQueue(SimpleString.of(xmit), null, false, true);
+                log.info("Queue manager {}: transmission queue {} of a removed channel deleted", localQMgr, xmit);
+            } catch (Exception e) {
+                log.warn("Queue manager {}: transmission queue {} of a removed channel stays: {}", localQMgr, xmit,
+                        e.toString());
+            }
         }
     }
 
@@ -231,25 +311,41 @@ public final class Channels implements Runnable {
         }
     }
 
-    /** One channel's state. */
-    public record Status(String remoteQMgr, String state, long waiting, String detail) {
+    /**
+     * One channel's state.
+     *
+     * @param remoteQMgr what the channel is named after: the remote queue manager for a definition's
+     *                   first channel, its alias {@code SYSTEM.FTE.<REMOTE>_n} for the others
+     *                   ({@link ChannelDefinition#route}); the key of its status
+     * @param sent       messages its bridge has forwarded since the queue manager started (IBM's MSGS)
+     */
+    public record Status(String remoteQMgr, String state, long waiting, long sent, String detail) {
     }
 
     /**
      * The statuses now.
      *
-     * @return one per definition deployed or failing, by remote queue manager
+     * @return one per channel deployed or failing, by {@link ChannelDefinition#route}
      */
     public List<Status> statuses() {
         List<Status> out = new ArrayList<>();
-        java.util.Set<String> remotes = new java.util.TreeSet<>(deployed.keySet());
-        remotes.addAll(problems.keySet());
-        for (String remote : remotes) {
-            Queue q = server.locateQueue(SimpleString.of(Routing.transmissionQueue(remote)));
+        java.util.Map<String, String> routes = new java.util.TreeMap<>();
+        for (ChannelDefinition d : deployed.values()) {
+            for (int n = 1; n <= d.channels(); n++) {
+                routes.put(d.route(n), Routing.aliasTransmissionQueue(d.remoteQMgr(), n));
+            }
+        }
+        for (String route : problems.keySet()) {
+            routes.putIfAbsent(route, transmissionQueues.get(route));
+        }
+        for (Map.Entry<String, String> r : routes.entrySet()) {
+            String route = r.getKey();
+            Queue q = r.getValue() == null ? null : server.locateQueue(SimpleString.of(r.getValue()));
             long waiting = q == null ? 0 : q.getMessageCount();
-            Bridge b = server.getClusterManager().getBridges().get(bridgeName(remote));
+            long sent = q == null ? 0 : q.getMessagesAcknowledged();
+            Bridge b = server.getClusterManager().getBridges().get(bridgeName(route));
             String state;
-            String detail = problems.getOrDefault(remote, "");
+            String detail = problems.getOrDefault(route, "");
             if (b == null) {
                 state = "STOPPED";
             } else if (b.isStarted() && b.isConnected()) {
@@ -257,7 +353,7 @@ public final class Channels implements Runnable {
             } else {
                 state = "RETRYING";
             }
-            out.add(new Status(remote, state, waiting, detail));
+            out.add(new Status(route, state, waiting, sent, detail));
         }
         return out;
     }
@@ -268,6 +364,7 @@ public final class Channels implements Runnable {
             String k = s.remoteQMgr();
             b.append(k).append(".state=").append(s.state()).append('\n');
             b.append(k).append(".waiting=").append(s.waiting()).append('\n');
+            b.append(k).append(".sent=").append(s.sent()).append('\n');
             if (!s.detail().isEmpty()) {
                 b.append(k).append(".detail=").append(s.detail().replace('\n', ' ').replace("\\", "\\\\")).append('\n');
             }

@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The destination side of one transfer: takes the source's messages strictly in sequence
- * ({@link Sequencer}), writes each item ({@link ItemWriter}), acknowledges every window, has a
+ * ({@link Sequencer}; those of a transfer spread over several channels that overtake others wait
+ * in a bounded {@link ReorderBuffer} for their turn), writes each item ({@link ItemWriter}), acknowledges every window, has a
  * checkpoint made durable every checkpoint span ({@link Checkpointer}), reports each item's
  * outcome, and keeps those outcomes until the source acknowledges completion so that a resent
  * last chunk is answered again.
@@ -46,11 +47,12 @@ import org.slf4j.LoggerFactory;
  * later message, checked by the dispatcher), the START's validated user, and when the source was
  * last heard ({@link #expire} past {@code openmft.sourceSilenceTimeout}).
  *
- * <p>Why this file stays whole (about 690 lines): it is the one state machine of a received
+ * <p>Why this file stays whole (about 750 lines): it is the one state machine of a received
  * transfer (start and resynchronisation, sequence, items, acknowledgements and checkpoints, end),
- * whose steps share the transfer's fields; ordering, writing, checkpointing and failure decisions
- * are already rooms of their own ({@link Sequencer}, {@link ItemWriter}, {@link Checkpointer},
- * {@link FailurePolicy}), and splitting the rest would pass that state around.
+ * whose steps share the transfer's fields; ordering, reordering, writing, checkpointing and failure
+ * decisions are already rooms of their own ({@link Sequencer}, {@link ReorderBuffer},
+ * {@link ItemWriter}, {@link Checkpointer}, {@link FailurePolicy}), and splitting the rest would
+ * pass that state around.
  *
  * <p>Called only by the agent's DATA dispatcher thread, except {@link #checkpointDone} and the
  * checkpointer's failure report.
@@ -68,6 +70,8 @@ public final class DestinationTransfer {
     private final String requesterUser;
     private final int itemCount;
     private final Sequencer sequencer;
+    /** Messages of a transfer spread over several channels that came before their turn. */
+    private final ReorderBuffer reorder = new ReorderBuffer();
     private final ItemWriter writer;
     private final Map<Integer, ItemOutcome> results = new TreeMap<>();
     /** The sequence number each result answered (-1 when not known after a restart). */
@@ -346,6 +350,10 @@ public final class DestinationTransfer {
             log.info("Transfer {}: ignored a start of incarnation {} (now {})", id, newIncarnation, before);
             return;
         }
+        if (newIncarnation != before) {
+            // The source resends from where we say; what is held is of the old numbering's run.
+            reorder.clear();
+        }
         if (newIncarnation != before && suspendedSinceStart) {
             suspendedSinceStart = false;
             context.listener().recovered(context.settings().agentName(), id);
@@ -433,12 +441,14 @@ public final class DestinationTransfer {
             log.warn("Transfer {}: item {} aborted by the source at chunk {} (we had reached {})", id, item, seq,
                     sequencer.expected());
             sequencer.voidFrom(seq);
+            reorder.clear();
             writer.abandon();
             fail(item, m.header().sourcePath(), m.header().destPath(), m.supplement(), seq);
             sendNack();
             return;
         }
-        switch (sequencer.accept(m.incarnation(), seq, ended)) {
+        Sequencer.Verdict verdict = sequencer.accept(m.incarnation(), seq, ended, m.channels());
+        switch (verdict) {
             case STALE, GAP -> {
                 return;
             }
@@ -458,9 +468,46 @@ public final class DestinationTransfer {
                 sendNack();
                 return;
             }
+            case AHEAD, AHEAD_NACK -> {
+                if (reorder.hold(m, body, length) == ReorderBuffer.Outcome.FULL) {
+                    log.debug("Transfer {}: chunk {} dropped, {} bytes held already", id, seq, reorder.heldBytes());
+                }
+                if (verdict == Sequencer.Verdict.AHEAD_NACK) {
+                    log.info("Transfer {}: chunk {} came over its channel before chunk {}, which is lost; asking the"
+                            + " source to resend", id, seq, sequencer.expected());
+                    sendNack();
+                }
+                return;
+            }
             case NEXT -> {
             }
         }
+        handleNext(m, body, length);
+        // What came before its turn over the other channels follows, in order.
+        ReorderBuffer.Held h;
+        while (!ended && !gaveUp && (h = reorder.take(sequencer.expected())) != null) {
+            try {
+                if (sequencer.accept(h.message().incarnation(), h.message().seq(), ended) == Sequencer.Verdict.NEXT) {
+                    handleNext(h.message(), h.body(), h.length());
+                }
+            } finally {
+                reorder.release(h);
+            }
+        }
+        // The next one may be lost already (dropped as damaged, or as past the buffer's bytes): a
+        // later one of its channel is held.
+        if (!ended && !gaveUp && reorder.holdsLaterOnChannelOf(sequencer.expected(), m.channels())
+                && sequencer.lost()) {
+            log.info("Transfer {}: chunk {} is lost on its channel; asking the source to resend", id,
+                    sequencer.expected());
+            sendNack();
+        }
+    }
+
+    /** Handles message {@code m}, the one expected (the sequencer has moved past it). */
+    private void handleNext(Sequenced m, byte[] body, int length) throws JMSException {
+        long seq = m.seq();
+        int item = m.item();
         if (results.containsKey(item)) {
             duplicateBytes += length;
             // The item is finished (or failed): nothing to write; a repeated last chunk gets its answer.
@@ -707,12 +754,14 @@ public final class DestinationTransfer {
      */
     public void suspend() {
         ended = true;
+        reorder.clear();
         writer.closeChannel();
     }
 
     /** Forgets the transfer: closes and removes any partial file. */
     public void close() {
         ended = true;
+        reorder.clear();
         writer.discard();
     }
 }

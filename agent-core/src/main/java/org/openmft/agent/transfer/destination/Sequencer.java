@@ -3,8 +3,9 @@ package org.openmft.agent.transfer.destination;
 /**
  * The destination's view of a transfer's numbering, without JMS or files: which incarnation of
  * the source it follows, which message it expects next, whether one is a duplicate or leaves a
- * gap (asked for again once per gap, not once per message), and when a window or checkpoint span
- * ends.
+ * gap (asked for again once per gap, not once per message), whether one of a transfer spread over
+ * several channels is merely ahead (held in a {@link ReorderBuffer}), and when a window or
+ * checkpoint span ends.
  *
  * <p>Not thread-safe: owned by the DATA dispatcher thread.
  */
@@ -20,7 +21,18 @@ public final class Sequencer {
         /** A gap already asked about: drop it. */
         GAP,
         /** The one expected: handle it ({@link #expected()} has moved past it). */
-        NEXT
+        NEXT,
+        /**
+         * Spread over several channels, ahead of the expected one but within the checkpoint span:
+         * another channel is slower; hold it ({@link ReorderBuffer}) until its turn.
+         */
+        AHEAD,
+        /**
+         * As {@link #AHEAD}, and the expected message is lost: it went over the same channel, which
+         * keeps its order, yet this later one came first. Hold it and ask the source to resend from
+         * {@link #expected()} (once per gap).
+         */
+        AHEAD_NACK
     }
 
     /** What to answer an ACK_REQUEST. */
@@ -107,6 +119,36 @@ public final class Sequencer {
         expected = seq + 1;
         nackedFor = -1;
         return Verdict.NEXT;
+    }
+
+    /**
+     * Judges message {@code seq} of a transfer whose sequenced messages are spread over
+     * {@code channels} channels, message {@code seq} over channel {@code seq % channels}, each in
+     * order: one ahead of the expected is held rather than taken for a gap, unless it is a checkpoint
+     * span or more ahead (the source's window is at most that span, so it cannot be one of the
+     * current window: a gap as without channels). With one channel, as {@link #accept(int, long, boolean)}.
+     */
+    public Verdict accept(int messageIncarnation, long seq, boolean ended, int channels) {
+        if (channels < 2 || seq <= expected || messageIncarnation != incarnation || ended) {
+            return accept(messageIncarnation, seq, ended);
+        }
+        long ahead = seq - expected;
+        if (ahead >= checkpointChunks) {
+            return accept(messageIncarnation, seq, ended);
+        }
+        return ahead % channels == 0 && lost() ? Verdict.AHEAD_NACK : Verdict.AHEAD;
+    }
+
+    /**
+     * The expected message is known to be lost (a later one of its channel came first): whether to
+     * ask the source for it now, which is once per gap.
+     */
+    public boolean lost() {
+        if (nackedFor == expected) {
+            return false;
+        }
+        nackedFor = expected;
+        return true;
     }
 
     /**

@@ -43,6 +43,8 @@ public final class ProtocolCodec {
     private ChunkCompressor compressor;
     /** How DATA bodies are compressed: none until the destination said it can decompress ({@link #compressWith}). */
     private CompressionMethod compression = CompressionMethod.NONE;
+    /** The channels DATA and ITEM_ABORT are spread over ({@link #spreadOver}); 1: not spread. */
+    private int channels = 1;
 
     /** Where a codec finds the key of a transfer, to tag what it builds ({@link MessageTag}). */
     @FunctionalInterface
@@ -124,6 +126,16 @@ public final class ProtocolCodec {
         this.compression = method;
     }
 
+    /**
+     * Says on every DATA and ITEM_ABORT from now on that the transfer's sequenced messages are spread
+     * over {@code n} channels, message {@code seq} over channel {@code seq % n} ({@link Wire#CHANNELS}).
+     *
+     * @param n the channels, 0 or 1 for none
+     */
+    public void spreadOver(int n) {
+        this.channels = Math.max(1, n);
+    }
+
     // ------------------------------------------------------------------------------------------
     // Source to destination
 
@@ -196,6 +208,7 @@ public final class ProtocolCodec {
         BytesMessage m = session.createBytesMessage();
         stamp(m, Wire.DATA, id, incarnation);
         m.setLongProperty(Wire.SEQ, seq);
+        spread(m);
         m.setIntProperty(Wire.ITEM, item);
         m.setLongProperty(Wire.OFFSET, offset);
         m.setBooleanProperty(Wire.FIRST, first);
@@ -253,6 +266,7 @@ public final class ProtocolCodec {
             throws JMSException {
         Message m = stamped(Wire.ITEM_ABORT, id, incarnation);
         m.setLongProperty(Wire.SEQ, seq);
+        spread(m);
         m.setIntProperty(Wire.ITEM, item);
         m.setStringProperty(Wire.SUPPLEMENT, reason);
         describe(m, header);
@@ -273,6 +287,12 @@ public final class ProtocolCodec {
             m.setStringProperty(Wire.SUPPLEMENT, supplement);
         }
         return sealed(m, id);
+    }
+
+    private void spread(Message m) throws JMSException {
+        if (channels > 1) {
+            m.setIntProperty(Wire.CHANNELS, channels);
+        }
     }
 
     private static void describe(Message m, ItemHeader h) throws JMSException {
@@ -582,7 +602,8 @@ public final class ProtocolCodec {
                 : null;
         return new Sequenced(abort, incarnation(m), m.getLongProperty(Wire.SEQ), m.getIntProperty(Wire.ITEM),
                 longOr(m, Wire.OFFSET, 0), first, last, header, last ? longOr(m, Wire.ITEM_BYTES, -1) : -1,
-                last ? m.getStringProperty(Wire.CHECKSUM) : null, abort ? supplement(m) : null);
+                last ? m.getStringProperty(Wire.CHECKSUM) : null, abort ? supplement(m) : null,
+                Math.max(1, intOr(m, Wire.CHANNELS, 1)));
     }
 
     /**

@@ -15,7 +15,9 @@ package org.openmft.agent.transfer.protocol;
  * @param itemBytes   the item's total size as sent (last chunk), else -1
  * @param checksum    the item's hex digest by its method (last chunk, unless the method is none), else null
  * @param supplement  why the source gave up the item (abort), else null
+ * @param channels    the channels the transfer's sequenced messages are spread over (message
+ *                    {@code seq} over channel {@code seq % channels}), 1 when not spread
  */
 public record Sequenced(boolean abort, int incarnation, long seq, int item, long offset, boolean first, boolean last,
-        ItemHeader header, long itemBytes, String checksum, String supplement) {
+        ItemHeader header, long itemBytes, String checksum, String supplement, int channels) {
 }

@@ -137,6 +137,13 @@ public final class Wire {
     // DATA properties.
     /** long: sequence number of the message within the transfer, from 0, contiguous. */
     public static final String SEQ = "mftSeq";
+    /**
+     * Int, on DATA and ITEM_ABORT of a transfer spread over several channels: how many; message
+     * {@code seq} went over channel {@code seq % n}, and each channel keeps its order, so the
+     * destination may hold chunks that overtook others and knows one lost when a later one of the
+     * same channel arrives first. Absent: one channel, in order.
+     */
+    public static final String CHANNELS = "mftChannels";
     /** int: item index, from 0. */
     public static final String ITEM = "mftItem";
     /** long: byte offset of the chunk in the destination file. */

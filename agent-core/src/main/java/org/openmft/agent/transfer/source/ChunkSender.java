@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Where chunks are sent: reads an item ({@link ItemReader}), numbers its chunks
- * ({@link FlowControl}), waits for the window, and puts them on the destination's DATA queue;
+ * ({@link FlowControl}), waits for the window, and puts them on the destination's DATA queue,
+ * over one channel or spread over several ({@link DataRoutes});
  * the checksum is computed over every byte, also those below the resume point that are read but
  * not sent. An item that cannot be read fails alone: an ITEM_ABORT tells the destination.
  *
@@ -51,7 +52,7 @@ final class ChunkSender {
     private final IntSupplier incarnation;
     private final long chunkTimeToLiveMillis;
     private ProtocolCodec codec;
-    private MessageProducer producer;
+    private DataRoutes routes;
     private int sendingItem;
     private long sendingItemBytes;
 
@@ -73,9 +74,9 @@ final class ChunkSender {
     }
 
     /** Where the chunks go, once the transfer's session is open. */
-    void bind(ProtocolCodec codec, MessageProducer producer) {
+    void bind(ProtocolCodec codec, DataRoutes routes) {
         this.codec = codec;
-        this.producer = producer;
+        this.routes = routes;
     }
 
     /** The item whose chunk was sent last. */
@@ -142,7 +143,7 @@ final class ChunkSender {
         // abort, fails the item and asks for what follows (a NACK) from the abort's number on.
         long seq = flow.nextSeq();
         window.await(seq);
-        producer.send(codec.itemAbort(id, incarnation.getAsInt(), seq, p.index(), header(p), reason));
+        routes.forSeq(seq).send(codec.itemAbort(id, incarnation.getAsInt(), seq, p.index(), header(p), reason));
         flow.advance();
     }
 
@@ -170,6 +171,7 @@ final class ChunkSender {
                     String digest = last && checksum != null ? checksum.finish().hex() : null;
                     Message m = codec.data(id, incarnation.getAsInt(), seq, p.index(), bytes, first, last,
                             first ? header(p) : null, bytes + length, digest, data, length);
+                    MessageProducer producer = routes.forSeq(seq);
                     producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), chunkTimeToLiveMillis);
                     flow.sent(seq, length);
                     sendingItem = p.index();

@@ -29,12 +29,14 @@ import org.openmft.agent.config.AgentConfig;
  * @param authorityChecking  {@code authorityChecking}: told to the destination in the START, and a
  *                           destination's user must hold {@code AGENT_RECEIVE} here
  * @param compression        {@code openmft.compression} and {@code openmft.compressionByAgent}
+ * @param multipleChannels   {@code agentMultipleChannelsEnabled}: DATA spread over the destination queue
+ *                           manager's aliases {@code SYSTEM.FTE.<QM>_n} ({@link DataRoutes})
  */
 public record SourceSettings(String agentName, String agentQMgr, int chunkSize, int windowSize, int frameSize,
         int checkpointInterval, Duration ackTimeout, int ackRetries, Optional<Duration> recoveryTimeout,
         String textReplacement, int maxSourceTransfers, int maxQueuedTransfers, int maxFilesForTransfer,
         boolean wildcardSandboxChecking, int maxPlannedItems, boolean authorityChecking,
-        CompressionPolicy compression) {
+        CompressionPolicy compression, boolean multipleChannels) {
 
     /** The slice of an agent's configuration. */
     public static SourceSettings of(AgentConfig c) {
@@ -42,7 +44,8 @@ public record SourceSettings(String agentName, String agentQMgr, int chunkSize, 
                 c.checkpointInterval(), c.transferAckTimeout(), c.transferAckTimeoutRetries(),
                 c.transferRecoveryTimeout(), c.textReplacementCharacterSequence(), c.maxSourceTransfers(),
                 c.maxQueuedTransfers(), c.maxFilesForTransfer(), c.additionalWildcardSandboxChecking(),
-                c.maxPlannedItems(), c.authorityChecking(), c.compression());
+                c.maxPlannedItems(), c.authorityChecking(), c.compression(),
+                c.multipleChannelsEnabled());
     }
 
     /** Chunks that may be unacknowledged: window × frame. */

@@ -59,11 +59,12 @@ import org.slf4j.LoggerFactory;
  * the destination already has: chunks below the resume point are read (to rebuild the checksum)
  * and not sent.
  *
- * <p>Why this file stays whole (about 600 lines): what is left here is the one state machine of a
+ * <p>Why this file stays whole (about 690 lines): what is left here is the one state machine of a
  * running transfer (start, window, resend, completion, dispositions), whose steps share the
  * transfer's fields; sending chunks, reading items, flow control, retry counting and failure
  * decisions are already rooms of their own ({@link ChunkSender}, {@link FlowControl},
- * {@link RetryBudget}, {@link FailurePolicy}), and splitting the rest would pass that state around.
+ * {@link RetryBudget}, {@link FailurePolicy}, {@link DataRoutes}), and splitting the rest would
+ * pass that state around.
  */
 public final class SourceTransfer {
     private static final Logger log = LoggerFactory.getLogger(SourceTransfer.class);
@@ -90,6 +91,7 @@ public final class SourceTransfer {
     private final RetryBudget budget;
     private final long ackTimeoutMillis;
     private final ChunkSender chunks;
+    private final DataRoutes routes = new DataRoutes();
     private final Resume resume;
 
     private volatile boolean cancelRequested;
@@ -208,7 +210,8 @@ public final class SourceTransfer {
             producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             producer.setPriority(Math.min(9, Math.max(0, request.transferSet().priority())));
             producer.setDisableMessageTimestamp(true);
-            chunks.bind(codec, producer);
+            routes.bind(producer);
+            chunks.bind(codec, routes);
             if (resume == null) {
                 context.listener().transferStarted(settings.agentName(), Role.SOURCE, info);
             } else {
@@ -385,6 +388,7 @@ public final class SourceTransfer {
                 if (Wire.START_OK.equals(c.type())) {
                     negotiated = true;
                     compressAsAgreed(c.decompresses());
+                    spreadOverChannels();
                     endRecovery();
                     flow.negotiated(c.nextSeq());
                     if (resume != null && !resumeLogged) {
@@ -491,6 +495,19 @@ public final class SourceTransfer {
                             : decompressible.isEmpty() ? "none" : decompressible);
         }
         codec.compressWith(agreed);
+    }
+
+    /**
+     * With {@code agentMultipleChannelsEnabled}, looks for the destination queue manager's aliases
+     * again (at each (re)start, so a channel added or removed counts from then on) and tells the
+     * codec how many channels the DATA goes over ({@link DataRoutes}).
+     */
+    private void spreadOverChannels() throws JMSException {
+        if (settings.multipleChannels() && context.routing().isRemote(destinationQMgr)) {
+            int n = routes.discover(session, context.sessions(), context.routing(), QueueNames.data(destinationAgent),
+                    destinationQMgr, producer.getPriority(), id);
+            codec.spreadOver(n);
+        }
     }
 
     private void endRecovery() {

@@ -82,4 +82,29 @@ class SequencerTest {
         assertThat(small.window()).as("at least one chunk").isEqualTo(1);
         assertThat(new Sequencer(8, 2, 1).checkpointChunks()).as("at least a window").isEqualTo(8);
     }
+
+    @Test
+    void spreadOverChannelsAMessageAheadIsHeldAndALaterOneOfTheExpectedsChannelMeansItIsLost() {
+        Sequencer s = new Sequencer(2, 8, 1);
+        assertThat(s.accept(1, 1, false, 2)).as("channel 1 is ahead of channel 0").isEqualTo(Verdict.AHEAD);
+        assertThat(s.expected()).isZero();
+        assertThat(s.accept(1, 0, false, 2)).isEqualTo(Verdict.NEXT);
+        assertThat(s.accept(1, 1, false)).as("the held one, in its turn").isEqualTo(Verdict.NEXT);
+        assertThat(s.accept(1, 3, false, 2)).isEqualTo(Verdict.AHEAD);
+        // 4 went over 2's channel, after 2: 2 is lost, asked for once.
+        assertThat(s.accept(1, 4, false, 2)).isEqualTo(Verdict.AHEAD_NACK);
+        assertThat(s.accept(1, 6, false, 2)).as("the same gap").isEqualTo(Verdict.AHEAD);
+        assertThat(s.lost()).as("asked about already").isFalse();
+        assertThat(s.accept(1, 1, false, 2)).isEqualTo(Verdict.DUPLICATE);
+    }
+
+    @Test
+    void spreadOverChannelsAMessageACheckpointSpanAheadIsAGapAsWithOneChannel() {
+        Sequencer s = new Sequencer(2, 8, 1);
+        assertThat(s.accept(1, 7, false, 2)).isEqualTo(Verdict.AHEAD);
+        assertThat(s.accept(1, 8, false, 2)).isEqualTo(Verdict.GAP_NACK);
+        assertThat(s.accept(1, 9, false, 2)).isEqualTo(Verdict.GAP);
+        assertThat(s.accept(1, 1, false, 1)).as("one channel: out of order is a gap").isEqualTo(Verdict.GAP);
+        assertThat(s.accept(2, 1, false, 2)).as("another incarnation").isEqualTo(Verdict.STALE);
+    }
 }

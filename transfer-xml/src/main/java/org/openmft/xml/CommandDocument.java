@@ -6,7 +6,8 @@ package org.openmft.xml;
  * them with {@link DocumentWriter}. All implementations are immutable records, safe to share
  * between threads.
  */
-public sealed interface CommandDocument permits TransferRequest, CancelRequest, PingAgentRequest, StopAgentRequest {
+public sealed interface CommandDocument permits TransferRequest, CancelRequest, PingAgentRequest, StopAgentRequest,
+        MonitorDefinition, DeleteMonitorRequest, MonitorControlRequest {
 
     /**
      * The schema version the document was read with, such as {@code "6.00"}; always between

@@ -247,6 +247,12 @@ public final class DocumentWriter {
 
     private static void monitor(XMLStreamWriter w, StringWriter out, MonitorDefinition m) throws XMLStreamException {
         startMonitorRoot(w, "monitor", m.version());
+        if (m.overwrite()) {
+            w.writeAttribute("overwrite", "true");
+        }
+        if (m.clearHistory()) {
+            w.writeAttribute("clearHistory", "true");
+        }
         textElement(w, "name", m.name());
         if (m.description() != null) {
             textElement(w, "description", m.description());

@@ -26,11 +26,15 @@ import java.util.Objects;
  * @param task the task run on a trigger: a transfer request with IBM's {@code ${...}} variables
  * @param originator who created the monitor
  * @param jobName the job name given to the transfers the monitor starts ({@code -jn}), or {@code null}
+ * @param overwrite whether a monitor of the same name is replaced ({@code -f}); the root's
+ *     {@code overwrite="true"}, as public generators write it (IBM's schema does not list it)
+ * @param clearHistory with {@code overwrite}: whether the replaced monitor's history is forgotten
+ *     ({@code -c}); OpenMFT's root attribute {@code clearHistory="true"}
  */
 public record MonitorDefinition(String version, String name, String description, PollInterval pollInterval,
         int batchSize, String agent, String directory, int recursionLevel, boolean allOf,
-        List<MonitorCondition> conditions, ReplyTo reply, MonitorTask task, Originator originator, String jobName)
-        implements CommandDocument {
+        List<MonitorCondition> conditions, ReplyTo reply, MonitorTask task, Originator originator, String jobName,
+        boolean overwrite, boolean clearHistory) implements CommandDocument {
 
     /** The namespace of the root element, as IBM writes it. */
     public static final String NAMESPACE = "http://www.ibm.com/xmlns/wmqfte/7.0.1/MonitorDefinition";
@@ -93,7 +97,7 @@ public record MonitorDefinition(String version, String name, String description,
      */
     public MonitorDefinition withReply(ReplyTo newReply) {
         return new MonitorDefinition(version, name, description, pollInterval, batchSize, agent, directory,
-                recursionLevel, allOf, conditions, newReply, task, originator, jobName);
+                recursionLevel, allOf, conditions, newReply, task, originator, jobName, overwrite, clearHistory);
     }
 
     /**

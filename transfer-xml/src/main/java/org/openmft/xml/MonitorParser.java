@@ -42,9 +42,12 @@ final class MonitorParser {
 
     private MonitorDefinition monitor(XmlCursor c) throws MalformedRequestException {
         Frame f = c.current();
-        // "overwrite" is written by some public generators; IBM's schema does not define it and
-        // replacing is the create command's -f, so it is accepted and ignored.
-        String version = RequestParser.version(c, c.attributes(Set.of("version", "overwrite")));
+        // "overwrite" (-f) is written by public generators though IBM's schema does not list it;
+        // "clearHistory" (-c) is OpenMFT's, as IBM does not publish how -c travels.
+        Map<String, String> attributes = c.attributes(Set.of("version", "overwrite", "clearHistory"));
+        String version = RequestParser.version(c, attributes);
+        boolean overwrite = RequestParser.booleanAttribute(c, f, attributes, "overwrite", false);
+        boolean clearHistory = RequestParser.booleanAttribute(c, f, attributes, "clearHistory", false);
         Children children = new Children(c, List.of("name", "description", "pollInterval", "batch", "agent",
                 "resources", "triggerMatch", "reply", "tasks", "originator", "job", "defaultVariables"), Map.of(
                 "defaultVariables", "<defaultVariables> is not supported yet (they serve queue monitors)"));
@@ -68,7 +71,7 @@ final class MonitorParser {
         children.end();
         return RequestParser.build(c, f, () -> new MonitorDefinition(version, name, description, interval,
                 batch == null ? 1 : batch, agent, directory.path(), directory.recursionLevel(), trigger.allOf(),
-                trigger.conditions(), reply, task, originator, job));
+                trigger.conditions(), reply, task, originator, job, overwrite, clearHistory));
     }
 
     private MonitorDefinition.PollInterval pollInterval(XmlCursor c) throws MalformedRequestException {

@@ -576,7 +576,7 @@ public final class RequestParser {
         }
     }
 
-    private static boolean booleanAttribute(XmlCursor c, Frame f, Map<String, String> attributes, String name,
+    static boolean booleanAttribute(XmlCursor c, Frame f, Map<String, String> attributes, String name,
             boolean defaultValue) throws MalformedRequestException {
         String value = attributes.get(name);
         if (value == null) {

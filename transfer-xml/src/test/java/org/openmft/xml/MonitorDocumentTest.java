@@ -74,7 +74,7 @@ class MonitorDocumentTest {
 
     private static MonitorDefinition withTask(MonitorDefinition m, MonitorDefinition.MonitorTask task) {
         return new MonitorDefinition(m.version(), m.name(), m.description(), m.pollInterval(), m.batchSize(), m.agent(),
-                m.directory(), m.recursionLevel(), m.allOf(), m.conditions(), m.reply(), task, m.originator(), m.jobName());
+                m.directory(), m.recursionLevel(), m.allOf(), m.conditions(), m.reply(), task, m.originator(), m.jobName(), m.overwrite(), m.clearHistory());
     }
 
     @Test

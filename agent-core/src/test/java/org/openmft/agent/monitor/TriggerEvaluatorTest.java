@@ -17,7 +17,7 @@ class TriggerEvaluatorTest {
     static MonitorDefinition monitor(boolean allOf, MonitorCondition... conditions) {
         return new MonitorDefinition("6.00", "M", null, new MonitorDefinition.PollInterval(1,
                 MonitorDefinition.TimeUnit.SECONDS), 1, "A", "/in", 0, allOf, List.of(conditions),
-                null, new MonitorDefinition.MonitorTask("", null, "<request/>"), new Originator("h", "u"), null);
+                null, new MonitorDefinition.MonitorTask("", null, "<request/>"), new Originator("h", "u"), null, false, false);
     }
 
     static FilePattern wild(String text) {

@@ -238,7 +238,7 @@ public final class MonitorService implements AutoCloseable {
         MonitorDefinition stored = m.withReply(null);
         Map<String, FileHistory> history = existing != null && !m.clearHistory() ? existing.record.history() : Map.of();
         MonitorRecord record = new MonitorRecord(m.name(), writer.write(stored), true, context.requesterUser(),
-                context.messageId(), true, history);
+                referenceId(context), true, history);
         try {
             store.save(record, List.of());
         } catch (MonitorStore.MonitorStoreException e) {
@@ -378,9 +378,15 @@ public final class MonitorService implements AutoCloseable {
             String why) {
         log.warn("Agent {}: monitor {} not created: {}", settings.agentName(), m.name(), why);
         listener.monitorAction(settings.agentName(), new MonitorEvent(m.name(), "create", clock.instant(), code.code(),
-                List.of(why), m.originator(), context.messageId(), List.of()));
+                List.of(why), m.originator(), referenceId(context), List.of()));
         return new CommandHandler.Outcome(new Reply(DocumentWriter.VERSION, context.messageId(), code.code(),
                 List.of(why), List.of()), m.reply(), true);
+    }
+
+    /** IBM's 48-hex id of a request, from its message id. */
+    private String referenceId(CommandHandler.RequestContext context) {
+        return org.openmft.agent.transfer.protocol.TransferIds.forRequest(
+                context.messageId() == null ? "" : context.messageId(), settings.agentQMgr());
     }
 
     private static CommandHandler.Outcome answer(CommandHandler.RequestContext context, ReplyTo reply, ResultCode code,

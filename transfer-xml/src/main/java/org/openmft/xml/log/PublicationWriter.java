@@ -132,6 +132,37 @@ public final class PublicationWriter {
     }
 
     /**
+     * Writes a monitor log message as IBM publishes it ({@code xsi:noNamespaceSchemaLocation="MonitorLog.xsd"}).
+     *
+     * @param log the message
+     * @return the XML, with a declaration naming UTF-8
+     */
+    public String write(MonitorLog log) {
+        Xml x = new Xml();
+        x.start("monitorLog")
+                .attribute("version", log.version())
+                .attribute("monitorName", log.monitorName())
+                .attribute("referenceId", log.referenceId())
+                .attribute("xmlns:xsi", XSI)
+                .attribute("xsi:noNamespaceSchemaLocation", "MonitorLog.xsd");
+        originator(x, log.originator());
+        if (log.referenceId() != null) {
+            x.start("references");
+            x.textElement("createRequest", log.referenceId());
+            x.end();
+        }
+        x.start("action").attribute("time", time(log.time())).text(log.action()).end();
+        agent(x, "monitorAgent", log.agent());
+        x.start("status").attribute("resultCode", Integer.toString(log.resultCode()));
+        for (String supplement : log.supplements()) {
+            x.textElement("supplement", supplement);
+        }
+        x.end();
+        x.end();
+        return x.toString();
+    }
+
+    /**
      * Writes a live progress message.
      *
      * @param progress the message

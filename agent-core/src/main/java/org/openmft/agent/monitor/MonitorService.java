@@ -274,34 +274,19 @@ public final class MonitorService implements AutoCloseable {
         try {
             prepare(m, List.of(sample == null ? null : sample), clock.instant());
             return null;
-        } catch (TaskProblem e) {
-            return e.code.code() + " " + e.getMessage();
-        }
-    }
-
-    /** A task that cannot be submitted, with the result code saying why. */
-    private static final class TaskProblem extends Exception {
-        private static final long serialVersionUID = 1L;
-        final transient ResultCode code;
-
-        TaskProblem(ResultCode code, String message) {
-            super(message);
-            this.code = code;
+        } catch (TaskVariables.TaskException e) {
+            return e.resultCode().code() + " " + e.getMessage();
         }
     }
 
     /** The request document a batch of files submits. */
-    private String prepare(MonitorDefinition m, List<FileSnapshot> batch, Instant now) throws TaskProblem {
+    private String prepare(MonitorDefinition m, List<FileSnapshot> batch, Instant now) throws TaskVariables.TaskException {
         List<Map<String, String>> values = new ArrayList<>();
         for (FileSnapshot file : batch) {
             values.add(variables.metadata(file, settings.agentName(), now));
         }
         String task;
-        try {
-            task = variables.substitute(m.task().requestXml(), values);
-        } catch (TaskVariables.SubstitutionException e) {
-            throw new TaskProblem(e.resultCode(), e.getMessage());
-        }
+        task = variables.substitute(m.task().requestXml(), values);
         if (m.jobName() != null && !task.contains("<job>") && task.contains("</managedTransfer>")) {
             task = task.replace("</managedTransfer>", "<job><name>" + escape(m.jobName()) + "</name></job></managedTransfer>");
         }
@@ -309,13 +294,13 @@ public final class MonitorService implements AutoCloseable {
         try {
             document = parser.parse(task);
         } catch (MalformedRequestException e) {
-            throw new TaskProblem(ResultCode.MALFORMED_XML, "the task is not a valid transfer request: " + e.getMessage());
+            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is not a valid transfer request: " + e.getMessage());
         }
         if (!(document instanceof TransferRequest request)) {
-            throw new TaskProblem(ResultCode.MALFORMED_XML, "the task is not a transfer request");
+            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is not a transfer request");
         }
         if (!request.sourceAgent().agent().equalsIgnoreCase(settings.agentName())) {
-            throw new TaskProblem(ResultCode.MONITOR_TASK_SOURCE_AGENT, "the task's source agent "
+            throw new TaskVariables.TaskException(ResultCode.MONITOR_TASK_SOURCE_AGENT, "the task's source agent "
                     + request.sourceAgent().agent() + " is not the monitoring agent " + settings.agentName());
         }
         return task;
@@ -498,8 +483,8 @@ public final class MonitorService implements AutoCloseable {
         for (List<FileSnapshot> batch : batches) {
             try {
                 tasks.add(prepare(m, batch, now));
-            } catch (TaskProblem e) {
-                problemCode = e.code;
+            } catch (TaskVariables.TaskException e) {
+                problemCode = e.resultCode();
                 problems.add(e.getMessage());
             }
         }

@@ -51,17 +51,20 @@ public final class TaskVariables {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS");
 
-    /** A task that cannot be substituted, with IBM's result code (100 or 110). */
-    public static final class SubstitutionException extends Exception {
+    /**
+     * A task that cannot be submitted, with IBM's result code: 100 or 110 for its variables, others
+     * for what its substituted request is ({@link MonitorService}).
+     */
+    public static final class TaskException extends Exception {
         private static final long serialVersionUID = 1L;
-        private final ResultCode resultCode;
+        private final transient ResultCode resultCode;
 
-        SubstitutionException(ResultCode resultCode, String message) {
+        TaskException(ResultCode resultCode, String message) {
             super(message);
             this.resultCode = resultCode;
         }
 
-        /** @return {@link ResultCode#MONITOR_VARIABLE_SYNTAX} or {@link ResultCode#MONITOR_VARIABLE_NOT_FOUND} */
+        /** @return why, as an MFT result code */
         public ResultCode resultCode() {
             return resultCode;
         }
@@ -111,9 +114,9 @@ public final class TaskVariables {
      * @param task the request XML with variables
      * @param batch the values of each file of the batch, at least one
      * @return the request XML
-     * @throws SubstitutionException naming the variable and what is wrong with it
+     * @throws TaskException naming the variable and what is wrong with it
      */
-    public String substitute(String task, List<Map<String, String>> batch) throws SubstitutionException {
+    public String substitute(String task, List<Map<String, String>> batch) throws TaskException {
         if (batch.size() == 1) {
             return substitute(task, batch.get(0));
         }
@@ -150,9 +153,9 @@ public final class TaskVariables {
      * @param text the text
      * @param values the values by lower-case name
      * @return the text with values, escaped for XML
-     * @throws SubstitutionException naming the variable and what is wrong with it
+     * @throws TaskException naming the variable and what is wrong with it
      */
-    public String substitute(String text, Map<String, String> values) throws SubstitutionException {
+    public String substitute(String text, Map<String, String> values) throws TaskException {
         StringBuilder out = new StringBuilder(text.length());
         int at = 0;
         while (true) {
@@ -164,7 +167,7 @@ public final class TaskVariables {
             out.append(text, at, start);
             int end = closing(text, start + 2);
             if (end < 0) {
-                throw new SubstitutionException(ResultCode.MONITOR_VARIABLE_SYNTAX, "BFGDM0060E: variable "
+                throw new TaskException(ResultCode.MONITOR_VARIABLE_SYNTAX, "BFGDM0060E: variable "
                         + shorten(text.substring(start)) + " has no closing brace");
             }
             out.append(escape(value(text.substring(start, end + 1), values)));
@@ -193,7 +196,7 @@ public final class TaskVariables {
         return -1;
     }
 
-    private String value(String variable, Map<String, String> values) throws SubstitutionException {
+    private String value(String variable, Map<String, String> values) throws TaskException {
         String inner = variable.substring(2, variable.length() - 1);
         int brace = inner.indexOf('{');
         String name = (brace < 0 ? inner : inner.substring(0, brace)).strip();
@@ -202,7 +205,7 @@ public final class TaskVariables {
             String known = DIRECTORY_NAMES.stream().anyMatch(n -> n.equalsIgnoreCase(name))
                     ? " is not provided by this trigger" : " is not a variable of a directory monitor; expected one of "
                     + String.join(", ", DIRECTORY_NAMES);
-            throw new SubstitutionException(ResultCode.MONITOR_VARIABLE_NOT_FOUND, "variable " + variable + known);
+            throw new TaskException(ResultCode.MONITOR_VARIABLE_NOT_FOUND, "variable " + variable + known);
         }
         if (brace < 0) {
             return value;
@@ -248,8 +251,8 @@ public final class TaskVariables {
         return tokens.get(index);
     }
 
-    private static SubstitutionException syntax(String variable, String why) {
-        return new SubstitutionException(ResultCode.MONITOR_VARIABLE_SYNTAX, "variable " + variable + ": " + why);
+    private static TaskException syntax(String variable, String why) {
+        return new TaskException(ResultCode.MONITOR_VARIABLE_SYNTAX, "variable " + variable + ": " + why);
     }
 
     private static String shorten(String text) {

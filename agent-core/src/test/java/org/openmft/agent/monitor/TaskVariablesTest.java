@@ -49,14 +49,14 @@ class TaskVariablesTest {
         Map<String, String> v = ibmExample();
         assertThatThrownBy(() -> windows.substitute("${FileNameWithoutExtension}", v))
                 .hasMessageContaining("not a variable of a directory monitor")
-                .extracting(e -> ((TaskVariables.SubstitutionException) e).resultCode())
+                .extracting(e -> ((TaskVariables.TaskException) e).resultCode())
                 .isEqualTo(ResultCode.MONITOR_VARIABLE_NOT_FOUND);
         Map<String, String> noFile = windows.metadata(null, "A", NOW);
         assertThatThrownBy(() -> windows.substitute("${FilePath}", noFile)).hasMessageContaining("not provided");
         for (String bad : List.of("${FilePath", "${FilePath{token=9}}", "${FilePath{token=0}}",
                 "${FilePath{token=x}}", "${FilePath{separator=.}}", "${FilePath{colour=red}}")) {
             assertThatThrownBy(() -> windows.substitute(bad, v)).as(bad)
-                    .extracting(e -> ((TaskVariables.SubstitutionException) e).resultCode())
+                    .extracting(e -> ((TaskVariables.TaskException) e).resultCode())
                     .isEqualTo(ResultCode.MONITOR_VARIABLE_SYNTAX);
         }
     }

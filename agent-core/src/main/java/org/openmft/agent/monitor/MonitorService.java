@@ -422,22 +422,7 @@ public final class MonitorService implements AutoCloseable {
         synchronized (lock) {
             while (!closed) {
                 try {
-                    long waitMillis = RETRY.toMillis();
-                    if (ensureLoaded()) {
-                        Instant now = clock.instant();
-                        for (Running r : List.copyOf(monitors.values())) {
-                            if (r.record.started() && !now.isBefore(r.nextPoll)) {
-                                poll(r, now);
-                            }
-                        }
-                        now = clock.instant();
-                        for (Running r : monitors.values()) {
-                            if (r.record.started()) {
-                                waitMillis = Math.min(waitMillis, Math.max(1, Duration.between(now, r.nextPoll).toMillis()));
-                            }
-                        }
-                    }
-                    lock.wait(waitMillis);
+                    lock.wait(pollDue());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
@@ -449,8 +434,36 @@ public final class MonitorService implements AutoCloseable {
         }
     }
 
+    /**
+     * Polls the started monitors that are due by the clock; what the polling thread does each
+     * time it wakes (and unit tests with a fake clock call directly).
+     *
+     * @return milliseconds until the next monitor is due (at most the store's retry interval)
+     */
+    long pollDue() {
+        synchronized (lock) {
+            long waitMillis = RETRY.toMillis();
+            if (!ensureLoaded()) {
+                return waitMillis;
+            }
+            Instant now = clock.instant();
+            for (Running r : List.copyOf(monitors.values())) {
+                if (r.record.started() && !now.isBefore(r.nextPoll)) {
+                    poll(r, now);
+                }
+            }
+            now = clock.instant();
+            for (Running r : monitors.values()) {
+                if (r.record.started()) {
+                    waitMillis = Math.min(waitMillis, Math.max(1, Duration.between(now, r.nextPoll).toMillis()));
+                }
+            }
+            return waitMillis;
+        }
+    }
+
     /** One poll of one monitor: decides, submits and records atomically, or changes nothing. */
-    void poll(Running r, Instant now) {
+    private void poll(Running r, Instant now) {
         MonitorDefinition m = r.definition;
         r.nextPoll = now.plusSeconds(m.pollInterval().seconds());
         Path directory = Path.of(m.directory());

@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +15,7 @@ import org.openmft.agent.ResultCode;
 import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.transfer.files.SandboxPolicy;
 import org.openmft.agent.transfer.files.SandboxRules;
+import org.openmft.agent.transfer.source.FakeClock;
 import org.openmft.xml.MonitorDefinition;
 import org.openmft.xml.RequestParser;
 
@@ -53,26 +51,6 @@ class MonitorServiceTest {
 
         @Override
         public void close() {
-        }
-    }
-
-    /** A clock the test moves. */
-    static final class FakeClock extends Clock {
-        Instant now = Instant.parse("2026-11-26T06:00:00Z");
-
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
         }
     }
 
@@ -112,21 +90,21 @@ class MonitorServiceTest {
         assertThat(store.submitted).singleElement().asString().contains(in.resolve("a.txt").toString());
 
         Files.writeString(in.resolve("b.txt"), "b");
-        clock.now = clock.now.plusSeconds(9);
+        clock.advance(Duration.ofSeconds(9));
         s.pollDue();
         assertThat(store.submitted).as("not due yet").hasSize(1);
 
-        clock.now = clock.now.plusSeconds(1);
+        clock.advance(Duration.ofSeconds(1));
         store.failing = true;
         s.pollDue();
         assertThat(store.submitted).as("nothing submitted while the store fails").hasSize(1);
 
-        clock.now = clock.now.plusSeconds(10);
+        clock.advance(Duration.ofSeconds(10));
         store.failing = false;
         s.pollDue();
         assertThat(store.submitted).as("the failed poll is decided again, b.txt once").hasSize(2);
         assertThat(store.submitted.get(1)).contains(in.resolve("b.txt").toString());
-        clock.now = clock.now.plusSeconds(10);
+        clock.advance(Duration.ofSeconds(10));
         s.pollDue();
         assertThat(store.submitted).hasSize(2);
         assertThat(store.records.get("DROP").history()).containsOnlyKeys(in.resolve("a.txt").toString(),

@@ -29,6 +29,7 @@ import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.monitor.MonitorService;
 import org.openmft.agent.protection.MessageProtection;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.transfer.TransferEngine;
@@ -93,6 +94,8 @@ public final class Agent implements AutoCloseable {
     private final org.openmft.agent.messaging.Routing routing;
     /** {@code openmft.messageProtection} and its keys, opened once at construction. */
     private final MessageProtection protection;
+    /** The agent's resource monitors: their commands and their polling thread. */
+    private final MonitorService monitors;
 
     /**
      * @param config    the agent's parsed configuration
@@ -113,9 +116,10 @@ public final class Agent implements AutoCloseable {
         this.listener = listener == null ? AgentListener.NONE : listener;
         this.name = config.agentName();
         this.stateDirectory = stateDirectory;
+        StateTag stateTag;
         try {
             // Made at first use; refused now, before anything is served, when others may read it.
-            StateTag.open(stateDirectory);
+            stateTag = StateTag.open(stateDirectory);
         } catch (StateException e) {
             throw new ConfigurationException("Agent " + name + " cannot start: " + e.getMessage(), e);
         }
@@ -125,6 +129,10 @@ public final class Agent implements AutoCloseable {
         this.protection = config.messageProtection(Clock.systemUTC());
         this.routing = new org.openmft.agent.messaging.Routing(config.provider(), config.agentQMgr());
         this.transfers = newEngine();
+        this.monitors = MonitorService.forAgent(new MonitorService.Settings(name, config.agentQMgr(),
+                config.monitorMaxResourcesInPoll(), config.monitorReportTriggerFail(),
+                config.monitorSilenceOnTriggerFailure()), connector, stateTag, sandboxes, this.listener,
+                threads.factory("monitor", false));
     }
 
     private TransferEngine newEngine() {
@@ -192,6 +200,7 @@ public final class Agent implements AutoCloseable {
         }
         commandThread = threads.newThread("command", () -> runCommandLoop(first));
         commandThread.start();
+        monitors.start();
         setState(AgentState.READY);
         log.info("BFGAG0059I: The agent {} has been successfully started on queue manager {} ({})", name,
                 config.agentQMgr(), connector.description());
@@ -202,6 +211,9 @@ public final class Agent implements AutoCloseable {
      * ones; an immediate stop ends them at once (they resume when the agent next starts).
      */
     public void requestStop(boolean immediate) {
+        // A stopping agent refuses new transfers: a monitor that went on polling would mark files
+        // as triggered whose tasks are then refused.
+        monitors.close();
         if (immediate) {
             immediateStop = true;
             // Running source transfers stop sending now, not when the command loop next wakes.
@@ -369,6 +381,7 @@ public final class Agent implements AutoCloseable {
             log.error("BFGAG0179E: Agent {} ended abnormally", name, e);
             exitCode = 70;
         } finally {
+            monitors.close();
             transfers.close();
             authorityCheck.close();
             sendStopReplies(current);
@@ -411,6 +424,11 @@ public final class Agent implements AutoCloseable {
             CommandHandler.Outcome refused = refuseWithout(Authority.TRANSFER, "start a transfer", context,
                     transfer.reply());
             return refused != null ? refused : transfers.submit(transfer, context);
+        }
+        if (MonitorService.isMonitorCommand(document)) {
+            CommandHandler.Outcome refused = refuseWithout(Authority.MONITOR, "create or change a resource monitor",
+                    context, MonitorService.replyTo(document));
+            return refused != null ? refused : monitors.handle(document, context);
         }
         if (document instanceof CancelRequest cancel) {
             CommandHandler.Outcome refused = refuseWithout(Authority.TRANSFER, "cancel a transfer", context,

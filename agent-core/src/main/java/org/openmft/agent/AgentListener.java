@@ -55,6 +55,13 @@ public interface AgentListener {
     }
 
     /** A ping was answered. */
+    /**
+     * A resource monitor was created, started, stopped or deleted, or its trigger was satisfied or
+     * failed: what IBM publishes as a monitor log.
+     */
+    default void monitorAction(String agent, org.openmft.agent.monitor.MonitorEvent event) {
+    }
+
     default void pinged(String agent, String originatorUser) {
     }
 

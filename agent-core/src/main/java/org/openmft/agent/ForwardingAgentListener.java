@@ -36,6 +36,11 @@ public abstract class ForwardingAgentListener implements AgentListener {
     }
 
     @Override
+    public void monitorAction(String agent, org.openmft.agent.monitor.MonitorEvent event) {
+        delegate().monitorAction(agent, event);
+    }
+
+    @Override
     public void pinged(String agent, String originatorUser) {
         delegate().pinged(agent, originatorUser);
     }

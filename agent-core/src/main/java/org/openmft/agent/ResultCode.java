@@ -71,7 +71,23 @@ public enum ResultCode {
     /** A start-up configuration problem (process exit code). */
     CONFIGURATION_PROBLEM(78, "configuration problem"),
     /** A logger's database problem. */
-    DATABASE_PROBLEM(85, "database problem");
+    DATABASE_PROBLEM(85, "database problem"),
+    /** A monitor task's {@code ${...}} variable is malformed (a bad token, an unclosed brace). */
+    MONITOR_VARIABLE_SYNTAX(100, "monitor: bad variable substitution syntax"),
+    /** A monitor has not exactly one task. */
+    MONITOR_TASK_COUNT(103, "monitor: wrong number of task definitions"),
+    /** The named monitor does not exist on the agent. */
+    MONITOR_MISSING(104, "monitor: monitor missing"),
+    /** A monitor of that name exists already (create without -f). */
+    MONITOR_ALREADY_PRESENT(105, "monitor: monitor already present"),
+    /** The task a monitor submitted was refused or failed. */
+    MONITOR_TASK_FAILED(108, "monitor: task failed"),
+    /** A task names a variable the trigger does not provide. */
+    MONITOR_VARIABLE_NOT_FOUND(110, "monitor: variable not found in metadata"),
+    /** The task's source agent is not the monitoring agent. */
+    MONITOR_TASK_SOURCE_AGENT(111, "monitor: task source agent does not match the monitor agent"),
+    /** The monitored directory may not be read by the agent (its sandbox). */
+    MONITOR_DIRECTORY_ACCESS(114, "monitor: directory access denied");
 
     private static final Map<Integer, ResultCode> BY_CODE = new HashMap<>();
 

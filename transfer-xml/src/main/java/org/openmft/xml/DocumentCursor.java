@@ -296,6 +296,52 @@ public abstract class DocumentCursor<E extends XmlDocumentException> {
     }
 
     /**
+     * Copies the current element, whatever it holds, to {@code out} as a standalone fragment
+     * (namespaces it uses are declared on it when {@code out} repairs namespaces) and consumes its
+     * end tag. The limits apply as in {@link #skip()}; comments and processing instructions are
+     * dropped.
+     *
+     * @param out where the element goes
+     * @throws E if the document breaks a rule or a limit
+     * @throws XMLStreamException if {@code out} fails
+     */
+    public void copy(javax.xml.stream.XMLStreamWriter out) throws E, XMLStreamException {
+        int depth = open.size();
+        writeStart(out);
+        while (open.size() >= depth) {
+            int event = next();
+            switch (event) {
+                case XMLStreamConstants.START_ELEMENT:
+                    enter(false);
+                    writeStart(out);
+                    break;
+                case XMLStreamConstants.END_ELEMENT:
+                    open.pop();
+                    out.writeEndElement();
+                    break;
+                case XMLStreamConstants.CHARACTERS:
+                case XMLStreamConstants.CDATA:
+                case XMLStreamConstants.SPACE:
+                    out.writeCharacters(reader.getTextCharacters(), reader.getTextStart(), reader.getTextLength());
+                    break;
+                default:
+                    skipOutsideContent(event);
+            }
+        }
+    }
+
+    private void writeStart(javax.xml.stream.XMLStreamWriter out) throws XMLStreamException {
+        String prefix = reader.getPrefix() == null ? "" : reader.getPrefix();
+        out.writeStartElement(prefix, reader.getLocalName(), namespace());
+        for (int i = 0; i < reader.getAttributeCount(); i++) {
+            String uri = reader.getAttributeNamespace(i);
+            String attributePrefix = reader.getAttributePrefix(i);
+            out.writeAttribute(attributePrefix == null ? "" : attributePrefix, uri == null ? "" : uri,
+                    reader.getAttributeLocalName(i), reader.getAttributeValue(i));
+        }
+    }
+
+    /**
      * After the root's end tag: reads to the end so that trailing garbage is noticed.
      *
      * @throws E if anything but comments, processing instructions and whitespace follows

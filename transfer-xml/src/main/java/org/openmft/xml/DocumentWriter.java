@@ -41,6 +41,9 @@ public final class DocumentWriter {
      * @return the XML, with a declaration naming UTF-8
      */
     public String write(CommandDocument document) {
+        if (document instanceof MonitorDefinition monitor) {
+            return write(monitor);
+        }
         return render(w -> {
             if (document instanceof TransferRequest request) {
                 transferRequest(w, request);
@@ -50,10 +53,39 @@ public final class DocumentWriter {
                 ping(w, ping);
             } else if (document instanceof StopAgentRequest stop) {
                 stop(w, stop);
+            } else if (document instanceof DeleteMonitorRequest delete) {
+                monitorCommand(w, "deleteMonitor", delete.version(), delete.name(), delete.originator(), delete.reply());
+            } else if (document instanceof MonitorControlRequest control) {
+                monitorCommand(w, control.rootName(), control.version(), control.name(), control.originator(),
+                        control.reply());
             } else {
                 throw new IllegalArgumentException("not a command document: " + document);
             }
         });
+    }
+
+    /**
+     * Writes a monitor definition as IBM's {@code fteCreateMonitor -ox} does: root
+     * {@code monitor:monitor} in {@value MonitorDefinition#NAMESPACE} with
+     * {@code xsi:schemaLocation="… ./Monitor.xsd"}, unqualified children, the version the
+     * definition was read with (IBM's tools read their own exports back, whatever their level),
+     * and the task's request as it was given.
+     *
+     * @param monitor the monitor
+     * @return the XML, with a declaration naming UTF-8
+     */
+    public String write(MonitorDefinition monitor) {
+        StringWriter out = new StringWriter();
+        try {
+            XMLStreamWriter w = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
+            w.writeStartDocument("UTF-8", "1.0");
+            monitor(w, out, monitor);
+            w.writeEndDocument();
+            w.close();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException("cannot write XML", e);
+        }
+        return out.toString();
     }
 
     /**
@@ -211,6 +243,117 @@ public final class DocumentWriter {
         w.writeAttribute("agent", stop.agent());
         replyTo(w, stop.reply());
         w.writeEndElement();
+    }
+
+    private static void monitor(XMLStreamWriter w, StringWriter out, MonitorDefinition m) throws XMLStreamException {
+        startMonitorRoot(w, "monitor", m.version());
+        if (m.overwrite()) {
+            w.writeAttribute("overwrite", "true");
+        }
+        if (m.clearHistory()) {
+            w.writeAttribute("clearHistory", "true");
+        }
+        textElement(w, "name", m.name());
+        if (m.description() != null) {
+            textElement(w, "description", m.description());
+        }
+        w.writeStartElement("pollInterval");
+        w.writeAttribute("units", m.pollInterval().unit().xml());
+        w.writeCharacters(Long.toString(m.pollInterval().value()));
+        w.writeEndElement();
+        w.writeEmptyElement("batch");
+        w.writeAttribute("maxSize", Integer.toString(m.batchSize()));
+        textElement(w, "agent", m.agent());
+        w.writeStartElement("resources");
+        w.writeStartElement("directory");
+        w.writeAttribute("recursionLevel", Integer.toString(m.recursionLevel()));
+        text(w, m.directory());
+        w.writeEndElement();
+        w.writeEndElement();
+        w.writeStartElement("triggerMatch");
+        w.writeStartElement("conditions");
+        w.writeStartElement(m.allOf() ? "allOf" : "anyOf");
+        for (MonitorCondition condition : m.conditions()) {
+            w.writeStartElement("condition");
+            condition(w, condition);
+            w.writeEndElement();
+        }
+        w.writeEndElement();
+        w.writeEndElement();
+        w.writeEndElement();
+        replyTo(w, m.reply());
+        w.writeStartElement("tasks");
+        w.writeStartElement("task");
+        textElement(w, "name", m.task().name());
+        if (m.task().description() != null) {
+            textElement(w, "description", m.task().description());
+        }
+        w.writeStartElement("transfer");
+        // The request is kept as XML text (its variables may stand where the transfer schema
+        // allows none), so it goes in as it is: the start tag is closed, then the text follows.
+        w.writeCharacters("");
+        w.flush();
+        out.write(m.task().requestXml());
+        w.writeEndElement();
+        w.writeEndElement();
+        w.writeEndElement();
+        originator(w, m.originator());
+        if (m.jobName() != null) {
+            w.writeStartElement("job");
+            textElement(w, "name", m.jobName());
+            w.writeEndElement();
+        }
+        w.writeEndElement();
+    }
+
+    private static void condition(XMLStreamWriter w, MonitorCondition condition) throws XMLStreamException {
+        if (condition instanceof MonitorCondition.FileMatch) {
+            w.writeStartElement("fileMatch");
+        } else if (condition instanceof MonitorCondition.FileNoMatch) {
+            w.writeStartElement("fileNoMatch");
+        } else if (condition instanceof MonitorCondition.FileSizeSame same) {
+            w.writeStartElement("fileSizeSame");
+            w.writeAttribute("polls", Integer.toString(same.polls()));
+        } else if (condition instanceof MonitorCondition.FileSize size) {
+            w.writeStartElement("fileSize");
+            w.writeStartElement("compare");
+            w.writeAttribute("operator", ">=");
+            w.writeAttribute("units", size.units().name());
+            w.writeCharacters(Long.toString(size.amount()));
+            w.writeEndElement();
+        }
+        pattern(w, "pattern", condition.pattern());
+        if (condition.exclude() != null) {
+            pattern(w, "exclude", condition.exclude());
+        }
+        w.writeEndElement();
+    }
+
+    private static void pattern(XMLStreamWriter w, String element, MonitorCondition.FilePattern pattern)
+            throws XMLStreamException {
+        w.writeStartElement(element);
+        if (pattern.regex()) {
+            w.writeAttribute("type", "regex");
+        }
+        text(w, pattern.text());
+        w.writeEndElement();
+    }
+
+    private static void monitorCommand(XMLStreamWriter w, String root, String version, String name,
+            Originator originator, ReplyTo reply) throws XMLStreamException {
+        startMonitorRoot(w, root, version);
+        textElement(w, "name", name);
+        originator(w, originator);
+        replyTo(w, reply);
+        w.writeEndElement();
+    }
+
+    private static void startMonitorRoot(XMLStreamWriter w, String root, String version) throws XMLStreamException {
+        w.writeStartElement("monitor", root, MonitorDefinition.NAMESPACE);
+        w.writeNamespace("monitor", MonitorDefinition.NAMESPACE);
+        w.writeNamespace("xsi", XSI);
+        w.writeAttribute("version", version);
+        w.writeAttribute("xsi", XSI, "schemaLocation", MonitorDefinition.NAMESPACE + " ./Monitor.xsd");
     }
 
     private static void reply(XMLStreamWriter w, Reply reply) throws XMLStreamException {

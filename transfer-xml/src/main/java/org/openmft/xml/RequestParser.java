@@ -31,7 +31,7 @@ import org.openmft.xml.DocumentCursor.Frame;
  * elements and attributes, elements out of order, missing required parts and values out of range
  * raise {@link MalformedRequestException}; parts of IBM's schemas that we do not implement yet
  * (schedules, triggers, program calls, managed calls, queue and data-set items, transfer
- * definition files, monitors) raise {@link UnsupportedRequestException} rather than being ignored.
+ * definition files, queue monitors) raise {@link UnsupportedRequestException} rather than being ignored.
  * Attributes in the {@code xsi} and {@code xml} namespaces, comments and processing instructions
  * are allowed anywhere. Surrounding whitespace is stripped from names, ids and paths, not from
  * metadata values or supplements. Versions 1.00 to 6.00 are accepted.
@@ -169,7 +169,9 @@ public final class RequestParser {
                 throw c.unsupported(f, "<transferSpecifications> (a transfer definition file) is not supported yet");
             case "monitor":
             case "deleteMonitor":
-                throw c.unsupported(f, "resource monitors (<" + root + ">) are not supported yet");
+            case "startMonitor":
+            case "stopMonitor":
+                return new MonitorParser(this).read(c, root);
             case "pingAgent":
                 if (!namespace.isEmpty() && !PING_NAMESPACES.contains(namespace)) {
                     throw c.error(f, "element <pingAgent> is in namespace " + Checks.quote(namespace)
@@ -189,7 +191,7 @@ public final class RequestParser {
                 throw c.error(f, "a <reply> is not a command; expected <request>, <cancel>, <pingAgent> or <stopAgent>");
             default:
                 throw c.error(f, "unknown root element <" + root
-                        + ">; expected <request>, <cancel>, <pingAgent> or <stopAgent>");
+                        + ">; expected <request>, <cancel>, <pingAgent>, <stopAgent> or a monitor document");
         }
     }
 
@@ -220,7 +222,7 @@ public final class RequestParser {
         return build(c, f, () -> new TransferRequest(version, originator, source, destination, reply, transferSet, jobName));
     }
 
-    private Originator originator(XmlCursor c) throws MalformedRequestException {
+    Originator originator(XmlCursor c) throws MalformedRequestException {
         Frame f = c.current();
         c.attributes(Set.of());
         Children children = new Children(c, List.of("hostName", "userID", "mqmdUserID", "webBrowser", "webUserID"));
@@ -243,7 +245,7 @@ public final class RequestParser {
         return build(c, f, () -> new AgentRef(agent, qmgr));
     }
 
-    private ReplyTo replyTo(XmlCursor c) throws MalformedRequestException {
+    ReplyTo replyTo(XmlCursor c) throws MalformedRequestException {
         Frame f = c.current();
         Map<String, String> attributes = c.attributes(Set.of("QMGR", "detailed"));
         boolean detailed = booleanAttribute(c, f, attributes, "detailed", false);
@@ -431,10 +433,10 @@ public final class RequestParser {
     }
 
     /** An agent element's name and queue manager (empty when not given). */
-    private record AgentName(String agent, String qmgr) {}
+    record AgentName(String agent, String qmgr) {}
 
     /** {@code <agent agent="NAME" QMgr="QM"/>} as in IBM's schema, or {@code <agent>NAME</agent>}. */
-    private AgentName agentElement(XmlCursor c, Set<String> allowed) throws MalformedRequestException {
+    AgentName agentElement(XmlCursor c, Set<String> allowed) throws MalformedRequestException {
         Frame f = c.current();
         Map<String, String> attributes = c.attributes(allowed);
         String byAttribute = attributes.getOrDefault("agent", "").strip();
@@ -525,7 +527,7 @@ public final class RequestParser {
 
     // ---------------------------------------------------------------- values
 
-    private static String version(XmlCursor c, Map<String, String> attributes) throws MalformedRequestException {
+    static String version(XmlCursor c, Map<String, String> attributes) throws MalformedRequestException {
         Frame f = c.current();
         String version = requiredAttribute(c, f, attributes, "version").strip();
         if (!Checks.isSupportedVersion(version)) {
@@ -535,13 +537,13 @@ public final class RequestParser {
     }
 
     /** Required text of an element that takes no attributes. */
-    private static String plainText(XmlCursor c) throws MalformedRequestException {
+    static String plainText(XmlCursor c) throws MalformedRequestException {
         c.attributes(Set.of());
         return requiredText(c);
     }
 
     /** Required text, stripped; the caller has dealt with the attributes. */
-    private static String requiredText(XmlCursor c) throws MalformedRequestException {
+    static String requiredText(XmlCursor c) throws MalformedRequestException {
         Frame f = c.current();
         String text = c.text().strip();
         if (text.isEmpty()) {
@@ -550,12 +552,12 @@ public final class RequestParser {
         return text;
     }
 
-    private static String optionalText(XmlCursor c) throws MalformedRequestException {
+    static String optionalText(XmlCursor c) throws MalformedRequestException {
         c.attributes(Set.of());
         return c.text().strip();
     }
 
-    private static String requiredAttribute(XmlCursor c, Frame f, Map<String, String> attributes, String name)
+    static String requiredAttribute(XmlCursor c, Frame f, Map<String, String> attributes, String name)
             throws MalformedRequestException {
         String value = attributes.get(name);
         if (value == null || value.isBlank()) {
@@ -564,7 +566,7 @@ public final class RequestParser {
         return value;
     }
 
-    private static long longAttribute(XmlCursor c, Frame f, Map<String, String> attributes, String name)
+    static long longAttribute(XmlCursor c, Frame f, Map<String, String> attributes, String name)
             throws MalformedRequestException {
         String value = attributes.get(name);
         try {
@@ -574,7 +576,7 @@ public final class RequestParser {
         }
     }
 
-    private static boolean booleanAttribute(XmlCursor c, Frame f, Map<String, String> attributes, String name,
+    static boolean booleanAttribute(XmlCursor c, Frame f, Map<String, String> attributes, String name,
             boolean defaultValue) throws MalformedRequestException {
         String value = attributes.get(name);
         if (value == null) {
@@ -609,7 +611,7 @@ public final class RequestParser {
     }
 
     /** Runs a record constructor, reporting its validation failure at the element being read. */
-    private static <T> T build(XmlCursor c, Frame f, Supplier<T> constructor) throws MalformedRequestException {
+    static <T> T build(XmlCursor c, Frame f, Supplier<T> constructor) throws MalformedRequestException {
         try {
             return constructor.get();
         } catch (IllegalArgumentException e) {

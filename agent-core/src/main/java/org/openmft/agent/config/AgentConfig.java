@@ -146,6 +146,21 @@ public final class AgentConfig extends QueueManagerConfig {
         return values.get(MAX_QUEUED_TRANSFERS);
     }
 
+    /** @return {@code monitorMaxResourcesInPoll}: files a monitor triggers per poll, -1 for no limit */
+    public int monitorMaxResourcesInPoll() {
+        return values.get(AgentProperties.MONITOR_MAX_RESOURCES_IN_POLL);
+    }
+
+    /** @return {@code monitorReportTriggerFail}: whether failed triggers are published */
+    public boolean monitorReportTriggerFail() {
+        return values.get(AgentProperties.MONITOR_REPORT_TRIGGER_FAIL);
+    }
+
+    /** @return {@code monitorSilenceOnTriggerFailure}: failures in a row reported before going quiet */
+    public int monitorSilenceOnTriggerFailure() {
+        return values.get(AgentProperties.MONITOR_SILENCE_ON_TRIGGER_FAILURE);
+    }
+
     /**
      * Items allowed in one transfer.
      *

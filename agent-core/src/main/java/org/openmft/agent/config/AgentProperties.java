@@ -427,17 +427,30 @@ public final class AgentProperties {
 
     // ---- Monitors ------------------------------------------------------------------------------
 
+    /** Files a directory monitor triggers per poll; the rest wait for the next poll. */
+    public static final ConfigKey<Integer> MONITOR_MAX_RESOURCES_IN_POLL = ConfigKey.integer("monitorMaxResourcesInPoll")
+            .defaultValue(-1).validator(Validator.intRange(-1, 1000000)).supported().group(MONITORS)
+            .description("Files or groups a resource monitor acts on per poll; -1 for no limit.")
+            .build();
+
+    /** Whether a failed trigger (a task that cannot be substituted or submitted) is published. */
+    public static final ConfigKey<Boolean> MONITOR_REPORT_TRIGGER_FAIL = ConfigKey.bool("monitorReportTriggerFail")
+            .defaultValue(true).supported().group(MONITORS)
+            .description("Publish a monitor log entry when evaluating a trigger fails.").build();
+
+    /** How many failures in a row a monitor reports before it goes quiet (until a trigger works). */
+    public static final ConfigKey<Integer> MONITOR_SILENCE_ON_TRIGGER_FAILURE =
+            ConfigKey.integer("monitorSilenceOnTriggerFailure").defaultValue(5)
+            .validator(Validator.intRange(0, 1000000)).supported().group(MONITORS)
+            .description("Repeated trigger failures reported before the monitor goes quiet.")
+            .build();
+
     private static final ConfigKey<?>[] MONITOR_KEYS = {
-        ConfigKey.integer("monitorMaxResourcesInPoll").defaultValue(-1).validator(Validator.intRange(-1, 1000000))
-                .group(MONITORS).description("Files or groups a resource monitor acts on per poll; -1 for no limit.")
-                .build(),
-        ConfigKey.bool("monitorReportTriggerFail").defaultValue(true).group(MONITORS)
-                .description("Publish a monitor log entry when evaluating a trigger fails.").build(),
+        MONITOR_MAX_RESOURCES_IN_POLL,
+        MONITOR_REPORT_TRIGGER_FAIL,
         ConfigKey.bool("monitorReportTriggerNotSatisfied").defaultValue(false).group(MONITORS)
                 .description("Publish a monitor log entry when a trigger is not satisfied.").build(),
-        ConfigKey.integer("monitorSilenceOnTriggerFailure").defaultValue(5).validator(Validator.intRange(0, 1000000))
-                .group(MONITORS).description("Repeated trigger failures reported before the monitor goes quiet.")
-                .build(),
+        MONITOR_SILENCE_ON_TRIGGER_FAILURE,
         ConfigKey.integer("monitorGroupRetryLimit").defaultValue(10).validator(Validator.intRange(0, 1000000))
                 .group(MONITORS).description("Times a queue monitor resubmits a failed message-to-file transfer.")
                 .build(),

@@ -60,6 +60,15 @@ public final class Publications {
         return ROOT + "/Log/" + agent + "/" + transferId;
     }
 
+    /**
+     * {@code SYSTEM.FTE/Log/<agent>/Monitors/<monitor>/<referenceId>}: a resource monitor's log, on
+     * the topic IBM's MonitorLog format page names (its examples page shows
+     * {@code Log/<agent>/<id>}; {@code Log/<agent>/#} subscribers see both).
+     */
+    public static String monitorLog(String agent, String monitor, String referenceId) {
+        return ROOT + "/Log/" + agent + "/Monitors/" + monitor + "/" + referenceId;
+    }
+
     /** {@code SYSTEM.FTE/Log/<agent>/NotAuthorized}: IBM's authority refusals (result 53). */
     public static String notAuthorized(String agent) {
         return ROOT + "/Log/" + agent + "/NotAuthorized";

@@ -92,6 +92,7 @@ class AgentConfigTest {
                 "textReplacementCharacterSequence", "maxSourceTransfers", "maxDestinationTransfers",
                 "maxQueuedTransfers", "maxFilesForTransfer", "transferAckTimeout", "transferAckTimeoutRetries",
                 "transferRecoveryTimeout", "openmft.sourceSilenceTimeout", "immediateShutdownTimeout",
+                "monitorMaxResourcesInPoll", "monitorReportTriggerFail", "monitorSilenceOnTriggerFailure",
                 "agentStatusPublishRateLimit",
                 "agentStatusPublishRateMin", "sandboxRoot", "userSandboxes", "xmlConfigReloadInterval",
                 "additionalWildcardSandboxChecking", "outputLogFiles", "outputLogSize",

@@ -110,7 +110,15 @@ final class TransferHarness implements AutoCloseable {
     /** Every {@link AgentListener#notAuthorized} event, in order. */
     final List<org.openmft.agent.authority.AuthorityRefusal> refusals = new CopyOnWriteArrayList<>();
 
+    /** Every {@link AgentListener#monitorAction} event, in order. */
+    final List<org.openmft.agent.monitor.MonitorEvent> monitorEvents = new CopyOnWriteArrayList<>();
+
     final AgentListener listener = new AgentListener() {
+        @Override
+        public void monitorAction(String agent, org.openmft.agent.monitor.MonitorEvent event) {
+            monitorEvents.add(event);
+        }
+
         @Override
         public void stateChanged(String agent, org.openmft.agent.AgentState state) {
             events.add("state " + agent + " " + state);

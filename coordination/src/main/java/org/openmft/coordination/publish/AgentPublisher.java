@@ -400,6 +400,16 @@ final class AgentPublisher implements AgentListener {
                 nextId()));
     }
 
+    @Override
+    public synchronized void monitorAction(String agent, org.openmft.agent.monitor.MonitorEvent event) {
+        String id = event.referenceId() == null ? "" : event.referenceId();
+        org.openmft.xml.log.MonitorLog entry = new org.openmft.xml.log.MonitorLog(DocumentWriter.VERSION,
+                event.monitorName(), event.referenceId(), event.originator(), event.action(), event.time(),
+                new AgentRef(agent(), config.agentQMgr()), event.resultCode(), event.supplements());
+        buffer.add(new Publication(Publication.Kind.LOG, Publications.monitorLog(agent(), event.monitorName(), id),
+                writer.write(entry), nextId()));
+    }
+
     private void log(String id, TransferLog entry) {
         buffer.add(new Publication(Publication.Kind.LOG, Publications.log(agent(), id), writer.write(entry),
                 nextId()));

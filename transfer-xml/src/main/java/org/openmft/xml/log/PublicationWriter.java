@@ -7,6 +7,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -75,11 +76,7 @@ public final class PublicationWriter {
         agent(x, "destinationAgent", log.destinationAgent());
         originator(x, log.originator());
         if (log.resultCode() != null) {
-            x.start("status").attribute("resultCode", Integer.toString(log.resultCode()));
-            for (String supplement : log.supplements()) {
-                x.textElement("supplement", supplement);
-            }
-            x.end();
+            status(x, log.resultCode(), log.supplements());
         }
         transferSet(x, log);
         if (log.jobName() != null) {
@@ -122,11 +119,34 @@ public final class PublicationWriter {
         }
         x.end();
         x.textElement("authority", log.authority());
-        x.start("status").attribute("resultCode", Integer.toString(log.resultCode()));
-        for (String supplement : log.supplements()) {
-            x.textElement("supplement", supplement);
-        }
+        status(x, log.resultCode(), log.supplements());
         x.end();
+        return x.toString();
+    }
+
+    /**
+     * Writes a monitor log message as IBM publishes it ({@code xsi:noNamespaceSchemaLocation="MonitorLog.xsd"}).
+     *
+     * @param log the message
+     * @return the XML, with a declaration naming UTF-8
+     */
+    public String write(MonitorLog log) {
+        Xml x = new Xml();
+        x.start("monitorLog")
+                .attribute("version", log.version())
+                .attribute("monitorName", log.monitorName())
+                .attribute("referenceId", log.referenceId())
+                .attribute("xmlns:xsi", XSI)
+                .attribute("xsi:noNamespaceSchemaLocation", "MonitorLog.xsd");
+        originator(x, log.originator());
+        if (log.referenceId() != null) {
+            x.start("references");
+            x.textElement("createRequest", log.referenceId());
+            x.end();
+        }
+        x.start("action").attribute("time", time(log.time())).text(log.action()).end();
+        agent(x, "monitorAgent", log.agent());
+        status(x, log.resultCode(), log.supplements());
         x.end();
         return x.toString();
     }
@@ -232,6 +252,15 @@ public final class PublicationWriter {
     }
 
     // ---------------------------------------------------------------- transfer log parts
+
+    /** {@code <status resultCode="N"><supplement>..</supplement>*</status>}. */
+    private static void status(Xml x, int resultCode, List<String> supplements) {
+        x.start("status").attribute("resultCode", Integer.toString(resultCode));
+        for (String supplement : supplements) {
+            x.textElement("supplement", supplement);
+        }
+        x.end();
+    }
 
     private static void agent(Xml x, String element, AgentRef agent) {
         if (agent != null) {

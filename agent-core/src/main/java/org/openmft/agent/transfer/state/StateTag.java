@@ -212,13 +212,13 @@ public final class StateTag {
     }
 
     /** Whether {@code tag} is the tag {@code expected}, compared in constant time. */
-    static boolean matches(String expected, String tag) {
+    public static boolean matches(String expected, String tag) {
         return tag != null && MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
                 tag.getBytes(StandardCharsets.US_ASCII));
     }
 
     /** Counts a record, file or line refused for its tag or transfer id. */
-    void refused() {
+    public void refused() {
         refused.incrementAndGet();
     }
 

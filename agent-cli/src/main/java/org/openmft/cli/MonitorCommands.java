@@ -1,0 +1,387 @@
+package org.openmft.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.xml.CommandDocument;
+import org.openmft.xml.DeleteMonitorRequest;
+import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.MalformedRequestException;
+import org.openmft.xml.MonitorCondition;
+import org.openmft.xml.MonitorCondition.FilePattern;
+import org.openmft.xml.MonitorControlRequest;
+import org.openmft.xml.MonitorDefinition;
+import org.openmft.xml.Reply;
+import org.openmft.xml.ReplyTo;
+import org.openmft.xml.RequestParser;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code mft monitor}: IBM's resource monitor commands for directory monitors. Each sends a
+ * Monitor.xsd document to the monitoring agent's COMMAND queue, as IBM's commands do, and waits for
+ * the agent's answer: {@code fteCreateMonitor} ({@code <monitor>}), {@code fteDeleteMonitor}
+ * ({@code <deleteMonitor>}), {@code fteStartMonitor} and {@code fteStopMonitor}
+ * ({@code <startMonitor>}, {@code <stopMonitor>}: IBM does not publish these documents).
+ */
+@Command(name = "monitor", mixinStandardHelpOptions = true,
+        description = "Create, delete, start and stop resource monitors.",
+        subcommands = {MonitorCommands.Create.class, MonitorCommands.Delete.class, MonitorCommands.Start.class,
+                MonitorCommands.Stop.class})
+final class MonitorCommands {
+    /** How long the commands wait for the agent's answer. */
+    private static final Duration ANSWER_WAIT = Duration.ofSeconds(30);
+    private static final Pattern NO_SIZE_CHANGE = Pattern.compile("(?i)noSizeChange=([0-9]+)");
+    private static final Pattern FILE_SIZE = Pattern.compile("(?i)fileSize>=([0-9]+)(B|KB|MB|GB)?");
+
+    private MonitorCommands() {
+    }
+
+    @Command(name = "create", aliases = "fteCreateMonitor", mixinStandardHelpOptions = true, sortOptions = false,
+            footer = {"", "Examples:",
+                    "  fteCreateMonitor -ma SRC -md /srv/outbox -mn INVOICES -mt task.xml -tr \"match,*.xml\" -pi 30 -pu seconds",
+                    "  fteCreateMonitor -ma SRC -md /srv/outbox -mn INVOICES -mt task.xml -tr \"noSizeChange=2,*.csv\" -bs 10",
+                    "  fteCreateMonitor -ix exported.xml -f",
+                    "  fteCreateMonitor -ma SRC -md /srv/outbox -mn INVOICES -mt task.xml -ox INVOICES.xml"},
+            description = {"Create a directory resource monitor on an agent (fteCreateMonitor, IBM's flags).",
+                    "The task (-mt) is a transfer request, usually from fteCreateTransfer -gt, that may use IBM's"
+                            + " variables ${FilePath}, ${FileName}, ${FileSize}, ${AgentName}, ${CurrentTimeStamp}"
+                            + " ... and {token=N}{separator=c}.",
+                    "Queue monitors (-mq), trigger files (-tc), monitor exits (-mmd) and -dv are not supported yet."})
+    static final class Create implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Option(names = "-ma", paramLabel = "AGENT", description = "The monitoring agent: the task's source agent.")
+        String agent;
+        @Option(names = "-mm", paramLabel = "QMGR", description = "The agent's queue manager.") String agentQMgr;
+        @Option(names = "-md", paramLabel = "DIRECTORY", description = "The directory to monitor (absolute).")
+        String directory;
+        @Option(names = "-mq", paramLabel = "QUEUE", description = "A queue to monitor: not supported yet.")
+        String queue;
+        @Option(names = "-mn", paramLabel = "NAME", description = "The monitor's name (no * % ?; stored upper case).")
+        String name;
+        @Option(names = "-mt", paramLabel = "FILE", description = "The task: a transfer request document.")
+        Path taskFile;
+        @Option(names = "-pi", paramLabel = "N", description = "Poll interval (default 1).") Long pollInterval;
+        @Option(names = "-pu", paramLabel = "UNITS",
+                description = "seconds, minutes (default), hours or days, any case.") String pollUnits;
+        @Option(names = "-rl", paramLabel = "N", description = "Subdirectory levels to descend (default 0).")
+        Integer recursionLevel;
+        @Option(names = "-bs", paramLabel = "N", description = "Most trigger matches one task takes (default 1).")
+        Integer batchSize;
+        @Option(names = "-tr", paramLabel = "CONDITION", description = "match,P (default: match,*), noMatch,P,"
+                + " noSizeChange=N,P or fileSize>=N[B|KB|MB|GB],P.")
+        String trigger;
+        @Option(names = "-pt", paramLabel = "TYPE", description = "wildcard (default) or regex: how -tr and -x"
+                + " patterns are read.") String patternType;
+        @Option(names = "-x", paramLabel = "PATTERN", description = "Files left out although they match.")
+        String exclude;
+        @Option(names = "-tc", description = "Trigger files that list files: not supported yet.") boolean triggerContent;
+        @Option(names = "-jn", paramLabel = "JOB", description = "Job name of the transfers the monitor starts.")
+        String jobName;
+        @Option(names = "-mmd", paramLabel = "K=V", description = "Monitor exit metadata: not supported yet.")
+        List<String> metadata;
+        @Option(names = "-dv", paramLabel = "K=V", description = "Default variables (queue monitors): not supported yet.")
+        List<String> defaultVariables;
+        @Option(names = "-ix", paramLabel = "FILE", description = "Import a monitor definition (IBM's -ox export);"
+                + " other flags override it.") Path importFile;
+        @Option(names = "-ox", paramLabel = "FILE", description = "Write the definition to FILE instead of sending it.")
+        Path exportFile;
+        @Option(names = "-f", description = "Replace a monitor of the same name.") boolean force;
+        @Option(names = "-c", description = "With -f: clear the replaced monitor's history.") boolean clear;
+        @Option(names = "-p", description = "Configuration options set.") String configurationOptions;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            refuseUnsupported();
+            MonitorDefinition monitor = build();
+            if (exportFile != null) {
+                Files.writeString(exportFile, new DocumentWriter().write(monitor.withReply(null)), StandardCharsets.UTF_8);
+                System.out.println("BFGCL0253I: The monitor definition " + monitor.name() + " was written to "
+                        + exportFile + "; nothing was sent.");
+                return ExitCodes.OK;
+            }
+            send(global, configurationOptions, monitor.agent(), agentQMgr, monitor.name(), reply -> monitor.withReply(reply),
+                    "BFGCL0251I: The monitor " + monitor.name() + " was created on agent " + monitor.agent() + ".");
+            return ExitCodes.OK;
+        }
+
+        private void refuseUnsupported() throws CommandFailure {
+            String unsupported = queue != null ? "-mq (queue monitors)" : triggerContent ? "-tc (trigger content)"
+                    : metadata != null ? "-mmd (monitor exits)" : defaultVariables != null ? "-dv (default variables)"
+                    : null;
+            if (unsupported != null) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: " + unsupported
+                        + " is not supported yet; nothing was sent");
+            }
+            if (clear && !force) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: -c needs -f; nothing was sent");
+            }
+        }
+
+        MonitorDefinition build() throws Exception {
+            MonitorDefinition imported = importFile == null ? null : imported();
+            if (imported == null) {
+                List<String> missing = new java.util.ArrayList<>();
+                if (agent == null) {
+                    missing.add("-ma");
+                }
+                if (directory == null) {
+                    missing.add("-md");
+                }
+                if (name == null) {
+                    missing.add("-mn");
+                }
+                if (taskFile == null) {
+                    missing.add("-mt");
+                }
+                if (!missing.isEmpty()) {
+                    throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: missing " + String.join(", ", missing)
+                            + " (or -ix); nothing was sent");
+                }
+            }
+            try {
+                MonitorDefinition.TimeUnit unit = pollUnits != null ? MonitorDefinition.TimeUnit.fromXml(pollUnits)
+                        : imported != null ? imported.pollInterval().unit() : MonitorDefinition.TimeUnit.MINUTES;
+                long interval = pollInterval != null ? pollInterval : imported != null && pollUnits == null
+                        ? imported.pollInterval().value() : 1;
+                List<MonitorCondition> conditions = trigger != null || imported == null ? List.of(condition())
+                        : imported.conditions();
+                MonitorDefinition.MonitorTask task = taskFile != null ? task() : imported.task();
+                return new MonitorDefinition("6.00",
+                        name != null ? name : imported.name(),
+                        imported == null ? null : imported.description(),
+                        new MonitorDefinition.PollInterval(interval, unit),
+                        batchSize != null ? batchSize : imported != null ? imported.batchSize() : 1,
+                        agent != null ? validAgent(agent) : imported.agent(),
+                        directory != null ? directory : imported.directory(),
+                        recursionLevel != null ? recursionLevel : imported != null ? imported.recursionLevel() : 0,
+                        imported == null || trigger != null || imported.allOf(), conditions, null, task,
+                        CommandChannel.originator(),
+                        jobName != null ? jobName : imported == null ? null : imported.jobName(), force, clear);
+            } catch (IllegalArgumentException e) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: " + e.getMessage() + "; nothing was sent");
+            }
+        }
+
+        private static String validAgent(String agent) {
+            return QueueNames.validateAgentName(agent);
+        }
+
+        private MonitorDefinition imported() throws CommandFailure {
+            try {
+                CommandDocument d = new RequestParser().parse(Files.readAllBytes(importFile));
+                if (d instanceof MonitorDefinition m) {
+                    return m;
+                }
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: " + importFile
+                        + " is not a monitor definition (<monitor:monitor>); nothing was sent");
+            } catch (MalformedRequestException e) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: " + importFile + " is not a valid monitor"
+                        + " definition: " + e.getMessage() + "; nothing was sent");
+            } catch (java.io.IOException e) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0002E: cannot read " + importFile + ": " + e.getMessage());
+            }
+        }
+
+        /** The -tr condition, with -pt and -x. */
+        MonitorCondition condition() {
+            boolean regex = patternType != null && switch (patternType.toLowerCase(Locale.ROOT)) {
+                case "regex" -> true;
+                case "wildcard" -> false;
+                default -> throw new IllegalArgumentException("-pt " + patternType + " is not valid; expected wildcard"
+                        + " or regex");
+            };
+            String spec = trigger == null ? "match" : trigger.strip();
+            int comma = spec.indexOf(',');
+            String kind = (comma < 0 ? spec : spec.substring(0, comma)).strip();
+            String patternText = comma < 0 ? (regex ? ".*" : "*") : spec.substring(comma + 1);
+            FilePattern pattern = new FilePattern(patternText, regex);
+            FilePattern excluded = exclude == null ? null : new FilePattern(exclude, regex);
+            if (kind.equalsIgnoreCase("match")) {
+                return new MonitorCondition.FileMatch(pattern, excluded);
+            }
+            if (kind.equalsIgnoreCase("noMatch")) {
+                return new MonitorCondition.FileNoMatch(pattern, excluded);
+            }
+            Matcher same = NO_SIZE_CHANGE.matcher(kind);
+            if (same.matches()) {
+                return new MonitorCondition.FileSizeSame(parseInt(same.group(1), "noSizeChange"), pattern, excluded);
+            }
+            Matcher size = FILE_SIZE.matcher(kind);
+            if (size.matches()) {
+                return new MonitorCondition.FileSize(parseLong(size.group(1), "fileSize"),
+                        MonitorCondition.SizeUnit.fromXml(size.group(2) == null ? "B" : size.group(2)), pattern, excluded);
+            }
+            throw new IllegalArgumentException("-tr " + trigger + " is not valid; expected match,P, noMatch,P,"
+                    + " noSizeChange=N,P or fileSize>=N[B|KB|MB|GB],P");
+        }
+
+        private static int parseInt(String digits, String what) {
+            long value = parseLong(digits, what);
+            if (value > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException(what + " " + digits + " is out of range");
+            }
+            return (int) value;
+        }
+
+        private static long parseLong(String digits, String what) {
+            try {
+                return Long.parseLong(digits);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(what + " " + digits + " is out of range");
+            }
+        }
+
+        /** The -mt file's {@code <request>}, without its XML declaration. */
+        private MonitorDefinition.MonitorTask task() throws CommandFailure {
+            String text;
+            try {
+                if (Files.size(taskFile) > RequestParser.DEFAULT_MAX_DOCUMENT_BYTES) {
+                    throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: the task file " + taskFile
+                            + " is larger than " + RequestParser.DEFAULT_MAX_DOCUMENT_BYTES + " bytes");
+                }
+                text = Files.readString(taskFile, StandardCharsets.UTF_8).strip();
+            } catch (java.io.IOException e) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0002E: cannot read the task file " + taskFile + ": "
+                        + e.getMessage());
+            }
+            if (text.startsWith("\uFEFF")) {
+                text = text.substring(1);
+            }
+            if (text.startsWith("<?xml")) {
+                text = text.substring(text.indexOf("?>") + 2).strip();
+            }
+            if (!text.startsWith("<request")) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: the task file " + taskFile
+                        + " does not hold a transfer request (<request>); nothing was sent");
+            }
+            if (text.contains("<schedule")) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: the task definition file contains a scheduled"
+                        + " transfer, which a monitor cannot run; nothing was sent");
+            }
+            // Read as the agent will read it, so a broken file is refused here, not by the agent.
+            try {
+                String probe = "<m:monitor xmlns:m=\"" + MonitorDefinition.NAMESPACE + "\" version=\"6.00\"><name>P</name>"
+                        + "<pollInterval>1</pollInterval><agent>P</agent><resources><directory>/p</directory></resources>"
+                        + "<triggerMatch><conditions><allOf><condition><fileMatch><pattern>*</pattern></fileMatch>"
+                        + "</condition></allOf></conditions></triggerMatch><tasks><task><name/><transfer>" + text
+                        + "</transfer></task></tasks><originator><hostName>h</hostName><userID>u</userID></originator>"
+                        + "</m:monitor>";
+                return ((MonitorDefinition) new RequestParser().parse(probe)).task();
+            } catch (MalformedRequestException e) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: the task file " + taskFile
+                        + " is not a valid request: " + e.getMessage() + "; nothing was sent");
+            }
+        }
+    }
+
+    /** Options of the commands that name a monitor on an agent. */
+    static final class Target {
+        @Option(names = "-ma", required = true, paramLabel = "AGENT", description = "The monitoring agent.")
+        String agent;
+        @Option(names = "-mm", paramLabel = "QMGR", description = "The agent's queue manager.") String agentQMgr;
+        @Option(names = "-mn", required = true, paramLabel = "NAME", description = "The monitor.") String name;
+        @Option(names = "-p", description = "Configuration options set.") String configurationOptions;
+
+        String monitorName() throws CommandFailure {
+            try {
+                return MonitorDefinition.monitorName(name);
+            } catch (IllegalArgumentException e) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: " + e.getMessage());
+            }
+        }
+    }
+
+    @Command(name = "delete", aliases = "fteDeleteMonitor", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteDeleteMonitor -ma SRC -mn INVOICES"},
+            description = "Stop and delete a resource monitor; the agent must be running (fteDeleteMonitor).")
+    static final class Delete implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Mixin Target target;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            String monitor = target.monitorName();
+            String agent = AgentCommands.validName(target.agent);
+            System.out.println("BFGCL0192I: Request to delete monitor " + monitor + " on agent " + agent + " issued.");
+            send(global, target.configurationOptions, agent, target.agentQMgr, monitor,
+                    reply -> new DeleteMonitorRequest("6.00", monitor, CommandChannel.originator(), reply),
+                    "BFGCL0251I: The request has successfully completed.");
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "start", aliases = "fteStartMonitor", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteStartMonitor -ma SRC -mn INVOICES"},
+            description = "Start a stopped resource monitor (fteStartMonitor).")
+    static final class Start implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Mixin Target target;
+
+        @Override
+        public Integer call() throws Exception {
+            return control(global, target, true);
+        }
+    }
+
+    @Command(name = "stop", aliases = "fteStopMonitor", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteStopMonitor -ma SRC -mn INVOICES"},
+            description = "Stop a resource monitor without deleting it (fteStopMonitor).")
+    static final class Stop implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Mixin Target target;
+
+        @Override
+        public Integer call() throws Exception {
+            return control(global, target, false);
+        }
+    }
+
+    private static int control(GlobalOptions global, Target target, boolean start) throws Exception {
+        Mft.prepare(global);
+        String monitor = target.monitorName();
+        String agent = AgentCommands.validName(target.agent);
+        send(global, target.configurationOptions, agent, target.agentQMgr, monitor,
+                reply -> new MonitorControlRequest("6.00", start, monitor, CommandChannel.originator(), reply),
+                "BFGCL0251I: The monitor " + monitor + " on agent " + agent + " is " + (start ? "started" : "stopped")
+                        + ".");
+        return ExitCodes.OK;
+    }
+
+    /** Makes the document once the reply queue is known. */
+    @FunctionalInterface
+    private interface Document {
+        CommandDocument with(ReplyTo reply);
+    }
+
+    /** Sends the document to the agent's COMMAND queue and fails unless it answers 0. */
+    private static void send(GlobalOptions global, String configurationOptions, String agent, String agentQMgr,
+            String monitor, Document document, String success) throws Exception {
+        String coordination = global.configurationOptions(configurationOptions);
+        try (CommandChannel channel = CommandChannel.open(global.dataDirectory(), coordination)) {
+            channel.toQueueManager(agentQMgr);
+            Optional<Reply> reply = channel.request(QueueNames.command(agent),
+                    document.with(new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false)), ANSWER_WAIT);
+            if (reply.isEmpty()) {
+                throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0214I: agent " + agent + " did not answer about"
+                        + " monitor " + monitor + " within " + ANSWER_WAIT.toSeconds() + " seconds; is it running?");
+            }
+            if (reply.get().resultCode() != 0) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0252E: result " + reply.get().resultCode() + ": "
+                        + String.join("; ", reply.get().supplements()));
+            }
+            System.out.println(success);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package org.openmft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openmft.cli.MftCommandLineTest.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmft.cli.MftCommandLineTest.Run;
+import org.openmft.xml.MonitorCondition;
+import org.openmft.xml.MonitorDefinition;
+import org.openmft.xml.RequestParser;
+
+/**
+ * {@code fteCreateMonitor} without a queue manager: {@code -ox} writes IBM's document from IBM's
+ * flags, {@code -ix} reads it back, and bad flags are refused with nothing written or sent.
+ */
+class MonitorCommandLineTest {
+    @TempDir
+    Path dir;
+
+    private static final String TASK = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<request version=\"6.00\""
+            + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:noNamespaceSchemaLocation=\"FileTransfer.xsd\">"
+            + "<managedTransfer><originator><hostName>h</hostName><userID>u</userID></originator>"
+            + "<sourceAgent agent=\"SRC\"/><destinationAgent agent=\"${FilePath{token=-2}}\"/>"
+            + "<transferSet><item><source disposition=\"delete\"><file>${FilePath}</file></source>"
+            + "<destination type=\"file\"><file>/out/${FileName}</file></destination></item></transferSet>"
+            + "</managedTransfer></request>\n";
+
+    private Run mft(String... args) {
+        String[] all = new String[args.length + 2];
+        System.arraycopy(args, 0, all, 0, args.length);
+        all[args.length] = "--data-dir";
+        all[args.length + 1] = dir.resolve("data").toString();
+        return run(all);
+    }
+
+    private MonitorDefinition read(Path file) throws Exception {
+        return (MonitorDefinition) new RequestParser().parse(Files.readAllBytes(file));
+    }
+
+    @Test
+    void helpNamesIbmsCommands() {
+        assertThat(run("monitor", "--help").out()).contains("fteCreateMonitor", "fteDeleteMonitor", "fteStartMonitor",
+                "fteStopMonitor");
+        assertThat(run("monitor", "create", "--help").out()).contains("-md", "-mt", "-pi", "-pu", "-tr", "-ox", "-ix");
+    }
+
+    @Test
+    void exportWritesIbmsDocumentAndImportReadsItBack() throws Exception {
+        Path task = Files.writeString(dir.resolve("task.xml"), TASK);
+        Path out = dir.resolve("m.xml");
+        Run r = mft("monitor", "create", "-ma", "SRC", "-md", "/srv/in", "-mn", "invoices", "-mt", task.toString(),
+                "-pi", "30", "-pu", "SECONDS", "-rl", "2", "-bs", "5", "-tr", "noSizeChange=3,inv_*.xml", "-x", "*.tmp",
+                "-jn", "NIGHTLY", "-ox", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        String xml = Files.readString(out);
+        assertThat(xml).contains("<monitor:monitor xmlns:monitor=\"" + MonitorDefinition.NAMESPACE + "\"",
+                "./Monitor.xsd", "<pollInterval units=\"seconds\">30</pollInterval>", "<batch maxSize=\"5\"/>",
+                "<directory recursionLevel=\"2\">/srv/in</directory>", "<fileSizeSame polls=\"3\">",
+                "${FilePath{token=-2}}");
+        MonitorDefinition m = read(out);
+        assertThat(m.name()).isEqualTo("INVOICES");
+        assertThat(m.conditions()).containsExactly(new MonitorCondition.FileSizeSame(3,
+                new MonitorCondition.FilePattern("inv_*.xml", false), new MonitorCondition.FilePattern("*.tmp", false)));
+        assertThat(m.jobName()).isEqualTo("NIGHTLY");
+
+        // -ix with overriding flags: the rest comes from the file unchanged.
+        Path again = dir.resolve("again.xml");
+        r = mft("monitor", "create", "-ix", out.toString(), "-pi", "2", "-tr", "fileSize>=5MB,*.zip", "-pt", "wildcard",
+                "-f", "-c", "-ox", again.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        MonitorDefinition imported = read(again);
+        assertThat(imported.pollInterval()).isEqualTo(new MonitorDefinition.PollInterval(2,
+                MonitorDefinition.TimeUnit.SECONDS));
+        assertThat(imported.conditions()).containsExactly(new MonitorCondition.FileSize(5, MonitorCondition.SizeUnit.MB,
+                new MonitorCondition.FilePattern("*.zip", false), null));
+        assertThat(imported.task()).isEqualTo(m.task());
+        assertThat(imported.directory()).isEqualTo("/srv/in");
+        assertThat(imported.overwrite() && imported.clearHistory()).isTrue();
+    }
+
+    @Test
+    void badFlagsAreRefusedWithNothingWritten() throws Exception {
+        Path task = Files.writeString(dir.resolve("task.xml"), TASK);
+        Path out = dir.resolve("m.xml");
+        List<List<String>> bad = List.of(
+                List.of("-tr", "match,([", "-pt", "regex"),
+                List.of("-tr", "sometimes,*"),
+                List.of("-pt", "glob"),
+                List.of("-pi", "0"),
+                List.of("-pu", "weeks"),
+                List.of("-mq", "IN.QUEUE"),
+                List.of("-c"),
+                List.of("-bs", "0"));
+        for (List<String> flags : bad) {
+            List<String> args = new java.util.ArrayList<>(List.of("monitor", "create", "-ma", "SRC", "-md", "/srv/in",
+                    "-mn", "M", "-mt", task.toString(), "-ox", out.toString()));
+            args.addAll(flags);
+            Run r = mft(args.toArray(String[]::new));
+            assertThat(r.exitCode()).as("%s: %s", flags, r.err()).isEqualTo(ExitCodes.FAILED);
+            assertThat(r.err()).as("%s", flags).contains("BFGCL0001E");
+            assertThat(out).as("%s", flags).doesNotExist();
+        }
+        Run noTask = mft("monitor", "create", "-ma", "SRC", "-md", "/srv/in", "-mn", "M", "-ox", out.toString());
+        assertThat(noTask.err()).contains("missing -mt");
+        Path schedule = Files.writeString(dir.resolve("s.xml"), TASK.replace("<sourceAgent", "<schedule/><sourceAgent"));
+        Run scheduled = mft("monitor", "create", "-ma", "SRC", "-md", "/srv/in", "-mn", "M", "-mt", schedule.toString(),
+                "-ox", out.toString());
+        assertThat(scheduled.err()).contains("scheduled transfer");
+        assertThat(out).doesNotExist();
+    }
+}

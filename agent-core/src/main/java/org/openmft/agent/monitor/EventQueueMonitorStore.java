@@ -1,0 +1,206 @@
+package org.openmft.agent.monitor;
+
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import javax.jms.BytesMessage;
+import javax.jms.Connection;
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Queue;
+import javax.jms.QueueBrowser;
+import javax.jms.Session;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.agent.transfer.state.StateTag;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Monitors on the agent's {@code SYSTEM.FTE.EVENT.<AGENT>} queue, where IBM keeps a monitor's
+ * history: one persistent message per monitor holding its {@link MonitorRecord}.
+ *
+ * <p>Why a queue and not a state file: a monitor's tasks are messages put on the agent's COMMAND
+ * queue, and only a queue can take the new history under the same commit as those puts. With a
+ * file, a crash between the put and the file's replacement either loses a trigger or sends it
+ * twice; here {@link #save} consumes the old record, puts the new one and the tasks, and commits
+ * once. The record is replaced, never edited, so a crash leaves the old or the new one.
+ *
+ * <p>Bound: a record is gzipped and carries one entry per file the last poll saw (files that left
+ * the directory are forgotten), about 20 bytes per file compressed; the queue's 4 MiB message limit
+ * holds well over 100,000 files. Records carry a {@link StateTag} over their name, queue and body:
+ * one put there by anyone else (a forged monitor would run transfers as the agent) is never used.
+ *
+ * <p>Not thread-safe: {@link MonitorService} calls it under its lock.
+ */
+final class EventQueueMonitorStore implements MonitorStore {
+    private static final Logger log = LoggerFactory.getLogger(EventQueueMonitorStore.class);
+    static final String MONITOR = "mftMonitor";
+    static final String TAG = "mftStateTag";
+
+    private final QueueManagerConnector connector;
+    private final String agent;
+    private final String queueName;
+    private final StateTag tag;
+    private final Map<String, String> written = new HashMap<>();
+    private Connection connection;
+    private Session session;
+    private Queue queue;
+    private MessageProducer records;
+    private MessageProducer commands;
+
+    EventQueueMonitorStore(QueueManagerConnector connector, String agent, StateTag tag) {
+        this.connector = connector;
+        this.agent = agent;
+        this.queueName = QueueNames.event(agent);
+        this.tag = tag;
+    }
+
+    private Session session() throws JMSException, QueueManagerException {
+        if (session == null) {
+            connection = connector.connect();
+            try {
+                session = connection.createSession(true, Session.SESSION_TRANSACTED);
+                queue = session.createQueue(queueName);
+                records = session.createProducer(queue);
+                records.setDeliveryMode(DeliveryMode.PERSISTENT);
+                commands = session.createProducer(session.createQueue(QueueNames.command(agent)));
+                commands.setDeliveryMode(DeliveryMode.PERSISTENT);
+                connection.start();
+            } catch (JMSException | RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+        return session;
+    }
+
+    @Override
+    public List<MonitorRecord> load() throws MonitorStoreException {
+        List<MonitorRecord> out = new ArrayList<>();
+        try {
+            Session s = session();
+            written.clear();
+            try (QueueBrowser browser = s.createBrowser(queue, MONITOR + " IS NOT NULL")) {
+                Enumeration<?> e = browser.getEnumeration();
+                while (e.hasMoreElements()) {
+                    Message m = (Message) e.nextElement();
+                    String name = m.getStringProperty(MONITOR);
+                    if (!(m instanceof BytesMessage bytes) || bytes.getBodyLength() > MonitorRecord.MAX_RECORD_BYTES) {
+                        continue;
+                    }
+                    byte[] body = new byte[(int) bytes.getBodyLength()];
+                    bytes.readBytes(body);
+                    if (!StateTag.matches(tagOf(name, body), m.getStringProperty(TAG))) {
+                        tag.refused();
+                        log.warn("A monitor record on {} for {} (message {}) has no or a wrong tag: not written by this"
+                                + " agent, not used, left on the queue", queueName, name, m.getJMSMessageID());
+                        continue;
+                    }
+                    try {
+                        MonitorRecord record = MonitorRecord.fromBytes(body);
+                        if (written.putIfAbsent(record.name(), m.getJMSMessageID()) == null) {
+                            out.add(record);
+                        }
+                    } catch (IOException ex) {
+                        log.warn("The monitor record on {} for {} (message {}) cannot be read: {}", queueName, name,
+                                m.getJMSMessageID(), ex.getMessage());
+                    }
+                }
+            }
+            s.commit();
+        } catch (JMSException | QueueManagerException e) {
+            close();
+            throw new MonitorStoreException("cannot read the monitors on " + queueName + ": " + describe(e), e);
+        }
+        return out;
+    }
+
+    @Override
+    public void save(MonitorRecord record, List<String> tasks) throws MonitorStoreException {
+        try {
+            Session s = session();
+            takeOld(record.name());
+            byte[] body = record.toBytes();
+            BytesMessage m = s.createBytesMessage();
+            m.writeBytes(body);
+            m.setStringProperty(MONITOR, record.name());
+            m.setStringProperty(TAG, tagOf(record.name(), body));
+            records.send(m);
+            for (String task : tasks) {
+                commands.send(s.createTextMessage(task));
+            }
+            s.commit();
+            written.put(record.name(), m.getJMSMessageID());
+        } catch (JMSException | QueueManagerException | RuntimeException e) {
+            close();
+            throw new MonitorStoreException("cannot save monitor " + record.name() + " on " + queueName + ": "
+                    + describe(e), e);
+        }
+    }
+
+    @Override
+    public void delete(String name) throws MonitorStoreException {
+        try {
+            Session s = session();
+            takeOld(name);
+            s.commit();
+            written.remove(name);
+        } catch (JMSException | QueueManagerException | RuntimeException e) {
+            close();
+            throw new MonitorStoreException("cannot delete monitor " + name + " from " + queueName + ": "
+                    + describe(e), e);
+        }
+    }
+
+    private void takeOld(String name) throws JMSException {
+        String messageId = written.get(name);
+        if (messageId == null) {
+            return;
+        }
+        try (MessageConsumer c = session.createConsumer(queue, "JMSMessageID = '" + messageId + "'")) {
+            if (c.receive(5000) == null) {
+                throw new JMSException("the record of monitor " + name + " (message " + messageId
+                        + ") is no longer on " + queueName);
+            }
+        }
+    }
+
+    private String tagOf(String name, byte[] body) {
+        try {
+            return tag.tag("monitor", queueName, name,
+                    HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    private static String describe(Exception e) {
+        return e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
+    }
+
+    /** Drops the connection; the next call opens a new one (and the records are known by id still). */
+    @Override
+    public void close() {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (JMSException e) {
+                // Closing a broken connection: nothing more to do.
+            }
+        }
+        connection = null;
+        session = null;
+    }
+}

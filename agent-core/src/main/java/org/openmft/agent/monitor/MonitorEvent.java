@@ -1,0 +1,28 @@
+package org.openmft.agent.monitor;
+
+import java.time.Instant;
+import java.util.List;
+import org.openmft.xml.Originator;
+
+/**
+ * Something a resource monitor did, as IBM's monitor log ({@code <monitorLog>}, published on
+ * {@code SYSTEM.FTE/Log/<agent>/Monitors/<monitor>/<referenceId>}) reports it. Immutable.
+ *
+ * @param monitorName the monitor
+ * @param action IBM's action: {@code create}, {@code start}, {@code stop}, {@code delete},
+ *     {@code triggerSatisfied}, {@code triggerFail}
+ * @param time when
+ * @param resultCode 0, or the MFT result code of a failure
+ * @param supplements what happened, for people (the files that triggered, why a trigger failed)
+ * @param originator who created the monitor (or asked for the action), or {@code null}
+ * @param referenceId the create request's id (48 hex), IBM's {@code referenceId}, or {@code null}
+ * @param transferIds the transfers a satisfied trigger submitted (their request ids), in order
+ */
+public record MonitorEvent(String monitorName, String action, Instant time, int resultCode, List<String> supplements,
+        Originator originator, String referenceId, List<String> transferIds) {
+    /** Copies the lists. */
+    public MonitorEvent {
+        supplements = List.copyOf(supplements);
+        transferIds = List.copyOf(transferIds);
+    }
+}

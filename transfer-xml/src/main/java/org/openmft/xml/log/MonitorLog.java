@@ -1,0 +1,39 @@
+package org.openmft.xml.log;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import org.openmft.xml.AgentRef;
+import org.openmft.xml.Originator;
+
+/**
+ * IBM's monitor log message (MonitorLog.xsd), published on
+ * {@code SYSTEM.FTE/Log/<agent>/Monitors/<monitor>/<referenceId>} when a resource monitor is
+ * created, started, stopped or deleted, or its trigger is satisfied or fails: root
+ * {@code <monitorLog version monitorName referenceId>} with {@code <originator>},
+ * {@code <references><createRequest>}, {@code <action time>}, {@code <monitorAgent agent QMgr>}
+ * and {@code <status resultCode>} with supplements. Immutable.
+ *
+ * @param version the document version
+ * @param monitorName the monitor
+ * @param referenceId the create request's id (48 hex), or {@code null}
+ * @param originator who created the monitor, or {@code null}
+ * @param action {@code create}, {@code start}, {@code stop}, {@code delete}, {@code triggerSatisfied},
+ *     {@code triggerFail}
+ * @param time when
+ * @param agent the monitoring agent
+ * @param resultCode 0 or the failure's result code
+ * @param supplements what happened, for people
+ */
+public record MonitorLog(String version, String monitorName, String referenceId, Originator originator, String action,
+        Instant time, AgentRef agent, int resultCode, List<String> supplements) {
+    /** Validates. */
+    public MonitorLog {
+        Objects.requireNonNull(version, "version");
+        Objects.requireNonNull(monitorName, "monitorName");
+        Objects.requireNonNull(action, "action");
+        Objects.requireNonNull(time, "time");
+        Objects.requireNonNull(agent, "agent");
+        supplements = List.copyOf(supplements);
+    }
+}

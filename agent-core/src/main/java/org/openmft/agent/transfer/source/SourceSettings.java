@@ -29,12 +29,13 @@ import org.openmft.agent.config.AgentConfig;
  * @param authorityChecking  {@code authorityChecking}: told to the destination in the START, and a
  *                           destination's user must hold {@code AGENT_RECEIVE} here
  * @param compression        {@code openmft.compression} and {@code openmft.compressionByAgent}
+ * @param adaptiveWindow     {@code openmft.adaptiveWindow}: the window follows the link (see {@link AdaptiveWindow})
  */
 public record SourceSettings(String agentName, String agentQMgr, int chunkSize, int windowSize, int frameSize,
         int checkpointInterval, Duration ackTimeout, int ackRetries, Optional<Duration> recoveryTimeout,
         String textReplacement, int maxSourceTransfers, int maxQueuedTransfers, int maxFilesForTransfer,
         boolean wildcardSandboxChecking, int maxPlannedItems, boolean authorityChecking,
-        CompressionPolicy compression) {
+        CompressionPolicy compression, boolean adaptiveWindow) {
 
     /** The slice of an agent's configuration. */
     public static SourceSettings of(AgentConfig c) {
@@ -42,7 +43,7 @@ public record SourceSettings(String agentName, String agentQMgr, int chunkSize, 
                 c.checkpointInterval(), c.transferAckTimeout(), c.transferAckTimeoutRetries(),
                 c.transferRecoveryTimeout(), c.textReplacementCharacterSequence(), c.maxSourceTransfers(),
                 c.maxQueuedTransfers(), c.maxFilesForTransfer(), c.additionalWildcardSandboxChecking(),
-                c.maxPlannedItems(), c.authorityChecking(), c.compression());
+                c.maxPlannedItems(), c.authorityChecking(), c.compression(), c.adaptiveWindow());
     }
 
     /** Chunks that may be unacknowledged: window × frame. */

@@ -87,6 +87,11 @@ public final class SourceTransfer {
     private String destinationUser;
     private final ItemOutcome[] results;
     private final FlowControl flow;
+    /** The window sized from the link ({@code openmft.adaptiveWindow}), or null for the fixed one. */
+    private final AdaptiveWindow adaptive;
+    /** The window last told to the listener, and the largest it reached. */
+    private int windowReported;
+    private int windowPeak;
     private final RetryBudget budget;
     private final long ackTimeoutMillis;
     private final ChunkSender chunks;
@@ -132,6 +137,16 @@ public final class SourceTransfer {
         this.protection = context.protection().levelFor(destinationAgent);
         this.results = new ItemOutcome[items.size()];
         this.flow = new FlowControl(items.size(), settings.maxUnacked());
+        if (settings.adaptiveWindow()) {
+            int fixed = settings.maxUnacked();
+            this.adaptive = new AdaptiveWindow(fixed, AdaptiveWindow.ceilingChunks(AdaptiveWindow.MAX_BYTES,
+                    settings.chunkSize(), fixed), settings.chunkSize());
+            flow.adapt(adaptive, this::nanos);
+        } else {
+            this.adaptive = null;
+        }
+        this.windowReported = settings.maxUnacked();
+        this.windowPeak = windowReported;
         this.resume = resume;
         if (resume != null) {
             // A new incarnation, higher than any the destination saw: whatever is still on the
@@ -243,6 +258,11 @@ public final class SourceTransfer {
             } catch (JMSException e) {
                 log.debug("Closing the session of transfer {}: {}", id, e.getMessage());
             }
+        }
+        if (adaptive != null && windowPeak > adaptive.floorChunks()) {
+            log.info("Transfer {}: the window grew to {} chunks ({} KiB; fixed: {} chunks) for a round trip of {} ms"
+                    + " at {} KB/s", id, windowPeak, (long) windowPeak * settings.chunkSize() / 1024,
+                    adaptive.floorChunks(), adaptive.minRttNanos() / 1_000_000, adaptive.rateBytesPerSecond() / 1000);
         }
         if (flow.bytesResent() > 0 && outcome != null) {
             log.info("Transfer {}: {} bytes were sent more than once (resends after lost acknowledgements, gaps or"
@@ -566,6 +586,7 @@ public final class SourceTransfer {
                 if (flow.acknowledged(c.seq())) {
                     context.listener().progress(settings.agentName(), id, chunks.sendingItem(), chunks.sendingItemBytes(),
                             flow.bytesSent());
+                    windowMaybeResized();
                 }
                 if (c.checkpoint()) {
                     context.state().saveSource(new SourceRecord(id, request.destinationAgent().agent(), items.size(),
@@ -590,6 +611,32 @@ public final class SourceTransfer {
         }
     }
 
+    /**
+     * Tells the listener of the adaptive window's size when it moved by a quarter or more since
+     * last told, or came back to the fixed window: a few events per transfer, not one per ack.
+     */
+    private void windowMaybeResized() {
+        if (adaptive == null) {
+            return;
+        }
+        int now = flow.window();
+        windowPeak = Math.max(windowPeak, now);
+        boolean back = now == adaptive.floorChunks() && windowReported != now;
+        if (back || Math.abs(now - windowReported) * 4 >= windowReported) {
+            windowReported = now;
+            log.debug("Transfer {}: window {} chunks (round trip {} us, {} B/s)", id, now,
+                    adaptive.minRttNanos() / 1000, adaptive.rateBytesPerSecond());
+            context.listener().windowResized(settings.agentName(), id, now, adaptive.minRttNanos() / 1000,
+                    adaptive.rateBytesPerSecond());
+        }
+    }
+
+    /** Now, in nanoseconds from the context's clock (so tests can drive it). */
+    private long nanos() {
+        Instant t = context.clock().instant();
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    }
+
     private TransferFailure destinationAborted(Control c) {
         log.warn("Transfer {}: destination agent {} gave the transfer up: {}", id, destinationAgent, c.supplement());
         return new TransferFailure(c.resultCode() == 0 ? ResultCode.FAILED : ResultCode.of(c.resultCode()),
@@ -601,7 +648,9 @@ public final class SourceTransfer {
         if (index < 0 || index >= results.length || results[index] != null) {
             return;
         }
-        flow.acknowledged(c.seq());
+        if (flow.acknowledged(c.seq())) {
+            windowMaybeResized();
+        }
         PlannedItem p = items.get(index);
         ItemOutcome outcome = TransferResults.applyDisposition(id, p, new ItemOutcome(index,
                 p.file().source().toString(), c.destFile() != null ? c.destFile() : p.item().destination().path(),

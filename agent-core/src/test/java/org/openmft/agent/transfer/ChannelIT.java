@@ -61,16 +61,21 @@ class ChannelIT {
     }
 
     /** A channel from {@code from} to {@code to}: a channel user on {@code to}, a definition on {@code from}. */
-    private static void join(TransferHarness from, TransferHarness to) throws Exception {
+    static void join(TransferHarness from, TransferHarness to) throws Exception {
+        join(from, to, to.port);
+    }
+
+    /** As {@link #join(TransferHarness, TransferHarness)}, the channel going to {@code port} (a relay's). */
+    static void join(TransferHarness from, TransferHarness to, int port) throws Exception {
         Credentials login = to.qm.users().add("channel." + from.qmName, Set.of(Permissions.CHANNEL), true);
         to.qm.applySecurityChanges();
         Path credentials = from.root.resolve("channel-" + to.qmName + ".xml");
         to.qm.users().writeCredentials(credentials, login, false);
-        new ChannelDefinition(to.qmName, "127.0.0.1", to.port, credentials, null, null, false)
+        new ChannelDefinition(to.qmName, "127.0.0.1", port, credentials, null, null, false)
                 .store(from.root.resolve("qm"));
     }
 
-    private static Properties status(TransferHarness h) throws Exception {
+    static Properties status(TransferHarness h) throws Exception {
         Properties p = new Properties();
         Path f = h.root.resolve("qm").resolve(ChannelDefinition.DIRECTORY).resolve(Channels.STATUS_FILE);
         if (Files.exists(f)) {
@@ -81,7 +86,7 @@ class ChannelIT {
         return p;
     }
 
-    private static void awaitRunning(TransferHarness h, String remote) throws InterruptedException {
+    static void awaitRunning(TransferHarness h, String remote) throws InterruptedException {
         TransferHarness.await("channel " + h.qmName + ".TO." + remote + " running", 30, () -> {
             try {
                 return "RUNNING".equals(status(h).getProperty(remote + ".state"));
@@ -91,7 +96,7 @@ class ChannelIT {
         });
     }
 
-    private static TransferRequest across(Path src, Path out) {
+    static TransferRequest across(Path src, Path out) {
         return new TransferRequest("6.00", TransferHarness.ME, new AgentRef("SRC", "QM1"), new AgentRef("DST", "QM2"),
                 new org.openmft.xml.ReplyTo("WMQFTE.TEST.REPLY", "QM1", true),
                 new org.openmft.xml.TransferSet(0, null, Map.of(), java.util.List.of(TransferHarness.item(

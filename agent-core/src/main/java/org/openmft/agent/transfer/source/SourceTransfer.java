@@ -59,10 +59,10 @@ import org.slf4j.LoggerFactory;
  * the destination already has: chunks below the resume point are read (to rebuild the checksum)
  * and not sent.
  *
- * <p>Why this file stays whole (about 600 lines): what is left here is the one state machine of a
+ * <p>Why this file stays whole (about 700 lines): what is left here is the one state machine of a
  * running transfer (start, window, resend, completion, dispositions), whose steps share the
  * transfer's fields; sending chunks, reading items, flow control, retry counting and failure
- * decisions are already rooms of their own ({@link ChunkSender}, {@link FlowControl},
+ * decisions are already rooms of their own ({@link ChunkSender}, {@link FlowControl}, {@link AdaptiveWindow},
  * {@link RetryBudget}, {@link FailurePolicy}), and splitting the rest would pass that state around.
  */
 public final class SourceTransfer {

@@ -51,8 +51,11 @@ class LongLinkIT {
         ChannelIT.join(qm2, qm1, toQm1.address().getPort());
         ChannelIT.awaitRunning(qm1, "QM2");
         ChannelIT.awaitRunning(qm2, "QM1");
+        // A checkpoint span (256 chunks) longer than the file: the test is about the window, and a
+        // checkpoint (an fsync) every four chunks would make the destination, not the link, the limit.
         Map<String, String> agent = Map.of("transferRoot", dir.toString(), "openmft.adaptiveWindow", "true",
-                "agentChunkSize", "65536", "agentWindowSize", "2", "agentFrameSize", "2");
+                "agentChunkSize", "65536", "agentWindowSize", "2", "agentFrameSize", "2",
+                "agentCheckpointInterval", "64");
         qm1.agent("SRC", agent);
         qm2.agent("DST", agent);
         long size = 8L << 20;

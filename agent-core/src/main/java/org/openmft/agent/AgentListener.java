@@ -154,6 +154,19 @@ public interface AgentListener {
     default void resending(String agent, String transferId, long fromSeq, String reason) {
     }
 
+    /**
+     * The source's flow-control window changed size ({@code openmft.adaptiveWindow}): it follows
+     * the bandwidth-delay product of the path to the destination, never below the fixed window.
+     * Called when it changes by a quarter or more, or comes back to the fixed window.
+     *
+     * @param chunks          chunks that may be unacknowledged now
+     * @param roundTripMicros the path's delay as measured (its smallest recent round trip)
+     * @param bytesPerSecond  the smoothed rate the destination acknowledges
+     */
+    default void windowResized(String agent, String transferId, int chunks, long roundTripMicros,
+            long bytesPerSecond) {
+    }
+
     /** A transfer ended: completed, failed, or cancelled. */
     default void transferEnded(String agent, Role role, TransferOutcome outcome) {
     }

@@ -101,6 +101,12 @@ public abstract class ForwardingAgentListener implements AgentListener {
     }
 
     @Override
+    public void windowResized(String agent, String transferId, int chunks, long roundTripMicros,
+            long bytesPerSecond) {
+        delegate().windowResized(agent, transferId, chunks, roundTripMicros, bytesPerSecond);
+    }
+
+    @Override
     public void transferEnded(String agent, Role role, TransferOutcome outcome) {
         delegate().transferEnded(agent, role, outcome);
     }

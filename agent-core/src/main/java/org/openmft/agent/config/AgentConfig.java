@@ -180,6 +180,15 @@ public final class AgentConfig extends QueueManagerConfig {
     }
 
     /**
+     * Whether the source sizes its window from the link.
+     *
+     * @return {@code openmft.adaptiveWindow}
+     */
+    public boolean adaptiveWindow() {
+        return values.get(ADAPTIVE_WINDOW);
+    }
+
+    /**
      * How long the source waits for an acknowledgement.
      *
      * @return {@code transferAckTimeout} (milliseconds in the file)

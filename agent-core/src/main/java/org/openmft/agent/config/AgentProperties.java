@@ -161,6 +161,18 @@ public final class AgentProperties {
                             + " --channels N').")
                     .build();
 
+    /** A flow-control window sized from the link (OpenMFT only). */
+    public static final ConfigKey<Boolean> ADAPTIVE_WINDOW = ConfigKey.bool("openmft.adaptiveWindow")
+            .defaultValue(false).supported().group(TRANSFER)
+            .description("OpenMFT only: the source sizes each transfer's window of unacknowledged chunks from the"
+                    + " link: about twice the bandwidth-delay product it measures (the smallest recent round trip"
+                    + " from a chunk to its acknowledgement, times the rate acknowledged), never below"
+                    + " agentWindowSize × agentFrameSize chunks and never above 32 MiB of chunks. For links with"
+                    + " long round trips (tens of milliseconds and more), where the fixed window, not the link,"
+                    + " would limit the rate. Off by default: see docs/architecture.md, \"Flow control over a"
+                    + " long link\".")
+            .build();
+
     /** Chunk compression between agents (IBM MQ's channel attribute COMPMSG). */
     public static final ConfigKey<CompressionMethod> COMPRESSION = ConfigKey.enumeration("openmft.compression",
             CompressionMethod.class, CompressionMethod::word).defaultValue(CompressionMethod.NONE).supported()
@@ -519,7 +531,7 @@ public final class AgentProperties {
             .add(AGENT_CHUNK_SIZE, AGENT_WINDOW_SIZE, AGENT_FRAME_SIZE, AGENT_CHECKPOINT_INTERVAL,
                     AGENT_MESSAGE_BATCH_SIZE, MAX_INLINE_FILE_SIZE, DO_NOT_USE_TEMP_OUTPUT_FILE, TRANSFER_ROOT,
                     TRANSFER_ROOT_HLQ, TEXT_REPLACEMENT_CHARACTER_SEQUENCE, IO_THREAD_POOL_SIZE,
-                    ENABLE_MEMORY_ALLOCATION_CHECKING, AGENT_MULTIPLE_CHANNELS_ENABLED, COMPRESSION,
+                    ENABLE_MEMORY_ALLOCATION_CHECKING, AGENT_MULTIPLE_CHANNELS_ENABLED, ADAPTIVE_WINDOW, COMPRESSION,
                     COMPRESSION_BY_AGENT)
             .add(ENABLE_QUEUE_INPUT_OUTPUT, MAX_INPUT_OUTPUT_MESSAGE_LENGTH, MAX_DELIMITER_MATCH_LENGTH)
             .add(MAX_SOURCE_TRANSFERS, MAX_DESTINATION_TRANSFERS, MAX_QUEUED_TRANSFERS, MAX_FILES_FOR_TRANSFER,

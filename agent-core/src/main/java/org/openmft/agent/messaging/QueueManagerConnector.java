@@ -150,6 +150,7 @@ public final class QueueManagerConnector {
         String url = target.url();
         // The TLS parameters go after the query: they name no secret, but keep the URL shown in messages short.
         String full = url + (url.contains("?") ? "&" : "?") + ArtemisTuning.clientUrlParameters()
+                + (url.startsWith("tcp:") ? "&" + ArtemisTuning.tcpUrlParameters() : "")
                 + (tls == null ? "" : "&" + ArtemisSslContextFactory.urlParameter(tls).replace(';', '&'));
         ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(full);
         if (credentials != null) {

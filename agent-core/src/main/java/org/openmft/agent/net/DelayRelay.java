@@ -24,8 +24,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Each segment read is stamped with the time it is due at the other side (read time plus the
  * delay, or, under a rate cap, the time it finishes leaving a link of that rate plus the delay) and
  * queued; a writer sends it when it is due. So the delay is per segment, not a pause of the stream:
- * up to {@link #WINDOW} bytes per direction are in flight at once, as in a long fat pipe, and the
- * sender is held back (TCP's own flow control) only when that window is full. Segments keep their
+ * up to a window of bytes per direction ({@link #WINDOW} unless chosen) are in flight at once, as
+ * in a long fat pipe, and the sender is held back (TCP's own flow control) only when that window is
+ * full. The window caps each direction at window ÷ one-way delay (the default: about 335 MB/s at a
+ * 25 ms round trip, 84 MB/s at 100 ms); a benchmark of a faster link chooses a larger one. Segments keep their
  * order: a shorter delay set meanwhile never overtakes data already queued.
  *
  * <p>Not used by the agents or queue managers: it is the long link of the tests that run hosts of
@@ -33,12 +35,13 @@ import java.util.concurrent.locks.LockSupport;
  * has no netem). The tests also run it as its own process inside a network namespace.
  */
 public final class DelayRelay implements AutoCloseable {
-    /** Bytes per direction and connection that may be held at once. */
+    /** Bytes per direction and connection that may be held at once, unless chosen: 4 MiB. */
     public static final int WINDOW = 4 << 20;
     private static final int SEGMENT = 16 * 1024;
 
     private final ServerSocket server;
     private final InetSocketAddress target;
+    private final int windowBytes;
     private volatile long delayNanos;
     private volatile long bytesPerSecond;
     private final AtomicLong toTarget = new AtomicLong();
@@ -47,9 +50,11 @@ public final class DelayRelay implements AutoCloseable {
     private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
-    private DelayRelay(ServerSocket server, InetSocketAddress target, Duration delay, long bytesPerSecond) {
+    private DelayRelay(ServerSocket server, InetSocketAddress target, Duration delay, long bytesPerSecond,
+            int windowBytes) {
         this.server = server;
         this.target = target;
+        this.windowBytes = windowBytes;
         setDelay(delay);
         setBandwidth(bytesPerSecond);
         thread("relay accept " + address(), this::accept);
@@ -62,10 +67,22 @@ public final class DelayRelay implements AutoCloseable {
      */
     public static DelayRelay start(InetSocketAddress listen, InetSocketAddress target, Duration oneWayDelay,
             long bytesPerSecond) throws IOException {
+        return start(listen, target, oneWayDelay, bytesPerSecond, WINDOW);
+    }
+
+    /**
+     * As {@link #start(InetSocketAddress, InetSocketAddress, Duration, long)}, holding up to
+     * {@code windowBytes} per direction and connection in flight.
+     */
+    public static DelayRelay start(InetSocketAddress listen, InetSocketAddress target, Duration oneWayDelay,
+            long bytesPerSecond, int windowBytes) throws IOException {
+        if (windowBytes < SEGMENT) {
+            throw new IllegalArgumentException("window bytes: " + windowBytes + " (at least " + SEGMENT + ")");
+        }
         ServerSocket s = new ServerSocket();
         s.setReuseAddress(true);
         s.bind(listen);
-        return new DelayRelay(s, target, oneWayDelay, bytesPerSecond);
+        return new DelayRelay(s, target, oneWayDelay, bytesPerSecond, windowBytes);
     }
 
     /** Where it listens. */
@@ -173,7 +190,7 @@ public final class DelayRelay implements AutoCloseable {
 
         /** Stamps and queues a segment, waiting while the window is full. */
         private synchronized void put(byte[] bytes) throws InterruptedException {
-            while (queuedBytes > 0 && queuedBytes + bytes.length > WINDOW && !aborted) {
+            while (queuedBytes > 0 && queuedBytes + bytes.length > windowBytes && !aborted) {
                 wait();
             }
             if (aborted) {

@@ -297,6 +297,10 @@ public final class EmbeddedQueueManager implements AutoCloseable {
             params.put(TransportConstants.PORT_PROP_NAME, s.port());
             params.put(TransportConstants.PROTOCOLS_PROP_NAME, "CORE");
             params.put(TransportConstants.TCP_NODELAY_PROPNAME, true);
+            // Autotuned by the OS, not Artemis's fixed 1 MiB: a channel or client over a long link
+            // would be capped at one buffer per round trip (see ArtemisTuning).
+            params.put(TransportConstants.TCP_SENDBUFFER_SIZE_PROPNAME, ArtemisTuning.TCP_BUFFER_BYTES);
+            params.put(TransportConstants.TCP_RECEIVEBUFFER_SIZE_PROPNAME, ArtemisTuning.TCP_BUFFER_BYTES);
             if (tls != null) {
                 params.put(TransportConstants.SSL_ENABLED_PROP_NAME, true);
                 params.put(TransportConstants.KEYSTORE_PATH_PROP_NAME, dir.resolve(s.tls().keyStore()).toString());

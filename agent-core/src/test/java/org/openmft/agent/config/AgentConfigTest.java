@@ -102,6 +102,8 @@ class AgentConfigTest {
                 "openmft.protectionTrustStoreCredentialsFile",
                 // Chunk compression: read by SourceSettings into a CompressionPolicy; ProtocolCodec compresses.
                 "openmft.compression", "openmft.compressionByAgent",
+                // The adaptive window: read by SourceSettings; SourceTransfer attaches an AdaptiveWindow.
+                "openmft.adaptiveWindow",
                 // TLS (issue 14): read by QueueManagerConfig into TlsClientSettings.
                 "agentSslCipherSpec", "agentSslCipherSuite", "agentSslPeerName", "agentSslFipsRequired",
                 "agentSslTrustStore", "agentSslTrustStoreType", "agentSslTrustStoreCredentialsFile", "agentSslKeyStore",

@@ -62,16 +62,25 @@ class ChannelIT {
 
     /** A channel from {@code from} to {@code to}: a channel user on {@code to}, a definition on {@code from}. */
     static void join(TransferHarness from, TransferHarness to) throws Exception {
-        join(from, to, 1);
+        join(from, to, 1, to.port);
     }
 
     /** {@code channels} parallel channels from {@code from} to {@code to}. */
     static void join(TransferHarness from, TransferHarness to, int channels) throws Exception {
+        join(from, to, channels, to.port);
+    }
+
+    /** As {@link #join(TransferHarness, TransferHarness)}, the channel going to {@code port} (a relay's). */
+    static void joinThrough(TransferHarness from, TransferHarness to, int port) throws Exception {
+        join(from, to, 1, port);
+    }
+
+    private static void join(TransferHarness from, TransferHarness to, int channels, int port) throws Exception {
         Credentials login = to.qm.users().add("channel." + from.qmName, Set.of(Permissions.CHANNEL), true);
         to.qm.applySecurityChanges();
         Path credentials = from.root.resolve("channel-" + to.qmName + ".xml");
         to.qm.users().writeCredentials(credentials, login, false);
-        new ChannelDefinition(to.qmName, "127.0.0.1", to.port, credentials, null, null, false, channels)
+        new ChannelDefinition(to.qmName, "127.0.0.1", port, credentials, null, null, false, channels)
                 .store(from.root.resolve("qm"));
     }
 
@@ -98,7 +107,7 @@ class ChannelIT {
         });
     }
 
-    private static TransferRequest across(Path src, Path out) {
+    static TransferRequest across(Path src, Path out) {
         return new TransferRequest("6.00", TransferHarness.ME, new AgentRef("SRC", "QM1"), new AgentRef("DST", "QM2"),
                 new org.openmft.xml.ReplyTo("WMQFTE.TEST.REPLY", "QM1", true),
                 new org.openmft.xml.TransferSet(0, null, Map.of(), java.util.List.of(TransferHarness.item(

@@ -188,6 +188,12 @@ final class TransferHarness implements AutoCloseable {
         }
 
         @Override
+        public void windowResized(String agent, String transferId, int chunks, long roundTripMicros,
+                long bytesPerSecond) {
+            events.add("window " + transferId + " " + chunks);
+        }
+
+        @Override
         public void transferEnded(String agent, Role role, TransferOutcome outcome) {
             (role == Role.SOURCE ? sourceOutcomes : destinationOutcomes).add(outcome);
             events.add("ended " + role + " " + outcome.transferId() + " " + outcome.resultCode());

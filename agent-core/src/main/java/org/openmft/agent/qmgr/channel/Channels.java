@@ -233,7 +233,9 @@ public final class Channels implements Runnable {
                 .setRoutingType(ComponentConfigurationRoutingType.ANYCAST)
                 // Chunks stay normal messages across the channel too (see ArtemisTuning).
                 .setMinLargeMessageSize(ArtemisTuning.CLIENT_MIN_LARGE_MESSAGE_BYTES)
-                .setProducerWindowSize(ArtemisTuning.PRODUCER_WINDOW_BYTES)
+                // No producer credits and autotuned socket buffers: neither caps a long link (see
+                // ArtemisTuning); the sources' windows bound what is in flight.
+                .setProducerWindowSize(ArtemisTuning.CHANNEL_PRODUCER_WINDOW_BYTES)
                 .setTransformerConfiguration(new TransformerConfiguration(OriginStamp.class.getName())
                         .setProperties(Map.of(QMGR_PROPERTY, localQMgr)));
         if (!server.deployBridge(b)) {
@@ -290,9 +292,10 @@ public final class Channels implements Runnable {
 
     private static String url(ChannelDefinition d) throws IOException {
         StringBuilder u = new StringBuilder("tcp://").append(d.host().contains(":") && !d.host().startsWith("[")
-                ? "[" + d.host() + "]" : d.host()).append(':').append(d.port());
+                ? "[" + d.host() + "]" : d.host()).append(':').append(d.port())
+                .append('?').append(ArtemisTuning.tcpUrlParameters());
         if (d.trustStore() != null) {
-            u.append("?sslEnabled=true&verifyHost=true&trustStoreType=PKCS12&trustStorePath=")
+            u.append("&sslEnabled=true&verifyHost=true&trustStoreType=PKCS12&trustStorePath=")
                     .append(enc(d.trustStore().toString())).append("&trustStorePassword=")
                     .append(enc(ChannelDefinition.password(d.trustStorePasswordFile())));
         }

@@ -1,11 +1,13 @@
 package org.openmft.agent.transfer.source;
 
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 /**
  * The source's flow control, without JMS or files: the sequence numbers it sends, the window of
- * unacknowledged chunks ({@code agentWindowSize} × {@code agentFrameSize}), what the destination
- * already has after a (re)start, and where to rewind to after a gap.
+ * unacknowledged chunks ({@code agentWindowSize} × {@code agentFrameSize}, or sized from the link
+ * by an {@link AdaptiveWindow} when one is attached), what the destination already has after a
+ * (re)start, and where to rewind to after a gap.
  *
  * <p>Messages of a transfer are numbered from 0, contiguously, across its items; acknowledgements
  * are cumulative. After a (re)synchronisation the destination says the first number it lacks:
@@ -15,7 +17,9 @@ import java.util.Arrays;
  * <p>Not thread-safe: owned by the source transfer's thread.
  */
 public final class FlowControl {
-    private final int maxUnacked;
+    private int maxUnacked;
+    private AdaptiveWindow adaptive;
+    private LongSupplier nanoClock;
     private final long[] itemFirstSeq;
     private final long[] itemLastSeq;
     private long nextSeq;
@@ -35,6 +39,21 @@ public final class FlowControl {
         this.itemLastSeq = new long[itemCount];
         Arrays.fill(itemFirstSeq, -1);
         Arrays.fill(itemLastSeq, -1);
+    }
+
+    /**
+     * Sizes the window from the link from now on: {@code adaptive} is told of every send and
+     * acknowledgement, timed by {@code nanoClock} (nanoseconds, any origin).
+     */
+    public void adapt(AdaptiveWindow adaptive, LongSupplier nanoClock) {
+        this.adaptive = adaptive;
+        this.nanoClock = nanoClock;
+        this.maxUnacked = adaptive.chunks();
+    }
+
+    /** Chunks that may be unacknowledged now. */
+    public int window() {
+        return maxUnacked;
     }
 
     /** The number the next message gets. */
@@ -66,6 +85,9 @@ public final class FlowControl {
     public boolean acknowledged(long seq) {
         if (seq > lastAcked) {
             lastAcked = seq;
+            if (adaptive != null && adaptive.acknowledged(seq, nanoClock.getAsLong())) {
+                maxUnacked = adaptive.chunks();
+            }
             return true;
         }
         return false;
@@ -79,6 +101,7 @@ public final class FlowControl {
      */
     public boolean gap(long next) {
         lastAcked = next - 1;
+        restartMeasuring();
         return next < nextSeq;
     }
 
@@ -87,6 +110,13 @@ public final class FlowControl {
         nextSeq = Math.max(0, next);
         lastAcked = nextSeq - 1;
         suppressBelow = nextSeq;
+        restartMeasuring();
+    }
+
+    private void restartMeasuring() {
+        if (adaptive != null) {
+            adaptive.restarted(lastAcked);
+        }
     }
 
     /** Whether message {@code seq} is already at the destination and must not be sent again. */
@@ -161,6 +191,9 @@ public final class FlowControl {
 
     /** Counts a chunk of {@code length} bytes handed to the queue manager as message {@code seq}. */
     public void sent(long seq, int length) {
+        if (adaptive != null) {
+            adaptive.sent(seq, nanoClock.getAsLong());
+        }
         bytesSent += length;
         if (seq <= highestSent) {
             bytesResent += length;

@@ -31,12 +31,13 @@ import org.openmft.agent.config.AgentConfig;
  * @param compression        {@code openmft.compression} and {@code openmft.compressionByAgent}
  * @param multipleChannels   {@code agentMultipleChannelsEnabled}: DATA spread over the destination queue
  *                           manager's aliases {@code SYSTEM.FTE.<QM>_n} ({@link DataRoutes})
+ * @param adaptiveWindow     {@code openmft.adaptiveWindow}: the window follows the link (see {@link AdaptiveWindow})
  */
 public record SourceSettings(String agentName, String agentQMgr, int chunkSize, int windowSize, int frameSize,
         int checkpointInterval, Duration ackTimeout, int ackRetries, Optional<Duration> recoveryTimeout,
         String textReplacement, int maxSourceTransfers, int maxQueuedTransfers, int maxFilesForTransfer,
         boolean wildcardSandboxChecking, int maxPlannedItems, boolean authorityChecking,
-        CompressionPolicy compression, boolean multipleChannels) {
+        CompressionPolicy compression, boolean multipleChannels, boolean adaptiveWindow) {
 
     /** The slice of an agent's configuration. */
     public static SourceSettings of(AgentConfig c) {
@@ -45,7 +46,7 @@ public record SourceSettings(String agentName, String agentQMgr, int chunkSize, 
                 c.transferRecoveryTimeout(), c.textReplacementCharacterSequence(), c.maxSourceTransfers(),
                 c.maxQueuedTransfers(), c.maxFilesForTransfer(), c.additionalWildcardSandboxChecking(),
                 c.maxPlannedItems(), c.authorityChecking(), c.compression(),
-                c.multipleChannelsEnabled());
+                c.multipleChannelsEnabled(), c.adaptiveWindow());
     }
 
     /** Chunks that may be unacknowledged: window × frame. */

@@ -59,12 +59,12 @@ import org.slf4j.LoggerFactory;
  * the destination already has: chunks below the resume point are read (to rebuild the checksum)
  * and not sent.
  *
- * <p>Why this file stays whole (about 690 lines): what is left here is the one state machine of a
+ * <p>Why this file stays whole (about 730 lines): what is left here is the one state machine of a
  * running transfer (start, window, resend, completion, dispositions), whose steps share the
  * transfer's fields; sending chunks, reading items, flow control, retry counting and failure
  * decisions are already rooms of their own ({@link ChunkSender}, {@link FlowControl},
- * {@link RetryBudget}, {@link FailurePolicy}, {@link DataRoutes}), and splitting the rest would
- * pass that state around.
+ * {@link AdaptiveWindow}, {@link RetryBudget}, {@link FailurePolicy}, {@link DataRoutes}), and
+ * splitting the rest would pass that state around.
  */
 public final class SourceTransfer {
     private static final Logger log = LoggerFactory.getLogger(SourceTransfer.class);
@@ -88,6 +88,11 @@ public final class SourceTransfer {
     private String destinationUser;
     private final ItemOutcome[] results;
     private final FlowControl flow;
+    /** The window sized from the link ({@code openmft.adaptiveWindow}), or null for the fixed one. */
+    private final AdaptiveWindow adaptive;
+    /** The window last told to the listener, and the largest it reached. */
+    private int windowReported;
+    private int windowPeak;
     private final RetryBudget budget;
     private final long ackTimeoutMillis;
     private final ChunkSender chunks;
@@ -134,6 +139,16 @@ public final class SourceTransfer {
         this.protection = context.protection().levelFor(destinationAgent);
         this.results = new ItemOutcome[items.size()];
         this.flow = new FlowControl(items.size(), settings.maxUnacked());
+        if (settings.adaptiveWindow()) {
+            int fixed = settings.maxUnacked();
+            this.adaptive = new AdaptiveWindow(fixed, AdaptiveWindow.ceilingChunks(AdaptiveWindow.MAX_BYTES,
+                    settings.chunkSize(), fixed), settings.chunkSize());
+            flow.adapt(adaptive, this::nanos);
+        } else {
+            this.adaptive = null;
+        }
+        this.windowReported = settings.maxUnacked();
+        this.windowPeak = windowReported;
         this.resume = resume;
         if (resume != null) {
             // A new incarnation, higher than any the destination saw: whatever is still on the
@@ -246,6 +261,11 @@ public final class SourceTransfer {
             } catch (JMSException e) {
                 log.debug("Closing the session of transfer {}: {}", id, e.getMessage());
             }
+        }
+        if (adaptive != null && windowPeak > adaptive.floorChunks()) {
+            log.info("Transfer {}: the window grew to {} chunks ({} KiB; fixed: {} chunks) for a round trip of {} ms"
+                    + " at {} KB/s", id, windowPeak, (long) windowPeak * settings.chunkSize() / 1024,
+                    adaptive.floorChunks(), adaptive.minRttNanos() / 1_000_000, adaptive.rateBytesPerSecond() / 1000);
         }
         if (flow.bytesResent() > 0 && outcome != null) {
             log.info("Transfer {}: {} bytes were sent more than once (resends after lost acknowledgements, gaps or"
@@ -583,6 +603,7 @@ public final class SourceTransfer {
                 if (flow.acknowledged(c.seq())) {
                     context.listener().progress(settings.agentName(), id, chunks.sendingItem(), chunks.sendingItemBytes(),
                             flow.bytesSent());
+                    windowMaybeResized();
                 }
                 if (c.checkpoint()) {
                     context.state().saveSource(new SourceRecord(id, request.destinationAgent().agent(), items.size(),
@@ -607,6 +628,32 @@ public final class SourceTransfer {
         }
     }
 
+    /**
+     * Tells the listener of the adaptive window's size when it moved by a quarter or more since
+     * last told, or came back to the fixed window: a few events per transfer, not one per ack.
+     */
+    private void windowMaybeResized() {
+        if (adaptive == null) {
+            return;
+        }
+        int now = flow.window();
+        windowPeak = Math.max(windowPeak, now);
+        boolean back = now == adaptive.floorChunks() && windowReported != now;
+        if (back || Math.abs(now - windowReported) * 4 >= windowReported) {
+            windowReported = now;
+            log.debug("Transfer {}: window {} chunks (round trip {} us, {} B/s)", id, now,
+                    adaptive.minRttNanos() / 1000, adaptive.rateBytesPerSecond());
+            context.listener().windowResized(settings.agentName(), id, now, adaptive.minRttNanos() / 1000,
+                    adaptive.rateBytesPerSecond());
+        }
+    }
+
+    /** Now, in nanoseconds from the context's clock (so tests can drive it). */
+    private long nanos() {
+        Instant t = context.clock().instant();
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    }
+
     private TransferFailure destinationAborted(Control c) {
         log.warn("Transfer {}: destination agent {} gave the transfer up: {}", id, destinationAgent, c.supplement());
         return new TransferFailure(c.resultCode() == 0 ? ResultCode.FAILED : ResultCode.of(c.resultCode()),
@@ -618,7 +665,9 @@ public final class SourceTransfer {
         if (index < 0 || index >= results.length || results[index] != null) {
             return;
         }
-        flow.acknowledged(c.seq());
+        if (flow.acknowledged(c.seq())) {
+            windowMaybeResized();
+        }
         PlannedItem p = items.get(index);
         ItemOutcome outcome = TransferResults.applyDisposition(id, p, new ItemOutcome(index,
                 p.file().source().toString(), c.destFile() != null ? c.destFile() : p.item().destination().path(),

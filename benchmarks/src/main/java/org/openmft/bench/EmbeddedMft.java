@@ -141,7 +141,23 @@ final class EmbeddedMft implements AutoCloseable {
 
     private QueueManagerConnector startAgent(String name, ConnectionMode mode, Map<String, String> extra,
             Path transferRoot) throws Exception {
-        Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", QMGR,
+        StartedAgent started = startAgent(qm, port, name, mode, extra, transferRoot, listener,
+                root.resolve("state").resolve(name));
+        agents.add(started.agent());
+        return started.connector();
+    }
+
+    /** An agent that runs, and the connector it uses (as the administrator: it also submits requests). */
+    record StartedAgent(Agent agent, QueueManagerConnector connector) {
+    }
+
+    /**
+     * Starts agent {@code name} on {@code qm} (listening on {@code port}), connected in {@code mode},
+     * with {@code extra} agent.properties values over the harness's own.
+     */
+    static StartedAgent startAgent(EmbeddedQueueManager qm, int port, String name, ConnectionMode mode,
+            Map<String, String> extra, Path transferRoot, AgentListener listener, Path stateDir) throws Exception {
+        Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", qm.settings().name(),
                 "agentQMgrPort", String.valueOf(port), "immediateShutdownTimeout", "5",
                 "transferRoot", transferRoot.toString()));
         if (mode == ConnectionMode.CLIENT) {
@@ -152,10 +168,14 @@ final class EmbeddedMft implements AutoCloseable {
         // As the administrator: the same connector submits requests and carries the raw JMS ceiling.
         QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(),
                 qm.administrator().orElseThrow());
-        Agent agent = new Agent(config, connector, listener, root.resolve("state").resolve(name));
-        agents.add(agent);
-        agent.start();
-        return connector;
+        Agent agent = new Agent(config, connector, listener, stateDir);
+        try {
+            agent.start();
+        } catch (Exception e) {
+            agent.close();
+            throw e;
+        }
+        return new StartedAgent(agent, connector);
     }
 
     /**
@@ -214,7 +234,7 @@ final class EmbeddedMft implements AutoCloseable {
     }
 
     /** As {@link #transferAll(ConnectionMode, List, long)}, between {@code pair}'s agents. */
-    private List<Result> transferAll(Pair pair, List<List<TransferItem>> transfers, long timeoutMillis)
+    List<Result> transferAll(Pair pair, List<List<TransferItem>> transfers, long timeoutMillis)
             throws Exception {
         TransferRequester r = requesters.get(pair);
         if (r == null) {

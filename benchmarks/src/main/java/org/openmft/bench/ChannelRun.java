@@ -68,6 +68,24 @@ record ChannelRun(String cell, String variant, int repetition, long bytes, int f
         return new ChannelRun(cell, variant, repetition, bytes, files, wall, cpu, resends, failure);
     }
 
+    /**
+     * Times one binary file, without checksum, from {@code pair}'s source on QMA to its destination
+     * on QMB, then checks the destination against {@code md5}.
+     */
+    static ChannelRun oneFile(TwoQueueManagers two, TwoQueueManagers.Pair pair, String cell, String variant,
+            int repetition, java.nio.file.Path source, String md5, java.nio.file.Path destinationDir) throws Exception {
+        TestFiles.emptyDirectory(destinationDir);
+        TestFiles.preload(List.of(source));
+        long bytes = java.nio.file.Files.size(source);
+        java.nio.file.Path destination = destinationDir.resolve(source.getFileName());
+        // On a slow link (100 ms and IBM's window) the rate may be a few MB/s: a generous time-out, not a figure.
+        long timeout = 120_000 + bytes / 1_000;
+        return time(cell, variant, repetition, bytes, 1, pair.source(), pair.destination(),
+                () -> two.transferAll(pair, List.of(List.of(EmbeddedMft.binaryItem(source, destination,
+                        org.openmft.xml.ChecksumMethod.NONE))), timeout),
+                () -> TestFiles.verify(List.of(source), p -> md5, destinationDir));
+    }
+
     /** "12.34 s  56.7 MB/s" or "FAILED: why", for the console. */
     String logLine() {
         return ok() ? String.format(Locale.ROOT, "%-22s %-26s %8.2f s %8.1f MB/s%s", cell, variant, seconds(),

@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.openmft.xml.ChecksumMethod;
 
 /**
  * Rate against round-trip time ({@code --scenario latency}): one binary file from an agent on QMA to
@@ -78,9 +77,9 @@ final class LatencySuite implements Section {
         try (TwoQueueManagers two = TwoQueueManagers.start(context.work().resolve("two"), context.work(), pairs,
                 byAgent::get, TwoQueueManagers.Link.relayed(Duration.ZERO, 0))) {
             context.log("QMA and QMB joined by channels through delaying relays: running");
-            OneFile file = new OneFile(two, source, md5, destinationDir);
             for (String window : List.of(FIXED, ADAPTIVE)) {
-                ChannelRun w = file.run("warm-up", window, 0);
+                ChannelRun w = ChannelRun.oneFile(two, PAIRS.get(window), "warm-up", window, 0, source, md5,
+                        destinationDir);
                 context.log("  warm-up %s", w.logLine());
                 if (!w.ok()) {
                     failures.add("warm-up of " + window + ": " + w.failure());
@@ -91,7 +90,8 @@ final class LatencySuite implements Section {
                 for (int rtt : RTTS_MILLIS) {
                     two.setDelay(Duration.ofNanos(rtt * 1_000_000L / 2));
                     for (String window : order) {
-                        ChannelRun r = file.run(cell(rtt), window, rep);
+                        ChannelRun r = ChannelRun.oneFile(two, PAIRS.get(window), cell(rtt), window, rep, source, md5,
+                                destinationDir);
                         runs.add(r);
                         context.log("  rep %d %s", rep, r.logLine());
                     }
@@ -111,22 +111,5 @@ final class LatencySuite implements Section {
                 + " other |\n", ChannelReports.busyNote(loadAtStart, CpuClock.loadAverage(), context.machine()),
                 report.chart(context.images(), context.imagesLink()), failures);
         return new Outcome(md, failures);
-    }
-
-    /** One file moved from QMA to QMB by the pair of a window, checked against its MD5. */
-    private record OneFile(TwoQueueManagers two, Path source, String md5, Path destinationDir) {
-        ChannelRun run(String cell, String window, int repetition) throws Exception {
-            TestFiles.emptyDirectory(destinationDir);
-            TestFiles.preload(List.of(source));
-            TwoQueueManagers.Pair pair = PAIRS.get(window);
-            long bytes = Files.size(source);
-            Path destination = destinationDir.resolve(source.getFileName());
-            // At 100 ms and IBM's window the rate may be a few MB/s: a generous time-out, not a figure.
-            long timeout = 120_000 + bytes / 1_000;
-            return ChannelRun.time(cell, window, repetition, bytes, 1, pair.source(), pair.destination(),
-                    () -> two.transferAll(pair, List.of(List.of(EmbeddedMft.binaryItem(source, destination,
-                            ChecksumMethod.NONE))), timeout),
-                    () -> TestFiles.verify(List.of(source), p -> md5, destinationDir));
-        }
     }
 }

@@ -17,6 +17,7 @@ import org.openmft.bench.Seed000Matrix.FileSet;
 final class Seed002Suite implements Section {
     static final String NAME = "seed002";
     static final String VARIANT = "two queue managers";
+    static final String CHUNK_SIZES_PROPERTY = "openmft.bench.seed002.chunkSizes";
 
     /**
      * How big a run is.
@@ -31,6 +32,19 @@ final class Seed002Suite implements Section {
                 List.of(65_536, 131_072, 262_144, 524_288), 1);
         static final RunScale QUICK = new RunScale("quick", List.of(new FileSet(10, 256 * 1024, 1),
                 new FileSet(10, Scale.MIB, 10), new FileSet(10, 4 * Scale.MIB, 100)), List.of(65_536, 262_144), 1);
+
+        /**
+         * Only some of the chunk sizes, as the system property {@value #CHUNK_SIZES_PROPERTY} lists them
+         * (comma-separated), for a run that has not the time for all four; none given: this scale.
+         */
+        RunScale withChunkSizes(String property) {
+            if (property == null || property.isBlank()) {
+                return this;
+            }
+            List<Integer> sizes = java.util.Arrays.stream(property.split(",")).map(String::trim).map(Integer::valueOf)
+                    .toList();
+            return new RunScale(name + " (agentChunkSize " + property.trim() + " only)", sets, sizes, repetitions);
+        }
 
         String describe(int reps) {
             return "**" + name + "**: " + String.join(", ", sets.stream().map(FileSet::label).toList())
@@ -63,7 +77,8 @@ final class Seed002Suite implements Section {
 
     @Override
     public Outcome run(Context context) throws Exception {
-        RunScale scale = context.quick() ? RunScale.QUICK : RunScale.FULL;
+        RunScale scale = (context.quick() ? RunScale.QUICK : RunScale.FULL)
+                .withChunkSizes(System.getProperty(CHUNK_SIZES_PROPERTY));
         int reps = context.repetitions() != null ? context.repetitions() : scale.repetitions();
         double loadAtStart = CpuClock.loadAverage();
         Instant started = Instant.now();
@@ -107,7 +122,7 @@ final class Seed002Suite implements Section {
             }
         }
         Instant ended = Instant.now();
-        ChannelReports.writeCsv(context, NAME, scale.name(), runs);
+        ChannelReports.writeCsv(context, NAME, context.quick() ? "quick" : "full", runs);
         failures.addAll(ChannelRun.failures(runs));
         Seed002Report report = new Seed002Report(scale.sets(), scale.chunkSizes(), runs, ChannelReports.cores());
         String md = report.markdown(context.runTable(started, ended, scale.describe(reps)) + "| agents | "

@@ -94,15 +94,7 @@ final class ChannelOptionsReport {
                     .append(" |\n");
         }
         md.append('\n');
-        if (!chart.isBlank()) {
-            md.append(chart).append("\n\n");
-        }
-        if (!failures.isEmpty()) {
-            md.append("**Failures:**\n\n");
-            failures.forEach(x -> md.append("- ").append(x).append('\n'));
-            md.append('\n');
-        }
-        md.append(ChannelReports.howToRun(ChannelOptionsSuite.NAME, "The full scale moves 256 MiB per run (3"
+        md.append(ChannelReports.end(chart, failures, ChannelOptionsSuite.NAME, "The full scale moves 256 MiB per run (3"
                 + " repetitions); `--quick` moves 8 MiB once per setting, a check rather than figures."));
         return md.toString();
     }

@@ -138,18 +138,14 @@ final class ChannelOptionsSuite implements Section {
                 for (boolean on : rotate(MULTI, rep)) {
                     ChannelRun r = ChannelRun.oneFile(two, pairs.get(multi(on)), MULTI_CELL, multi(on), rep,
                             sources.get(Data.RANDOM), md5s.get(Data.RANDOM), destinationDir);
-                    runs.add(r);
-                    context.log("  rep %d %s", rep, r.logLine());
+                    ChannelReports.record(context, runs, r);
                 }
             }
         } finally {
-            if (!context.keep()) {
-                BenchmarkRunner.deleteTree(dir);
-            }
+            ChannelReports.deleteUnlessKept(context, dir);
         }
         Instant ended = Instant.now();
-        ChannelReports.writeCsv(context, NAME, scale.name(), runs);
-        failures.addAll(ChannelRun.failures(runs));
+        ChannelReports.finish(context, NAME, runs, failures);
         ChannelOptionsReport report = new ChannelOptionsReport(runs, wireBytes);
         String md = report.markdown(context.runTable(started, ended, describe) + "| agents | "
                 + ChannelReports.properties(base) + "; each pair with its own setting |\n",

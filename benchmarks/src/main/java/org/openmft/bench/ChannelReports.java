@@ -49,6 +49,20 @@ final class ChannelReports {
                 + " which ran side by side in the same repetition, rather than with other sections.";
     }
 
+    /** How a section ends: its chart, its failures if any, and how to run it. */
+    static String end(String chart, List<String> failures, String scenario, String quickNote) {
+        StringBuilder md = new StringBuilder();
+        if (!chart.isBlank()) {
+            md.append(chart).append("\n\n");
+        }
+        if (!failures.isEmpty()) {
+            md.append("**Failures:**\n\n");
+            failures.forEach(x -> md.append("- ").append(x).append('\n'));
+            md.append('\n');
+        }
+        return md.append(howToRun(scenario, quickNote)).toString();
+    }
+
     /** The how-to-run block of {@code scenario}. */
     static String howToRun(String scenario, String quickNote) {
         return "Run alone with\n\n```\nmvn -B -q -o -pl benchmarks -am package -DskipTests\n"
@@ -66,6 +80,16 @@ final class ChannelReports {
                         + "; every other key at its default";
     }
 
+    /**
+     * What every section does once its runs are done: writes them to the CSV and adds the failed ones
+     * to {@code failures}.
+     */
+    static void finish(Section.Context context, String scenario, List<ChannelRun> runs, List<String> failures)
+            throws java.io.IOException {
+        writeCsv(context, scenario, context.quick() ? "quick" : "full", runs);
+        failures.addAll(ChannelRun.failures(runs));
+    }
+
     /** Writes every run to {@code <results>/<scenario>-<scale>.csv}. */
     static Path writeCsv(Section.Context context, String scenario, String scale, List<ChannelRun> runs)
             throws java.io.IOException {
@@ -76,6 +100,19 @@ final class ChannelReports {
         Files.writeString(csv, sb);
         context.log("wrote %s", csv);
         return csv;
+    }
+
+    /** Adds {@code run} to {@code runs} and says how it went on the console. */
+    static void record(Section.Context context, List<ChannelRun> runs, ChannelRun run) {
+        runs.add(run);
+        context.log("  rep %d %s", run.repetition(), run.logLine());
+    }
+
+    /** Deletes a section's work directory {@code dir} unless the run keeps its work files. */
+    static void deleteUnlessKept(Section.Context context, Path dir) throws java.io.IOException {
+        if (!context.keep()) {
+            BenchmarkRunner.deleteTree(dir);
+        }
     }
 
     /** This JVM's cores, for CPU percentages. */

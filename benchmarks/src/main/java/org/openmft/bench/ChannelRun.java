@@ -22,7 +22,7 @@ import java.util.function.ToDoubleFunction;
  * @param failure    why the run does not count, or null when it succeeded and every file verified
  */
 record ChannelRun(String cell, String variant, int repetition, long bytes, int files, long wallNanos,
-        Seed000Run.Cpu cpu, int resends, String failure) {
+        Seed000Run.Cpu cpu, int resends, String failure) implements TimedRun {
 
     static final String CSV_HEADER = "cell,variant,repetition,bytes,files,seconds,mb_per_s,cpu_total_s,cpu_source_s,"
             + "cpu_destination_s,cpu_rest_s,resends,failure\n";
@@ -91,19 +91,6 @@ record ChannelRun(String cell, String variant, int repetition, long bytes, int f
         return ok() ? String.format(Locale.ROOT, "%-22s %-26s %8.2f s %8.1f MB/s%s", cell, variant, seconds(),
                 mbPerSecond(), resends > 0 ? ", " + resends + " resends" : "")
                 : String.format(Locale.ROOT, "%-22s %-26s FAILED: %s", cell, variant, failure);
-    }
-
-    boolean ok() {
-        return failure == null;
-    }
-
-    double seconds() {
-        return wallNanos / 1e9;
-    }
-
-    /** Decimal megabytes (10^6 bytes) per second. */
-    double mbPerSecond() {
-        return bytes / 1e6 / seconds();
     }
 
     /**

@@ -9,8 +9,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 
@@ -48,14 +46,7 @@ final class EmbeddedMft implements AutoCloseable {
     private final List<Agent> agents = new ArrayList<>();
     private final Map<ConnectionMode, QueueManagerConnector> connectors = new EnumMap<>(ConnectionMode.class);
     private final Map<Pair, TransferRequester> requesters = new LinkedHashMap<>();
-    private final Map<String, AtomicInteger> resends = new ConcurrentHashMap<>();
-
-    private final AgentListener listener = new AgentListener() {
-        @Override
-        public void resending(String agent, String transferId, long fromSeq, String reason) {
-            resends.computeIfAbsent(transferId, k -> new AtomicInteger()).incrementAndGet();
-        }
-    };
+    private final ResendCounter listener = new ResendCounter();
 
     /** The outcome of one requested transfer. */
     record Result(Reply reply, int resends, String failure) {
@@ -116,7 +107,7 @@ final class EmbeddedMft implements AutoCloseable {
                 mft.startAgent(pair.destination(), pair.mode(), agentProperties.apply(pair.destination()),
                         transferRoot);
                 mft.connectors.putIfAbsent(pair.mode(), c);
-                mft.requesters.put(pair, new TransferRequester(c, QMGR, mft::resendsOf));
+                mft.requesters.put(pair, new TransferRequester(c, QMGR, mft.listener::of));
             }
             return mft;
         } catch (Exception e) {
@@ -253,12 +244,6 @@ final class EmbeddedMft implements AutoCloseable {
             a.close();
         }
         qm.close();
-    }
-
-    /** The chunk resends the agents reported for {@code transferId}. */
-    private int resendsOf(String transferId) {
-        AtomicInteger n = resends.get(transferId);
-        return n == null ? 0 : n.get();
     }
 
     static int freePort() throws IOException {

@@ -87,15 +87,7 @@ final class LatencyReport {
         }
         md.append("\nThe bar (product brief §5): 25 ms at no less than 80% of the 0 ms rate (IBM: 44% for its 100MB"
                 + " files, 32% for 1GB).\n\n");
-        if (!chart.isBlank()) {
-            md.append(chart).append("\n\n");
-        }
-        if (!failures.isEmpty()) {
-            md.append("**Failures:**\n\n");
-            failures.forEach(x -> md.append("- ").append(x).append('\n'));
-            md.append('\n');
-        }
-        md.append(ChannelReports.howToRun(LatencySuite.NAME, "The full scale moves 1 GiB per round trip and window"
+        md.append(ChannelReports.end(chart, failures, LatencySuite.NAME, "The full scale moves 1 GiB per round trip and window"
                 + " (3 repetitions); `--quick` moves 64 MiB once each, a check rather than figures."));
         return md.toString();
     }

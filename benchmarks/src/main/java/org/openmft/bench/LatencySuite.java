@@ -92,19 +92,15 @@ final class LatencySuite implements Section {
                     for (String window : order) {
                         ChannelRun r = ChannelRun.oneFile(two, PAIRS.get(window), cell(rtt), window, rep, source, md5,
                                 destinationDir);
-                        runs.add(r);
-                        context.log("  rep %d %s", rep, r.logLine());
+                        ChannelReports.record(context, runs, r);
                     }
                 }
             }
         } finally {
-            if (!context.keep()) {
-                BenchmarkRunner.deleteTree(context.work().resolve("files"));
-            }
+            ChannelReports.deleteUnlessKept(context, context.work().resolve("files"));
         }
         Instant ended = Instant.now();
-        ChannelReports.writeCsv(context, NAME, scale.name(), runs);
-        failures.addAll(ChannelRun.failures(runs));
+        ChannelReports.finish(context, NAME, runs, failures);
         LatencyReport report = new LatencyReport(runs, AgentKeys.status(KEY));
         String md = report.markdown(context.runTable(started, ended, describe) + "| agents | "
                 + ChannelReports.properties(base) + "; `" + KEY + "=false` on the pair of IBM's window, `true` on the"

@@ -91,20 +91,16 @@ final class Seed000Channels implements Section {
                 for (FileSetCells.Cell cell : cells) {
                     for (String variant : order) {
                         ChannelRun r = FileSetCells.run(files, cell, variant, rep, agents.get(variant));
-                        runs.add(r);
-                        context.log("  rep %d %s", rep, r.logLine());
+                        ChannelReports.record(context, runs, r);
                     }
                 }
             }
         } finally {
-            if (!context.keep()) {
-                BenchmarkRunner.deleteTree(context.work().resolve("files"));
-            }
+            ChannelReports.deleteUnlessKept(context, context.work().resolve("files"));
         }
         Instant ended = Instant.now();
-        ChannelReports.writeCsv(context, NAME, scale.name(), runs);
+        ChannelReports.finish(context, NAME, runs, failures);
         Seed000ChannelsReport report = new Seed000ChannelsReport(scale.sets(), runs, ChannelReports.cores());
-        failures.addAll(ChannelRun.failures(runs));
         String md = report.markdown(context.runTable(started, ended, scale.describe(reps)) + "| agents | "
                 + ChannelReports.properties(props) + " |\n",
                 ChannelReports.busyNote(loadAtStart, CpuClock.loadAverage(), context.machine()),

@@ -95,15 +95,7 @@ final class Seed000ChannelsReport {
                 + " 4-vCPU machine, its queue manager and channel included.\n");
         md.append("- **x faster than IBM**: IBM's time, scaled to the bytes moved here, over the two queue managers'"
                 + " time.\n\n");
-        if (!chart.isBlank()) {
-            md.append(chart).append("\n\n");
-        }
-        if (!failures.isEmpty()) {
-            md.append("**Failures:**\n\n");
-            failures.forEach(x -> md.append("- ").append(x).append('\n'));
-            md.append('\n');
-        }
-        md.append(ChannelReports.howToRun(Seed000Channels.NAME, "The full scale moves IBM's sets (2000 MiB each)"
+        md.append(ChannelReports.end(chart, failures, Seed000Channels.NAME, "The full scale moves IBM's sets (2000 MiB each)"
                 + " through both topologies, about 15 minutes with 3 repetitions; `--quick` moves 20 files of 256 KiB,"
                 + " 1 MiB and 4 MiB, a check rather than figures, in well under a minute."));
         return md.toString();

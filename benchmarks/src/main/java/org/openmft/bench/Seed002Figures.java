@@ -1,12 +1,8 @@
 package org.openmft.bench;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -57,39 +53,15 @@ final class Seed002Figures {
      * in double quotes; lines starting with # are comments.
      */
     static List<Figure> parse(InputStream in) throws IOException {
-        List<Figure> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            boolean header = true;
-            int n = 0;
-            while ((line = r.readLine()) != null) {
-                n++;
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                if (header) {
-                    header = false;
-                    continue;
-                }
-                String[] f = line.split(",", 9);
-                if (f.length != 9) {
-                    throw new IOException(RESOURCE + " line " + n + ": 9 fields expected, not " + f.length);
-                }
-                try {
-                    String transfers = f[2].trim();
-                    if (!transfers.equals("single") && !transfers.equals("multi")) {
-                        throw new IllegalArgumentException("'" + transfers + "' is neither single nor multi");
-                    }
-                    out.add(new Figure(Integer.parseInt(f[0].trim()), Integer.parseInt(f[1].trim()),
-                            transfers.equals("multi"), percent(f[3]), percent(f[4]), percent(f[5]),
-                            Double.parseDouble(f[6].trim()), Double.parseDouble(f[7].trim()),
-                            f[8].trim().replaceAll("^\"|\"$", "")));
-                } catch (IllegalArgumentException e) {
-                    throw new IOException(RESOURCE + " line " + n + ": " + e.getMessage(), e);
-                }
+        return FigureCsv.read(in, RESOURCE, 9, f -> {
+            String transfers = f[2].trim();
+            if (!transfers.equals("single") && !transfers.equals("multi")) {
+                throw new IllegalArgumentException("'" + transfers + "' is neither single nor multi");
             }
-        }
-        return List.copyOf(out);
+            return new Figure(Integer.parseInt(f[0].trim()), Integer.parseInt(f[1].trim()), transfers.equals("multi"),
+                    percent(f[3]), percent(f[4]), percent(f[5]), Double.parseDouble(f[6].trim()),
+                    Double.parseDouble(f[7].trim()), f[8].trim().replaceAll("^\"|\"$", ""));
+        });
     }
 
     /** A CPU cell: a number, kept as printed. */

@@ -135,15 +135,7 @@ final class Seed002Report {
                 chunkSizes.stream().map(String::valueOf).toList())).append("); IBM's of its four.");
         md.append(" IBM's table 5 prints 65536 as 65635 and 524288 as 524228; its best rows are taken here from its"
                 + " tables 1 to 4, which they match.\n\n");
-        if (!chart.isBlank()) {
-            md.append(chart).append("\n\n");
-        }
-        if (!failures.isEmpty()) {
-            md.append("**Failures:**\n\n");
-            failures.forEach(x -> md.append("- ").append(x).append('\n'));
-            md.append('\n');
-        }
-        md.append(ChannelReports.howToRun(Seed002Suite.NAME, "The full scale moves IBM's sets (1000 MiB each) in all"
+        md.append(ChannelReports.end(chart, failures, Seed002Suite.NAME, "The full scale moves IBM's sets (1000 MiB each) in all"
                 + " 24 cells once; `--quick` moves 10 files of 256 KiB, 1 MiB and 4 MiB at 2 chunk sizes, a check"
                 + " rather than figures."));
         return md.toString();

@@ -106,24 +106,18 @@ final class Seed002Suite implements Section {
                             ChannelRun r = FileSetCells.run(files, cell, VARIANT, rep, agents);
                             r = new ChannelRun(cellId(chunk, cell), r.variant(), r.repetition(), r.bytes(), r.files(),
                                     r.wallNanos(), r.cpu(), r.resends(), r.failure());
-                            runs.add(r);
-                            context.log("  rep %d %s", rep, r.logLine());
+                            ChannelReports.record(context, runs, r);
                         }
                     }
                 } finally {
-                    if (!context.keep()) {
-                        BenchmarkRunner.deleteTree(context.work().resolve("two-" + chunk));
-                    }
+                    ChannelReports.deleteUnlessKept(context, context.work().resolve("two-" + chunk));
                 }
             }
         } finally {
-            if (!context.keep()) {
-                BenchmarkRunner.deleteTree(context.work().resolve("files"));
-            }
+            ChannelReports.deleteUnlessKept(context, context.work().resolve("files"));
         }
         Instant ended = Instant.now();
-        ChannelReports.writeCsv(context, NAME, context.quick() ? "quick" : "full", runs);
-        failures.addAll(ChannelRun.failures(runs));
+        ChannelReports.finish(context, NAME, runs, failures);
         Seed002Report report = new Seed002Report(scale.sets(), scale.chunkSizes(), runs, ChannelReports.cores());
         String md = report.markdown(context.runTable(started, ended, scale.describe(reps)) + "| agents | "
                 + ChannelReports.properties(Seed000Matrix.agentProperties(context.agentProperties(), 0))

@@ -12,12 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 import org.openmft.agent.Agent;
-import org.openmft.agent.AgentListener;
 import org.openmft.agent.credentials.Credentials;
 import org.openmft.agent.net.DelayRelay;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
@@ -80,14 +77,7 @@ final class TwoQueueManagers implements AutoCloseable {
     private final List<DelayRelay> relays = new ArrayList<>();
     private final List<Agent> agents = new ArrayList<>();
     private final Map<Pair, TransferRequester> requesters = new LinkedHashMap<>();
-    private final Map<String, AtomicInteger> resends = new ConcurrentHashMap<>();
-
-    private final AgentListener listener = new AgentListener() {
-        @Override
-        public void resending(String agent, String transferId, long fromSeq, String reason) {
-            resends.computeIfAbsent(transferId, k -> new AtomicInteger()).incrementAndGet();
-        }
-    };
+    private final ResendCounter listener = new ResendCounter();
 
     /** One queue manager and where it listens. */
     private record Side(EmbeddedQueueManager qm, int port, Path directory) {
@@ -118,7 +108,7 @@ final class TwoQueueManagers implements AutoCloseable {
             for (Pair pair : pairs) {
                 EmbeddedMft.StartedAgent source = two.startAgent(QMA, pair.source(), agentProperties, transferRoot);
                 two.startAgent(QMB, pair.destination(), agentProperties, transferRoot);
-                two.requesters.put(pair, new TransferRequester(source.connector(), QMA, two::resendsOf));
+                two.requesters.put(pair, new TransferRequester(source.connector(), QMA, two.listener::of));
             }
             return two;
         } catch (Exception e) {
@@ -208,11 +198,6 @@ final class TwoQueueManagers implements AutoCloseable {
         }
         return r.transferAll(new AgentRef(pair.source(), QMA), new AgentRef(pair.destination(), QMB), transfers,
                 timeoutMillis);
-    }
-
-    private int resendsOf(String transferId) {
-        AtomicInteger n = resends.get(transferId);
-        return n == null ? 0 : n.get();
     }
 
     @Override

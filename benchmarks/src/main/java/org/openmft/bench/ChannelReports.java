@@ -46,7 +46,9 @@ final class ChannelReports {
                         + " when it ended, on %s cores.", loadAtStart, loadAtEnd, cores);
         return "**Taken on a busy machine.** Other engineers were building and testing on it at the same time. "
                 + load + " Rates are lower and noisier than on an idle machine: compare the columns of one row,"
-                + " which ran side by side in the same repetition, rather than with other sections.";
+                + " which ran side by side in the same repetition, rather than with other sections. A median of an"
+                + " even number of repetitions is the mean of the middle two, taken of the times and of the rates"
+                + " separately, so a row's rate need not be its bytes over its time.";
     }
 
     /** How a section ends: its chart, its failures if any, and how to run it. */

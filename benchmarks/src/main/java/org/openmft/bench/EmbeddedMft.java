@@ -9,18 +9,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
-import javax.jms.Connection;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TemporaryQueue;
-import javax.jms.TextMessage;
 
 import org.openmft.agent.Agent;
 import org.openmft.agent.AgentListener;
@@ -32,19 +22,12 @@ import org.openmft.xml.AgentRef;
 import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.DestinationType;
 import org.openmft.xml.Disposition;
-import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.ExistAction;
 import org.openmft.xml.ItemDestination;
 import org.openmft.xml.ItemSource;
-import org.openmft.xml.MalformedRequestException;
 import org.openmft.xml.Mode;
-import org.openmft.xml.Originator;
 import org.openmft.xml.Reply;
-import org.openmft.xml.ReplyTo;
-import org.openmft.xml.RequestParser;
 import org.openmft.xml.TransferItem;
-import org.openmft.xml.TransferRequest;
-import org.openmft.xml.TransferSet;
 
 /**
  * One embedded queue manager in this JVM with pairs of agents: by default two, SRCB and DSTB
@@ -56,27 +39,14 @@ import org.openmft.xml.TransferSet;
  */
 final class EmbeddedMft implements AutoCloseable {
     static final String QMGR = "QMBENCH";
-    private static final Originator ORIGINATOR = new Originator("localhost", "benchmark", null);
 
     private final EmbeddedQueueManager qm;
     private final int port;
     private final Path root;
     private final List<Agent> agents = new ArrayList<>();
     private final Map<ConnectionMode, QueueManagerConnector> connectors = new EnumMap<>(ConnectionMode.class);
-    private final Map<Pair, Requester> requesters = new LinkedHashMap<>();
-    private final Map<String, AtomicInteger> resends = new ConcurrentHashMap<>();
-    private final RequestParser parser = new RequestParser();
-    private final DocumentWriter writer = new DocumentWriter();
-
-    private final AgentListener listener = new AgentListener() {
-        @Override
-        public void resending(String agent, String transferId, long fromSeq, String reason) {
-            resends.computeIfAbsent(transferId, k -> new AtomicInteger()).incrementAndGet();
-        }
-    };
-
-    /** How long a request may wait for its acknowledgement. */
-    private static final long ACK_TIMEOUT_MILLIS = 30_000;
+    private final Map<Pair, TransferRequester> requesters = new LinkedHashMap<>();
+    private final ResendCounter listener = new ResendCounter();
 
     /** The outcome of one requested transfer. */
     record Result(Reply reply, int resends, String failure) {
@@ -137,7 +107,7 @@ final class EmbeddedMft implements AutoCloseable {
                 mft.startAgent(pair.destination(), pair.mode(), agentProperties.apply(pair.destination()),
                         transferRoot);
                 mft.connectors.putIfAbsent(pair.mode(), c);
-                mft.requesters.put(pair, mft.new Requester(c));
+                mft.requesters.put(pair, new TransferRequester(c, QMGR, mft.listener::of));
             }
             return mft;
         } catch (Exception e) {
@@ -162,7 +132,23 @@ final class EmbeddedMft implements AutoCloseable {
 
     private QueueManagerConnector startAgent(String name, ConnectionMode mode, Map<String, String> extra,
             Path transferRoot) throws Exception {
-        Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", QMGR,
+        StartedAgent started = startAgent(qm, port, name, mode, extra, transferRoot, listener,
+                root.resolve("state").resolve(name));
+        agents.add(started.agent());
+        return started.connector();
+    }
+
+    /** An agent that runs, and the connector it uses (as the administrator: it also submits requests). */
+    record StartedAgent(Agent agent, QueueManagerConnector connector) {
+    }
+
+    /**
+     * Starts agent {@code name} on {@code qm} (listening on {@code port}), connected in {@code mode},
+     * with {@code extra} agent.properties values over the harness's own.
+     */
+    static StartedAgent startAgent(EmbeddedQueueManager qm, int port, String name, ConnectionMode mode,
+            Map<String, String> extra, Path transferRoot, AgentListener listener, Path stateDir) throws Exception {
+        Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", qm.settings().name(),
                 "agentQMgrPort", String.valueOf(port), "immediateShutdownTimeout", "5",
                 "transferRoot", transferRoot.toString()));
         if (mode == ConnectionMode.CLIENT) {
@@ -173,10 +159,14 @@ final class EmbeddedMft implements AutoCloseable {
         // As the administrator: the same connector submits requests and carries the raw JMS ceiling.
         QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(),
                 qm.administrator().orElseThrow());
-        Agent agent = new Agent(config, connector, listener, root.resolve("state").resolve(name));
-        agents.add(agent);
-        agent.start();
-        return connector;
+        Agent agent = new Agent(config, connector, listener, stateDir);
+        try {
+            agent.start();
+        } catch (Exception e) {
+            agent.close();
+            throw e;
+        }
+        return new StartedAgent(agent, connector);
     }
 
     /**
@@ -235,86 +225,19 @@ final class EmbeddedMft implements AutoCloseable {
     }
 
     /** As {@link #transferAll(ConnectionMode, List, long)}, between {@code pair}'s agents. */
-    private List<Result> transferAll(Pair pair, List<List<TransferItem>> transfers, long timeoutMillis)
+    List<Result> transferAll(Pair pair, List<List<TransferItem>> transfers, long timeoutMillis)
             throws Exception {
-        Requester r = requesters.get(pair);
+        TransferRequester r = requesters.get(pair);
         if (r == null) {
             throw new IllegalArgumentException("no agents " + pair + " on this queue manager");
         }
-        long start = System.nanoTime();
-        Map<String, Integer> byMessageId = new HashMap<>();
-        for (int i = 0; i < transfers.size(); i++) {
-            // As with IBM MFT, the final reply goes only to a requester whose request has a <reply>
-            // element; the JMSReplyTo (the same temporary queue) says where it goes.
-            TransferRequest request = new TransferRequest("6.00", ORIGINATOR, new AgentRef(pair.source(), QMGR),
-                    new AgentRef(pair.destination(), QMGR), new ReplyTo(r.replyQueueName(), QMGR, false),
-                    new TransferSet(0, null, Map.of(), transfers.get(i)), null);
-            byMessageId.put(r.put("SYSTEM.FTE.COMMAND." + pair.source(), writer.write(request)), i);
-        }
-        Result[] results = new Result[transfers.size()];
-        Reply[] acks = new Reply[transfers.size()];
-        Map<String, Integer> byTransferId = new HashMap<>();
-        int open = transfers.size();
-        long ackDeadline = start + ACK_TIMEOUT_MILLIS * 1_000_000L;
-        long deadline = start + timeoutMillis * 1_000_000L;
-        while (open > 0) {
-            // Until every request is acknowledged, wait no longer than the acknowledgement time-out.
-            long until = byTransferId.size() + countDone(results) < transfers.size() ? Math.min(ackDeadline, deadline)
-                    : deadline;
-            long left = (until - System.nanoTime()) / 1_000_000L;
-            Received m = left <= 0 ? null : r.next(left);
-            if (m == null) {
-                break;
-            }
-            Integer ackOf = byMessageId.remove(m.correlationId());
-            if (ackOf != null) {
-                Reply ack = m.reply();
-                acks[ackOf] = ack;
-                if (ack.resultCode() != 0) {
-                    results[ackOf] = new Result(ack, 0, "request refused with result " + ack.resultCode() + ": "
-                            + ack.supplements());
-                    open--;
-                } else {
-                    byTransferId.put(ack.requestId(), ackOf);
-                }
-                continue;
-            }
-            Integer doneOf = byTransferId.remove(m.reply().requestId());
-            if (doneOf == null) {
-                continue; // a reply to an earlier request that timed out
-            }
-            Reply done = m.reply();
-            AtomicInteger n = resends.get(done.requestId());
-            int resent = n == null ? 0 : n.get();
-            results[doneOf] = done.resultCode() != 0 ? new Result(done, resent, "transfer ended with result "
-                    + done.resultCode() + ": " + done.supplements() + " " + done.items())
-                    : new Result(done, resent, null);
-            open--;
-        }
-        for (int i = 0; i < results.length; i++) {
-            if (results[i] == null) {
-                results[i] = acks[i] == null
-                        ? new Result(null, 0, "no acknowledgement within " + ACK_TIMEOUT_MILLIS / 1000 + " s")
-                        : new Result(null, 0, "no final reply within " + timeoutMillis / 1000 + " s (transfer "
-                                + acks[i].requestId() + ")");
-            }
-        }
-        return List.of(results);
-    }
-
-    private static int countDone(Result[] results) {
-        int n = 0;
-        for (Result r : results) {
-            if (r != null) {
-                n++;
-            }
-        }
-        return n;
+        return r.transferAll(new AgentRef(pair.source(), QMGR), new AgentRef(pair.destination(), QMGR), transfers,
+                timeoutMillis);
     }
 
     @Override
     public void close() {
-        for (Requester r : requesters.values()) {
+        for (TransferRequester r : requesters.values()) {
             r.close();
         }
         for (Agent a : agents) {
@@ -323,57 +246,9 @@ final class EmbeddedMft implements AutoCloseable {
         qm.close();
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
-        }
-    }
-
-    /** A reply and the correlation id of its message. */
-    private record Received(String correlationId, Reply reply) {
-    }
-
-    /** A requester's connection, opened once so that no transfer's time includes connecting. */
-    private final class Requester {
-        private final Connection connection;
-        private final Session session;
-        private final TemporaryQueue replies;
-        private final MessageConsumer consumer;
-
-        Requester(QueueManagerConnector connector) throws Exception {
-            this.connection = connector.connect();
-            this.session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            this.replies = session.createTemporaryQueue();
-            this.consumer = session.createConsumer(replies);
-            connection.start();
-        }
-
-        String replyQueueName() throws JMSException {
-            return replies.getQueueName();
-        }
-
-        /** Puts {@code xml} on {@code queue}, replies to come to this requester, and returns its message id. */
-        String put(String queue, String xml) throws JMSException {
-            TextMessage m = session.createTextMessage(xml);
-            m.setJMSReplyTo(replies);
-            try (MessageProducer p = session.createProducer(session.createQueue(queue))) {
-                p.send(m);
-            }
-            return m.getJMSMessageID();
-        }
-
-        /** The next reply, or null on time-out. */
-        Received next(long timeoutMillis) throws JMSException, MalformedRequestException {
-            Message m = consumer.receive(timeoutMillis);
-            return m == null ? null : new Received(m.getJMSCorrelationID(), parser.parseReply(((TextMessage) m).getText()));
-        }
-
-        void close() {
-            try {
-                connection.close();
-            } catch (JMSException e) {
-                // Closing at the end of the run: nothing to do about it.
-            }
         }
     }
 }

@@ -1,12 +1,8 @@
 package org.openmft.bench;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -69,37 +65,14 @@ final class Seed000Figures {
      * agentq_cpu_pct empty (read as NaN) exactly in bindings rows; lines starting with # are comments.
      */
     static List<Figure> parse(InputStream in) throws IOException {
-        List<Figure> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            boolean header = true;
-            int n = 0;
-            while ((line = r.readLine()) != null) {
-                n++;
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                if (header) {
-                    header = false;
-                    continue;
-                }
-                String[] f = line.split(",", 13);
-                if (f.length != 13) {
-                    throw new IOException(RESOURCE + " line " + n + ": 13 fields expected, not " + f.length);
-                }
-                try {
-                    ConnectionMode mode = ConnectionMode.valueOf(f[0].trim().toUpperCase(java.util.Locale.ROOT));
-                    out.add(new Figure(mode, Integer.parseInt(f[1].trim()), bool(f[2], "text", "binary"),
-                            bool(f[3], "md5", "none"), Integer.parseInt(f[4].trim()), bool(f[5], "multi", "single"),
-                            agentQm(mode, f[6]), Double.parseDouble(f[7]), Double.parseDouble(f[8]),
-                            Double.parseDouble(f[9]), Double.parseDouble(f[10]), Double.parseDouble(f[11]),
-                            f[12].trim().replaceAll("^\"|\"$", "")));
-                } catch (IllegalArgumentException e) {
-                    throw new IOException(RESOURCE + " line " + n + ": " + e.getMessage(), e);
-                }
-            }
-        }
-        return List.copyOf(out);
+        return FigureCsv.read(in, RESOURCE, 13, f -> {
+            ConnectionMode mode = ConnectionMode.valueOf(f[0].trim().toUpperCase(java.util.Locale.ROOT));
+            return new Figure(mode, Integer.parseInt(f[1].trim()), bool(f[2], "text", "binary"),
+                    bool(f[3], "md5", "none"), Integer.parseInt(f[4].trim()), bool(f[5], "multi", "single"),
+                    agentQm(mode, f[6]), Double.parseDouble(f[7]), Double.parseDouble(f[8]),
+                    Double.parseDouble(f[9]), Double.parseDouble(f[10]), Double.parseDouble(f[11]),
+                    f[12].trim().replaceAll("^\"|\"$", ""));
+        });
     }
 
     /** agentq_cpu_pct: a number in client rows, empty in bindings rows (NaN). */

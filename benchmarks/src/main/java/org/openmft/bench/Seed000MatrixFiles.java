@@ -49,6 +49,15 @@ final class Seed000MatrixFiles {
 
     /** Writes every file set under {@code root}, binary and text, and records the expected MD5s. */
     static Seed000MatrixFiles generate(Path root, List<Seed000Matrix.FileSet> sets) throws IOException {
+        return generate(root, sets, true, true);
+    }
+
+    /**
+     * Writes every file set under {@code root}, binary files, text files or both, and records the
+     * expected MD5s; a suite that runs only one mode spares the disk the other's gigabytes.
+     */
+    static Seed000MatrixFiles generate(Path root, List<Seed000Matrix.FileSet> sets, boolean binaryFiles,
+            boolean textFiles) throws IOException {
         Seed000MatrixFiles f = new Seed000MatrixFiles(root);
         Files.createDirectories(f.destinationDir);
         long seed = 20180601L;
@@ -57,14 +66,21 @@ final class Seed000MatrixFiles {
             List<Path> bin = new ArrayList<>();
             List<Path> txt = new ArrayList<>();
             for (int i = 1; i <= set.count(); i++) {
-                Path b = dir.resolve("binary").resolve(String.format("file-%04d.bin", i));
-                f.expectedMd5.put(b, TestFiles.write(b, set.fileBytes(), seed++));
-                bin.add(b);
-                Path t = dir.resolve("text").resolve(String.format("file-%04d.txt", i));
-                String md5 = writeText(t, set.fileBytes(), seed++);
-                f.expectedMd5.put(t, f.textIsIdentity ? md5 : convertedMd5(t, Charset.defaultCharset(),
-                        System.lineSeparator()));
-                txt.add(t);
+                // Each file keeps its seed whichever kinds are written, so its bytes never depend on that.
+                long binarySeed = seed++;
+                long textSeed = seed++;
+                if (binaryFiles) {
+                    Path b = dir.resolve("binary").resolve(String.format("file-%04d.bin", i));
+                    f.expectedMd5.put(b, TestFiles.write(b, set.fileBytes(), binarySeed));
+                    bin.add(b);
+                }
+                if (textFiles) {
+                    Path t = dir.resolve("text").resolve(String.format("file-%04d.txt", i));
+                    String md5 = writeText(t, set.fileBytes(), textSeed);
+                    f.expectedMd5.put(t, f.textIsIdentity ? md5 : convertedMd5(t, Charset.defaultCharset(),
+                            System.lineSeparator()));
+                    txt.add(t);
+                }
             }
             f.binary.put(set, List.copyOf(bin));
             f.text.put(set, List.copyOf(txt));

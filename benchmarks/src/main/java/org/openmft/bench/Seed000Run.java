@@ -18,7 +18,7 @@ package org.openmft.bench;
  * @param failure    why the run does not count, or null when it succeeded and every file verified
  */
 record Seed000Run(Kind kind, Group group, Cell cell, String peer, int repetition, long bytes, int files,
-        long wallNanos, Cpu cpu, int resends, String failure) {
+        long wallNanos, Cpu cpu, int resends, String failure) implements TimedRun {
 
     /** What a run measures. */
     enum Kind {
@@ -73,19 +73,6 @@ record Seed000Run(Kind kind, Group group, Cell cell, String peer, int repetition
         static Cpu total(long nanos) {
             return new Cpu(nanos, -1, -1, -1);
         }
-    }
-
-    boolean ok() {
-        return failure == null;
-    }
-
-    double seconds() {
-        return wallNanos / 1e9;
-    }
-
-    /** Decimal megabytes (10^6 bytes) per second. */
-    double mbPerSecond() {
-        return bytes / 1e6 / seconds();
     }
 
     /** "agent bindings 262144 ...", "raw JMS bindings 262144 20 x 100 MiB", "peer cp 20 x 100 MiB". */

@@ -63,10 +63,13 @@ class BenchmarkRunnerTest {
         assertThat(o.which().runs(micro, o.section())).isFalse();
         assertThat(BenchmarkRunner.Which.ALL.runs(micro, null)).isTrue();
         assertThat(BenchmarkRunner.Which.SOAK.runs(micro, null)).isFalse();
-        assertThat(Sections.all()).extracting(Section::name).containsExactly("seed000", "seed003", "protection",
-                "compression", "micro");
+        assertThat(Sections.all()).extracting(Section::name).containsExactly("seed000", "seed000-channels", "latency",
+                "seed002", "channel-options", "seed003", "protection", "compression", "micro");
         assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--scenario", "section"}))
-                .hasMessageContaining("all, transfer, coordination, seed000, seed003, protection, compression, micro or soak");
+                .hasMessageContaining("all, transfer, coordination, seed000, seed000-channels, latency, seed002,"
+                        + " channel-options, seed003, protection, compression, micro or soak");
+        assertThat(BenchmarkRunner.parse(new String[] {"--scenario", "latency", "--quick"}).section())
+                .isEqualTo("latency");
         assertThat(BenchmarkRunner.imagesDir(Path.of("docs", "performance.md")))
                 .isEqualTo(Path.of("docs", "img").toAbsolutePath());
     }

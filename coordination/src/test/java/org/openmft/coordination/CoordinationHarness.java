@@ -64,11 +64,14 @@ final class CoordinationHarness implements AutoCloseable {
     EmbeddedQueueManager coordQm;
     final Map<String, Agent> agents = new LinkedHashMap<>();
     final Map<String, CoordinationPublisher> publishers = new HashMap<>();
+    /** The port agents made from now on connect to QMC on directly; QMC's own unless a test changes it. */
+    int agentsCoordinationPort;
 
     CoordinationHarness(Path root) throws Exception {
         this.root = root;
         this.agentPort = freePort();
         this.coordPort = freePort();
+        this.agentsCoordinationPort = coordPort;
         this.agentQm = EmbeddedQueueManager.start(new QueueManagerSettings(AGENT_QM, root.resolve("qma"), "127.0.0.1",
                 agentPort));
         startCoordination();
@@ -90,10 +93,38 @@ final class CoordinationHarness implements AutoCloseable {
         coordQm = null;
     }
 
+    /**
+     * A channel from QMA to QMC, running when this returns: a user with the role channel on QMC,
+     * the definition on QMA.
+     */
+    void channelToCoordination() throws Exception {
+        org.openmft.agent.credentials.Credentials login = coordQm.users().add("channel." + AGENT_QM,
+                java.util.Set.of(org.openmft.agent.qmgr.security.Permissions.CHANNEL), true);
+        coordQm.applySecurityChanges();
+        Path credentials = root.resolve("channel-to-qmc.xml");
+        coordQm.users().writeCredentials(credentials, login, false);
+        new org.openmft.agent.qmgr.channel.ChannelDefinition(COORD_QM, "127.0.0.1", coordPort, credentials, null, null,
+                false).store(root.resolve("qma"));
+        Path status = root.resolve("qma").resolve(org.openmft.agent.qmgr.channel.ChannelDefinition.DIRECTORY)
+                .resolve(org.openmft.agent.qmgr.channel.Channels.STATUS_FILE);
+        await("channel QMA.TO.QMC running", 30, () -> {
+            try {
+                return Files.exists(status) && Files.readString(status).contains(COORD_QM + ".state=RUNNING");
+            } catch (IOException e) {
+                return false;
+            }
+        });
+    }
+
     CoordinationConfig coordination() throws Exception {
+        return coordination(coordPort);
+    }
+
+    /** QMC's configuration with {@code port} for a direct connection (a port nothing listens on: none). */
+    private CoordinationConfig coordination(int port) throws Exception {
         // The agents and the test publish and read as QMC's administrator: what is tested here is coordination.
         return CoordinationConfig.from(Map.of("coordinationQMgr", COORD_QM, "coordinationQMgrHost", "127.0.0.1",
-                "coordinationQMgrPort", String.valueOf(coordPort), "coordinationQMgrAuthenticationCredentialsFile",
+                "coordinationQMgrPort", String.valueOf(port), "coordinationQMgrAuthenticationCredentialsFile",
                 org.openmft.agent.qmgr.security.QueueManagerUsers.of(COORD_QM, root.resolve("qmc"))
                         .administratorCredentialsFile().toString()), Map.of());
     }
@@ -110,8 +141,8 @@ final class CoordinationHarness implements AutoCloseable {
                 "agentStatusPublishRateMin", "2"));
         raw.putAll(extra);
         AgentConfig config = AgentConfig.from(raw, Map.of());
-        CoordinationPublisher publisher = CoordinationPublisher.create(config, coordination(), root.resolve("qmgrs"),
-                Clock.systemUTC());
+        CoordinationPublisher publisher = CoordinationPublisher.create(config, coordination(agentsCoordinationPort),
+                root.resolve("qmgrs"), Clock.systemUTC());
         Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), publisher,
                 root.resolve("state-" + name));
         agent.start();

@@ -30,7 +30,8 @@ import org.openmft.xml.log.TransferLog;
 /**
  * Agents on one queue manager publish status and the transfer log to a separate coordination queue
  * manager, with IBM's topic strings and documents; publications survive the coordination queue
- * manager being down, and arrive in order once it is back.
+ * manager being down, and arrive in order once it is back; where the agents' queue manager has a
+ * channel to the coordination queue manager, they go through it.
  */
 class PublicationIT {
     @TempDir
@@ -211,6 +212,27 @@ class PublicationIT {
                     + e.action().xml()).containsExactly(after.requestId() + " started", after.requestId() + " progress",
                             after.requestId() + " completed");
         }
+    }
+
+    @Test
+    void anAgentWhoseQueueManagerHasAChannelToTheCoordinationQueueManagerPublishesThroughIt() throws Exception {
+        h.channelToCoordination();
+        // Nothing listens there: the channel is the agents' only way to QMC.
+        h.agentsCoordinationPort = CoordinationHarness.freePort();
+        try (Connection c = h.coordinationConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer log = s.createConsumer(s.createTopic(Publications.TOPIC),
+                    Publications.selector("SYSTEM.FTE/Log/#"));
+            c.start();
+            h.agent("SRC");
+            h.agent("DST");
+            Reply r = h.transfer("SRC", "DST", null, item(file(dir.resolve("in/c"), 5000), dir.resolve("out/c")));
+            assertThat(r.resultCode()).isZero();
+            assertThat(logs(receive(log, 3, 30))).extracting(e -> e.transferId() + " " + e.action().xml())
+                    .containsExactly(r.requestId() + " started", r.requestId() + " progress",
+                            r.requestId() + " completed");
+        }
+        assertThat(latestStatus("SRC").agentName()).isEqualTo("SRC");
     }
 
     @Test

@@ -21,9 +21,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * A test class's {@code main} running in its own JVM inside a host of {@link NetworkHosts}, talked
  * to in lines: a command written to its standard input, an answer read from its standard output.
- * The mains ({@link EchoServer}, {@link NetProbe}, {@link DelayRelayProcess}) end when their standard
- * input closes, so they end with the test JVM even if it is killed; their errors go to a file that
- * failures quote.
+ * The mains ({@link EchoServer}, {@link NetProbe}, {@link DelayRelayProcess}, {@link PublicationTap})
+ * end when their standard input closes, so they end with the test JVM even if it is killed; their
+ * errors go to a file that failures quote.
  */
 final class HostProcess implements AutoCloseable {
     /** A JVM that starts fast and stays small: these mains move test traffic, nothing more. */
@@ -52,11 +52,27 @@ final class HostProcess implements AutoCloseable {
      * (where {@link org.openmft.agent.net.DelayRelay} lives; the mains need nothing else) and returns once it printed its first line, which {@link #firstLine} keeps.
      */
     static HostProcess start(NetworkHosts hosts, String host, Class<?> main, String... args) {
+        return start(hosts, host, "", main, args);
+    }
+
+    /**
+     * As {@link #start}, with the built distribution's libraries on the class path as well (the
+     * messaging client and everything agent-core needs), for a main that talks to a queue manager
+     * ({@link PublicationTap}).
+     */
+    static HostProcess startWithDistribution(NetworkHosts hosts, String host, Class<?> main, String... args) {
+        Path lib = Path.of(System.getProperty("openmft.dist", "target/openmft"), "lib").toAbsolutePath();
+        return start(hosts, host, File.pathSeparator + lib + File.separator + "*", main, args);
+    }
+
+    private static HostProcess start(NetworkHosts hosts, String host, String moreClassPath, Class<?> main,
+            String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_OPTIONS);
         cmd.add("-cp");
-        cmd.add(location(HostProcess.class) + File.pathSeparator + location(org.openmft.agent.net.DelayRelay.class));
+        cmd.add(location(HostProcess.class) + File.pathSeparator + location(org.openmft.agent.net.DelayRelay.class)
+                + moreClassPath);
         cmd.add(main.getName());
         cmd.addAll(List.of(args));
         String what = main.getSimpleName() + " in " + host;

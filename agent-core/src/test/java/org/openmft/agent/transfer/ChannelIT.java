@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.credentials.Credentials;
+import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.channel.ChannelDefinition;
@@ -36,7 +37,8 @@ import org.openmft.xml.TransferRequest;
  * agent: a transfer whose destination agent is on the other queue manager goes through them
  * (IBM's QUEUE@QMGR), its answers come back through them; a message routed to a queue a channel may
  * not feed lands in the dead-letter queue with the reason; a message keeps the user its first queue
- * manager validated; without a channel, a transfer to the other queue manager fails at once (49).
+ * manager validated; a publication routed to the other's {@code SYSTEM.FTE} is published there;
+ * without a channel, a transfer to the other queue manager fails at once (49).
  */
 class ChannelIT {
     @TempDir
@@ -201,6 +203,43 @@ class ChannelIT {
                 assertThat(refused).as("the forbidden one, dead-lettered").isNotNull();
                 assertThat(refused.getStringProperty(InboundRouter.ERROR))
                         .contains("may not put to queue SYSTEM.FTE.STATE.DST");
+            }
+        }
+    }
+
+    /**
+     * How an agent publishes to a coordination queue manager that is not its own: a message routed to
+     * {@code SYSTEM.FTE} on the other queue manager is published there, to the subscriptions that
+     * exist and, when retained, to those made later; behind the first one, in the channel's order.
+     */
+    @Test
+    void aPublicationRoutedToSystemFteIsPublishedOnTheOtherQueueManager() throws Exception {
+        String status = Publications.agentStatus("SRC");
+        String log = Publications.log("SRC", "414d5120514d31202020202020202020a1b2c3d4e5f60708");
+        try (Connection c2 = qm2.admin.connect(); Connection c1 = qm1.requester.connect()) {
+            Session s2 = c2.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer logs = Publications.subscribe(s2, MessagingProvider.ARTEMIS, "SYSTEM.FTE/Log/#");
+            c2.start();
+            Session s1 = c1.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Routing routing = new Routing(MessagingProvider.ARTEMIS, "QM1");
+            try (MessageProducer p = s1.createProducer(routing.destination(s1, Publications.TOPIC, "QM2"))) {
+                for (String topic : java.util.List.of(status, log)) {
+                    Message m = s1.createTextMessage("<publication of " + topic + "/>");
+                    m.setStringProperty(Publications.TOPIC_STRING_PROPERTY, topic);
+                    m.setBooleanProperty(Publications.RETAINED_PROPERTY, topic.equals(status));
+                    routing.address(m, Publications.TOPIC, "QM2");
+                    p.send(m);
+                }
+            }
+            Message got = logs.receive(30_000);
+            assertThat(got).as("the log publication, through the channel").isNotNull();
+            assertThat(got.getStringProperty(Publications.TOPIC_STRING_PROPERTY)).isEqualTo(log);
+            assertThat(got.getStringProperty("JMSXUserID")).as("the user QM1 validated")
+                    .isEqualTo(TransferHarness.REQUESTER);
+            try (MessageConsumer later = Publications.subscribe(s2, MessagingProvider.ARTEMIS, status)) {
+                Message retained = later.receive(30_000);
+                assertThat(retained).as("the retained status, for a subscriber that came later").isNotNull();
+                assertThat(((javax.jms.TextMessage) retained).getText()).contains(status);
             }
         }
     }

@@ -23,6 +23,7 @@ import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.credentials.Credentials;
 import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -110,13 +111,33 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
                 throw new QueueManagerException(e.getMessage(), QueueManagerException.CONFIGURATION, e);
             }
         }
-        QueueManagerConnector target = sameQMgr ? agentQMgr
-                : QueueManagerConnector.forCommand(coordination.endpoint(), qmgrsDirectory, coordinationLogin);
+        // Between embedded queue managers, a channel from the agent's to the coordination queue
+        // manager is the way when there is one (see PublicationSender); a direct connection is
+        // then not needed, and a coordination queue manager "not defined on this host" is no error.
+        Delivery.ThroughChannel channel = !sameQMgr && config.provider() == MessagingProvider.ARTEMIS
+                && coordination.provider() == MessagingProvider.ARTEMIS
+                        ? new Delivery.ThroughChannel(new Routing(config.provider(), config.agentQMgr()),
+                                coordination.coordinationQMgr())
+                        : null;
+        QueueManagerConnector target = agentQMgr;
+        if (!sameQMgr) {
+            try {
+                target = QueueManagerConnector.forCommand(coordination.endpoint(), qmgrsDirectory, coordinationLogin);
+            } catch (QueueManagerException e) {
+                if (channel == null) {
+                    throw e;
+                }
+                log.info("Agent {}: coordination queue manager {} is reachable through a channel only: {}",
+                        config.agentName(), coordination.coordinationQMgr(), e.getMessage());
+                target = null;
+            }
+        }
         String outbox = sameQMgr ? null : QueueNames.publish(config.agentName());
         PublicationSender sender = new PublicationSender(config.agentName(), buffer, agentQMgr, target,
-                Delivery.of(coordination.provider()), outbox, publisher::tick);
+                Delivery.of(coordination.provider()), outbox, channel, publisher::tick);
         log.info("Agent {} publishes to coordination queue manager {}{}", config.agentName(),
-                coordination.coordinationQMgr(), sameQMgr ? "" : " through its outbox " + outbox);
+                coordination.coordinationQMgr(), sameQMgr ? "" : " through its outbox " + outbox
+                        + (channel == null ? "" : " and, where there is one, channel " + channel.channel()));
         return new CoordinationPublisher(config.agentName(), publisher, buffer, sender);
     }
 

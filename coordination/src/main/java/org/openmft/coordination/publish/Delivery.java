@@ -12,6 +12,7 @@ import javax.jms.TextMessage;
 
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.messaging.Publications;
+import org.openmft.agent.messaging.Routing;
 
 /**
  * Puts a publication on the coordination queue manager, the way its provider understands (see
@@ -45,13 +46,67 @@ interface Delivery {
 
         @Override
         public void send(Session session, MessageProducer producer, Publication p) throws JMSException {
+            send(producer, message(session, p), p);
+        }
+
+        /** The message for {@code p}: its body, with topic string, retained flag and ids as properties. */
+        static TextMessage message(Session session, Publication p) throws JMSException {
             TextMessage m = session.createTextMessage(p.body());
             m.setStringProperty(Publications.TOPIC_STRING_PROPERTY, p.topic());
             m.setBooleanProperty(Publications.RETAINED_PROPERTY, p.kind().retained());
             m.setStringProperty(Publications.PUBLICATION_ID_PROPERTY, p.id());
             m.setStringProperty(DUPLICATE_ID, p.id());
+            return m;
+        }
+
+        static void send(MessageProducer producer, Message m, Publication p) throws JMSException {
             producer.send(m, p.kind().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT,
                     Message.DEFAULT_PRIORITY, Message.DEFAULT_TIME_TO_LIVE);
+        }
+    }
+
+    /**
+     * Artemis, from an agent's own embedded queue manager through its channel to the coordination
+     * queue manager, as IBM MFT agents publish to a coordination queue manager they are not
+     * connected to: the message {@link ArtemisAddress} would publish, put on the transmission
+     * queue and addressed ({@link Routing}) to the coordination queue manager's
+     * {@value Publications#TOPIC}, where the channel's receiving end publishes it. While the
+     * channel is down the publications wait, in order, on the transmission queue; the channel
+     * delivers each once.
+     */
+    final class ThroughChannel implements Delivery {
+        private final Routing routing;
+        private final String coordinationQMgr;
+
+        /**
+         * @param routing          the agent queue manager's routing
+         * @param coordinationQMgr the coordination queue manager, another one
+         */
+        ThroughChannel(Routing routing, String coordinationQMgr) {
+            this.routing = routing;
+            this.coordinationQMgr = coordinationQMgr;
+        }
+
+        /** The agent queue manager's transmission queue toward the coordination queue manager. */
+        String transmissionQueue() {
+            return Routing.transmissionQueue(coordinationQMgr);
+        }
+
+        /** The channel's name, for the log. */
+        String channel() {
+            return routing.localQMgr() + ".TO." + coordinationQMgr;
+        }
+
+        @Override
+        public javax.jms.Destination destination(Session session) throws JMSException {
+            return routing.destination(session, Publications.TOPIC, coordinationQMgr);
+        }
+
+        @Override
+        public void send(Session session, MessageProducer producer, Publication p) throws JMSException {
+            TextMessage m = ArtemisAddress.message(session, p);
+            routing.address(m, Publications.TOPIC, coordinationQMgr);
+            ArtemisAddress.send(producer, m, p);
         }
     }
 

@@ -34,6 +34,13 @@ import org.slf4j.LoggerFactory;
  * and loggers store it once. Progress publications are never held: they are sent when the
  * coordination queue manager is reachable and dropped otherwise.
  *
+ * <p>When the agent's embedded queue manager has a channel to the coordination queue manager (its
+ * transmission queue exists when the outbox is opened), the outbox is forwarded through that
+ * channel instead ({@link Delivery.ThroughChannel}), as IBM MFT agents publish: each message moves
+ * from the outbox to the transmission queue in one local transaction, and the channel carries it,
+ * once and in order, whenever the link allows; progress publications take the same way. No
+ * connection to the coordination queue manager is made then, and none need be possible.
+ *
  * <p>Both connections are re-made with the jittered back-off {@link Backoff#RECONNECT} (1 s
  * doubling to 30 s; a loss counts as the first failure), each loss and each recovery logged once.
  */
@@ -47,8 +54,13 @@ final class PublicationSender implements Runnable {
     private final String agent;
     private final PublicationBuffer buffer;
     private final QueueManagerConnector agentQMgr;
+    /** A direct connection to the coordination queue manager; null when only a channel leads there. */
     private final QueueManagerConnector coordination;
     private final Delivery delivery;
+    /** The way through the agent queue manager's channel, or null when there can be none. */
+    private final Delivery.ThroughChannel channel;
+    /** Whether the outbox was last forwarded through the channel, to log each change of way once. */
+    private Boolean lastViaChannel;
     private final String outbox;
     private final Runnable tick;
     private final CountDownLatch stopping = new CountDownLatch(1);
@@ -69,8 +81,12 @@ final class PublicationSender implements Runnable {
      */
     private boolean outboxPending = true;
 
-    /** A connection with a transacted session (outbox) or a plain one (publishing). */
-    private record Link(Connection connection, Session session, MessageProducer producer, MessageConsumer consumer) {
+    /**
+     * A connection with a transacted session (outbox, and {@code channel} the producer to the
+     * transmission queue when publications go through a channel) or a plain one (publishing).
+     */
+    private record Link(Connection connection, Session session, MessageProducer producer, MessageConsumer consumer,
+            MessageProducer channel) {
         void close() {
             try {
                 connection.close();
@@ -81,18 +97,24 @@ final class PublicationSender implements Runnable {
     }
 
     /**
-     * @param outbox the outbox queue on the agent queue manager, or {@code null} to publish
-     *               directly (the coordination queue manager is the agent's own)
-     * @param tick   called about every 200 ms on this thread, for timed publications
+     * @param coordination the coordination queue manager, or {@code null} when it can be reached
+     *                     through a channel only
+     * @param outbox  the outbox queue on the agent queue manager, or {@code null} to publish
+     *                directly (the coordination queue manager is the agent's own)
+     * @param channel the way through the agent queue manager's channel to the coordination queue
+     *                manager, taken when that channel exists; or {@code null}
+     * @param tick    called about every 200 ms on this thread, for timed publications
      */
     PublicationSender(String agent, PublicationBuffer buffer, QueueManagerConnector agentQMgr,
-            QueueManagerConnector coordination, Delivery delivery, String outbox, Runnable tick) {
+            QueueManagerConnector coordination, Delivery delivery, String outbox, Delivery.ThroughChannel channel,
+            Runnable tick) {
         this.agent = agent;
         this.buffer = buffer;
         this.agentQMgr = agentQMgr;
         this.coordination = coordination;
         this.delivery = delivery;
         this.outbox = outbox;
+        this.channel = channel;
         this.tick = tick;
     }
 
@@ -195,7 +217,11 @@ final class PublicationSender implements Runnable {
         }
     }
 
-    private void sendProgress(Publication p) {
+    private void sendProgress(Publication p) throws JMSException {
+        if (local.channel != null) {
+            channel.send(local.session, local.channel, p);
+            return;
+        }
         if (remote == null) {
             return;
         }
@@ -208,7 +234,11 @@ final class PublicationSender implements Runnable {
 
     /** Moves what waits on the outbox to the coordination queue manager; returns how many. */
     private int forward() {
-        if (outbox == null || !outboxPending || local == null || !connectRemote()) {
+        if (outbox == null || !outboxPending || local == null) {
+            return 0;
+        }
+        boolean viaChannel = local.channel != null;
+        if (!viaChannel && !connectRemote()) {
             return 0;
         }
         int n = 0;
@@ -222,12 +252,17 @@ final class PublicationSender implements Runnable {
                 }
                 Publication p = new Publication(Publication.Kind.valueOf(m.getStringProperty(KIND)),
                         m.getStringProperty(TOPIC), ((TextMessage) m).getText(), m.getStringProperty(ID));
-                try {
-                    delivery.send(remote.session, remote.producer, p);
-                } catch (JMSException | RuntimeException e) {
-                    remoteLost(e);
-                    local.session.rollback();
-                    return n;
+                if (viaChannel) {
+                    // In the outbox's transaction: a failure here is the agent queue manager's.
+                    channel.send(local.session, local.channel, p);
+                } else {
+                    try {
+                        delivery.send(remote.session, remote.producer, p);
+                    } catch (JMSException | RuntimeException e) {
+                        remoteLost(e);
+                        local.session.rollback();
+                        return n;
+                    }
                 }
                 n++;
                 if (n % BATCH == 0) {
@@ -257,9 +292,12 @@ final class PublicationSender implements Runnable {
             javax.jms.Queue q = s.createQueue(outbox);
             MessageProducer p = s.createProducer(q);
             MessageConsumer consumer = s.createConsumer(q);
+            MessageProducer through = channel != null && agentQMgr.queueExists(s, channel.transmissionQueue())
+                    ? s.createProducer(channel.destination(s)) : null;
             c.start();
-            local = new Link(c, s, p, consumer);
+            local = new Link(c, s, p, consumer, through);
             localRetries.reset();
+            logWay(through != null);
             return true;
         } catch (QueueManagerException | JMSException | RuntimeException e) {
             close(c);
@@ -271,6 +309,22 @@ final class PublicationSender implements Runnable {
         }
     }
 
+    /** Says once which way the outbox goes, and again when that changes. */
+    private void logWay(boolean viaChannel) {
+        if (outbox == null || Boolean.valueOf(viaChannel).equals(lastViaChannel)) {
+            return;
+        }
+        lastViaChannel = viaChannel;
+        if (viaChannel) {
+            log.info("Agent {}: publications go from {} through channel {} ({})", agent, outbox, channel.channel(),
+                    channel.transmissionQueue());
+        } else if (channel != null) {
+            log.info("Agent {}: {} has no channel to the coordination queue manager (no {}); publications go from"
+                    + " {} over a connection of their own", agent, agentQMgr.description(),
+                    channel.transmissionQueue(), outbox);
+        }
+    }
+
     private boolean connectRemote() {
         if (remote != null) {
             return true;
@@ -278,12 +332,28 @@ final class PublicationSender implements Runnable {
         if (System.currentTimeMillis() < remoteRetryAt) {
             return false;
         }
+        if (coordination == null) {
+            // Reached through a channel only, and the agent queue manager has none yet: the outbox
+            // holds everything; it is opened again now and then, which looks for the channel again.
+            remoteRetryAt = System.currentTimeMillis() + Backoff.RECONNECT.max().toMillis();
+            if (remoteProblem == null) {
+                remoteProblem = "no channel from " + agentQMgr.description() + " to it";
+                log.warn("Agent {}: cannot publish to the coordination queue manager: {}, and it is not reachable"
+                        + " directly; publications are held on {} until a channel is made (looked for every {} s)",
+                        agent, remoteProblem, outbox, Backoff.RECONNECT.max().toSeconds());
+            }
+            if (local != null) {
+                local.close();
+                local = null;
+            }
+            return false;
+        }
         Connection c = null;
         try {
             c = coordination.connect();
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageProducer p = s.createProducer(delivery.destination(s));
-            remote = new Link(c, s, p, null);
+            remote = new Link(c, s, p, null, null);
             remoteRetries.reset();
             if (remoteProblem != null) {
                 log.info("Agent {}: publishing to {} again", agent, coordination.description());

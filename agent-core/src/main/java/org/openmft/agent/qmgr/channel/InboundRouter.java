@@ -3,9 +3,11 @@ package org.openmft.agent.qmgr.channel;
 import java.util.Map;
 
 import org.apache.activemq.artemis.api.core.Message;
+import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.transformer.Transformer;
+import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.messaging.Routing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * {@value #ERROR}.
  *
  * <p>A channel may feed agents' COMMAND, DATA and REPLY queues, the publication queue
- * {@code SYSTEM.FTE}, reply queues {@code WMQFTE.*} and application queues (outside {@code SYSTEM.*}
+ * {@code SYSTEM.FTE} (published on that address: how agents publish to a coordination queue manager
+ * that is not their own), reply queues {@code WMQFTE.*} and application queues (outside {@code SYSTEM.*}
  * and the broker's own); never an agent's STATE, EVENT or authority queues, nor anything of the
  * broker's. Trust in a channel is trust in the queue manager at its other end, as with IBM MQ.
  *
@@ -76,15 +79,38 @@ public final class InboundRouter implements Transformer {
         if (!deliverable(queue)) {
             return dead(m, "a channel may not put to queue " + queue);
         }
+        if (queue.equals(Publications.TOPIC)) {
+            return publish(m);
+        }
         if (!exists(queue)) {
             return dead(m, "queue " + queue + " does not exist on queue manager " + localQMgr);
         }
+        return deliver(m, queue);
+    }
+
+    /** {@code m} to {@code address} here, as the user its first queue manager validated. */
+    private static Message deliver(Message m, String address) {
         String origin = m.getStringProperty(Routing.ORIGIN_USER);
         if (origin != null) {
             m.setValidatedUserID(origin);
         }
-        m.setAddress(queue);
+        m.setAddress(address);
         return m;
+    }
+
+    /**
+     * A publication for this queue manager's {@value Publications#TOPIC}: on IBM MQ a queued publish
+     * on the queue of that name, here the multicast address of that name (see {@link Publications}),
+     * so it reaches every subscription and the retained queue as if an agent of this queue manager
+     * had published it. The divert made it an anycast message, which no subscription would see.
+     */
+    private Message publish(Message m) {
+        ActiveMQServer server = Channels.server(localQMgr);
+        if (server == null || server.getAddressInfo(SimpleString.of(Publications.TOPIC)) == null) {
+            return dead(m, "queue manager " + localQMgr + " has no " + Publications.TOPIC + " address to publish on");
+        }
+        m.setRoutingType(RoutingType.MULTICAST);
+        return deliver(m, Publications.TOPIC);
     }
 
     /** Whether a channel may put to {@code queue} here. */

@@ -48,8 +48,11 @@ final class ChannelOptionsReport {
                 + " data (what encrypted or already compressed files look like). \"on the link\" is what the relays"
                 + " carried both ways (chunks, acknowledgements, protocol and channel headers) over the file's"
                 + " bytes.\n");
-        md.append("- **Several channels** (`").append(ChannelOptionsSuite.MULTI_KEY).append("`): no cap, ")
-                .append(ChannelOptionsSuite.MULTI_RTT_MILLIS).append(" ms round trip, random data. `")
+        md.append("- **Several channels** (`").append(ChannelOptionsSuite.MULTI_KEY).append("`): two parallel channels"
+                + " each way (`--channels 2`), every connection capped at ").append(ChannelOptionsSuite.CAP_MEGABITS)
+                .append(" Mbit/s each way (the relay's cap is per connection, as a per-flow shaper's), ")
+                .append(ChannelOptionsSuite.MULTI_RTT_MILLIS).append(" ms round trip, random data; with the key false"
+                + " the agents use the first channel only. `")
                 .append(ChannelOptionsSuite.MULTI_KEY).append("` is ")
                 .append(AgentKeys.status(ChannelOptionsSuite.MULTI_KEY)).append(".");
         if (!AgentKeys.honoured(ChannelOptionsSuite.MULTI_KEY)) {
@@ -79,7 +82,7 @@ final class ChannelOptionsReport {
             }
         }
         md.append("\n### Several channels across a ").append(ChannelOptionsSuite.MULTI_RTT_MILLIS)
-                .append(" ms round trip\n\n");
+                .append(" ms round trip, ").append(ChannelOptionsSuite.CAP_MEGABITS).append(" Mbit/s per connection\n\n");
         md.append("| ").append(ChannelOptionsSuite.MULTI_KEY).append(" | Transfer Time | MB/s | MB/s of each run | against"
                 + " false |\n|---|---|---|---|---|\n");
         for (boolean on : ChannelOptionsSuite.MULTI) {

@@ -17,8 +17,10 @@ import org.openmft.bench.micro.CompressionBenchmark.Data;
  * What the options of a long link give between two queue managers ({@code --scenario channel-options}):
  * chunk compression ({@code openmft.compression} none, lz4, zstd) on text-like and on random data
  * across a link capped at {@value #CAP_MEGABITS} Mbit/s each way, and several channels
- * ({@code agentMultipleChannelsEnabled} false and true) across an uncapped link of {@value #MULTI_RTT_MILLIS}
- * ms round trip, where one connection's window may not fill it. Every setting has its own pair of
+ * ({@code agentMultipleChannelsEnabled} false and true, over two parallel channels each way) across a
+ * link of {@value #MULTI_RTT_MILLIS} ms round trip whose every connection is capped at
+ * {@value #CAP_MEGABITS} Mbit/s, as a per-flow traffic shaper caps them: the case several channels are
+ * for. Every setting has its own pair of
  * agents on the same two queue managers and relays; which goes first rotates from one repetition to
  * the next.
  */
@@ -56,7 +58,8 @@ final class ChannelOptionsSuite implements Section {
         return data.name().toLowerCase(java.util.Locale.ROOT) + ", " + CAP_MEGABITS + " Mbit/s";
     }
 
-    static final String MULTI_CELL = "random, RTT " + MULTI_RTT_MILLIS + " ms";
+    static final String MULTI_CELL = "random, " + CAP_MEGABITS + " Mbit/s per connection, RTT " + MULTI_RTT_MILLIS
+            + " ms";
 
     /** Each setting's pair of agents. */
     static Map<String, TwoQueueManagers.Pair> pairs() {
@@ -110,7 +113,7 @@ final class ChannelOptionsSuite implements Section {
         Map<ChannelRun, Long> wireBytes = new HashMap<>();
         List<String> failures = new ArrayList<>();
         try (TwoQueueManagers two = TwoQueueManagers.start(context.work().resolve("two"), context.work(),
-                List.copyOf(pairs.values()), byAgent::get, TwoQueueManagers.Link.relayed(Duration.ZERO, 0))) {
+                List.copyOf(pairs.values()), byAgent::get, TwoQueueManagers.Link.relayed(Duration.ZERO, 0).withChannels(2))) {
             context.log("QMA and QMB joined by channels through relays: running");
             for (Map.Entry<String, TwoQueueManagers.Pair> e : pairs.entrySet()) {
                 ChannelRun w = ChannelRun.oneFile(two, e.getValue(), "warm-up", e.getKey(), 0, sources.get(Data.TEXT),
@@ -133,7 +136,6 @@ final class ChannelOptionsSuite implements Section {
                         context.log("  rep %d %s, %,d bytes relayed", rep, r.logLine(), wireBytes.get(r));
                     }
                 }
-                two.setBandwidth(0);
                 two.setDelay(Duration.ofNanos(MULTI_RTT_MILLIS * 1_000_000L / 2));
                 for (boolean on : rotate(MULTI, rep)) {
                     ChannelRun r = ChannelRun.oneFile(two, pairs.get(multi(on)), MULTI_CELL, multi(on), rep,

@@ -54,8 +54,9 @@ final class LatencyReport {
         md.append("One file from an agent bound to QMA to an agent bound to QMB, the queue managers joined by channels"
                 + " both ways, each channel through a relay that delays every segment by half the round trip (this"
                 + " machine's kernel has no `netem`). The relay holds at most ")
-                .append(org.openmft.agent.net.DelayRelay.WINDOW >> 20)
-                .append(" MiB in flight per direction, as a long link's buffers would. Each round trip is measured"
+                .append(TwoQueueManagers.RELAY_WINDOW_BYTES >> 20)
+                .append(" MiB in flight per direction and connection (far above any bandwidth-delay product here, so"
+                        + " the relay does not cap the link itself). Each round trip is measured"
                         + " with IBM's fixed window (`").append(LatencySuite.KEY).append("=false`: agentWindowSize"
                         + " chunks in flight, whatever the link) and with OpenMFT's window sized from the measured"
                         + " bandwidth-delay product (`").append(LatencySuite.KEY).append("=true`), each by a pair of"

@@ -52,6 +52,9 @@ final class TwoQueueManagers implements AutoCloseable {
      * @param source      the source agent's name
      * @param destination the destination agent's name
      */
+    /** Bytes a relay holds in flight per direction and connection: 64 MiB. */
+    static final int RELAY_WINDOW_BYTES = 64 << 20;
+
     record Pair(String source, String destination) {
     }
 
@@ -60,15 +63,22 @@ final class TwoQueueManagers implements AutoCloseable {
      *
      * @param relayed        whether the channels go through delaying relays (else straight to the other listener)
      * @param oneWayDelay    each direction's delay, when relayed
-     * @param bytesPerSecond each direction's rate cap when relayed, 0 for none
+     * @param bytesPerSecond each direction's rate cap per connection when relayed (a per-flow shaper), 0 for none
+     * @param channels       parallel channels each way (their aliases SYSTEM.FTE.<QM>_n; see
+     *                       agentMultipleChannelsEnabled), 1 for one
      */
-    record Link(boolean relayed, Duration oneWayDelay, long bytesPerSecond) {
+    record Link(boolean relayed, Duration oneWayDelay, long bytesPerSecond, int channels) {
         /** The channels straight to the other queue manager's listener on loopback. */
-        static final Link DIRECT = new Link(false, Duration.ZERO, 0);
+        static final Link DIRECT = new Link(false, Duration.ZERO, 0, 1);
 
         /** Through relays of the given delay and rate cap. */
         static Link relayed(Duration oneWayDelay, long bytesPerSecond) {
-            return new Link(true, oneWayDelay, bytesPerSecond);
+            return new Link(true, oneWayDelay, bytesPerSecond, 1);
+        }
+
+        /** The same link with {@code n} parallel channels each way. */
+        Link withChannels(int n) {
+            return new Link(relayed, oneWayDelay, bytesPerSecond, n);
         }
     }
 
@@ -139,12 +149,16 @@ final class TwoQueueManagers implements AutoCloseable {
         remote.qm().users().writeCredentials(credentials, login, false);
         int port = remote.port();
         if (link.relayed()) {
+            // A relay window far above any bandwidth-delay product measured here (1.3 GB/s at 100 ms):
+            // the relay's default 4 MiB would cap a connection at 84 MB/s over 100 ms by itself.
             DelayRelay relay = DelayRelay.start(new InetSocketAddress("127.0.0.1", 0),
-                    new InetSocketAddress("127.0.0.1", remote.port()), link.oneWayDelay(), link.bytesPerSecond());
+                    new InetSocketAddress("127.0.0.1", remote.port()), link.oneWayDelay(), link.bytesPerSecond(),
+                    RELAY_WINDOW_BYTES);
             relays.add(relay);
             port = relay.address().getPort();
         }
-        new ChannelDefinition(to, "127.0.0.1", port, credentials, null, null, false).store(sides.get(from).directory());
+        new ChannelDefinition(to, "127.0.0.1", port, credentials, null, null, false, link.channels())
+                .store(sides.get(from).directory());
     }
 
     private void awaitChannels() throws IOException, InterruptedException {

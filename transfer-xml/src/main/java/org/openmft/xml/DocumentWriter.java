@@ -162,9 +162,18 @@ public final class DocumentWriter {
         if (set.recoveryTimeoutSeconds() != null) {
             w.writeAttribute("recoveryTimeout", Long.toString(set.recoveryTimeoutSeconds()));
         }
-        if (!set.metadata().isEmpty()) {
+        metaDataSet(w, set.metadata());
+        for (TransferItem item : set.items()) {
+            item(w, item);
+        }
+        w.writeEndElement();
+    }
+
+    /** A {@code <metaDataSet>}, or nothing for no metadata; shared with {@link TemplateWriter}. */
+    static void metaDataSet(XMLStreamWriter w, Map<String, String> metadata) throws XMLStreamException {
+        if (!metadata.isEmpty()) {
             w.writeStartElement("metaDataSet");
-            for (Map.Entry<String, String> entry : set.metadata().entrySet()) {
+            for (Map.Entry<String, String> entry : metadata.entrySet()) {
                 w.writeStartElement("metaData");
                 w.writeAttribute("key", entry.getKey());
                 text(w, entry.getValue());
@@ -172,37 +181,38 @@ public final class DocumentWriter {
             }
             w.writeEndElement();
         }
-        for (TransferItem item : set.items()) {
-            w.writeStartElement("item");
-            w.writeAttribute("mode", item.mode().xmlValue());
-            w.writeAttribute("checksumMethod", item.checksumMethod().xmlValue());
-            ItemSource source = item.source();
-            w.writeStartElement("source");
-            w.writeAttribute("recursive", Boolean.toString(source.recursive()));
-            w.writeAttribute("disposition", source.disposition().xmlValue());
-            w.writeStartElement("file");
-            if (source.encoding() != null) {
-                w.writeAttribute("encoding", source.encoding());
-            }
-            text(w, source.path());
-            w.writeEndElement();
-            w.writeEndElement();
-            ItemDestination destination = item.destination();
-            w.writeStartElement("destination");
-            w.writeAttribute("type", destination.type().xmlValue());
-            w.writeAttribute("exist", destination.exist().xmlValue());
-            w.writeStartElement("file");
-            if (destination.encoding() != null) {
-                w.writeAttribute("encoding", destination.encoding());
-            }
-            if (destination.eol() != null) {
-                w.writeAttribute("EOL", destination.eol().xmlValue());
-            }
-            text(w, destination.path());
-            w.writeEndElement();
-            w.writeEndElement();
-            w.writeEndElement();
+    }
+
+    /** One {@code <item>}, as requests and templates ({@link TemplateWriter}) hold it. */
+    static void item(XMLStreamWriter w, TransferItem item) throws XMLStreamException {
+        w.writeStartElement("item");
+        w.writeAttribute("mode", item.mode().xmlValue());
+        w.writeAttribute("checksumMethod", item.checksumMethod().xmlValue());
+        ItemSource source = item.source();
+        w.writeStartElement("source");
+        w.writeAttribute("recursive", Boolean.toString(source.recursive()));
+        w.writeAttribute("disposition", source.disposition().xmlValue());
+        w.writeStartElement("file");
+        if (source.encoding() != null) {
+            w.writeAttribute("encoding", source.encoding());
         }
+        text(w, source.path());
+        w.writeEndElement();
+        w.writeEndElement();
+        ItemDestination destination = item.destination();
+        w.writeStartElement("destination");
+        w.writeAttribute("type", destination.type().xmlValue());
+        w.writeAttribute("exist", destination.exist().xmlValue());
+        w.writeStartElement("file");
+        if (destination.encoding() != null) {
+            w.writeAttribute("encoding", destination.encoding());
+        }
+        if (destination.eol() != null) {
+            w.writeAttribute("EOL", destination.eol().xmlValue());
+        }
+        text(w, destination.path());
+        w.writeEndElement();
+        w.writeEndElement();
         w.writeEndElement();
     }
 
@@ -432,7 +442,7 @@ public final class DocumentWriter {
         w.writeEndElement();
     }
 
-    private static void textElement(XMLStreamWriter w, String element, String value) throws XMLStreamException {
+    static void textElement(XMLStreamWriter w, String element, String value) throws XMLStreamException {
         w.writeStartElement(element);
         text(w, value);
         w.writeEndElement();

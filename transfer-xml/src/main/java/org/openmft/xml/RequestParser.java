@@ -290,7 +290,7 @@ public final class RequestParser {
                 metadata == null ? Map.of() : metadata, items));
     }
 
-    private Map<String, String> metaDataSet(XmlCursor c) throws MalformedRequestException {
+    Map<String, String> metaDataSet(XmlCursor c) throws MalformedRequestException {
         c.attributes(Set.of());
         Map<String, String> metadata = new LinkedHashMap<>();
         Children children = new Children(c, List.of("metaData"));
@@ -310,7 +310,7 @@ public final class RequestParser {
         return metadata;
     }
 
-    private TransferItem item(XmlCursor c) throws MalformedRequestException {
+    TransferItem item(XmlCursor c) throws MalformedRequestException {
         Frame f = c.current();
         Map<String, String> attributes = c.attributes(Set.of("mode", "checksumMethod"));
         Mode mode = enumAttribute(c, f, attributes, "mode", Mode::fromXml, Mode.BINARY);
@@ -377,7 +377,7 @@ public final class RequestParser {
         return new FileElement(path, encoding, eol);
     }
 
-    private String job(XmlCursor c) throws MalformedRequestException {
+    String job(XmlCursor c) throws MalformedRequestException {
         c.attributes(Set.of());
         Children children = new Children(c, List.of("name"));
         String name = children.required("name", RequestParser::plainText);

@@ -75,6 +75,18 @@ final class AgentQueryCommands {
     }
 
     static AgentDirectory directory(DataDirectory dd, String coordination) throws Exception {
+        CoordinationConfig config = runningCoordination(dd, coordination);
+        return AgentDirectory.forCoordination(config, dd.qmgrsDir(), Clock.systemUTC());
+    }
+
+    /**
+     * The coordination configuration of {@code coordination}, once its queue manager is known to
+     * run when it is a bindings queue manager of this host (so that the command says so rather
+     * than failing to connect).
+     *
+     * @throws CommandFailure 78 without coordination.properties, 75 when it is not running
+     */
+    static CoordinationConfig runningCoordination(DataDirectory dd, String coordination) throws Exception {
         CoordinationConfig config = SetupCommands.loadCoordination(dd, coordination);
         String qmgr = config.coordinationQMgr();
         if (!config.clientMode() && config.provider() == MessagingProvider.ARTEMIS
@@ -90,7 +102,7 @@ final class AgentQueryCommands {
                         + " is not running: start it with 'mft qmgr start " + qmgr + "'");
             }
         }
-        return AgentDirectory.forCoordination(config, dd.qmgrsDir(), Clock.systemUTC());
+        return config;
     }
 
     /** How an agent connects to its queue manager, as the status says. */

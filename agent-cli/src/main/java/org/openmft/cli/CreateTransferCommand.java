@@ -218,6 +218,9 @@ final class CreateTransferCommand implements Callable<Integer> {
     String configurationOptions;
     @Option(names = "--no-progress", description = "With -w, show no progress while waiting.")
     boolean noProgress;
+    @Option(names = "--template", paramLabel = "NAME", description = "OpenMFT's: start from the transfer template"
+            + " NAME (fteCreateTemplate) on the coordination queue manager; the flags given override its values.")
+    String template;
     @Parameters(paramLabel = "SOURCE", arity = "0..*", description = "Source files, directories or wildcards.")
     List<String> sources = new ArrayList<>();
 
@@ -234,7 +237,8 @@ final class CreateTransferCommand implements Callable<Integer> {
         if (generateTo != null && waitFor != null) {
             throw usage("-w cannot be used with -gt: with -gt nothing is sent");
         }
-        TransferRequest request = request(CommandChannel.originator());
+        TransferRequest request = template == null ? request(CommandChannel.originator())
+                : TemplateFlags.submission(this, CommandChannel.originator());
         if (generateTo != null) {
             write(request, generateTo);
             out.println("The transfer request was written to " + generateTo + "; nothing was sent. Send it with"
@@ -453,7 +457,7 @@ final class CreateTransferCommand implements Callable<Integer> {
         return items;
     }
 
-    private List<TransferItem> definitionItems() throws CommandFailure {
+    List<TransferItem> definitionItems() throws CommandFailure {
         String[][] excluded = {{"-df", destinationFile}, {"-dd", destinationDirectory}, {"-de", exist},
                 {"-sd", disposition}, {"-t", mode}, {"-cs", checksum}, {"-sce", sourceEncoding},
                 {"-dce", destinationEncoding}, {"-dle", lineEnding}, {"-r", recursive ? "" : null}};
@@ -470,7 +474,7 @@ final class CreateTransferCommand implements Callable<Integer> {
     }
 
     /** -md key=value[,key=value...]: keys unique and not empty, each pair with an '='. */
-    private Map<String, String> metadata() throws CommandFailure {
+    Map<String, String> metadata() throws CommandFailure {
         Map<String, String> md = new LinkedHashMap<>();
         if (metadata == null) {
             return md;
@@ -575,7 +579,7 @@ final class CreateTransferCommand implements Callable<Integer> {
                 r.transferSet(), r.jobName());
     }
 
-    private static String agentName(String flag, String value, String what) throws CommandFailure {
+    static String agentName(String flag, String value, String what) throws CommandFailure {
         if (value == null) {
             throw usage(flag + " (" + what + ") is required");
         }
@@ -586,7 +590,7 @@ final class CreateTransferCommand implements Callable<Integer> {
         }
     }
 
-    private static int number(String flag, String value, int min, int max) throws CommandFailure {
+    static int number(String flag, String value, int min, int max) throws CommandFailure {
         String range = min + (max == Integer.MAX_VALUE ? " or more" : "-" + max);
         long n;
         try {
@@ -600,7 +604,7 @@ final class CreateTransferCommand implements Callable<Integer> {
         return (int) n;
     }
 
-    private static <T> T choice(String flag, String value, Function<String, T> fromXml, T dflt)
+    static <T> T choice(String flag, String value, Function<String, T> fromXml, T dflt)
             throws CommandFailure {
         if (value == null) {
             return dflt;
@@ -613,7 +617,7 @@ final class CreateTransferCommand implements Callable<Integer> {
     }
 
     /** Builds a value whose constructor checks it, naming {@code what} when it refuses. */
-    private static <T> T value(String what, java.util.function.Supplier<T> build) throws CommandFailure {
+    static <T> T value(String what, java.util.function.Supplier<T> build) throws CommandFailure {
         try {
             return build.get();
         } catch (IllegalArgumentException | NullPointerException e) {
@@ -621,12 +625,12 @@ final class CreateTransferCommand implements Callable<Integer> {
         }
     }
 
-    private static String quote(String s) {
+    static String quote(String s) {
         return "'" + s + "'";
     }
 
     /** A wrong command line: one line, exit code 1, nothing sent. */
-    private static CommandFailure usage(String message) {
+    static CommandFailure usage(String message) {
         return new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: " + message);
     }
 }

@@ -119,11 +119,11 @@ public final class DocumentWriter {
     }
 
     @FunctionalInterface
-    private interface Body {
+    interface Body {
         void write(XMLStreamWriter w) throws XMLStreamException;
     }
 
-    private static String render(Body body) {
+    static String render(Body body) {
         StringWriter out = new StringWriter();
         try {
             // A fresh writer per document: XMLOutputFactory is not specified as thread-safe.

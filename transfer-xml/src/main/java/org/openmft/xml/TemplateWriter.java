@@ -1,10 +1,6 @@
 package org.openmft.xml;
 
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 
 /**
  * Writes a {@link TransferTemplate} as IBM publishes templates (IBM Docs, "MFT example template
@@ -27,10 +23,7 @@ public final class TemplateWriter {
      * @return the document, with a declaration naming UTF-8
      */
     public String write(TransferTemplate template) {
-        StringWriter out = new StringWriter();
-        try {
-            XMLStreamWriter w = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
-            w.writeStartDocument("UTF-8", "1.0");
+        return DocumentWriter.render(w -> {
             w.writeStartElement("transferTemplate");
             w.writeAttribute("version", TransferTemplate.VERSION);
             w.writeAttribute("id", template.id());
@@ -55,13 +48,7 @@ public final class TemplateWriter {
                 w.writeEndElement();
             }
             w.writeEndElement();
-            w.writeEndDocument();
-            w.close();
-        } catch (XMLStreamException e) {
-            // Only the StringWriter is written to and the record holds nothing unwritable.
-            throw new IllegalStateException("cannot write XML", e);
-        }
-        return out.toString();
+        });
     }
 
     /**

@@ -71,7 +71,7 @@ public record RetainedPublications(QueueManagerConnector connector, Duration fir
                 int read = 0;
                 Message m = consumer.receive(firstWait.toMillis());
                 while (m != null) {
-                    String topic = m.getStringProperty(Publications.TOPIC_STRING_PROPERTY);
+                    String topic = topic(m);
                     if (topic != null && Publications.matches(pattern, topic)) {
                         Body body = body(m, topic);
                         if (body != null) {
@@ -91,6 +91,15 @@ public record RetainedPublications(QueueManagerConnector connector, Duration fir
                     + ProviderErrors.describe(e), QueueManagerException.UNAVAILABLE, e);
         }
         return byTopic;
+    }
+
+    /** The topic string: Artemis carries it as a property; IBM MQ as the message's destination. */
+    private static String topic(Message m) throws JMSException {
+        String topic = m.getStringProperty(Publications.TOPIC_STRING_PROPERTY);
+        if (topic == null && m.getJMSDestination() instanceof javax.jms.Topic t) {
+            topic = t.getTopicName();
+        }
+        return topic;
     }
 
     private Body body(Message m, String topic) throws JMSException {

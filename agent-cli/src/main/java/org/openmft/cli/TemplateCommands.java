@@ -74,6 +74,9 @@ final class TemplateCommands {
     static final class TransferFlags implements CommandLine.IModelTransformer {
         private static final Set<String> LEFT_OUT = Set.of("-w", "-gt", "--no-progress", "--template", "-h", "--help",
                 "-V", "--version");
+        private static final Map<String, String> OPTIONAL_HERE = Map.of(
+                "-sa", "Source agent (any case); may be left for fteCreateTransfer --template to give.",
+                "-da", "Destination agent (any case); may be left for fteCreateTransfer --template to give.");
 
         @Override
         public CommandSpec transform(CommandSpec spec) {
@@ -84,7 +87,11 @@ final class TemplateCommands {
                         || spec.optionsMap().containsKey(n))) {
                     continue; // Picocli transforms the command once per name (create, fteCreateTemplate).
                 }
-                spec.addOption(OptionSpec.builder(o).build());
+                OptionSpec.Builder copy = OptionSpec.builder(o);
+                if (OPTIONAL_HERE.containsKey(o.longestName())) {
+                    copy.description(OPTIONAL_HERE.get(o.longestName())); // a template may leave them out
+                }
+                spec.addOption(copy.build());
             }
             // IBM's flags not supported yet, refused by name rather than taken for clusters (-tr as -t r).
             new CreateTransferCommand.UnsupportedFlags().transform(spec);

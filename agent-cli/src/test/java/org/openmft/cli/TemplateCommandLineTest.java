@@ -134,7 +134,7 @@ class TemplateCommandLineTest {
         assertThat(help.exitCode()).isZero();
         assertThat(help.out()).contains("-tn=NAME", "-sa=AGENT", "-dd=DIR", "-de=error|overwrite", "-f ", "SOURCE",
                 "Examples");
-        assertThat(help.out()).doesNotContain("-gt=", "--template=", "-w[=");
+        assertThat(help.out()).doesNotContain("-gt=", "--template=", "-w[=", "(required; any case)");
         Run gt = mft("template", "create", "-tn", "T", "-gt", "x.xml", "-sa", "S", "-da", "D", "-dd", "/in", "/a");
         assertThat(gt.exitCode()).isEqualTo(1);
         assertThat(gt.err()).contains("-gt");

@@ -272,6 +272,21 @@ public final class AgentConfig extends QueueManagerConfig {
         return Optional.ofNullable(values.get(SANDBOX_ROOT));
     }
 
+    /** {@code commandPath}: the directories programs of calls may come from; empty, none may run. */
+    public Optional<String> commandPath() {
+        return Optional.ofNullable(values.get(COMMAND_PATH));
+    }
+
+    /** {@code maxCommandOutputSize}, bytes of a call's output kept. */
+    public int maxCommandOutputSize() {
+        return values.get(MAX_COMMAND_OUTPUT_SIZE);
+    }
+
+    /** {@code openmft.callTimeout}: how long one attempt of a call may run. */
+    public Duration callTimeout() {
+        return Duration.ofSeconds(values.get(CALL_TIMEOUT));
+    }
+
     /**
      * The agent's configuration directory, which holds its agent.properties and, with
      * {@link #userSandboxes()}, its {@code UserSandboxes.xml}.

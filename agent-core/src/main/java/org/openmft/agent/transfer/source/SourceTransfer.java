@@ -21,6 +21,8 @@ import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.calls.CallPhase;
+import org.openmft.agent.calls.CallResult;
 import org.openmft.agent.compression.CompressionMethod;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
@@ -29,6 +31,7 @@ import org.openmft.agent.protection.ProtectionException;
 import org.openmft.agent.protection.ProtectionLevel;
 import org.openmft.agent.transfer.failure.FailurePolicy;
 import org.openmft.agent.transfer.failure.TransferFailure;
+import org.openmft.agent.transfer.protocol.CallAnswer;
 import org.openmft.agent.transfer.protocol.Control;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.Start;
@@ -38,6 +41,8 @@ import org.openmft.agent.transfer.protocol.Wire;
 import org.openmft.agent.transfer.state.SourceRecord;
 import org.openmft.agent.transfer.state.StateException;
 import org.openmft.agent.transfer.state.StateFiles;
+import org.openmft.xml.CallSpecs;
+import org.openmft.xml.ProgramCall;
 import org.openmft.xml.TransferRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,6 +103,9 @@ public final class SourceTransfer {
     private final ChunkSender chunks;
     private final DataRoutes routes = new DataRoutes();
     private final Resume resume;
+    private final SourceCalls calls;
+    /** Whether the destination's START_OK said it runs program calls. */
+    private boolean destinationRunsCalls;
 
     private volatile boolean cancelRequested;
     private volatile String cancelReason;
@@ -170,6 +178,7 @@ public final class SourceTransfer {
         long chunkTimeToLiveMillis = 2L * ackTimeoutMillis * (settings.ackRetries() + 1);
         this.chunks = new ChunkSender(id, context, requesterUser, flow, this::awaitWindow, () -> incarnation,
                 chunkTimeToLiveMillis);
+        this.calls = new SourceCalls(context, id, request.transferSet().calls(), () -> cancelRequested);
     }
 
     /** The transfer id. */
@@ -314,7 +323,13 @@ public final class SourceTransfer {
             return finish(null, null);
         }
         try {
+            if (resume == null) {
+                calls.preSource();
+            }
             negotiate();
+            if (resume == null) {
+                calls.preDestination(this::callAtDestination);
+            }
             // Items are numbered from the first one on; what the destination has (a resumed
             // transfer) is read again to rebuild the numbering and checksums, but not sent, and
             // items journaled as finished are skipped without reading.
@@ -353,8 +368,43 @@ public final class SourceTransfer {
             }
             throw f;
         }
+        String callSupplement = calls.any() ? calls.post(results, this::callAtDestination) : null;
         sendControl(Wire.COMPLETE_ACK, null);
-        return finish(null, null);
+        return SourceCalls.withSupplement(finish(null, null), callSupplement);
+    }
+
+    /**
+     * Asks the destination to run its call and waits for the answer: at most the time the call
+     * may take by this agent's {@code openmft.callTimeout} (each attempt, and the waits between),
+     * plus one acknowledgement timeout. No answer in time, or a destination that does not run
+     * calls, is an error outcome; a cancel ends the wait.
+     */
+    private CallResult callAtDestination(CallPhase phase, ProgramCall call) throws JMSException, InterruptedException,
+            TransferFailure {
+        if (!destinationRunsCalls) {
+            return CallResult.error("destination agent " + destinationAgent + " does not run program calls");
+        }
+        producer.send(codec.call(id, incarnation, phase.element(), CallSpecs.format(call)));
+        long attempts = call.retryCount() + 1L;
+        long deadline = now() + attempts * context.calls().timeout().toMillis()
+                + call.retryCount() * 1000L * call.retryWaitSeconds() + ackTimeoutMillis;
+        while (now() < deadline) {
+            if (cancelRequested) {
+                throw cancelled();
+            }
+            Control c = inbox.poll(250, TimeUnit.MILLISECONDS);
+            if (c != null && Wire.CALL_RESULT.equals(c.type()) && c.call() != null
+                    && phase.element().equals(c.call().phase())) {
+                CallAnswer a = c.call();
+                return new CallResult(CallResult.Outcome.fromXml(a.outcome()), a.retries(), a.returnCode(),
+                        a.stdout(), a.stderr(), a.error());
+            }
+            if (c != null && Wire.ABORT.equals(c.type())) {
+                throw destinationAborted(c);
+            }
+        }
+        return CallResult.error("destination agent " + destinationAgent + " did not answer its " + phase.element()
+                + " in time");
     }
 
     /**
@@ -407,6 +457,7 @@ public final class SourceTransfer {
                 }
                 if (Wire.START_OK.equals(c.type())) {
                     negotiated = true;
+                    destinationRunsCalls = c.runsCalls();
                     compressAsAgreed(c.decompresses());
                     spreadOverChannels();
                     endRecovery();

@@ -481,13 +481,32 @@ public final class AgentProperties {
 
     // ---- Exits ---------------------------------------------------------------------------------
 
+    /** Where exit classes come from besides the agent's exits directory. */
+    public static final ConfigKey<String> EXIT_CLASS_PATH = ConfigKey.pathList("exitClassPath").supported()
+            .group(EXITS).description("Where user exit classes are loaded from, besides the jars of the agent's"
+                    + " exits directory: directories and jars.").build();
+    /** Exits before a source transfer. */
+    public static final ConfigKey<String> SOURCE_TRANSFER_START_EXIT_CLASSES = transferExitClasses(
+            "sourceTransferStartExitClasses", "before a source transfer starts (implementing"
+                    + " org.openmft.agent.exits.SourceTransferStartExit; one may cancel the transfer, result 21)");
+    /** Exits after a source transfer. */
+    public static final ConfigKey<String> SOURCE_TRANSFER_END_EXIT_CLASSES = transferExitClasses(
+            "sourceTransferEndExitClasses", "after a source transfer ends (SourceTransferEndExit)");
+    /** Exits before a destination transfer. */
+    public static final ConfigKey<String> DESTINATION_TRANSFER_START_EXIT_CLASSES = transferExitClasses(
+            "destinationTransferStartExitClasses", "before a destination transfer starts"
+                    + " (DestinationTransferStartExit; one may refuse the transfer, result 21)");
+    /** Exits after a destination transfer. */
+    public static final ConfigKey<String> DESTINATION_TRANSFER_END_EXIT_CLASSES = transferExitClasses(
+            "destinationTransferEndExitClasses", "after a destination transfer succeeded or partly succeeded"
+                    + " (DestinationTransferEndExit)");
+
     private static final ConfigKey<?>[] EXIT_KEYS = {
-        ConfigKey.pathList("exitClassPath").group(EXITS).description("Where user exit classes are loaded from.")
-                .build(),
-        exitClasses("sourceTransferStartExitClasses", "before a source transfer starts"),
-        exitClasses("sourceTransferEndExitClasses", "after a source transfer ends"),
-        exitClasses("destinationTransferStartExitClasses", "before a destination transfer starts"),
-        exitClasses("destinationTransferEndExitClasses", "after a destination transfer ends"),
+        EXIT_CLASS_PATH,
+        SOURCE_TRANSFER_START_EXIT_CLASSES,
+        SOURCE_TRANSFER_END_EXIT_CLASSES,
+        DESTINATION_TRANSFER_START_EXIT_CLASSES,
+        DESTINATION_TRANSFER_END_EXIT_CLASSES,
         exitClasses("monitorExitClasses", "when a resource monitor triggers"),
         exitClasses("protocolBridgeCredentialExitClasses", "to map users to protocol bridge credentials"),
         exitClasses("ioExitClasses", "to replace file input and output"),
@@ -569,6 +588,11 @@ public final class AgentProperties {
             // other would leave the administrator believing in a restriction that is not there.
             .rule(ConfigRegistry.notTogether(USER_SANDBOXES, SANDBOX_ROOT))
             .build();
+
+    private static ConfigKey<String> transferExitClasses(String name, String when) {
+        return ConfigKey.string(name).supported().group(EXITS).description("Comma-separated user exit classes called "
+                + when + "; a class that cannot be loaded stops the agent at its start.").build();
+    }
 
     private static ConfigKey<String> exitClasses(String name, String when) {
         return ConfigKey.string(name).group(EXITS).description("Comma-separated user exit classes called " + when + ".")

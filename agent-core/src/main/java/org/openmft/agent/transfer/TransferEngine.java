@@ -25,6 +25,7 @@ import org.openmft.agent.authority.AuthorityCheck;
 import org.openmft.agent.calls.CallRunner;
 import org.openmft.agent.calls.CommandPath;
 import org.openmft.agent.config.AgentConfig;
+import org.openmft.agent.exits.TransferExits;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
@@ -127,6 +128,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private final Routing routing;
     /** Runs program calls within {@code commandPath}, {@code maxCommandOutputSize} and {@code openmft.callTimeout}. */
     private final CallRunner callRunner;
+    /** The agent's user exits, loaded once by the agent. */
+    private final TransferExits exits;
 
     /**
      * @param stateDirectory where transfer state that grows with the number of files is spilled
@@ -141,7 +144,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
      */
     public TransferEngine(AgentConfig config, QueueManagerConnector connector, AgentListener listener,
             Path stateDirectory, SandboxPolicy sandboxes, AuthorityCheck authorityCheck, MessageProtection protection,
-            Clock clock, ThreadFactory threads) {
+            Clock clock, ThreadFactory threads, TransferExits exits) {
+        this.exits = exits;
         this.protection = protection;
         this.config = config;
         this.connector = connector;
@@ -229,7 +233,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             replies = new RequesterReplies(connection.createSession(false, Session.AUTO_ACKNOWLEDGE),
                     config.provider(), connector::queueExists, routing);
             SourceContext sourceContext = new SourceContext(SourceSettings.of(config), new EngineSessions(),
-                    listener, pathResolver, state, clock, this, keys, protection, routing, callRunner);
+                    listener, pathResolver, state, clock, this, keys, protection, routing, callRunner, exits);
             scheduler = new SourceScheduler(agentName, config.maxSourceTransfers(), listener, state, replies,
                     q -> new SourceTransfer(sourceContext, q.info(), q.request(), q.items(), q.replyQueue(),
                             q.requesterUser(), q.resume()),
@@ -245,7 +249,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                     listener);
             dataDispatcher.runCallsWith(callRunner);
             DestinationContext destinationContext = new DestinationContext(DestinationSettings.of(config), listener,
-                    pathResolver, state, clock, checkpointer, dataDispatcher, this);
+                    pathResolver, state, clock, checkpointer, dataDispatcher, this, exits);
             dataDispatcher.context(destinationContext);
             for (DestinationTransfer t : DestinationRecovery.recover(destinationContext)) {
                 dataDispatcher.adopt(t);

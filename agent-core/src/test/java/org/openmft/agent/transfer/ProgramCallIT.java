@@ -1,6 +1,7 @@
 package org.openmft.agent.transfer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.calls.CallResult.Outcome;
+import org.openmft.agent.config.ConfigurationException;
 import org.openmft.xml.CallSpecs;
 import org.openmft.xml.DestinationType;
 import org.openmft.xml.ProgramCall;
@@ -25,7 +27,8 @@ import org.openmft.xml.TransferSet;
  * Program calls between two in-JVM agents on one queue manager, with real shell scripts in a
  * {@code commandPath} directory: IBM's order and conditions, arguments passed without a shell,
  * retries and success codes, output for the log, a failing pre-call (40, nothing moved), a failed
- * post-destination call (no post-source call), and calls outside the path refused with nothing run.
+ * post-destination call (no post-source call), calls outside the path refused with nothing run; and
+ * the sample transfer exit (samples/exits), which cancels a transfer, and exits that cannot be loaded.
  */
 class ProgramCallIT {
     @TempDir
@@ -137,6 +140,44 @@ class ProgramCallIT {
             }
             assertThat(marks.resolve("evil")).doesNotExist();
             assertThat(dir.resolve("out/d.txt")).doesNotExist();
+
+            // 5. The sample exit (samples/exits), compiled here, cancels a transfer of a temporary file (21).
+            Path exitClasses = compileSampleExit();
+            String exit = "org.openmft.samples.exits.RefuseTemporaryFilesExit";
+            h.agent("GATE", Map.of("exitClassPath", exitClasses.toString(), "sourceTransferStartExitClasses", exit,
+                    "sourceTransferEndExitClasses", exit));
+            Files.writeString(dir.resolve("in.tmp"), "half");
+            TransferRequest tmp = TransferHarness.request("GATE", "DST", 0, TransferHarness.item(
+                    dir.resolve("in.tmp").toString(), dir.resolve("out/e.tmp").toString(), DestinationType.FILE));
+            Reply gated = h.transfer(tmp, 60);
+            assertThat(gated.resultCode()).isEqualTo(21);
+            assertThat(String.join(" ", gated.supplements())).contains("cancelled by a user exit", "in.tmp",
+                    "still being written");
+            assertThat(dir.resolve("out/e.tmp")).doesNotExist();
+            assertThat(h.transfer(TransferHarness.request("GATE", "DST", 0, TransferHarness.item(
+                    dir.resolve("in.txt").toString(), dir.resolve("out/f.txt").toString(), DestinationType.FILE)), 60)
+                    .resultCode()).isZero();
+            assertThat(dir.resolve("out/f.txt")).hasContent("payload");
+
+            // 6. An exit class that cannot be loaded stops the agent at its start, naming key and class.
+            assertThatThrownBy(() -> h.agent("BAD", Map.of("destinationTransferStartExitClasses",
+                    "org.example.Missing"))).isInstanceOf(ConfigurationException.class)
+                    .hasMessageContaining("destinationTransferStartExitClasses", "org.example.Missing", "not found");
+            assertThatThrownBy(() -> h.agent("BAD2", Map.of("exitClassPath", exitClasses.toString(),
+                    "destinationTransferStartExitClasses", exit))).isInstanceOf(ConfigurationException.class)
+                    .hasMessageContaining("does not implement org.openmft.agent.exits.DestinationTransferStartExit");
         }
+    }
+
+    /** Compiles samples/exits with the JDK's compiler against this module's classes. */
+    private Path compileSampleExit() throws Exception {
+        Path source = Path.of("..", "samples", "exits", "src", "org", "openmft", "samples", "exits",
+                "RefuseTemporaryFilesExit.java").toAbsolutePath().normalize();
+        Path out = Files.createDirectories(dir.resolve("exit-classes"));
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        int rc = javac.run(null, null, null, "-classpath", System.getProperty("java.class.path"), "-d", out.toString(),
+                source.toString());
+        assertThat(rc).as("javac of %s", source).isZero();
+        return out;
     }
 }

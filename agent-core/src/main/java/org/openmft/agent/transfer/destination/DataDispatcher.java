@@ -27,6 +27,8 @@ import org.openmft.agent.calls.CallRunner;
 import org.openmft.agent.compression.ChunkCompressor;
 import org.openmft.agent.compression.CompressionException;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.exits.TransferExitContext;
+import org.openmft.agent.exits.TransferExitResult;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.ConsumerLoop;
 import org.openmft.agent.messaging.Routing;
@@ -328,6 +330,14 @@ public final class DataDispatcher implements ReplySender {
             no = new DestinationAdmission.Refusal(ResultCode.MESSAGE_PROTECTION, "BFGTR0098E: Destination agent "
                     + agentName + " requires message protection '" + required.word() + "' from source agent "
                     + start.sourceAgent() + ", which sent '" + level.word() + "' (openmft.messageProtection)", false);
+        }
+        if (no == null && context.exits().any()) {
+            TransferExitResult exit = context.exits().destinationStart(new TransferExitContext(start.transferId(),
+                    start.sourceAgent(), agentName, context.exits().environment(), Map.of(), List.of()));
+            if (!exit.proceed()) {
+                no = new DestinationAdmission.Refusal(ResultCode.STOPPED_BY_EXIT, "The transfer was refused by a user"
+                        + " exit of destination agent " + agentName + ": " + exit.reason(), false);
+            }
         }
         if (no != null) {
             if (no.code() == ResultCode.NOT_AUTHORIZED || no.code() == ResultCode.AUTHORITY_CHECKING_MISMATCH

@@ -178,7 +178,7 @@ public final class SourceTransfer {
         long chunkTimeToLiveMillis = 2L * ackTimeoutMillis * (settings.ackRetries() + 1);
         this.chunks = new ChunkSender(id, context, requesterUser, flow, this::awaitWindow, () -> incarnation,
                 chunkTimeToLiveMillis);
-        this.calls = new SourceCalls(context, id, request.transferSet().calls(), () -> cancelRequested);
+        this.calls = new SourceCalls(context, info, request.transferSet().calls(), () -> cancelRequested);
     }
 
     /** The transfer id. */
@@ -271,6 +271,9 @@ public final class SourceTransfer {
                 log.debug("Closing the session of transfer {}: {}", id, e.getMessage());
             }
         }
+        if (outcome != null) {
+            calls.ended(outcome.resultCode(), outcome.supplement());
+        }
         if (adaptive != null && windowPeak > adaptive.floorChunks()) {
             log.info("Transfer {}: the window grew to {} chunks ({} KiB; fixed: {} chunks) for a round trip of {} ms"
                     + " at {} KB/s", id, windowPeak, (long) windowPeak * settings.chunkSize() / 1024,
@@ -324,7 +327,7 @@ public final class SourceTransfer {
         }
         try {
             if (resume == null) {
-                calls.preSource();
+                calls.start();
             }
             negotiate();
             if (resume == null) {

@@ -64,7 +64,9 @@ import org.slf4j.LoggerFactory;
  * the destination already has: chunks below the resume point are read (to rebuild the checksum)
  * and not sent.
  *
- * <p>Why this file stays whole (about 730 lines): what is left here is the one state machine of a
+ * <p>Why this file stays whole (about 790 lines, program calls included: their order and conditions
+ * are {@link SourceCalls}, only the wait for the destination's answer on the inbox is here): what is
+ * left here is the one state machine of a
  * running transfer (start, window, resend, completion, dispositions), whose steps share the
  * transfer's fields; sending chunks, reading items, flow control, retry counting and failure
  * decisions are already rooms of their own ({@link ChunkSender}, {@link FlowControl},

@@ -159,6 +159,16 @@ class ProgramCallIT {
                     .resultCode()).isZero();
             assertThat(dir.resolve("out/f.txt")).hasContent("payload");
 
+            // A destination start exit refuses the transfer before any data: 21 at the source.
+            h.agent("CLOSED", Map.of("exitClassPath", exitClasses.toString(), "destinationTransferStartExitClasses",
+                    "ClosedExit"));
+            Reply closed = h.transfer(TransferHarness.request("SRC", "CLOSED", 0, TransferHarness.item(
+                    dir.resolve("in.txt").toString(), dir.resolve("out/g.txt").toString(), DestinationType.FILE)), 60);
+            assertThat(closed.resultCode()).isEqualTo(21);
+            assertThat(String.join(" ", closed.supplements())).contains("refused by a user exit of destination agent"
+                    + " CLOSED: closed for SRC");
+            assertThat(dir.resolve("out/g.txt")).doesNotExist();
+
             // 6. An exit class that cannot be loaded stops the agent at its start, naming key and class.
             assertThatThrownBy(() -> h.agent("BAD", Map.of("destinationTransferStartExitClasses",
                     "org.example.Missing"))).isInstanceOf(ConfigurationException.class)
@@ -174,9 +184,18 @@ class ProgramCallIT {
         Path source = Path.of("..", "samples", "exits", "src", "org", "openmft", "samples", "exits",
                 "RefuseTemporaryFilesExit.java").toAbsolutePath().normalize();
         Path out = Files.createDirectories(dir.resolve("exit-classes"));
+        // And a destination start exit that refuses every transfer.
+        Path closed = dir.resolve("exit-src/ClosedExit.java");
+        Files.createDirectories(closed.getParent());
+        Files.writeString(closed, "public class ClosedExit implements"
+                + " org.openmft.agent.exits.DestinationTransferStartExit {\n"
+                + "  public org.openmft.agent.exits.TransferExitResult onDestinationTransferStart("
+                + "org.openmft.agent.exits.TransferExitContext t) {\n"
+                + "    return org.openmft.agent.exits.TransferExitResult.cancel(\"closed for \" + t.sourceAgent());\n"
+                + "  }\n}\n");
         javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
         int rc = javac.run(null, null, null, "-classpath", System.getProperty("java.class.path"), "-d", out.toString(),
-                source.toString());
+                source.toString(), closed.toString());
         assertThat(rc).as("javac of %s", source).isZero();
         return out;
     }

@@ -151,8 +151,10 @@ public final class CallRunner {
                 end(process);
             }
         }
-        // Descendants that kept the pipes open would hold the readers: they are ended too.
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        // A program that left something running in the background with its output open does not
+        // hold the call: its readers are given a few seconds, then what they have is taken (they
+        // end, as daemons, when the pipe closes). Only a program ended for its time, its output or
+        // a cancel has its descendants ended too.
         outReader.join(READER_JOIN_MILLIS);
         errReader.join(READER_JOIN_MILLIS);
         if (out.overflowed || err.overflowed) {

@@ -23,6 +23,8 @@ import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.xml.AgentRef;
+import org.openmft.xml.CallSpecs;
+import org.openmft.xml.CallType;
 import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.DestinationType;
 import org.openmft.xml.Disposition;
@@ -34,6 +36,8 @@ import org.openmft.xml.ItemSource;
 import org.openmft.xml.LineEnding;
 import org.openmft.xml.Mode;
 import org.openmft.xml.Originator;
+import org.openmft.xml.ProgramCall;
+import org.openmft.xml.ProgramCalls;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
 import org.openmft.xml.TransferItem;
@@ -80,13 +84,16 @@ import picocli.CommandLine.Spec;
                 "      -t text -dce IBM-1047 -dle CRLF /data/summary.txt",
                 "  fteCreateTransfer -sa AGENT1 -da AGENT2 -dd /archive -r -sd delete \\",
                 "      -jn NIGHTLY -md batch=42,owner=ops /data/outbox -w 3600",
+                "  fteCreateTransfer -sa AGENT1 -da AGENT2 -dd /in -presrc \"check.sh(/data/out)\" \\",
+                "      -postdst \"load.sh(/in,nightly),2,30,0|4\" /data/out/orders.csv",
+                "      (programs from each agent's commandPath; the call is name(args),retries,wait,successRC)",
                 "  fteCreateTransfer -sa AGENT1 -da AGENT2 -td payroll-items.xml -pr 5 -w",
                 "  fteCreateTransfer -sa AGENT1 -da AGENT2 -dd /in -gt request.xml /out/a.pdf",
                 "      (writes the request; send it later with 'mft transfer submit request.xml')",
                 "",
                 "Not supported yet, refused with exit code 1: -dq -ds -dp (queue and data set destinations),"
                         + " -sq and the -sq*/-q* queue options, -tr -tl (triggers), -ss -tb -oi -of -oc -es"
-                        + " (schedules), -presrc -postsrc -predst -postdst (program calls), -dtr -skeep, -cdNode,"
+                        + " (schedules), Ant-script and JCL calls, -dtr -skeep, -cdNode,"
                         + " -mquserid -mqpassword.",
                 "",
                 "Exit codes: 0 request issued (without -w) or transfer successful, 1 wrong command line or"
@@ -134,10 +141,6 @@ final class CreateTransferCommand implements Callable<Integer> {
         m.put("-of", "repeating scheduled transfers");
         m.put("-oc", "repeating scheduled transfers");
         m.put("-es", "the end of repeating scheduled transfers");
-        m.put("-presrc", "program calls before the source is read");
-        m.put("-postsrc", "program calls after the source is read");
-        m.put("-predst", "program calls before the destination is written");
-        m.put("-postdst", "program calls after the destination is written");
         m.put("-dtr", "truncating records of a record-oriented destination");
         m.put("-skeep", "keeping trailing spaces of record-oriented sources");
         m.put("-cdNode", "Connect:Direct bridge transfers");
@@ -214,6 +217,19 @@ final class CreateTransferCommand implements Callable<Integer> {
     @Option(names = "-td", paramLabel = "FILE", description = "Transfer definition file: IBM's"
             + " <transferSpecifications> document with the items (instead of sources and -df/-dd).")
     Path definitionFile;
+    @Option(names = "-presrc", paramLabel = "CALL", description = "Program the source agent runs before the"
+            + " transfer: [executable:]name[(arg1,arg2...)][,[retrycount][,[retrywait][,successrc]]], from its"
+            + " commandPath.")
+    String preSourceCall;
+    @Option(names = "-postsrc", paramLabel = "CALL", description = "Program the source agent runs after a"
+            + " successful or partly successful transfer whose post-destination call succeeded.")
+    String postSourceCall;
+    @Option(names = "-predst", paramLabel = "CALL", description = "Program the destination agent runs before the"
+            + " transfer.")
+    String preDestinationCall;
+    @Option(names = "-postdst", paramLabel = "CALL", description = "Program the destination agent runs after a"
+            + " successful or partly successful transfer.")
+    String postDestinationCall;
     @Option(names = "-p", paramLabel = "NAME", description = "Configuration options set (default: the default one).")
     String configurationOptions;
     @Option(names = "--no-progress", description = "With -w, show no progress while waiting.")
@@ -406,7 +422,9 @@ final class CreateTransferCommand implements Callable<Integer> {
         int pr = priority == null ? 0 : number("-pr", priority, 0, TransferSet.MAX_PRIORITY);
         Long rt = recoveryTimeout == null ? null : (long) number("-rt", recoveryTimeout, -1, Integer.MAX_VALUE);
         Map<String, String> md = metadata();
-        TransferSet set = value("-md", () -> new TransferSet(pr, rt, md, items));
+        ProgramCalls calls = new ProgramCalls(call("-presrc", preSourceCall), call("-postsrc", postSourceCall),
+                call("-predst", preDestinationCall), call("-postdst", postDestinationCall));
+        TransferSet set = value("-md", () -> new TransferSet(pr, rt, md, calls, items));
         return value("-jn", () -> new TransferRequest(DocumentWriter.VERSION, originator, source, destination, null,
                 set, jobName));
     }
@@ -614,6 +632,19 @@ final class CreateTransferCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage(flag + ": " + e.getMessage());
         }
+    }
+
+    /** A program call flag's value, checked; null when the flag is absent. */
+    private static ProgramCall call(String flag, String spec) throws CommandFailure {
+        if (spec == null) {
+            return null;
+        }
+        ProgramCall call = value(flag, () -> CallSpecs.parse(flag, spec));
+        if (call.type() != CallType.EXECUTABLE) {
+            throw usage(flag + ": " + (call.type() == CallType.JCL ? "JCL" : "Ant script") + " calls are not"
+                    + " supported (OpenMFT runs executables only)");
+        }
+        return call;
     }
 
     /** Builds a value whose constructor checks it, naming {@code what} when it refuses. */

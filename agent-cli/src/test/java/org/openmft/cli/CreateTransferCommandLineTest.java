@@ -27,6 +27,10 @@ import org.openmft.xml.ItemSource;
 import org.openmft.xml.LineEnding;
 import org.openmft.xml.Mode;
 import org.openmft.xml.RequestParser;
+import org.openmft.xml.CallType;
+import org.openmft.xml.ProgramCall;
+import org.openmft.xml.ProgramCalls;
+import org.openmft.xml.SuccessCodes;
 import org.openmft.xml.TransferItem;
 import org.openmft.xml.TransferRequest;
 import org.openmft.xml.TransferSet;
@@ -98,6 +102,22 @@ class CreateTransferCommandLineTest {
     }
 
     @Test
+    void programCallsGoIntoTheTransferSet() throws Exception {
+        Path xml = dir.resolve("calls.xml");
+        Run r = create("-sa", "A1", "-da", "A2", "-dd", "/in", "-presrc", "pre.sh(a\\,b,c)", "-postsrc", "post.sh",
+                "-predst", "executable:check.sh(),2,5", "-postdst", "notify.sh(x),1,30,>2&<7&!5|0|14",
+                "-gt", xml.toString(), "/out/a");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        ProgramCalls calls = generated(xml).transferSet().calls();
+        assertThat(calls.preSource()).isEqualTo(ProgramCall.executable("pre.sh", List.of("a,b", "c")));
+        assertThat(calls.postSource()).isEqualTo(ProgramCall.executable("post.sh", List.of()));
+        assertThat(calls.preDestination()).isEqualTo(new ProgramCall(CallType.EXECUTABLE, "check.sh", List.of(), 2, 5,
+                SuccessCodes.ZERO));
+        assertThat(calls.postDestination()).isEqualTo(new ProgramCall(CallType.EXECUTABLE, "notify.sh", List.of("x"),
+                1, 30, SuccessCodes.of(">2&<7&!5|0|14")));
+    }
+
+    @Test
     void theDefaultsAreIbms() throws Exception {
         Path xml = dir.resolve("single.xml");
         Run r = create("-sa", "A1", "-da", "A2", "-df", "/in/report.pdf", "-gt", xml.toString(), "/out/report.pdf");
@@ -155,6 +175,10 @@ class CreateTransferCommandLineTest {
             "-sa A1 -da A2 -dd /in -td defs.xml|-dd cannot be used with -td",
             "-sa A1 -da A2 -td defs.xml /out/a|sources cannot be given with -td ('/out/a')",
             "-sa A1 -da A2 -td defs.xml -t text|-t cannot be used with -td",
+            "-sa A1 -da A2 -dd /in -presrc run.sh(a /out/a|-presrc \"run.sh(a\": the arguments' '(' is not closed",
+            "-sa A1 -da A2 -dd /in -postdst p,1,2,x /out/a|-postdst \"p,1,2,x\": successRC \"x\" has the term",
+            "-sa A1 -da A2 -dd /in -predst antscript:b.xml /out/a|-predst: Ant script calls are not supported",
+            "-sa A1 -da A2 -dd /in -postsrc jcl:JOB1 /out/a|-postsrc: JCL calls are not supported",
     })
     void wrongCommandLinesAreOneLineNamingTheFlagAndNothingIsWrittenOrSent(String args, String message) {
         Path xml = dir.resolve("never.xml");

@@ -92,6 +92,8 @@ public final class Agent implements AutoCloseable {
     private Thread commandThread;
     /** How replies reach requesters on other queue managers (IBM's QUEUE@QMGR). */
     private final org.openmft.agent.messaging.Routing routing;
+    /** The user exits of transfers, loaded at the start. */
+    private final org.openmft.agent.exits.TransferExits exits;
     /** {@code openmft.messageProtection} and its keys, opened once at construction. */
     private final MessageProtection protection;
     /** The agent's resource monitors: their commands and their polling thread. */
@@ -128,6 +130,8 @@ public final class Agent implements AutoCloseable {
         this.authorityCheck = AuthorityCheck.forAgent(config.authorityChecking(), connector);
         this.protection = config.messageProtection(Clock.systemUTC());
         this.routing = new org.openmft.agent.messaging.Routing(config.provider(), config.agentQMgr());
+        // Loaded once: a class named and not loadable stops the agent here (78), never fails open.
+        this.exits = org.openmft.agent.exits.TransferExits.load(config);
         this.transfers = newEngine();
         this.monitors = MonitorService.forAgent(new MonitorService.Settings(name, config.agentQMgr(),
                 config.monitorMaxResourcesInPoll(), config.monitorReportTriggerFail(),
@@ -138,7 +142,7 @@ public final class Agent implements AutoCloseable {
     private TransferEngine newEngine() {
         // The engine's threads are the agent's: one that dies is logged and moves the agent to PROBLEM.
         TransferEngine engine = new TransferEngine(config, connector, listener, stateDirectory, sandboxes,
-                authorityCheck, protection, Clock.systemUTC(), threads.factory("transfer", false));
+                authorityCheck, protection, Clock.systemUTC(), threads.factory("transfer", false), exits);
         engine.onActivity(this::activityChanged);
         return engine;
     }

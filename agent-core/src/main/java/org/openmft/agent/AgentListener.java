@@ -167,6 +167,20 @@ public interface AgentListener {
             long bytesPerSecond) {
     }
 
+    /**
+     * A program call of a transfer ended (or was refused). The source agent hears of its own calls
+     * and of the destination's (from their CALL_RESULT); the destination of its own.
+     *
+     * @param role    the agent's role in the transfer
+     * @param phase   the call's element name: {@code preSourceCall}, {@code postSourceCall},
+     *                {@code preDestinationCall} or {@code postDestinationCall}
+     * @param call    what was to run
+     * @param result  what came of it
+     */
+    default void callCompleted(String agent, Role role, String transferId, String phase,
+            org.openmft.xml.ProgramCall call, org.openmft.agent.calls.CallResult result) {
+    }
+
     /** A transfer ended: completed, failed, or cancelled. */
     default void transferEnded(String agent, Role role, TransferOutcome outcome) {
     }

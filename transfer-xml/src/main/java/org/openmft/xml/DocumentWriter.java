@@ -163,6 +163,10 @@ public final class DocumentWriter {
             w.writeAttribute("recoveryTimeout", Long.toString(set.recoveryTimeoutSeconds()));
         }
         metaDataSet(w, set.metadata());
+        call(w, "preSourceCall", set.calls().preSource());
+        call(w, "postSourceCall", set.calls().postSource());
+        call(w, "preDestinationCall", set.calls().preDestination());
+        call(w, "postDestinationCall", set.calls().postDestination());
         for (TransferItem item : set.items()) {
             item(w, item);
         }
@@ -212,6 +216,27 @@ public final class DocumentWriter {
         }
         text(w, destination.path());
         w.writeEndElement();
+        w.writeEndElement();
+        w.writeEndElement();
+    }
+
+    /** A call element with its {@code <command>}, as IBM's generators write it; nothing when {@code call} is null. */
+    private static void call(XMLStreamWriter w, String element, ProgramCall call) throws XMLStreamException {
+        if (call == null) {
+            return;
+        }
+        w.writeStartElement(element);
+        w.writeStartElement("command");
+        w.writeAttribute("name", call.name());
+        w.writeAttribute("type", call.type().xml());
+        w.writeAttribute("retryCount", Integer.toString(call.retryCount()));
+        w.writeAttribute("retryWait", Integer.toString(call.retryWaitSeconds()));
+        w.writeAttribute("successRC", call.successCodes().expression());
+        for (String argument : call.arguments()) {
+            w.writeStartElement("argument");
+            text(w, argument);
+            w.writeEndElement();
+        }
         w.writeEndElement();
         w.writeEndElement();
     }

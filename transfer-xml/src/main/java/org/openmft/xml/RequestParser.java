@@ -30,7 +30,7 @@ import org.openmft.xml.DocumentCursor.Frame;
  * <p>Strictness: the document must match the schema exactly as far as we implement it. Unknown
  * elements and attributes, elements out of order, missing required parts and values out of range
  * raise {@link MalformedRequestException}; parts of IBM's schemas that we do not implement yet
- * (schedules, triggers, program calls, managed calls, queue and data-set items, transfer
+ * (schedules, triggers, managed calls, queue and data-set items, transfer
  * definition files, queue monitors) raise {@link UnsupportedRequestException} rather than being ignored.
  * Attributes in the {@code xsi} and {@code xml} namespaces, comments and processing instructions
  * are allowed anywhere. Surrounding whitespace is stripped from names, ids and paths, not from
@@ -274,20 +274,19 @@ public final class RequestParser {
                         + " is out of range; expected -1 (wait for ever), 0 (no recovery) or a positive number of seconds");
             }
         }
-        String unsupportedCall = " is not supported yet (no program calls)";
         Children children = new Children(c, List.of("metaDataSet", "preSourceCall", "postSourceCall",
-                "preDestinationCall", "postDestinationCall", "item"), Map.of(
-                "preSourceCall", "<preSourceCall>" + unsupportedCall,
-                "postSourceCall", "<postSourceCall>" + unsupportedCall,
-                "preDestinationCall", "<preDestinationCall>" + unsupportedCall,
-                "postDestinationCall", "<postDestinationCall>" + unsupportedCall));
+                "preDestinationCall", "postDestinationCall", "item"));
         Map<String, String> metadata = children.optional("metaDataSet", this::metaDataSet);
+        ProgramCalls calls = new ProgramCalls(children.optional("preSourceCall", CallParser::call),
+                children.optional("postSourceCall", CallParser::call),
+                children.optional("preDestinationCall", CallParser::call),
+                children.optional("postDestinationCall", CallParser::call));
         List<TransferItem> items = children.repeated("item", 1, this::item);
         children.end();
         int finalPriority = priority;
         Long finalRecoveryTimeout = recoveryTimeout;
         return build(c, f, () -> new TransferSet(finalPriority, finalRecoveryTimeout,
-                metadata == null ? Map.of() : metadata, items));
+                metadata == null ? Map.of() : metadata, calls, items));
     }
 
     Map<String, String> metaDataSet(XmlCursor c) throws MalformedRequestException {

@@ -4,8 +4,9 @@ import java.util.Objects;
 
 /**
  * A new managed transfer: {@code <request version="..."><managedTransfer>...</managedTransfer></request>}
- * from IBM's FileTransfer.xsd. Scheduled and triggered transfers, managed calls and program calls
- * are not represented; the parser rejects them as not supported yet. Immutable.
+ * from IBM's FileTransfer.xsd, with its program calls ({@link TransferSet#calls()}). Scheduled and
+ * triggered transfers and managed calls are not represented; the parser rejects them as not
+ * supported yet. Immutable.
  *
  * @param version the schema version read, 1.00 to 6.00
  * @param originator who asked

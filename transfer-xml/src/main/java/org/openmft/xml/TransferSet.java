@@ -16,9 +16,11 @@ import java.util.Objects;
  *     request does not say, so that the agent's {@code transferRecoveryTimeout} applies
  * @param metadata {@code <metaData key="...">value</metaData>} entries in document order; keys
  *     not empty, values may be empty
+ * @param calls the program calls ({@code <preSourceCall>} and its siblings), {@link ProgramCalls#NONE} when none
  * @param items the files to move, at least one
  */
-public record TransferSet(int priority, Long recoveryTimeoutSeconds, Map<String, String> metadata, List<TransferItem> items) {
+public record TransferSet(int priority, Long recoveryTimeoutSeconds, Map<String, String> metadata, ProgramCalls calls,
+        List<TransferItem> items) {
 
     /** Highest priority IBM allows. */
     public static final int MAX_PRIORITY = 9;
@@ -37,10 +39,23 @@ public record TransferSet(int priority, Long recoveryTimeoutSeconds, Map<String,
         metadata.forEach((key, value) -> copy.put(Checks.name(key, "metadata key"),
                 Checks.xmlText(value, "value of metadata key " + Checks.quote(key))));
         metadata = Collections.unmodifiableMap(copy);
+        calls = calls == null ? ProgramCalls.NONE : calls;
         items = List.copyOf(items);
         if (items.isEmpty()) {
             throw new IllegalArgumentException("a transfer set needs at least one item");
         }
+    }
+
+    /**
+     * A transfer set without program calls.
+     *
+     * @param priority 0 to 9
+     * @param recoveryTimeoutSeconds -1, 0, a positive number of seconds, or {@code null}
+     * @param metadata the user metadata
+     * @param items the files to move, at least one
+     */
+    public TransferSet(int priority, Long recoveryTimeoutSeconds, Map<String, String> metadata, List<TransferItem> items) {
+        this(priority, recoveryTimeoutSeconds, metadata, ProgramCalls.NONE, items);
     }
 
     /**
@@ -49,6 +64,6 @@ public record TransferSet(int priority, Long recoveryTimeoutSeconds, Map<String,
      * @param items the files to move, at least one
      */
     public TransferSet(List<TransferItem> items) {
-        this(0, null, Map.of(), items);
+        this(0, null, Map.of(), ProgramCalls.NONE, items);
     }
 }

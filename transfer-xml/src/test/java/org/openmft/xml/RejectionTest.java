@@ -170,13 +170,6 @@ class RejectionTest {
                 + "</fileExist></trigger><transferSet>" + ITEM + "</transferSet>"), "trigger");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"preSourceCall", "postSourceCall", "preDestinationCall", "postDestinationCall"})
-    void programCallsAreUnsupported(String call) {
-        unsupported(Documents.transferSet("", "<" + call + "><command name=\"x.sh\" type=\"executable\"/></" + call + ">"
-                + ITEM), call, "<" + call + ">");
-    }
-
     @Test
     void otherRequestKindsAreUnsupported() {
         unsupported("<request version=\"6.00\"><managedCall/></request>", "managedCall");

@@ -272,6 +272,43 @@ public final class AgentConfig extends QueueManagerConfig {
         return Optional.ofNullable(values.get(SANDBOX_ROOT));
     }
 
+    /** {@code commandPath}: the directories programs of calls may come from; empty, none may run. */
+    public Optional<String> commandPath() {
+        return Optional.ofNullable(values.get(COMMAND_PATH));
+    }
+
+    /** {@code exitClassPath}: directories and jars exit classes come from, besides the exits directory. */
+    public Optional<String> exitClassPath() {
+        return Optional.ofNullable(values.get(EXIT_CLASS_PATH));
+    }
+
+    /**
+     * The exit classes named by the keys of transfer exits, by key name, in order; keys not set are absent.
+     */
+    public java.util.Map<String, java.util.List<String>> transferExitClasses() {
+        java.util.Map<String, java.util.List<String>> result = new java.util.LinkedHashMap<>();
+        for (ConfigKey<String> key : java.util.List.of(SOURCE_TRANSFER_START_EXIT_CLASSES,
+                SOURCE_TRANSFER_END_EXIT_CLASSES, DESTINATION_TRANSFER_START_EXIT_CLASSES,
+                DESTINATION_TRANSFER_END_EXIT_CLASSES)) {
+            String value = values.get(key);
+            if (value != null && !value.isBlank()) {
+                result.put(key.name(), java.util.Arrays.stream(value.split(",")).map(String::strip)
+                        .filter(v -> !v.isEmpty()).toList());
+            }
+        }
+        return result;
+    }
+
+    /** {@code maxCommandOutputSize}, bytes of a call's output kept. */
+    public int maxCommandOutputSize() {
+        return values.get(MAX_COMMAND_OUTPUT_SIZE);
+    }
+
+    /** {@code openmft.callTimeout}: how long one attempt of a call may run. */
+    public Duration callTimeout() {
+        return Duration.ofSeconds(values.get(CALL_TIMEOUT));
+    }
+
     /**
      * The agent's configuration directory, which holds its agent.properties and, with
      * {@link #userSandboxes()}, its {@code UserSandboxes.xml}.

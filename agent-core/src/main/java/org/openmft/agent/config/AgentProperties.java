@@ -244,10 +244,11 @@ public final class AgentProperties {
             .description("Items one transfer may hold after wildcard expansion; more fail the transfer (BFGSS0033E).")
             .build();
 
-    /** Captured output of calls (not supported yet). */
+    /** Captured output of calls. */
     public static final ConfigKey<Integer> MAX_COMMAND_OUTPUT_SIZE = ConfigKey.integer("maxCommandOutputSize")
-            .defaultValue(10240).validator(Validator.intRange(0, 104857600)).unit("bytes").group(LIMITS)
-            .description("Standard output and error kept from a pre-, post- or managed call.").build();
+            .defaultValue(10240).validator(Validator.intRange(0, 104857600)).unit("bytes").supported().group(LIMITS)
+            .description("Standard output and error (together) kept from a pre- or post-call; a program that writes"
+                    + " more is ended and the call's outcome is error (BFGCR0004E).").build();
 
     // ---- Timeouts and recovery -----------------------------------------------------------------
 
@@ -275,6 +276,14 @@ public final class AgentProperties {
                     + " nothing that counts (a message with the transfer's tag); then it ends the transfer there"
                     + " (result 69), removes its partial file and frees its slot. -1 keeps it for ever (until"
                     + " fteCleanAgent -trs). Counted again from each start of the agent.")
+            .build();
+
+    /** How long one attempt of a program call may run. */
+    public static final ConfigKey<Integer> CALL_TIMEOUT = ConfigKey.integer("openmft.callTimeout")
+            .defaultValue(3600).validator(Validator.intRange(1, 604800)).unit("s").supported().group(TIMEOUTS)
+            .description("OpenMFT only: how long one attempt of a pre- or post-call may run; then the program (and"
+                    + " what it started) is ended and the attempt counts as an error, so a hung program cannot"
+                    + " hold its transfer for ever.")
             .build();
 
     /** Grace period of an immediate stop. */
@@ -421,9 +430,11 @@ public final class AgentProperties {
                             + "(BFGSS0077E, BFGSS0078E) instead of only the files refused.")
                     .build();
 
-    /** Where pre/post/managed-call programs may come from (not supported yet). */
-    public static final ConfigKey<String> COMMAND_PATH = ConfigKey.pathList("commandPath").group(SECURITY)
-            .description("Directories from which pre-, post- and managed calls may run programs.").build();
+    /** Where pre/post-call programs may come from. */
+    public static final ConfigKey<String> COMMAND_PATH = ConfigKey.pathList("commandPath").supported().group(SECURITY)
+            .description("Directories from which pre- and post-calls may run programs; empty, no program can run."
+                    + " A program is looked up along the path (first match) or named by a path inside it; its real"
+                    + " location (symbolic links followed) must lie in one of the directories (BFGCR0003E).").build();
 
     /** Group allowed local diagnostics (not supported yet). */
     public static final ConfigKey<String> ADMIN_GROUP = ConfigKey.string("adminGroup").group(SECURITY)
@@ -470,13 +481,32 @@ public final class AgentProperties {
 
     // ---- Exits ---------------------------------------------------------------------------------
 
+    /** Where exit classes come from besides the agent's exits directory. */
+    public static final ConfigKey<String> EXIT_CLASS_PATH = ConfigKey.pathList("exitClassPath").supported()
+            .group(EXITS).description("Where user exit classes are loaded from, besides the jars of the agent's"
+                    + " exits directory: directories and jars.").build();
+    /** Exits before a source transfer. */
+    public static final ConfigKey<String> SOURCE_TRANSFER_START_EXIT_CLASSES = transferExitClasses(
+            "sourceTransferStartExitClasses", "before a source transfer starts (implementing"
+                    + " org.openmft.agent.exits.SourceTransferStartExit; one may cancel the transfer, result 21)");
+    /** Exits after a source transfer. */
+    public static final ConfigKey<String> SOURCE_TRANSFER_END_EXIT_CLASSES = transferExitClasses(
+            "sourceTransferEndExitClasses", "after a source transfer ends (SourceTransferEndExit)");
+    /** Exits before a destination transfer. */
+    public static final ConfigKey<String> DESTINATION_TRANSFER_START_EXIT_CLASSES = transferExitClasses(
+            "destinationTransferStartExitClasses", "before a destination transfer starts"
+                    + " (DestinationTransferStartExit; one may refuse the transfer, result 21)");
+    /** Exits after a destination transfer. */
+    public static final ConfigKey<String> DESTINATION_TRANSFER_END_EXIT_CLASSES = transferExitClasses(
+            "destinationTransferEndExitClasses", "after a destination transfer succeeded or partly succeeded"
+                    + " (DestinationTransferEndExit)");
+
     private static final ConfigKey<?>[] EXIT_KEYS = {
-        ConfigKey.pathList("exitClassPath").group(EXITS).description("Where user exit classes are loaded from.")
-                .build(),
-        exitClasses("sourceTransferStartExitClasses", "before a source transfer starts"),
-        exitClasses("sourceTransferEndExitClasses", "after a source transfer ends"),
-        exitClasses("destinationTransferStartExitClasses", "before a destination transfer starts"),
-        exitClasses("destinationTransferEndExitClasses", "after a destination transfer ends"),
+        EXIT_CLASS_PATH,
+        SOURCE_TRANSFER_START_EXIT_CLASSES,
+        SOURCE_TRANSFER_END_EXIT_CLASSES,
+        DESTINATION_TRANSFER_START_EXIT_CLASSES,
+        DESTINATION_TRANSFER_END_EXIT_CLASSES,
         exitClasses("monitorExitClasses", "when a resource monitor triggers"),
         exitClasses("protocolBridgeCredentialExitClasses", "to map users to protocol bridge credentials"),
         exitClasses("ioExitClasses", "to replace file input and output"),
@@ -537,7 +567,7 @@ public final class AgentProperties {
             .add(MAX_SOURCE_TRANSFERS, MAX_DESTINATION_TRANSFERS, MAX_QUEUED_TRANSFERS, MAX_FILES_FOR_TRANSFER,
                     MAX_COMMAND_OUTPUT_SIZE)
             .add(TRANSFER_ACK_TIMEOUT, TRANSFER_ACK_TIMEOUT_RETRIES, TRANSFER_RECOVERY_TIMEOUT, SOURCE_SILENCE_TIMEOUT,
-                    IMMEDIATE_SHUTDOWN_TIMEOUT, MAX_RESTART_COUNT, MAX_RESTART_INTERVAL, MAX_RESTART_DELAY)
+                    CALL_TIMEOUT, IMMEDIATE_SHUTDOWN_TIMEOUT, MAX_RESTART_COUNT, MAX_RESTART_INTERVAL, MAX_RESTART_DELAY)
             .add(AGENT_STATUS_PUBLISH_RATE_LIMIT, AGENT_STATUS_PUBLISH_RATE_MIN, PUBLICATION_MD_USER,
                     ENABLE_DETAILED_REPLY_MESSAGES)
             .add(AUTHORITY_CHECKING, SANDBOX_ROOT, USER_SANDBOXES, XML_CONFIG_RELOAD_INTERVAL,
@@ -558,6 +588,11 @@ public final class AgentProperties {
             // other would leave the administrator believing in a restriction that is not there.
             .rule(ConfigRegistry.notTogether(USER_SANDBOXES, SANDBOX_ROOT))
             .build();
+
+    private static ConfigKey<String> transferExitClasses(String name, String when) {
+        return ConfigKey.string(name).supported().group(EXITS).description("Comma-separated user exit classes called "
+                + when + "; a class that cannot be loaded stops the agent at its start.").build();
+    }
 
     private static ConfigKey<String> exitClasses(String name, String when) {
         return ConfigKey.string(name).group(EXITS).description("Comma-separated user exit classes called " + when + ".")

@@ -22,7 +22,10 @@ import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.authority.AuthorityCheck;
+import org.openmft.agent.calls.CallRunner;
+import org.openmft.agent.calls.CommandPath;
 import org.openmft.agent.config.AgentConfig;
+import org.openmft.agent.exits.TransferExits;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
@@ -123,6 +126,10 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private final MessageProtection protection;
     /** How messages reach agents on other queue managers. */
     private final Routing routing;
+    /** Runs program calls within {@code commandPath}, {@code maxCommandOutputSize} and {@code openmft.callTimeout}. */
+    private final CallRunner callRunner;
+    /** The agent's user exits, loaded once by the agent. */
+    private final TransferExits exits;
 
     /**
      * @param stateDirectory where transfer state that grows with the number of files is spilled
@@ -137,7 +144,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
      */
     public TransferEngine(AgentConfig config, QueueManagerConnector connector, AgentListener listener,
             Path stateDirectory, SandboxPolicy sandboxes, AuthorityCheck authorityCheck, MessageProtection protection,
-            Clock clock, ThreadFactory threads) {
+            Clock clock, ThreadFactory threads, TransferExits exits) {
+        this.exits = exits;
         this.protection = protection;
         this.config = config;
         this.connector = connector;
@@ -149,6 +157,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         this.threads = threads;
         this.pathResolver = new PathResolver(config.transferRoot(), sandboxes);
         this.routing = new Routing(config.provider(), config.agentQMgr());
+        this.callRunner = new CallRunner(CommandPath.of(config.commandPath()), config.maxCommandOutputSize(),
+                config.callTimeout());
     }
 
     /**
@@ -223,7 +233,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             replies = new RequesterReplies(connection.createSession(false, Session.AUTO_ACKNOWLEDGE),
                     config.provider(), connector::queueExists, routing);
             SourceContext sourceContext = new SourceContext(SourceSettings.of(config), new EngineSessions(),
-                    listener, pathResolver, state, clock, this, keys, protection, routing);
+                    listener, pathResolver, state, clock, this, keys, protection, routing, callRunner, exits);
             scheduler = new SourceScheduler(agentName, config.maxSourceTransfers(), listener, state, replies,
                     q -> new SourceTransfer(sourceContext, q.info(), q.request(), q.items(), q.replyQueue(),
                             q.requesterUser(), q.resume()),
@@ -237,8 +247,9 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             dataDispatcher = new DataDispatcher(agentName, connection.createSession(false,
                     Session.DUPS_OK_ACKNOWLEDGE), authorityCheck, protection, routing, this::activityChanged, threads,
                     listener);
+            dataDispatcher.runCallsWith(callRunner);
             DestinationContext destinationContext = new DestinationContext(DestinationSettings.of(config), listener,
-                    pathResolver, state, clock, checkpointer, dataDispatcher, this);
+                    pathResolver, state, clock, checkpointer, dataDispatcher, this, exits);
             dataDispatcher.context(destinationContext);
             for (DestinationTransfer t : DestinationRecovery.recover(destinationContext)) {
                 dataDispatcher.adopt(t);

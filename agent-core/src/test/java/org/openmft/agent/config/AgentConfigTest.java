@@ -112,6 +112,11 @@ class AgentConfigTest {
                 "agentQMgrAuthenticationCredentialsFile",
                 // Authority checks (issue 14): Agent, DataDispatcher, ReplyDispatcher.
                 "authorityChecking",
+                // Program calls (issue 17): TransferEngine builds the CallRunner from them.
+                "commandPath", "maxCommandOutputSize", "openmft.callTimeout",
+                // Transfer exits (issue 17): loaded by TransferExits at the agent's start.
+                "exitClassPath", "sourceTransferStartExitClasses", "sourceTransferEndExitClasses",
+                "destinationTransferStartExitClasses", "destinationTransferEndExitClasses",
                 // fteObfuscate's key: read by QueueManagerConfig into a CredentialsCipher.
                 "agentCredentialsKeyFile",
                 // Several channels (issue 16): read by SourceSettings; SourceTransfer spreads DATA (DataRoutes).

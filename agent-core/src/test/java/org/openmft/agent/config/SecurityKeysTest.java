@@ -47,10 +47,10 @@ class SecurityKeysTest {
     void theKeysThatAskForProtectionIncludeEveryFamilyOfIbmsSecurityKeys() {
         List<String> refused = new ArrayList<>();
         REGISTRIES.keySet().forEach(r -> refusedKeys(r).forEach(k -> refused.add(k.name())));
-        assertThat(refused).containsExactlyInAnyOrder("commandPath", "adminGroup");
+        assertThat(refused).containsExactlyInAnyOrder("adminGroup");
         assertThat(refused).as("supported, or no security feature").doesNotContain("authorityChecking",
                 "wmqfte.database.credentials", "agentCredentialsKeyFile", "coordinationCredentialsKeyFile",
-                "connectionCredentialsKeyFile", "sandboxRoot",
+                "connectionCredentialsKeyFile", "sandboxRoot", "commandPath",
                 "userSandboxes",
                 "xmlConfigReloadInterval", "additionalWildcardSandboxChecking", "openmft.database.password",
                 "logCapture", "agentSslTrustStore", "coordinationSslPeerName", "connectionSslKeyStore",
@@ -85,8 +85,8 @@ class SecurityKeysTest {
                 checked++;
             }
         }
-        assertThat(checked).as("keys checked (authority checking, fteObfuscate's keys, the database credentials are"
-                + " supported now)").isEqualTo(2);
+        assertThat(checked).as("keys checked (authority checking, fteObfuscate's keys, the database credentials and"
+                + " commandPath are supported now)").isEqualTo(1);
     }
 
     @Test

@@ -107,6 +107,13 @@ final class TransferHarness implements AutoCloseable {
     /** Every {@link AgentListener#protocolMessageRejected} event, in order. */
     final List<ProtocolRejection> protocolRejections = new CopyOnWriteArrayList<>();
 
+    /** A program call's result as the listener heard it. */
+    record CallEvent(String agent, org.openmft.agent.AgentListener.Role role, String transferId, String phase, org.openmft.xml.ProgramCall call,
+            org.openmft.agent.calls.CallResult result) {
+    }
+
+    final List<CallEvent> calls = new CopyOnWriteArrayList<>();
+
     /** Every {@link AgentListener#notAuthorized} event, in order. */
     final List<org.openmft.agent.authority.AuthorityRefusal> refusals = new CopyOnWriteArrayList<>();
 
@@ -191,6 +198,12 @@ final class TransferHarness implements AutoCloseable {
         public void windowResized(String agent, String transferId, int chunks, long roundTripMicros,
                 long bytesPerSecond) {
             events.add("window " + transferId + " " + chunks);
+        }
+
+        @Override
+        public void callCompleted(String agent, Role role, String transferId, String phase,
+                org.openmft.xml.ProgramCall call, org.openmft.agent.calls.CallResult result) {
+            calls.add(new CallEvent(agent, role, transferId, phase, call, result));
         }
 
         @Override

@@ -21,14 +21,17 @@ import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.TransferInfo;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.calls.CallResult;
 import org.openmft.agent.authority.AuthorityRefusal;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.ProgramCall;
 import org.openmft.xml.log.AgentStatus;
 import org.openmft.xml.log.LogAction;
+import org.openmft.xml.log.LogCall;
 import org.openmft.xml.log.LogItem;
 import org.openmft.xml.log.NotAuthorizedLog;
 import org.openmft.xml.log.PublicationWriter;
@@ -84,6 +87,8 @@ final class AgentPublisher implements AgentListener {
         int reportedCount;
         long bytesSent;
         int recoveries;
+        /** Program calls that ran, as their results came; written in IBM's order at the end. */
+        final List<LogCall> calls = new ArrayList<>();
 
         Tracked(TransferInfo info) {
             this.info = info;
@@ -365,7 +370,30 @@ final class AgentPublisher implements AgentListener {
                 outcome.supplement() == null ? List.of() : List.of(outcome.supplement()),
                 new Statistics(t.actualStart == null ? outcome.started() : t.actualStart, t.recoveries, failures,
                         warnings),
-                i.metadata()));
+                i.metadata(), inIbmsOrder(t.calls)));
+    }
+
+    /**
+     * A program call's result (the source hears of the destination's too): kept for the transfer's
+     * completed or cancelled log message, where IBM's logger reads it.
+     */
+    @Override
+    public synchronized void callCompleted(String agent, Role role, String transferId, String phase,
+            ProgramCall call, CallResult result) {
+        Tracked t = role == Role.SOURCE ? transfers.get(transferId) : null;
+        if (t != null) {
+            t.calls.add(new LogCall(phase, call, result.outcome().xml(), result.retries(), result.returnCode(),
+                    result.stdout(), result.stderr(), result.error()));
+        }
+    }
+
+    private static final List<String> CALL_ORDER = List.of("preSourceCall", "postSourceCall", "preDestinationCall",
+            "postDestinationCall");
+
+    private static List<LogCall> inIbmsOrder(List<LogCall> calls) {
+        List<LogCall> sorted = new ArrayList<>(calls);
+        sorted.sort(java.util.Comparator.comparingInt(c -> CALL_ORDER.indexOf(c.element())));
+        return sorted;
     }
 
     @Override

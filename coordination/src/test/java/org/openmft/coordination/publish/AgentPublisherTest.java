@@ -167,6 +167,28 @@ class AgentPublisherTest {
     }
 
     @Test
+    void programCallsGoIntoTheCompletedLogInIbmsOrderAndOnlyTheSourcesOwn() throws Exception {
+        publisher.transferStarted("SRC", Role.SOURCE, info());
+        org.openmft.xml.ProgramCall call = org.openmft.xml.ProgramCall.executable("post.sh", List.of("x"));
+        publisher.callCompleted("SRC", Role.SOURCE, ID, "postDestinationCall", call,
+                new org.openmft.agent.calls.CallResult(org.openmft.agent.calls.CallResult.Outcome.FAILURE, 2, 1,
+                        List.of("out"), List.of(), null));
+        publisher.callCompleted("SRC", Role.SOURCE, ID, "preSourceCall", call,
+                org.openmft.agent.calls.CallResult.error("BFGCR0003E: refused"));
+        // The destination's own report of its call is not the source's log.
+        publisher.callCompleted("SRC", Role.DESTINATION, ID, "preDestinationCall", call,
+                org.openmft.agent.calls.CallResult.error("x"));
+        publisher.transferEnded("SRC", Role.SOURCE, new TransferOutcome(ID, 0, null, List.of(), clock.instant(),
+                clock.instant()));
+        List<Publication> published = drain();
+        String completed = published.get(published.size() - 1).body();
+        assertThat(completed).contains("<action", ">completed</action>", "<callResult outcome=\"failure\" retries=\"2\">"
+                + "<result returnCode=\"1\"><stdout><line>out</line></stdout></result></callResult>",
+                "<error>BFGCR0003E: refused</error>").doesNotContain("preDestinationCall");
+        assertThat(completed.indexOf("<preSourceCall>")).isLessThan(completed.indexOf("<postDestinationCall>"));
+    }
+
+    @Test
     void aTransferThatEndsBeforeItStartsIsStillLoggedStartedFirst() throws Exception {
         publisher.transferQueued("SRC", info(), 1);
         publisher.transferEnded("SRC", Role.SOURCE, new TransferOutcome(ID, 41, "cancelled by user",

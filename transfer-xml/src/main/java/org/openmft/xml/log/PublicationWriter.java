@@ -13,6 +13,7 @@ import java.util.Map;
 
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.Originator;
+import org.openmft.xml.ProgramCall;
 
 /**
  * Writes the documents an agent publishes on {@code SYSTEM.FTE} in the shapes IBM's tools read:
@@ -284,7 +285,7 @@ public final class PublicationWriter {
     private static void transferSet(Xml x, TransferLog log) {
         boolean progress = log.action() == LogAction.PROGRESS || !log.items().isEmpty();
         if (!progress && log.startTime() == null && log.totalItems() < 0 && log.bytesSent() < 0 && log.index() < 0
-                && log.metadata().isEmpty()) {
+                && log.metadata().isEmpty() && log.calls().isEmpty()) {
             return;
         }
         x.start("transferSet")
@@ -300,8 +301,46 @@ public final class PublicationWriter {
             }
             x.end();
         }
+        for (LogCall call : log.calls()) {
+            call(x, call);
+        }
         for (LogItem item : log.items()) {
             item(x, item);
+        }
+        x.end();
+    }
+
+    /** IBM's call element: the command, then the callResult with the last attempt's output. */
+    private static void call(Xml x, LogCall call) {
+        x.start(call.element());
+        ProgramCall c = call.command();
+        x.start("command").attribute("name", c.name()).attribute("type", c.type().xml())
+                .attribute("retryCount", Integer.toString(c.retryCount()))
+                .attribute("retryWait", Integer.toString(c.retryWaitSeconds()))
+                .attribute("successRC", c.successCodes().expression());
+        for (String argument : c.arguments()) {
+            x.start("argument").text(argument).end();
+        }
+        x.end();
+        x.start("callResult").attribute("outcome", call.outcome()).attribute("retries", Integer.toString(call.retries()));
+        x.start("result").attribute("returnCode", call.returnCode() == null ? null : call.returnCode().toString());
+        lines(x, "stdout", call.stdout());
+        lines(x, "stderr", call.stderr());
+        if (call.error() != null) {
+            x.start("error").text(call.error()).end();
+        }
+        x.end();
+        x.end();
+        x.end();
+    }
+
+    private static void lines(Xml x, String element, List<String> lines) {
+        if (lines.isEmpty()) {
+            return;
+        }
+        x.start(element);
+        for (String line : lines) {
+            x.start("line").text(line).end();
         }
         x.end();
     }

@@ -41,11 +41,12 @@ import org.openmft.xml.Originator;
  * @param supplements the status supplements, possibly empty; must be empty when {@code resultCode} is {@code null}
  * @param statistics the statistics (completed only), or {@code null}
  * @param metadata the transfer's {@code metaDataSet}, possibly empty; its order is kept
+ * @param calls the transfer's program calls that ran (completed and cancelled), in IBM's order; possibly empty
  */
 public record TransferLog(String version, String transferId, String agentRole, LogAction action, Instant time,
         AgentRef sourceAgent, AgentRef destinationAgent, Originator originator, String jobName, Instant startTime,
         int totalItems, long bytesSent, int index, List<LogItem> items, Integer resultCode, List<String> supplements,
-        Statistics statistics, Map<String, String> metadata) {
+        Statistics statistics, Map<String, String> metadata, List<LogCall> calls) {
 
     /** The role a source agent publishes with. */
     public static final String SOURCE_AGENT = "sourceAgent";
@@ -79,5 +80,15 @@ public record TransferLog(String version, String transferId, String agentRole, L
         metadata.forEach((key, value) -> copy.put(Objects.requireNonNull(key, "metadata key"),
                 Objects.requireNonNull(value, "metadata value")));
         metadata = Collections.unmodifiableMap(copy);
+        calls = calls == null ? List.of() : List.copyOf(calls);
+    }
+
+    /** A log message without program calls. */
+    public TransferLog(String version, String transferId, String agentRole, LogAction action, Instant time,
+            AgentRef sourceAgent, AgentRef destinationAgent, Originator originator, String jobName, Instant startTime,
+            int totalItems, long bytesSent, int index, List<LogItem> items, Integer resultCode, List<String> supplements,
+            Statistics statistics, Map<String, String> metadata) {
+        this(version, transferId, agentRole, action, time, sourceAgent, destinationAgent, originator, jobName,
+                startTime, totalItems, bytesSent, index, items, resultCode, supplements, statistics, metadata, List.of());
     }
 }

@@ -30,6 +30,29 @@ class PublicationWriterTest {
     private final PublicationWriter writer = new PublicationWriter();
 
     @Test
+    void programCallsAreWrittenAsIbmsCallElementsWithTheirResults() {
+        org.openmft.xml.ProgramCall pre = new org.openmft.xml.ProgramCall(org.openmft.xml.CallType.EXECUTABLE,
+                "check.sh", List.of("a<b"), 1, 5, org.openmft.xml.SuccessCodes.of("0|4"));
+        org.openmft.xml.ProgramCall post = org.openmft.xml.ProgramCall.executable("/x/y.sh", List.of());
+        TransferLog log = new TransferLog("6.00", TRANSFER_ID, TransferLog.SOURCE_AGENT, LogAction.COMPLETED, START,
+                SOURCE, DESTINATION, null, null, null, -1, -1, -1, List.of(), 0, List.of(), null, Map.of(),
+                List.of(new LogCall("preSourceCall", pre, "success", 1, 4, List.of("one", "two"), List.of("warn\u0001"),
+                        null), new LogCall("postDestinationCall", post, "error", 0, null, List.of(), List.of(),
+                        "BFGCR0003E: refused")));
+
+        assertThat(writer.write(log)).contains("<transferSet>"
+                + "<preSourceCall><command name=\"check.sh\" type=\"executable\" retryCount=\"1\" retryWait=\"5\""
+                + " successRC=\"0|4\"><argument>a&lt;b</argument></command>"
+                + "<callResult outcome=\"success\" retries=\"1\"><result returnCode=\"4\">"
+                + "<stdout><line>one</line><line>two</line></stdout><stderr><line>warn\uFFFD</line></stderr>"
+                + "</result></callResult></preSourceCall>"
+                + "<postDestinationCall><command name=\"/x/y.sh\" type=\"executable\" retryCount=\"0\""
+                + " retryWait=\"0\" successRC=\"0\"/><callResult outcome=\"error\" retries=\"0\"><result>"
+                + "<error>BFGCR0003E: refused</error></result></callResult></postDestinationCall>"
+                + "</transferSet>");
+    }
+
+    @Test
     void startedLogHasIbmsShape() {
         TransferLog log = new TransferLog("6.00", TRANSFER_ID, TransferLog.SOURCE_AGENT, LogAction.STARTED, START,
                 SOURCE, DESTINATION, new Originator("batch01", "payroll"), "NIGHTLY", START, 2, -1, -1, List.of(),

@@ -23,9 +23,12 @@ import org.openmft.agent.authority.AuthorityCheck;
 import org.openmft.agent.authority.AuthorityRefusal;
 import org.openmft.agent.authority.AuthorityStamp;
 import org.openmft.agent.authority.HeldAuthorities;
+import org.openmft.agent.calls.CallRunner;
 import org.openmft.agent.compression.ChunkCompressor;
 import org.openmft.agent.compression.CompressionException;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.exits.TransferExitContext;
+import org.openmft.agent.exits.TransferExitResult;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.ConsumerLoop;
 import org.openmft.agent.messaging.Routing;
@@ -69,6 +72,10 @@ public final class DataDispatcher implements ReplySender {
     private final Routing routing;
     private final ConsumerLoop loop;
     private final Rejections rejections;
+    private final ThreadFactory threads;
+    private final AgentListener listener;
+    /** Program calls of the transfers here; replaced by {@link #runCallsWith} before {@link #start()}. */
+    private DestinationCalls calls;
     /** The START being refused, whose key tags the refusal; set and cleared by the dispatcher's thread. */
     private volatile PendingStart answering;
 
@@ -109,7 +116,19 @@ public final class DataDispatcher implements ReplySender {
         String queue = QueueNames.data(agentName);
         this.loop = new ConsumerLoop(agentName, queue, session.createConsumer(session.createQueue(queue)),
                 this::serve, threads, "data");
-        loop.tick(this::expireSilent);
+        this.threads = threads;
+        this.listener = listener;
+        this.calls = new DestinationCalls(agentName, CallRunner.none(), listener, threads);
+        loop.tick(() -> {
+            expireSilent();
+            calls.drain(this::find, this);
+        });
+    }
+
+    /** Runs the transfers' destination calls with {@code runner} (before {@link #start()}). */
+    public void runCallsWith(CallRunner runner) {
+        calls.close();
+        calls = new DestinationCalls(agentName, runner, listener, threads);
     }
 
     /** The context its transfers get (it names this dispatcher as their {@link ReplySender}). */
@@ -274,6 +293,7 @@ public final class DataDispatcher implements ReplySender {
                 forget(t);
             }
             case Wire.COMPLETE_ACK -> forget(t);
+            case Wire.CALL -> calls.onCall(t, m, this, known -> find(known) != null);
             default -> log.debug("Transfer {}: ignored {} message", id, type);
         }
         if (t.gaveUp()) {
@@ -310,6 +330,14 @@ public final class DataDispatcher implements ReplySender {
             no = new DestinationAdmission.Refusal(ResultCode.MESSAGE_PROTECTION, "BFGTR0098E: Destination agent "
                     + agentName + " requires message protection '" + required.word() + "' from source agent "
                     + start.sourceAgent() + ", which sent '" + level.word() + "' (openmft.messageProtection)", false);
+        }
+        if (no == null && context.exits().any()) {
+            TransferExitResult exit = context.exits().destinationStart(new TransferExitContext(start.transferId(),
+                    start.sourceAgent(), agentName, context.exits().environment(), Map.of(), List.of()));
+            if (!exit.proceed()) {
+                no = new DestinationAdmission.Refusal(ResultCode.STOPPED_BY_EXIT, "The transfer was refused by a user"
+                        + " exit of destination agent " + agentName + ": " + exit.reason(), false);
+            }
         }
         if (no != null) {
             if (no.code() == ResultCode.NOT_AUTHORIZED || no.code() == ResultCode.AUTHORITY_CHECKING_MISMATCH
@@ -383,6 +411,7 @@ public final class DataDispatcher implements ReplySender {
     }
 
     private void forget(DestinationTransfer t) {
+        calls.forget(t.id());
         t.close();
         synchronized (incoming) {
             incoming.remove(t.id());
@@ -403,6 +432,7 @@ public final class DataDispatcher implements ReplySender {
      */
     public boolean close(Duration wait) {
         boolean ended = loop.close(wait);
+        calls.close();
         List<DestinationTransfer> all;
         synchronized (incoming) {
             all = new ArrayList<>(incoming.values());

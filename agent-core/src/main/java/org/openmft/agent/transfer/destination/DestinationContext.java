@@ -3,6 +3,7 @@ package org.openmft.agent.transfer.destination;
 import java.time.Clock;
 
 import org.openmft.agent.AgentListener;
+import org.openmft.agent.exits.TransferExits;
 import org.openmft.agent.transfer.failure.EngineStatus;
 import org.openmft.agent.transfer.files.PathResolver;
 import org.openmft.agent.transfer.state.TransferStateStore;
@@ -10,8 +11,16 @@ import org.openmft.agent.transfer.state.TransferStateStore;
 /**
  * What a destination transfer may use: its configuration slice, the listener, the sandbox, the
  * state port, the clock, the checkpointer, the way to answer its source, and whether a failure
- * now means "suspend".
+ * now means "suspend", and the user exits.
  */
 public record DestinationContext(DestinationSettings settings, AgentListener listener, PathResolver paths,
-        TransferStateStore state, Clock clock, Checkpointer checkpointer, ReplySender replies, EngineStatus status) {
+        TransferStateStore state, Clock clock, Checkpointer checkpointer, ReplySender replies, EngineStatus status,
+        TransferExits exits) {
+
+    /** A context without user exits. */
+    public DestinationContext(DestinationSettings settings, AgentListener listener, PathResolver paths,
+            TransferStateStore state, Clock clock, Checkpointer checkpointer, ReplySender replies,
+            EngineStatus status) {
+        this(settings, listener, paths, state, clock, checkpointer, replies, status, TransferExits.none());
+    }
 }

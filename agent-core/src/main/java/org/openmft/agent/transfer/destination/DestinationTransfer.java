@@ -19,6 +19,7 @@ import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.exits.TransferExitContext;
 import org.openmft.agent.transfer.failure.FailurePolicy;
 import org.openmft.agent.protection.ProtectionLevel;
 import org.openmft.agent.transfer.protocol.Sequenced;
@@ -47,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * later message, checked by the dispatcher), the START's validated user, and when the source was
  * last heard ({@link #expire} past {@code openmft.sourceSilenceTimeout}).
  *
- * <p>Why this file stays whole (about 750 lines): it is the one state machine of a received
+ * <p>Why this file stays whole (about 770 lines): it is the one state machine of a received
  * transfer (start and resynchronisation, sequence, items, acknowledgements and checkpoints, end),
  * whose steps share the transfer's fields; ordering, reordering, writing, checkpointing and failure
  * decisions are already rooms of their own ({@link Sequencer}, {@link ReorderBuffer},
@@ -589,9 +590,14 @@ public final class DestinationTransfer {
             log.info("Transfer {}: {} bytes were received twice (duplicates dropped) and {} bytes written before a"
                     + " restart were discarded", id, duplicateBytes, discardedAtResume);
         }
+        ResultCode code = ResultCode.fromItems(items);
+        if (code != ResultCode.FAILED && context.exits().any()) {
+            context.exits().destinationEnd(new TransferExitContext(id, sourceAgent, context.settings().agentName(),
+                    context.exits().environment(), Map.of(), items.stream().map(i -> new TransferExitContext.File(
+                            i.source(), i.destination())).toList()), code.code(), null);
+        }
         context.listener().transferEnded(context.settings().agentName(), Role.DESTINATION,
-                new TransferOutcome(id, ResultCode.fromItems(items).code(), null, items, started,
-                        context.clock().instant()));
+                new TransferOutcome(id, code.code(), null, items, started, context.clock().instant()));
     }
 
     // ------------------------------------------------------------------------------------------

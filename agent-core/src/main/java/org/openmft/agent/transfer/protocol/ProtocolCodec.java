@@ -289,6 +289,14 @@ public final class ProtocolCodec {
         return sealed(m, id);
     }
 
+    /** CALL: the destination is to run its call of {@code phase}, given in the command-line form. */
+    public Message call(String id, int incarnation, String phase, String spec) throws JMSException {
+        Message m = stamped(Wire.CALL, id, incarnation);
+        m.setStringProperty(Wire.CALL_PHASE, phase);
+        m.setStringProperty(Wire.CALL_SPEC, spec);
+        return sealed(m, id);
+    }
+
     private void spread(Message m) throws JMSException {
         if (channels > 1) {
             m.setIntProperty(Wire.CHANNELS, channels);
@@ -314,7 +322,36 @@ public final class ProtocolCodec {
         Message m = stamped(Wire.START_OK, id, incarnation);
         m.setLongProperty(Wire.NEXT_SEQ, nextSeq);
         m.setStringProperty(Wire.DECOMPRESSES, CompressionMethod.decompressible());
+        m.setBooleanProperty(Wire.RUNS_CALLS, true);
         return sealed(m, id);
+    }
+
+    /** CALL_RESULT: what came of the destination's call; the outputs are cut to {@link Wire#MAX_CALL_OUTPUT_CHARS}. */
+    public Message callResult(String id, int incarnation, CallAnswer a) throws JMSException {
+        Message m = stamped(Wire.CALL_RESULT, id, incarnation);
+        m.setStringProperty(Wire.CALL_PHASE, a.phase());
+        m.setStringProperty(Wire.CALL_OUTCOME, a.outcome());
+        m.setIntProperty(Wire.CALL_RETRIES, a.retries());
+        if (a.returnCode() != null) {
+            m.setIntProperty(Wire.CALL_RETURN_CODE, a.returnCode());
+        }
+        m.setStringProperty(Wire.CALL_STDOUT, cut(String.join("\n", a.stdout())));
+        m.setStringProperty(Wire.CALL_STDERR, cut(String.join("\n", a.stderr())));
+        if (a.error() != null) {
+            m.setStringProperty(Wire.SUPPLEMENT, a.error());
+        }
+        return sealed(m, id);
+    }
+
+    private static String cut(String text) {
+        return text.length() <= Wire.MAX_CALL_OUTPUT_CHARS ? text : text.substring(0, Wire.MAX_CALL_OUTPUT_CHARS);
+    }
+
+    /** A CALL's phase and call, or null when the message is not a CALL. */
+    public static String[] readCall(Message m) throws JMSException {
+        String phase = m.getStringProperty(Wire.CALL_PHASE);
+        String spec = m.getStringProperty(Wire.CALL_SPEC);
+        return phase == null || spec == null ? null : new String[] {phase, spec};
     }
 
     /** START_REFUSED with a result code; {@code retry}: the destination is busy, ask again later. */
@@ -615,7 +652,23 @@ public final class ProtocolCodec {
         return new Control(type(m), incarnation(m), longOr(m, Wire.SEQ, -1), nextSeq(m), intOr(m, Wire.ITEM, -1),
                 intOr(m, Wire.RESULT_CODE, 0), supplement(m), m.getStringProperty(Wire.DEST_FILE),
                 m.getStringProperty(Wire.CHECKSUM), longOr(m, Wire.ITEM_BYTES, 0), boolOr(m, Wire.CHECKPOINT),
-                boolOr(m, Wire.RETRY), sender, m.getStringProperty(Wire.DECOMPRESSES));
+                boolOr(m, Wire.RETRY), sender, m.getStringProperty(Wire.DECOMPRESSES), boolOr(m, Wire.RUNS_CALLS),
+                Wire.CALL_RESULT.equals(type(m)) ? readCallAnswer(m) : null);
+    }
+
+    private static CallAnswer readCallAnswer(Message m) throws JMSException {
+        String phase = m.getStringProperty(Wire.CALL_PHASE);
+        String outcome = m.getStringProperty(Wire.CALL_OUTCOME);
+        if (phase == null || outcome == null) {
+            return null;
+        }
+        return new CallAnswer(phase, outcome, Math.max(0, intOr(m, Wire.CALL_RETRIES, 0)),
+                m.propertyExists(Wire.CALL_RETURN_CODE) ? m.getIntProperty(Wire.CALL_RETURN_CODE) : null,
+                lines(m.getStringProperty(Wire.CALL_STDOUT)), lines(m.getStringProperty(Wire.CALL_STDERR)), supplement(m));
+    }
+
+    private static java.util.List<String> lines(String text) {
+        return text == null || text.isEmpty() ? java.util.List.of() : java.util.List.of(text.split("\n", -1));
     }
 
     private static int intOr(Message m, String name, int dflt) throws JMSException {

@@ -72,6 +72,14 @@ public final class Wire {
      * not know this type ignores it and the transfer recovers through its timeouts instead.
      */
     public static final String ABORT = "ABORT";
+    /**
+     * Source to destination: run the destination's program call of phase {@link #CALL_PHASE}
+     * ({@link #CALL_SPEC}) and answer {@link #CALL_RESULT}. Sent only to a destination whose
+     * START_OK carried {@link #RUNS_CALLS}.
+     */
+    public static final String CALL = "CALL";
+    /** Destination to source: what came of a {@link #CALL} ({@link #CALL_OUTCOME} and the rest). */
+    public static final String CALL_RESULT = "CALL_RESULT";
 
     // START properties.
     /**
@@ -224,6 +232,26 @@ public final class Wire {
     public static final String RETRY = "mftRetry";
     /** String: the destination file written. */
     public static final String DEST_FILE = "mftDestFile";
+
+    // Program calls (added within version 2: optional, ignored by agents that do not know them).
+    /** boolean, on START_OK: this destination runs program calls ({@link #CALL}). */
+    public static final String RUNS_CALLS = "mftRunsCalls";
+    /** String, CALL and CALL_RESULT: the phase, as IBM's element name ({@code preDestinationCall}, {@code postDestinationCall}). */
+    public static final String CALL_PHASE = "mftCallPhase";
+    /** String, CALL: the call in the command-line form ({@code CallSpecs.format}). */
+    public static final String CALL_SPEC = "mftCall";
+    /** String, CALL_RESULT: {@code success}, {@code failure} or {@code error}. */
+    public static final String CALL_OUTCOME = "mftCallOutcome";
+    /** int, CALL_RESULT: attempts after the first. */
+    public static final String CALL_RETRIES = "mftCallRetries";
+    /** int, CALL_RESULT: the last attempt's return code; absent when none ran to its end. */
+    public static final String CALL_RETURN_CODE = "mftCallReturnCode";
+    /** String, CALL_RESULT: the program's standard output, lines separated by LF, at most {@link #MAX_CALL_OUTPUT_CHARS}. */
+    public static final String CALL_STDOUT = "mftCallStdout";
+    /** String, CALL_RESULT: its standard error, likewise. */
+    public static final String CALL_STDERR = "mftCallStderr";
+    /** Most characters of each output a CALL_RESULT carries (the destination's maxCommandOutputSize bounds it first). */
+    public static final int MAX_CALL_OUTPUT_CHARS = 65536;
 
     private Wire() {
     }

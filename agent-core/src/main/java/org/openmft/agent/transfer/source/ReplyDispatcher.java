@@ -91,7 +91,7 @@ public final class ReplyDispatcher {
                 listener.notAuthorized(agentName, new AuthorityRefusal(id, user, Authority.AGENT_RECEIVE, "sourceAgent",
                         why, null));
                 c = new Control(Wire.START_REFUSED, c.incarnation(), c.seq(), c.nextSeq(), c.item(),
-                        ResultCode.NOT_AUTHORIZED.code(), why, null, null, 0, false, false, user, null);
+                        ResultCode.NOT_AUTHORIZED.code(), why, null, null, 0, false, false, user, null, false, null);
             }
             scheduler.deliver(id, c);
         }

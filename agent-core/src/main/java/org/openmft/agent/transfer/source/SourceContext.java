@@ -3,6 +3,8 @@ package org.openmft.agent.transfer.source;
 import java.time.Clock;
 
 import org.openmft.agent.AgentListener;
+import org.openmft.agent.calls.CallRunner;
+import org.openmft.agent.exits.TransferExits;
 import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.protection.MessageProtection;
 import org.openmft.agent.transfer.failure.EngineStatus;
@@ -14,9 +16,17 @@ import org.openmft.agent.transfer.state.TransferStateStore;
  * What a running source transfer may use, and nothing more: its configuration slice, sessions,
  * the listener its events go to, the sandbox, the state port, the clock, whether a failure now
  * means "suspend", the keys its messages are tagged with, the protection they get, and how they
- * reach a destination on another queue manager.
+ * reach a destination on another queue manager, the runner of its program calls and the user exits.
  */
 public record SourceContext(SourceSettings settings, Sessions sessions, AgentListener listener, PathResolver paths,
         TransferStateStore state, Clock clock, EngineStatus status, ProtocolCodec.Keys keys,
-        MessageProtection protection, Routing routing) {
+        MessageProtection protection, Routing routing, CallRunner calls, TransferExits exits) {
+
+    /** A context whose transfers may run no program call (no {@code commandPath}). */
+    public SourceContext(SourceSettings settings, Sessions sessions, AgentListener listener, PathResolver paths,
+            TransferStateStore state, Clock clock, EngineStatus status, ProtocolCodec.Keys keys,
+            MessageProtection protection, Routing routing) {
+        this(settings, sessions, listener, paths, state, clock, status, keys, protection, routing, CallRunner.none(),
+                TransferExits.none());
+    }
 }

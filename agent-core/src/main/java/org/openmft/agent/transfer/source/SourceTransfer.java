@@ -21,6 +21,8 @@ import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
+import org.openmft.agent.calls.CallPhase;
+import org.openmft.agent.calls.CallResult;
 import org.openmft.agent.compression.CompressionMethod;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.ProviderErrors;
@@ -29,6 +31,7 @@ import org.openmft.agent.protection.ProtectionException;
 import org.openmft.agent.protection.ProtectionLevel;
 import org.openmft.agent.transfer.failure.FailurePolicy;
 import org.openmft.agent.transfer.failure.TransferFailure;
+import org.openmft.agent.transfer.protocol.CallAnswer;
 import org.openmft.agent.transfer.protocol.Control;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.Start;
@@ -38,6 +41,8 @@ import org.openmft.agent.transfer.protocol.Wire;
 import org.openmft.agent.transfer.state.SourceRecord;
 import org.openmft.agent.transfer.state.StateException;
 import org.openmft.agent.transfer.state.StateFiles;
+import org.openmft.xml.CallSpecs;
+import org.openmft.xml.ProgramCall;
 import org.openmft.xml.TransferRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,7 +64,9 @@ import org.slf4j.LoggerFactory;
  * the destination already has: chunks below the resume point are read (to rebuild the checksum)
  * and not sent.
  *
- * <p>Why this file stays whole (about 730 lines): what is left here is the one state machine of a
+ * <p>Why this file stays whole (about 790 lines, program calls included: their order and conditions
+ * are {@link SourceCalls}, only the wait for the destination's answer on the inbox is here): what is
+ * left here is the one state machine of a
  * running transfer (start, window, resend, completion, dispositions), whose steps share the
  * transfer's fields; sending chunks, reading items, flow control, retry counting and failure
  * decisions are already rooms of their own ({@link ChunkSender}, {@link FlowControl},
@@ -98,6 +105,9 @@ public final class SourceTransfer {
     private final ChunkSender chunks;
     private final DataRoutes routes = new DataRoutes();
     private final Resume resume;
+    private final SourceCalls calls;
+    /** Whether the destination's START_OK said it runs program calls. */
+    private boolean destinationRunsCalls;
 
     private volatile boolean cancelRequested;
     private volatile String cancelReason;
@@ -170,6 +180,7 @@ public final class SourceTransfer {
         long chunkTimeToLiveMillis = 2L * ackTimeoutMillis * (settings.ackRetries() + 1);
         this.chunks = new ChunkSender(id, context, requesterUser, flow, this::awaitWindow, () -> incarnation,
                 chunkTimeToLiveMillis);
+        this.calls = new SourceCalls(context, info, request.transferSet().calls(), () -> cancelRequested);
     }
 
     /** The transfer id. */
@@ -262,6 +273,9 @@ public final class SourceTransfer {
                 log.debug("Closing the session of transfer {}: {}", id, e.getMessage());
             }
         }
+        if (outcome != null) {
+            calls.ended(outcome.resultCode(), outcome.supplement());
+        }
         if (adaptive != null && windowPeak > adaptive.floorChunks()) {
             log.info("Transfer {}: the window grew to {} chunks ({} KiB; fixed: {} chunks) for a round trip of {} ms"
                     + " at {} KB/s", id, windowPeak, (long) windowPeak * settings.chunkSize() / 1024,
@@ -314,7 +328,13 @@ public final class SourceTransfer {
             return finish(null, null);
         }
         try {
+            if (resume == null) {
+                calls.start();
+            }
             negotiate();
+            if (resume == null) {
+                calls.preDestination(this::callAtDestination);
+            }
             // Items are numbered from the first one on; what the destination has (a resumed
             // transfer) is read again to rebuild the numbering and checksums, but not sent, and
             // items journaled as finished are skipped without reading.
@@ -353,8 +373,43 @@ public final class SourceTransfer {
             }
             throw f;
         }
+        String callSupplement = calls.any() ? calls.post(results, this::callAtDestination) : null;
         sendControl(Wire.COMPLETE_ACK, null);
-        return finish(null, null);
+        return SourceCalls.withSupplement(finish(null, null), callSupplement);
+    }
+
+    /**
+     * Asks the destination to run its call and waits for the answer: at most the time the call
+     * may take by this agent's {@code openmft.callTimeout} (each attempt, and the waits between),
+     * plus one acknowledgement timeout. No answer in time, or a destination that does not run
+     * calls, is an error outcome; a cancel ends the wait.
+     */
+    private CallResult callAtDestination(CallPhase phase, ProgramCall call) throws JMSException, InterruptedException,
+            TransferFailure {
+        if (!destinationRunsCalls) {
+            return CallResult.error("destination agent " + destinationAgent + " does not run program calls");
+        }
+        producer.send(codec.call(id, incarnation, phase.element(), CallSpecs.format(call)));
+        long attempts = call.retryCount() + 1L;
+        long deadline = now() + attempts * context.calls().timeout().toMillis()
+                + call.retryCount() * 1000L * call.retryWaitSeconds() + ackTimeoutMillis;
+        while (now() < deadline) {
+            if (cancelRequested) {
+                throw cancelled();
+            }
+            Control c = inbox.poll(250, TimeUnit.MILLISECONDS);
+            if (c != null && Wire.CALL_RESULT.equals(c.type()) && c.call() != null
+                    && phase.element().equals(c.call().phase())) {
+                CallAnswer a = c.call();
+                return new CallResult(CallResult.Outcome.fromXml(a.outcome()), a.retries(), a.returnCode(),
+                        a.stdout(), a.stderr(), a.error());
+            }
+            if (c != null && Wire.ABORT.equals(c.type())) {
+                throw destinationAborted(c);
+            }
+        }
+        return CallResult.error("destination agent " + destinationAgent + " did not answer its " + phase.element()
+                + " in time");
     }
 
     /**
@@ -407,6 +462,7 @@ public final class SourceTransfer {
                 }
                 if (Wire.START_OK.equals(c.type())) {
                     negotiated = true;
+                    destinationRunsCalls = c.runsCalls();
                     compressAsAgreed(c.decompresses());
                     spreadOverChannels();
                     endRecovery();

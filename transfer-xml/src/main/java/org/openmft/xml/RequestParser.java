@@ -347,15 +347,23 @@ public final class RequestParser {
         Frame f = c.current();
         Map<String, String> attributes = c.attributes(Set.of("type", "exist"));
         String type = attributes.getOrDefault("type", "file").strip();
-        if (UNSUPPORTED_ITEM_TYPES.containsKey(type.toLowerCase(Locale.ROOT))) {
+        if (UNSUPPORTED_ITEM_TYPES.containsKey(type.toLowerCase(Locale.ROOT)) && !"queue".equalsIgnoreCase(type)) {
             throw c.unsupported(f, "destination type=" + Checks.quote(type) + " ("
                     + UNSUPPORTED_ITEM_TYPES.get(type.toLowerCase(Locale.ROOT)) + ") is not supported yet");
         }
+        ExistAction exist = enumAttribute(c, f, attributes, "exist", ExistAction::fromXml, ExistAction.ERROR);
+        Children children = new Children(c, List.of("file", "queue"));
+        // IBM writes no type, or type="queue", beside a <queue>.
+        ItemDestination queue = children.optional("queue", QueueElements::destination);
+        if (queue != null) {
+            children.end();
+            if (!"queue".equalsIgnoreCase(type) && attributes.containsKey("type")) {
+                throw c.error(f, "attribute type=" + Checks.quote(type) + " does not go with a <queue>");
+            }
+            return queue;
+        }
         DestinationType destinationType = enumAttribute(c, f, attributes, "type", DestinationType::fromXml,
                 DestinationType.FILE);
-        ExistAction exist = enumAttribute(c, f, attributes, "exist", ExistAction::fromXml, ExistAction.ERROR);
-        Children children = new Children(c, List.of("file", "queue"), Map.of(
-                "queue", "a <queue> destination is not supported yet"));
         FileElement file = children.required("file", x -> fileElement(x, Set.of("encoding", "EOL")));
         children.end();
         return build(c, f, () -> new ItemDestination(destinationType, exist, file.path(), file.encoding(), file.eol()));

@@ -23,6 +23,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.messaging.Routing;
+import org.openmft.agent.transfer.queue.QueueOptions;
 import org.openmft.agent.transfer.queue.QueueWriter;
 import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.Disposition;
@@ -55,7 +58,7 @@ class QueueTransferIT {
         h.agent("OFF");
         admin = h.admin.connect();
         session = admin.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        for (String q : List.of("APP.SIZE", "APP.LINES", "APP.OFF")) {
+        for (String q : List.of("APP.SIZE", "APP.LINES", "APP.OFF", "APP.AGAIN")) {
             session.createConsumer(session.createQueue(q)).close(); // makes the application queue
         }
         admin.start();
@@ -175,5 +178,23 @@ class QueueTransferIT {
                 toQueue(src, Mode.BINARY, QueueDestination.of("APP.OFF", Map.of()))), 60);
         assertThat(ok.resultCode()).as("%s", TransferHarness.failedSupplements(ok)).isZero();
         drain("APP.OFF", 1);
+    }
+
+    @Test
+    void theSamePutAgainAfterARestartIsDroppedWhole() throws Exception {
+        Path spool = dir.resolve("again/item.spool");
+        Files.createDirectories(spool.getParent());
+        Files.writeString(spool, "abc");
+        try (Connection c = h.admin.connect()) {
+            QueueWriter w = new QueueWriter(true, 1 << 20, 5, spool.getParent(),
+                    () -> c.createSession(true, Session.SESSION_TRANSACTED), h.admin::queueExists,
+                    new Routing(MessagingProvider.ARTEMIS, "QMT"), true);
+            QueueOptions o = new QueueOptions(QueueDestination.of("APP.AGAIN", Map.of("messageLength", "1")), null, -1);
+            var info = new QueueWriter.PutInfo("414d5120514d5420202020202020202000000000000000ab", 0, "binary", "SRC",
+                    "DST", "/in/item", 3, null);
+            assertThat(w.put(spool, o, info)).isEqualTo(new QueueWriter.Put(3, false));
+            assertThat(w.put(spool, o, info).repeated()).as("the second put of the same item").isTrue();
+        }
+        assertThat(drain("APP.AGAIN", 3)).hasSize(3);
     }
 }

@@ -82,7 +82,7 @@ public final class QueueWriter {
             String sourcePath, long sourceSize, String mqmdUser) {
     }
 
-    /** What a put did: the messages it put, and whether they had been put before (a repeat, dropped). */
+    /** What a put did: the messages it put, or 0 and {@code repeated} when all had been put before (dropped). */
     public record Put(int messages, boolean repeated) {
     }
 
@@ -211,16 +211,14 @@ public final class QueueWriter {
         } catch (MessageSplitter.TooLongException e) {
             rollback(session);
             throw new QueueFailure(e.getMessage());
-        } catch (javax.jms.TransactionRolledBackException e) {
-            if (duplicate(e)) {
-                log.info("Transfer {}: item {} was put on {} before the restart; the repeat is dropped",
-                        info.transferId(), info.item(), d.spec());
-                return new Put(count[0], true);
-            }
-            throw new QueueFailure("BFGTR0075E: The messages for queue " + d.spec() + " were not put: "
-                    + ProviderErrors.describe(e));
         } catch (JMSException e) {
             rollback(session);
+            if (duplicate(e)) {
+                // Artemis refuses the whole transaction (at the send or the commit): all of it was put before.
+                log.info("Transfer {}: item {} was put on {} before the restart; the repeat is dropped",
+                        info.transferId(), info.item(), d.spec());
+                return new Put(0, true);
+            }
             throw new QueueFailure("BFGTR0075E: The messages for queue " + d.spec() + " were not put: "
                     + ProviderErrors.describe(e));
         } catch (Exception e) {

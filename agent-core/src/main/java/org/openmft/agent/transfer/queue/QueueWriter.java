@@ -45,7 +45,9 @@ import org.slf4j.LoggerFactory;
  * ({@code SYSTEM.CHANNEL.*}) are refused: a transfer that could put there could forge requests,
  * chunks or checkpoints with the agent's own authority.
  *
- * <p>Thread-safe: each put opens its own transacted session.
+ * <p>Thread-safe: puts are serialised on one transacted session, opened at the first put and
+ * opened again after a failure (the DATA dispatcher is the one caller). Queues found to exist are
+ * remembered (asking Artemis costs a management round trip); a queue deleted later fails its put.
  */
 public final class QueueWriter {
     private static final Logger log = LoggerFactory.getLogger(QueueWriter.class);
@@ -94,6 +96,9 @@ public final class QueueWriter {
     private final QueueProbe probe;
     private final Routing routing;
     private final boolean duplicateDetection;
+    private final java.util.Set<String> knownQueues = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** The transacted session of the puts; null until the first, and after a failure. */
+    private Session session;
 
     /**
      * @param enabled                 {@code enableQueueInputOutput}
@@ -145,7 +150,7 @@ public final class QueueWriter {
      * @throws QueueFailure when nothing was put: the queue is refused or unknown, a message would be
      *                      too long, or the queue manager refused the put
      */
-    public Put put(Path spool, QueueOptions options, PutInfo info) throws QueueFailure {
+    public synchronized Put put(Path spool, QueueOptions options, PutInfo info) throws QueueFailure {
         var d = options.destination();
         String refused = refusal(d.queue());
         if (refused != null) {
@@ -154,26 +159,31 @@ public final class QueueWriter {
         Charset charset = charset(options.encoding());
         boolean text = "text".equals(info.mode());
         MessageSplitter splitter = new MessageSplitter(d, charset, maxMessageBytes, maxDelimiterMatchLength);
-        Session session = null;
         int[] count = {0};
+        boolean healthy = false;
         try {
-            session = sessions.open();
+            if (session == null) {
+                session = sessions.open();
+            }
             String local = routing.localQueueFor(d.queue(), d.qmgr());
-            if (local != null && !probe.exists(session, local)) {
+            if (local != null && !knownQueues.contains(local) && !probe.exists(session, local)) {
                 throw new QueueFailure(routing.isRemote(d.qmgr())
                         ? "BFGTR0074E: No channel leads to queue manager " + d.qmgr() + " for the destination queue "
                                 + d.spec() + "."
                         : "BFGTR0074E: The destination queue " + d.queue() + " does not exist on queue manager "
                                 + routing.localQMgr() + " (MQRC 2085).");
             }
+            if (local != null) {
+                knownQueues.add(local);
+            }
             Destination destination = routing.destination(session, d.queue(), d.qmgr());
-            MessageProducer producer = session.createProducer(destination);
-            // qdef: the queue's default; Artemis queues have none, and JMS's own default is persistent.
-            producer.setDeliveryMode("false".equals(d.persistence()) ? DeliveryMode.NON_PERSISTENT
-                    : DeliveryMode.PERSISTENT);
             String group = groupId(info.transferId(), info.item());
             Session s = session;
-            try (InputStream in = Files.newInputStream(spool)) {
+            try (MessageProducer producer = session.createProducer(destination);
+                    InputStream in = Files.newInputStream(spool)) {
+                // qdef: the queue's default; Artemis queues have none, and JMS's own default is persistent.
+                producer.setDeliveryMode("false".equals(d.persistence()) ? DeliveryMode.NON_PERSISTENT
+                        : DeliveryMode.PERSISTENT);
                 splitter.split(in, (data, length, index, last) -> {
                     Message m;
                     if (text) {
@@ -202,14 +212,15 @@ public final class QueueWriter {
                     producer.send(m);
                     count[0]++;
                 });
+                session.commit();
             }
-            session.commit();
+            healthy = true;
             return new Put(count[0], false);
         } catch (QueueFailure e) {
-            rollback(session);
+            healthy = rollback(session);
             throw e;
         } catch (MessageSplitter.TooLongException e) {
-            rollback(session);
+            healthy = rollback(session);
             throw new QueueFailure(e.getMessage());
         } catch (JMSException e) {
             rollback(session);
@@ -225,8 +236,18 @@ public final class QueueWriter {
             rollback(session);
             throw new QueueFailure("BFGTR0075E: The messages for queue " + d.spec() + " were not put: " + e);
         } finally {
-            close(session);
+            if (!healthy) {
+                // After a failure of the provider's the session is not trusted again.
+                close(session);
+                session = null;
+            }
         }
+    }
+
+    /** Closes the session of the puts; the next put opens another. */
+    public synchronized void close() {
+        close(session);
+        session = null;
     }
 
     private static boolean duplicate(Throwable e) {
@@ -279,14 +300,17 @@ public final class QueueWriter {
         }
     }
 
-    private static void rollback(Session session) {
+    /** Rolls back; whether that worked (the session may be used again). */
+    private static boolean rollback(Session session) {
         if (session != null) {
             try {
                 session.rollback();
+                return true;
             } catch (JMSException e) {
                 log.debug("Rollback: {}", e.getMessage());
             }
         }
+        return false;
     }
 
     private static void close(Session session) {

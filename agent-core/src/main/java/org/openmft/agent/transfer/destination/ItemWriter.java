@@ -230,6 +230,13 @@ final class ItemWriter {
         if (refused != null) {
             throw new ItemFailure(refused, h.destPath());
         }
+        try {
+            // Asked at each item: the requester's user sandbox may have changed since the last.
+            agentPaths.forRequester(requesterUser).sandbox().checkQueue(queueOptions.destination().spec(),
+                    Access.WRITE);
+        } catch (PathRefusedException e) {
+            throw new ItemFailure(e.supplement(), h.destPath());
+        }
         ChecksumMethod method = checksumMethod(h);
         finalPath = queues.spoolFile(transferId, index);
         channel = FileChannel.open(finalPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE,

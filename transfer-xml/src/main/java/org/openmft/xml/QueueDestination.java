@@ -161,17 +161,12 @@ public record QueueDestination(String queue, String qmgr, String persistence, bo
         if (v == null) {
             return false;
         }
-        switch (v.strip()) {
-            case "true":
-            case "1":
-                return true;
-            case "false":
-            case "0":
-                return false;
-            default:
-                throw new IllegalArgumentException("attribute " + name + "=" + Checks.quote(v)
-                        + " is not valid; expected true or false");
+        Boolean b = Checks.xsdBoolean(v);
+        if (b == null) {
+            throw new IllegalArgumentException("attribute " + name + "=" + Checks.quote(v)
+                    + " is not valid; expected true or false");
         }
+        return b;
     }
 
     /** {@code QUEUE} or {@code QUEUE@QMGR}, as IBM writes it. */

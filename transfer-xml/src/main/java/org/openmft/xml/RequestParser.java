@@ -590,17 +590,11 @@ public final class RequestParser {
         if (value == null) {
             return defaultValue;
         }
-        // xsd:boolean's four spellings.
-        switch (value.strip()) {
-            case "true":
-            case "1":
-                return true;
-            case "false":
-            case "0":
-                return false;
-            default:
-                throw c.error(f, "attribute " + name + "=" + Checks.quote(value) + " is not valid; expected true or false");
+        Boolean b = Checks.xsdBoolean(value);
+        if (b == null) {
+            throw c.error(f, "attribute " + name + "=" + Checks.quote(value) + " is not valid; expected true or false");
         }
+        return b;
     }
 
     private static <E> E enumAttribute(XmlCursor c, Frame f, Map<String, String> attributes, String name,

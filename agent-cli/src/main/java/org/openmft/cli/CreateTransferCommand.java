@@ -91,8 +91,11 @@ import picocli.CommandLine.Spec;
                 "  fteCreateTransfer -sa AGENT1 -da AGENT2 -dd /in -gt request.xml /out/a.pdf",
                 "      (writes the request; send it later with 'mft transfer submit request.xml')",
                 "",
-                "Not supported yet, refused with exit code 1: -dq -ds -dp (queue and data set destinations),"
-                        + " -sq and the -sq*/-q* queue options, -tr -tl (triggers), -ss -tb -oi -of -oc -es"
+                "  fteCreateTransfer -sa AGENT1 -da AGENT2 -dq PAYMENTS@QM2 -qs 64K -qmp true /data/out/batch.dat",
+                "      (file to message: 64 KiB messages in one group, IBM's usr.WMQFTE* properties on the first)",
+                "",
+                "Not supported yet, refused with exit code 1: -ds -dp (data set destinations),"
+                        + " -sq and the -sq* options (message to file), -tr -tl (triggers), -ss -tb -oi -of -oc -es"
                         + " (schedules), Ant-script and JCL calls, -dtr -skeep, -cdNode,"
                         + " -mquserid -mqpassword.",
                 "",
@@ -117,16 +120,8 @@ final class CreateTransferCommand implements Callable<Integer> {
 
     private static Map<String, String> unsupported() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("-dq", "a queue destination (file to message)");
         m.put("-ds", "a data set destination");
         m.put("-dp", "a partitioned data set destination");
-        m.put("-dqp", "the persistence of destination messages");
-        m.put("-qmp", "message properties on destination messages");
-        m.put("-qs", "splitting a file into messages by size");
-        m.put("-qdt", "splitting a file into messages by a text delimiter");
-        m.put("-qdb", "splitting a file into messages by a binary delimiter");
-        m.put("-qdp", "the delimiter position of destination messages");
-        m.put("-qi", "including delimiters in destination messages");
         m.put("-sq", "a queue source (message to file)");
         m.put("-sqgi", "message groups of a queue source");
         m.put("-sqwt", "the wait time of a queue source");
@@ -166,6 +161,7 @@ final class CreateTransferCommand implements Callable<Integer> {
 
     @Spec CommandSpec spec;
     @Mixin GlobalOptions global;
+    @Mixin QueueDestinationOptions queueDestination = new QueueDestinationOptions();
 
     @Option(names = "-sa", paramLabel = "AGENT", description = "Source agent (required; any case).")
     String sourceAgent;
@@ -430,6 +426,9 @@ final class CreateTransferCommand implements Callable<Integer> {
     }
 
     private List<TransferItem> items() throws CommandFailure {
+        if (queueDestination.any()) {
+            return queueItems();
+        }
         if (destinationFile != null && destinationDirectory != null) {
             throw usage("-df and -dd cannot be used together: give one destination");
         }
@@ -470,6 +469,34 @@ final class CreateTransferCommand implements Callable<Integer> {
                 throw usage("-df names one destination file, but source " + quote(s)
                         + (recursive ? " is recursive (-r)" : " has a wildcard") + ": use -dd DIR");
             }
+            items.add(value("source " + quote(s), () -> new TransferItem(t, cs, src, destination)));
+        }
+        return items;
+    }
+
+    /** Files to a queue (-dq): each source file becomes messages. */
+    private List<TransferItem> queueItems() throws CommandFailure {
+        for (String[] fileOnly : new String[][] {{"-df", destinationFile}, {"-dd", destinationDirectory},
+                {"-de", exist}, {"-dle", lineEnding}}) {
+            if (fileOnly[1] != null) {
+                throw usage(fileOnly[0] + " cannot be used with -dq: the destination is a queue");
+            }
+        }
+        if (sources.isEmpty()) {
+            throw usage("no source file given: sources come last, after the options");
+        }
+        Disposition sd = choice("-sd", disposition, Disposition::fromXml, Disposition.LEAVE);
+        Mode t = choice("-t", mode, Mode::fromXml, Mode.BINARY);
+        ChecksumMethod cs = choice("-cs", checksum, ChecksumMethod::fromXml, ChecksumMethod.MD5);
+        if (t != Mode.TEXT && (sourceEncoding != null || destinationEncoding != null)) {
+            throw usage((sourceEncoding != null ? "-sce" : "-dce") + " applies to text transfers only: add -t text");
+        }
+        String sce = value("-sce", () -> new ItemSource(false, Disposition.LEAVE, "x", sourceEncoding).encoding());
+        ItemDestination destination = value("-dq", () -> new ItemDestination(queueDestination.destination(),
+                destinationEncoding));
+        List<TransferItem> items = new ArrayList<>();
+        for (String s : sources) {
+            ItemSource src = value("source " + quote(s), () -> new ItemSource(recursive, sd, s, sce));
             items.add(value("source " + quote(s), () -> new TransferItem(t, cs, src, destination)));
         }
         return items;

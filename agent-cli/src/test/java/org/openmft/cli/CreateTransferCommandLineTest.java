@@ -206,14 +206,43 @@ class CreateTransferCommandLineTest {
                     "nothing was sent");
         }
         // Also without a value, wherever they stand, and before any other complaint.
-        for (String flag : List.of("-skeep", "-qi", "-tr")) {
+        for (String flag : List.of("-skeep", "-sqgi", "-tr")) {
             assertThat(create(flag, "-sa", "A1").err()).as(flag).contains(flag + " (", "not supported yet");
         }
-        assertThat(create("-sa", "A1", "-da", "A2", "-dq", "Q1@QM1", "/out/a").err())
-                .contains("-dq (a queue destination (file to message)) is not supported yet");
+        assertThat(create("-sa", "A1", "-da", "A2", "-sq", "Q1", "-df", "/in/a").err())
+                .contains("-sq (a queue source (message to file)) is not supported yet");
         assertThat(dir.resolve("data")).doesNotExist();
         // An unknown flag is still picocli's usage error.
         assertThat(create("-sa", "A1", "-bogus").err()).contains("Unknown option: '-bogus'");
+    }
+
+    @Test
+    void fileToMessageFlagsGoIntoTheQueueElement() throws Exception {
+        Path xml = dir.resolve("f2m.xml");
+        Run r = create("-sa", "A1", "-da", "A2", "-dq", "PAY@QM2", "-dqp", "qdef", "-qmp", "true", "-dqdb", "x0D0A",
+                "-dqdp", "prefix", "-qi", "-gt", xml.toString(), "/out/a.dat", "/out/*.csv");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        String written = Files.readString(xml);
+        assertThat(written).contains("<queue persistent=\"qdef\" setMqProps=\"true\" delimiter=\"0D0A\""
+                + " delimiterType=\"binary\" delimiterPosition=\"prefix\" includeDelimiterInMessage=\"true\">"
+                + "PAY@QM2</queue>");
+        var q = generated(xml).transferSet().items().get(1).destination().queue();
+        assertThat(q.delimiterBytes()).containsExactly(0x0D, 0x0A);
+        assertThat(create("-sa", "A1", "-da", "A2", "-dq", "Q", "-qs", "2K", "-gt", xml.toString(), "/out/a").exitCode())
+                .isZero();
+        assertThat(generated(xml).transferSet().items().get(0).destination().queue().messageLength()).isEqualTo(2048);
+
+        // Wrong combinations name the flag, and nothing is sent.
+        assertThat(create("-sa", "A1", "-da", "A2", "-dq", "Q", "-df", "/in/x", "/out/a").err())
+                .contains("-df cannot be used with -dq");
+        assertThat(create("-sa", "A1", "-da", "A2", "-qs", "1K", "/out/a").err()).contains("need a destination queue");
+        assertThat(create("-sa", "A1", "-da", "A2", "-dq", "Q", "-qs", "1Q", "/out/a").err()).contains("-qs 1Q");
+        assertThat(create("-sa", "A1", "-da", "A2", "-dq", "Q", "-dqp", "maybe", "/out/a").err())
+                .contains("persistent=\"maybe\"");
+        assertThat(create("-sa", "A1", "-da", "A2", "-dq", "Q", "-qi", "/out/a").err()).contains("add -dqdt or -dqdb");
+        assertThat(create("-sa", "A1", "-da", "A2", "-dq", "Q", "-dqdt", "(", "/out/a").err())
+                .contains("regular expression");
+        assertThat(dir.resolve("data")).doesNotExist();
     }
 
     @Test

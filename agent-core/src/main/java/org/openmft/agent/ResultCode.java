@@ -57,6 +57,11 @@ public enum ResultCode {
     /** The source and destination agents differ in {@code authorityChecking}. */
     AUTHORITY_CHECKING_MISMATCH(54, "authorityChecking differs between the agents"),
     /**
+     * The destination agent does not write files to queues (file to message): its
+     * {@code enableQueueInputOutput} is not true.
+     */
+    DESTINATION_NO_FILE_TO_MESSAGE(56, "destination does not support file to message"),
+    /**
      * IBM's "data queue put AMS error": for OpenMFT, the transfer's message protection failed: the
      * destination asks for more protection than the source gives, a certificate is missing or
      * expired, or a START's signature does not verify.

@@ -29,6 +29,20 @@ public final class Checks {
      * parser strips it, so it could not survive a round trip) and no control characters (they
      * cannot be written into an attribute without being normalised away).
      */
+    /** xsd:boolean's four spellings ({@code true}, {@code 1}, {@code false}, {@code 0}); null for anything else. */
+    static Boolean xsdBoolean(String value) {
+        switch (value.strip()) {
+            case "true":
+            case "1":
+                return Boolean.TRUE;
+            case "false":
+            case "0":
+                return Boolean.FALSE;
+            default:
+                return null;
+        }
+    }
+
     static String name(String value, String what) {
         Objects.requireNonNull(value, what);
         if (value.isBlank()) {

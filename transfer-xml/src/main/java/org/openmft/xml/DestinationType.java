@@ -2,8 +2,9 @@ package org.openmft.xml;
 
 /**
  * Whether a destination path names a file or a directory into which source names are
- * appended: {@code <destination type="...">}. IBM's {@code queue}, {@code dataset} and {@code pds}
- * are not supported yet and are rejected by the parser.
+ * appended: {@code <destination type="...">}. A queue destination is a {@code <queue>} element
+ * ({@link QueueDestination}); IBM's {@code dataset} and {@code pds} are not supported yet and are
+ * rejected by the parser.
  */
 public enum DestinationType {
     /** The destination path is the file to write. */

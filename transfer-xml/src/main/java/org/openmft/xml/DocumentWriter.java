@@ -205,9 +205,16 @@ public final class DocumentWriter {
         w.writeEndElement();
         ItemDestination destination = item.destination();
         w.writeStartElement("destination");
-        w.writeAttribute("type", destination.type().xmlValue());
+        if (destination.queue() == null) {
+            w.writeAttribute("type", destination.type().xmlValue());
+        }
         w.writeAttribute("exist", destination.exist().xmlValue());
-        w.writeStartElement("file");
+        w.writeStartElement(destination.queue() == null ? "file" : "queue");
+        if (destination.queue() != null) {
+            for (Map.Entry<String, String> a : destination.queue().attributes().entrySet()) {
+                w.writeAttribute(a.getKey(), a.getValue());
+            }
+        }
         if (destination.encoding() != null) {
             w.writeAttribute("encoding", destination.encoding());
         }

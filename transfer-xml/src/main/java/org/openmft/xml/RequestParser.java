@@ -30,7 +30,7 @@ import org.openmft.xml.DocumentCursor.Frame;
  * <p>Strictness: the document must match the schema exactly as far as we implement it. Unknown
  * elements and attributes, elements out of order, missing required parts and values out of range
  * raise {@link MalformedRequestException}; parts of IBM's schemas that we do not implement yet
- * (schedules, triggers, managed calls, queue and data-set items, transfer
+ * (schedules, triggers, managed calls, queue sources and data-set items, transfer
  * definition files, queue monitors) raise {@link UnsupportedRequestException} rather than being ignored.
  * Attributes in the {@code xsi} and {@code xml} namespaces, comments and processing instructions
  * are allowed anywhere. Surrounding whitespace is stripped from names, ids and paths, not from
@@ -346,15 +346,23 @@ public final class RequestParser {
         Frame f = c.current();
         Map<String, String> attributes = c.attributes(Set.of("type", "exist"));
         String type = attributes.getOrDefault("type", "file").strip();
-        if (UNSUPPORTED_ITEM_TYPES.containsKey(type.toLowerCase(Locale.ROOT))) {
+        if (UNSUPPORTED_ITEM_TYPES.containsKey(type.toLowerCase(Locale.ROOT)) && !"queue".equalsIgnoreCase(type)) {
             throw c.unsupported(f, "destination type=" + Checks.quote(type) + " ("
                     + UNSUPPORTED_ITEM_TYPES.get(type.toLowerCase(Locale.ROOT)) + ") is not supported yet");
         }
+        ExistAction exist = enumAttribute(c, f, attributes, "exist", ExistAction::fromXml, ExistAction.ERROR);
+        Children children = new Children(c, List.of("file", "queue"));
+        // IBM writes no type, or type="queue", beside a <queue>.
+        ItemDestination queue = children.optional("queue", QueueElements::destination);
+        if (queue != null) {
+            children.end();
+            if (!"queue".equalsIgnoreCase(type) && attributes.containsKey("type")) {
+                throw c.error(f, "attribute type=" + Checks.quote(type) + " does not go with a <queue>");
+            }
+            return queue;
+        }
         DestinationType destinationType = enumAttribute(c, f, attributes, "type", DestinationType::fromXml,
                 DestinationType.FILE);
-        ExistAction exist = enumAttribute(c, f, attributes, "exist", ExistAction::fromXml, ExistAction.ERROR);
-        Children children = new Children(c, List.of("file", "queue"), Map.of(
-                "queue", "a <queue> destination is not supported yet"));
         FileElement file = children.required("file", x -> fileElement(x, Set.of("encoding", "EOL")));
         children.end();
         return build(c, f, () -> new ItemDestination(destinationType, exist, file.path(), file.encoding(), file.eol()));
@@ -581,17 +589,11 @@ public final class RequestParser {
         if (value == null) {
             return defaultValue;
         }
-        // xsd:boolean's four spellings.
-        switch (value.strip()) {
-            case "true":
-            case "1":
-                return true;
-            case "false":
-            case "0":
-                return false;
-            default:
-                throw c.error(f, "attribute " + name + "=" + Checks.quote(value) + " is not valid; expected true or false");
+        Boolean b = Checks.xsdBoolean(value);
+        if (b == null) {
+            throw c.error(f, "attribute " + name + "=" + Checks.quote(value) + " is not valid; expected true or false");
         }
+        return b;
     }
 
     private static <E> E enumAttribute(XmlCursor c, Frame f, Map<String, String> attributes, String name,

@@ -6,7 +6,8 @@ import java.util.Objects;
  * One {@code <item>}: a source file (or wildcard, or directory tree) and where it goes. Immutable.
  *
  * <p>IBM's rule is enforced here: a wildcard or recursive source needs a destination of type
- * {@link DestinationType#DIRECTORY}, since many files cannot land on one file name.
+ * {@link DestinationType#DIRECTORY} (or a queue, where each file becomes its own messages), since many
+ * files cannot land on one file name.
  *
  * @param mode binary (the default) or text
  * @param checksumMethod MD5 (the default), SHA-256 or none
@@ -21,7 +22,8 @@ public record TransferItem(Mode mode, ChecksumMethod checksumMethod, ItemSource 
         Objects.requireNonNull(checksumMethod, "checksumMethod");
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(destination, "destination");
-        if ((source.recursive() || source.hasWildcard()) && destination.type() != DestinationType.DIRECTORY) {
+        if ((source.recursive() || source.hasWildcard()) && destination.type() != DestinationType.DIRECTORY
+                && destination.queue() == null) {
             throw new IllegalArgumentException("source " + Checks.quote(source.path())
                     + (source.recursive() ? " is recursive" : " has a wildcard")
                     + ", so the destination type must be directory, not " + destination.type().xmlValue());

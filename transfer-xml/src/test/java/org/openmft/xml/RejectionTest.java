@@ -187,15 +187,15 @@ class RejectionTest {
     void nonFileItemTypesAreUnsupported(String type) {
         unsupported(Documents.item("", "<source type=\"" + type + "\"><file>/a</file></source>", D), "source",
                 "type=\"" + type + "\"");
-        unsupported(Documents.item("", S, "<destination type=\"" + type + "\"><file>/a</file></destination>"),
-                "destination", "type=\"" + type + "\"");
+        if (!type.equalsIgnoreCase("queue")) { // queue destinations are read: QueueDestinationXmlTest
+            unsupported(Documents.item("", S, "<destination type=\"" + type + "\"><file>/a</file></destination>"),
+                    "destination", "type=\"" + type + "\"");
+        }
     }
 
     @Test
     void queueElementsAreUnsupported() {
         unsupported(Documents.item("", "<source><queue>Q@QM</queue></source>", D), "queue", "<queue> source");
-        unsupported(Documents.item("", S, "<destination><queue>Q@QM</queue></destination>"), "queue",
-                "<queue> destination");
     }
 
     // ------------------------------------------------------------ values

@@ -161,6 +161,21 @@ public final class AgentConfig extends QueueManagerConfig {
         return values.get(AgentProperties.MONITOR_SILENCE_ON_TRIGGER_FAILURE);
     }
 
+    /** @return {@code enableQueueInputOutput}: whether files go to queues here (file to message) */
+    public boolean enableQueueInputOutput() {
+        return values.get(AgentProperties.ENABLE_QUEUE_INPUT_OUTPUT);
+    }
+
+    /** @return {@code maxInputOutputMessageLength}: the largest message put on a queue, in bytes */
+    public int maxInputOutputMessageLength() {
+        return values.get(AgentProperties.MAX_INPUT_OUTPUT_MESSAGE_LENGTH);
+    }
+
+    /** @return {@code maxDelimiterMatchLength}: the most characters a text delimiter may match */
+    public int maxDelimiterMatchLength() {
+        return values.get(AgentProperties.MAX_DELIMITER_MATCH_LENGTH);
+    }
+
     /**
      * Items allowed in one transfer.
      *

@@ -200,20 +200,21 @@ public final class AgentProperties {
 
     // ---- Queue input/output --------------------------------------------------------------------
 
-    /** Allow file-to-message and message-to-file transfers (not supported yet). */
+    /** Allow file-to-message transfers (message-to-file is not supported yet). */
     public static final ConfigKey<Boolean> ENABLE_QUEUE_INPUT_OUTPUT = ConfigKey.bool("enableQueueInputOutput")
-            .defaultValue(false).group(QUEUE_IO)
-            .description("Allow file-to-message (as destination) and message-to-file (as source) transfers.").build();
+            .defaultValue(false).supported().group(QUEUE_IO)
+            .description("Allow file-to-message (as destination) and message-to-file (as source; not supported yet)"
+                    + " transfers. A file-to-message transfer to an agent without it ends with result 56.").build();
 
-    /** Largest message read or written in queue transfers (not supported yet). */
+    /** Largest message read or written in queue transfers. */
     public static final ConfigKey<Integer> MAX_INPUT_OUTPUT_MESSAGE_LENGTH =
             ConfigKey.integer("maxInputOutputMessageLength").defaultValue(1048576)
-                    .validator(Validator.intRange(1, 104857600)).unit("bytes").group(QUEUE_IO)
+                    .validator(Validator.intRange(1, 104857600)).unit("bytes").supported().group(QUEUE_IO)
                     .description("Largest message read from a source queue or written to a destination queue.").build();
 
-    /** Longest match of a regular-expression delimiter (not supported yet). */
+    /** Longest match of a regular-expression delimiter. */
     public static final ConfigKey<Integer> MAX_DELIMITER_MATCH_LENGTH = ConfigKey.integer("maxDelimiterMatchLength")
-            .defaultValue(5).validator(Validator.intRange(1, 100000)).unit("characters").group(QUEUE_IO)
+            .defaultValue(5).validator(Validator.intRange(1, 100000)).unit("characters").supported().group(QUEUE_IO)
             .description("Most characters a regular-expression delimiter may match when a text file is split into "
                     + "messages.")
             .build();

@@ -40,6 +40,7 @@ import org.openmft.agent.transfer.destination.DestinationTransfer;
 import org.openmft.agent.transfer.failure.EngineStatus;
 import org.openmft.agent.transfer.files.PathResolver;
 import org.openmft.agent.transfer.files.SandboxPolicy;
+import org.openmft.agent.transfer.queue.QueueWriter;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.protocol.Wire;
@@ -249,7 +250,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                     listener);
             dataDispatcher.runCallsWith(callRunner);
             DestinationContext destinationContext = new DestinationContext(DestinationSettings.of(config), listener,
-                    pathResolver, state, clock, checkpointer, dataDispatcher, this, exits);
+                    pathResolver, state, clock, checkpointer, dataDispatcher, this, exits, queueWriter());
             dataDispatcher.context(destinationContext);
             for (DestinationTransfer t : DestinationRecovery.recover(destinationContext)) {
                 dataDispatcher.adopt(t);
@@ -277,6 +278,21 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                     + (e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage()),
                     QueueManagerException.UNAVAILABLE, e);
         }
+    }
+
+    /** Where received files become messages: spooled in the state directory, put in transactions. */
+    private QueueWriter queueWriter() throws StateException {
+        Path spool;
+        try {
+            spool = stateDirectory != null ? stateDirectory.resolve("spool")
+                    : java.nio.file.Files.createTempDirectory("openmft-spool-" + agentName);
+        } catch (java.io.IOException e) {
+            throw new StateException("no spool directory for queue items: " + e.getMessage(), e);
+        }
+        return new QueueWriter(config.enableQueueInputOutput(), config.maxInputOutputMessageLength(),
+                config.maxDelimiterMatchLength(), spool,
+                () -> connection.createSession(true, Session.SESSION_TRANSACTED), connector::queueExists, routing,
+                config.provider() != org.openmft.agent.config.MessagingProvider.IBMMQ);
     }
 
     /** The transfers' sessions, on the engine's connection. */

@@ -120,7 +120,9 @@ class AgentConfigTest {
                 // fteObfuscate's key: read by QueueManagerConfig into a CredentialsCipher.
                 "agentCredentialsKeyFile",
                 // Several channels (issue 16): read by SourceSettings; SourceTransfer spreads DATA (DataRoutes).
-                "agentMultipleChannelsEnabled"));
+                "agentMultipleChannelsEnabled",
+                // File to message (issue 17): read by TransferEngine into the destination's QueueWriter.
+                "enableQueueInputOutput", "maxInputOutputMessageLength", "maxDelimiterMatchLength"));
         Set<String> actual = AgentProperties.REGISTRY.keys().stream().filter(ConfigKey::supported)
                 .map(ConfigKey::name).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(expected, actual);

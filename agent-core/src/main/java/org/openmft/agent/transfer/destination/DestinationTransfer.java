@@ -121,7 +121,8 @@ public final class DestinationTransfer {
         this.requesterUser = requesterUser;
         this.itemCount = itemCount;
         this.sequencer = new Sequencer(window, checkpointChunks, incarnation);
-        this.writer = new ItemWriter(id, context.paths(), requesterUser, context.settings().doNotUseTempOutputFile());
+        this.writer = new ItemWriter(id, context.paths(), requesterUser, context.settings().doNotUseTempOutputFile())
+                .toQueues(context.queues(), sourceAgent, context.settings().agentName());
         this.started = context.clock().instant();
         this.lastHeard = started;
         var s = context.settings();
@@ -524,6 +525,12 @@ public final class DestinationTransfer {
             fail(item, m.header().sourcePath(), m.header().destPath(), m.supplement(), seq);
             return;
         }
+        if (m.first() && m.header().toQueue() && (context.queues() == null || !context.queues().enabled())) {
+            endWith(ResultCode.DESTINATION_NO_FILE_TO_MESSAGE, "BFGTR0071E: The destination agent "
+                    + context.settings().agentName() + " does not write files to queues: its"
+                    + " enableQueueInputOutput property is not true.");
+            return;
+        }
         try {
             if (m.first()) {
                 writer.start(item, seq, m.header());
@@ -674,19 +681,23 @@ public final class DestinationTransfer {
         durabilityFailure = e;
         FailurePolicy.Decision decision = FailurePolicy.decide(e, context.status(), sourceAgent);
         if (decision instanceof FailurePolicy.Fail f) {
-            log.error("Transfer {}: given up at the destination: {}", id, f.supplement());
-            writer.abandon();
-            ended = true;
-            gaveUp = true;
-            List<ItemOutcome> items = new ArrayList<>(results.values());
-            context.listener().transferEnded(context.settings().agentName(), Role.DESTINATION,
-                    new TransferOutcome(id, f.resultCode().code(), f.supplement(), items, started,
-                            context.clock().instant()));
-            send(context.replies().codec().abort(id, incarnation(), f.resultCode().code(), f.supplement()));
+            endWith(f.resultCode(), f.supplement());
         } else {
             log.info("Transfer {}: suspended ({}): {}", id, ((FailurePolicy.Suspend) decision).why(), e.getMessage());
             suspend();
         }
+    }
+
+    /** Ends the transfer here with {@code code}, telling the source why; the partial file goes. */
+    private void endWith(ResultCode code, String supplement) throws JMSException {
+        log.error("Transfer {}: given up at the destination: {}", id, supplement);
+        writer.abandon();
+        ended = true;
+        gaveUp = true;
+        List<ItemOutcome> items = new ArrayList<>(results.values());
+        context.listener().transferEnded(context.settings().agentName(), Role.DESTINATION,
+                new TransferOutcome(id, code.code(), supplement, items, started, context.clock().instant()));
+        send(context.replies().codec().abort(id, incarnation(), code.code(), supplement));
     }
 
     /**

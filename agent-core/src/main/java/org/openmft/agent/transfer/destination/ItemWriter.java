@@ -21,6 +21,8 @@ import org.openmft.agent.transfer.files.PathResolver;
 import org.openmft.agent.transfer.protocol.ItemChecksum;
 import org.openmft.agent.transfer.protocol.ItemHeader;
 import org.openmft.agent.transfer.protocol.TransferIds;
+import org.openmft.agent.transfer.queue.QueueOptions;
+import org.openmft.agent.transfer.queue.QueueWriter;
 import org.openmft.agent.transfer.state.DestinationRecord;
 import org.openmft.agent.transfer.state.StateException;
 import org.openmft.agent.transfer.state.StateFiles;
@@ -34,6 +36,9 @@ import org.slf4j.LoggerFactory;
  * source's, forced to disk and renamed to its final name only then, never replacing a file that
  * appeared meanwhile unless {@code exist="overwrite"}. A failed item leaves nothing under its
  * final name, and its partial file is removed at once.
+ *
+ * <p>An item for a queue (file to message) is written and verified the same way into a spool file
+ * of the agent's own, then put as messages ({@link QueueWriter}) instead of renamed.
  *
  * <p>Not thread-safe: owned by the DATA dispatcher thread (the checkpointer only forces the
  * channel it is handed).
@@ -72,6 +77,14 @@ final class ItemWriter {
     private boolean overwrite;
     private String sourcePath;
     private String requestedDestination;
+    /** Where files become messages, and the agents named in their properties. */
+    private QueueWriter queues;
+    private String sourceAgent;
+    private String destinationAgent;
+    /** The open item's queue options, when it goes to a queue; else null. */
+    private QueueOptions queueOptions;
+    private String itemMode;
+    private long sourceSize;
 
     /**
      * @param agentPaths the agent's resolver; each item is written with its requester's
@@ -82,6 +95,19 @@ final class ItemWriter {
         this.agentPaths = agentPaths;
         this.requesterUser = requesterUser;
         this.writeFinalName = doNotUseTempOutputFile;
+    }
+
+    /**
+     * Lets items go to queues.
+     *
+     * @param queueWriter where they are put, or null when this agent puts none
+     * @return this writer
+     */
+    ItemWriter toQueues(QueueWriter queueWriter, String source, String destination) {
+        this.queues = queueWriter;
+        this.sourceAgent = source;
+        this.destinationAgent = destination;
+        return this;
     }
 
     /** The item being written, or -1. */
@@ -113,7 +139,9 @@ final class ItemWriter {
         if (partPath == null || item < 0) {
             return null;
         }
-        return new DestinationRecord.Partial(partPath.toString(), finalPath.toString(), firstSeq, overwrite,
+        // A spooled queue item is marked: after a restart it is received again from its start.
+        String target = queueOptions != null ? QueueWriter.SPOOLED + finalPath : finalPath.toString();
+        return new DestinationRecord.Partial(partPath.toString(), target, firstSeq, overwrite,
                 checksum == null ? ChecksumMethod.NONE : checksum.method(), sourcePath, requestedDestination);
     }
 
@@ -128,11 +156,18 @@ final class ItemWriter {
         sourcePath = h.sourcePath();
         requestedDestination = h.destPath();
         overwrite = h.overwrite();
+        queueOptions = null;
+        itemMode = h.mode();
+        sourceSize = h.sourceSize();
         // What is being created, for the message if that fails: the file, or its .part file.
         Path creating = null;
         // Asked for at each item: the requester's user sandbox may have changed since the last.
         PathResolver paths = agentPaths.forRequester(requesterUser);
         try {
+            if (h.toQueue()) {
+                startSpool(index, h);
+                return;
+            }
             ChecksumMethod method = checksumMethod(h);
             DestinationType dt = "directory".equals(h.destType()) ? DestinationType.DIRECTORY : DestinationType.FILE;
             Path named = dt == DestinationType.DIRECTORY ? paths.resolveDirectory(requestedDestination, Access.WRITE)
@@ -178,6 +213,58 @@ final class ItemWriter {
             throw new ItemFailure("BFGIO0005E: The destination file \"" + failed + "\" could not be created: "
                     + FileErrors.reason(e), String.valueOf(finalPath));
         }
+    }
+
+    /** Opens a queue item's spool file: the agent's own, outside any sandbox. */
+    private void startSpool(int index, ItemHeader h) throws ItemFailure, IOException {
+        if (queues == null) {
+            throw new ItemFailure("BFGTR0071E: This agent does not write files to queues.", h.destPath());
+        }
+        try {
+            queueOptions = QueueOptions.decode(h.queueOptions());
+        } catch (IllegalArgumentException e) {
+            throw new ItemFailure("BFGTR0070E: The destination queue of item " + index + " is not valid: "
+                    + e.getMessage(), h.destPath());
+        }
+        String refused = QueueWriter.refusal(queueOptions.destination().queue());
+        if (refused != null) {
+            throw new ItemFailure(refused, h.destPath());
+        }
+        try {
+            // Asked at each item: the requester's user sandbox may have changed since the last.
+            agentPaths.forRequester(requesterUser).sandbox().checkQueue(queueOptions.destination().spec(),
+                    Access.WRITE);
+        } catch (PathRefusedException e) {
+            throw new ItemFailure(e.supplement(), h.destPath());
+        }
+        ChecksumMethod method = checksumMethod(h);
+        finalPath = queues.spoolFile(transferId, index);
+        channel = FileChannel.open(finalPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+        partPath = finalPath;
+        checksum = ItemChecksum.start(method);
+        written = 0;
+    }
+
+    /** Puts a verified queue item's messages, then removes its spool file. */
+    private Finished finishSpool(Checksum ours) throws ItemFailure, IOException {
+        String spec = queueOptions.destination().spec();
+        channel.close();
+        channel = null;
+        try {
+            queues.put(partPath, queueOptions, new QueueWriter.PutInfo(transferId, item, itemMode, sourceAgent,
+                    destinationAgent, sourcePath, sourceSize, requesterUser));
+        } catch (QueueWriter.QueueFailure e) {
+            discard();
+            item = -1;
+            throw new ItemFailure(e.getMessage(), spec);
+        }
+        Files.deleteIfExists(partPath);
+        Finished done = new Finished(spec, written, ours);
+        item = -1;
+        partPath = null;
+        queueOptions = null;
+        return done;
     }
 
     /** Whether a chunk of {@code index} can be written (its item is the open one). */
@@ -227,6 +314,9 @@ final class ItemWriter {
             if (ours != null && !ours.hex().equalsIgnoreCase(String.valueOf(theirs))) {
                 throw new ItemFailure("BFGTR0062E: The checksum of \"" + target + "\" does not match the source's"
                         + " (" + ours + " at the destination, " + theirs + " at the source)", target);
+            }
+            if (queueOptions != null) {
+                return finishSpool(ours);
             }
             channel.force(true);
             channel.close();

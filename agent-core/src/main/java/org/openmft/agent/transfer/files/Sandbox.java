@@ -57,4 +57,17 @@ public interface Sandbox {
     default void checkPartFile(Path partFile, Path finalFile) throws SandboxViolationException {
         check(partFile, Access.WRITE);
     }
+
+    /**
+     * Checks that a transfer may put messages on ({@link Access#WRITE}) or take them from
+     * ({@link Access#READ}) a queue. IBM's agent sandbox ({@code sandboxRoot}) says nothing about
+     * queues, so by default every queue may be used; user sandboxes judge queues by their
+     * {@code type="queue"} rules.
+     *
+     * @param queue the queue as named in the request ({@code QUEUE} or {@code QUEUE@QMGR})
+     * @param access put (WRITE) or get (READ)
+     * @throws SandboxViolationException when it may not
+     */
+    default void checkQueue(String queue, Access access) throws SandboxViolationException {
+    }
 }

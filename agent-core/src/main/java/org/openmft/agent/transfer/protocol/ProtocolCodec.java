@@ -306,6 +306,9 @@ public final class ProtocolCodec {
     private static void describe(Message m, ItemHeader h) throws JMSException {
         m.setStringProperty(Wire.DEST_PATH, h.destPath());
         m.setStringProperty(Wire.DEST_TYPE, h.destType());
+        if (h.queueOptions() != null) {
+            m.setStringProperty(Wire.QUEUE_OPTIONS, h.queueOptions());
+        }
         m.setStringProperty(Wire.RELATIVE_PATH, h.relativePath());
         m.setStringProperty(Wire.EXIST, h.exist());
         m.setStringProperty(Wire.CHECKSUM_METHOD, h.checksumMethod());
@@ -635,8 +638,8 @@ public final class ProtocolCodec {
         ItemHeader header = first || abort ? new ItemHeader(m.getStringProperty(Wire.DEST_PATH),
                 m.getStringProperty(Wire.DEST_TYPE), m.getStringProperty(Wire.RELATIVE_PATH),
                 m.getStringProperty(Wire.EXIST), m.getStringProperty(Wire.CHECKSUM_METHOD),
-                m.getStringProperty(Wire.MODE), m.getStringProperty(Wire.SOURCE_PATH), longOr(m, Wire.SOURCE_SIZE, -1))
-                : null;
+                m.getStringProperty(Wire.MODE), m.getStringProperty(Wire.SOURCE_PATH), longOr(m, Wire.SOURCE_SIZE, -1),
+                m.getStringProperty(Wire.QUEUE_OPTIONS)) : null;
         return new Sequenced(abort, incarnation(m), m.getLongProperty(Wire.SEQ), m.getIntProperty(Wire.ITEM),
                 longOr(m, Wire.OFFSET, 0), first, last, header, last ? longOr(m, Wire.ITEM_BYTES, -1) : -1,
                 last ? m.getStringProperty(Wire.CHECKSUM) : null, abort ? supplement(m) : null,

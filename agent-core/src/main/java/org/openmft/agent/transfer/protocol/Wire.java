@@ -162,8 +162,14 @@ public final class Wire {
     public static final String LAST = "mftLast";
     /** String: destination path as requested. */
     public static final String DEST_PATH = "mftDestPath";
-    /** String: "file" or "directory". */
+    /** String: "file", "directory" or "queue" (file to message). */
     public static final String DEST_TYPE = "mftDestType";
+    /**
+     * String, a queue item's only: how the file becomes messages, IBM's {@code <queue>} attributes
+     * as {@code name=value} pairs, URL-encoded and joined by {@code &}, plus the source file's
+     * {@code lastModified} (milliseconds) for {@code usr.WMQFTEFileLastModified}.
+     */
+    public static final String QUEUE_OPTIONS = "mftQueueOptions";
     /** String: the file's path relative to the source selection ('/'-separated). */
     public static final String RELATIVE_PATH = "mftRelativePath";
     /** String: "error" or "overwrite". */

@@ -10,6 +10,7 @@ import org.openmft.agent.Checksum;
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.transfer.destination.DestinationContext;
 import org.openmft.agent.transfer.destination.DestinationTransfer;
+import org.openmft.agent.transfer.queue.QueueWriter;
 import org.openmft.agent.transfer.files.Access;
 import org.openmft.agent.transfer.files.DestinationPaths;
 import org.openmft.agent.transfer.files.PathRefusedException;
@@ -71,6 +72,13 @@ public final class DestinationRecovery {
         if (item < 0 || t.hasResult(item) || p == null) {
             log.info("Transfer {}: resumed as destination at chunk {}, {} of {} items done", id, t.expectedSeq(),
                     t.resultCount(), t.itemCount());
+            return t;
+        }
+        if (p.finalPath().startsWith(QueueWriter.SPOOLED)) {
+            // A file for a queue is put whole or not at all: it is received again from its start
+            // (and a put the queue manager committed before the restart is not repeated).
+            log.info("Transfer {}: item {} for a queue is received again from its start", id, item);
+            t.redoItem(p.itemFirstSeq());
             return t;
         }
         long offset = r.offset();

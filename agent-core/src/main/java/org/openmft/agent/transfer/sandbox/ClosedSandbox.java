@@ -35,4 +35,9 @@ record ClosedSandbox(String why, String rule) implements Sandbox {
     public void checkPartFile(Path partFile, Path finalFile) throws SandboxViolationException {
         throw Refusals.refuse(partFile, null, Access.WRITE, false, why, rule);
     }
+
+    @Override
+    public void checkQueue(String queue, Access access) throws SandboxViolationException {
+        throw UserSandbox.queueRefusal(queue, access, why, rule);
+    }
 }

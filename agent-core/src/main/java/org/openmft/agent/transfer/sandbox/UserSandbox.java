@@ -15,7 +15,8 @@ import org.openmft.agent.transfer.files.SandboxViolationException;
  * be read (written) when its real location matches at least one {@code <include>} of the
  * {@code <read>} ({@code <write>}) rules and no {@code <exclude>}; without a {@code <read>}
  * ({@code <write>}) element nothing may be read (written). Rules of {@code type="queue"} say nothing
- * about files.
+ * about files; they judge queues the same way, by name ({@code QUEUE} or {@code QUEUE@QMGR} as the
+ * request names it; {@code *} and {@code **} any characters, {@code ?} one).
  *
  * <p>Directories are judged for what may be done with their files: one may be listed, or files
  * created in it, when an include could match something in it (or the directory itself) and no
@@ -47,10 +48,24 @@ final class UserSandbox implements Sandbox {
         }
     }
 
+    /** A compiled {@code <include>} or {@code <exclude>} of type queue. */
+    record QueueRule(String name, Glob pattern, int line) {
+    }
+
+    /** The queue rules of a {@code <read>} or {@code <write>}. */
+    record QueueRules(List<QueueRule> includes, List<QueueRule> excludes) {
+        QueueRules {
+            includes = List.copyOf(includes);
+            excludes = List.copyOf(excludes);
+        }
+    }
+
     private final String user;
     private final String entry;
     private final Rules read;
     private final Rules write;
+    private final QueueRules readQueues;
+    private final QueueRules writeQueues;
 
     /**
      * @param user the requesting user
@@ -59,10 +74,51 @@ final class UserSandbox implements Sandbox {
      * @param write the write rules, or null when there is no {@code <write>}
      */
     UserSandbox(String user, String entry, Rules read, Rules write) {
+        this(user, entry, read, write, null, null);
+    }
+
+    /**
+     * @param readQueues the queue rules of {@code <read>}, or null when there is none
+     * @param writeQueues the queue rules of {@code <write>}, or null when there is none
+     */
+    UserSandbox(String user, String entry, Rules read, Rules write, QueueRules readQueues, QueueRules writeQueues) {
         this.user = user;
         this.entry = entry;
         this.read = read;
         this.write = write;
+        this.readQueues = readQueues;
+        this.writeQueues = writeQueues;
+    }
+
+    @Override
+    public void checkQueue(String queue, Access access) throws SandboxViolationException {
+        QueueRules rules = access == Access.READ ? readQueues : writeQueues;
+        String verb = access == Access.READ ? "read" : "write";
+        if (rules == null) {
+            throw queueRefusal(queue, access, "the sandbox for user '" + user + "', " + entry + ", has no <" + verb
+                    + "> element", entry);
+        }
+        for (QueueRule exclude : rules.excludes()) {
+            if (exclude.pattern().matches(queue)) {
+                throw queueRefusal(queue, access, "it matches <exclude name=\"" + exclude.name()
+                        + "\" type=\"queue\"> (line " + exclude.line() + ") of the sandbox for user '" + user + "', "
+                        + entry, "exclude " + exclude.name());
+            }
+        }
+        for (QueueRule include : rules.includes()) {
+            if (include.pattern().matches(queue)) {
+                return;
+            }
+        }
+        throw queueRefusal(queue, access, "the sandbox for user '" + user + "', " + entry + ", allows no queue "
+                + verb + "s there (no <include type=\"queue\"> matches)", entry);
+    }
+
+    /** A refusal of a queue, worded as IBM's BFGIO0056E/BFGIO0057E for files. */
+    static SandboxViolationException queueRefusal(String queue, Access access, String why, String rule) {
+        String id = access == Access.READ ? "BFGIO0056E" : "BFGIO0057E";
+        return new SandboxViolationException("The " + (access == Access.READ ? "read from" : "write to")
+                + " queue \"" + queue + "\" is refused: " + why + ".", queue, access, rule, id);
     }
 
     @Override

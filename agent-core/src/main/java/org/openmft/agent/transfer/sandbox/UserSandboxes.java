@@ -30,7 +30,8 @@ public final class UserSandboxes implements SandboxPolicy {
     static final String NO_VALIDATED_USER = "user sandboxes need an authenticated requester, and this request carries"
             + " no user validated by the queue manager (JMSXUserID), so no file may be read or written for it";
 
-    private record Entry(String text, Predicate<String> user, UserSandbox.Rules read, UserSandbox.Rules write) {
+    private record Entry(String text, Predicate<String> user, UserSandbox.Rules read, UserSandbox.Rules write,
+            UserSandbox.QueueRules readQueues, UserSandbox.QueueRules writeQueues) {
     }
 
     private final List<Entry> entries;
@@ -59,7 +60,8 @@ public final class UserSandboxes implements SandboxPolicy {
                     + " of " + source + ")";
             Predicate<String> user = s.userPattern() == UserPattern.REGEX
                     ? Pattern.compile(s.user()).asMatchPredicate() : new Glob(s.user())::matches;
-            entries.add(new Entry(text, user, rules(s.read(), transferRoot), rules(s.write(), transferRoot)));
+            entries.add(new Entry(text, user, rules(s.read(), transferRoot), rules(s.write(), transferRoot),
+                    queueRules(s.read()), queueRules(s.write())));
         }
         return new UserSandboxes(entries, source);
     }
@@ -86,6 +88,22 @@ public final class UserSandboxes implements SandboxPolicy {
         return new UserSandbox.Rules(includes, excludes);
     }
 
+    /** The {@code type="queue"} rules of a {@code <read>} or {@code <write>}, or null without one. */
+    private static UserSandbox.QueueRules queueRules(UserSandboxesDocument.Rules rules) {
+        if (rules == null) {
+            return null;
+        }
+        List<UserSandbox.QueueRule> includes = new ArrayList<>();
+        List<UserSandbox.QueueRule> excludes = new ArrayList<>();
+        for (PathRule r : rules.rules()) {
+            if (r.type() == ResourceType.QUEUE) {
+                (r.exclude() ? excludes : includes).add(new UserSandbox.QueueRule(r.name(), new Glob(r.name()),
+                        r.line()));
+            }
+        }
+        return new UserSandbox.QueueRules(includes, excludes);
+    }
+
     /** @return the number of {@code <sandbox>} entries */
     public int size() {
         return entries.size();
@@ -98,7 +116,8 @@ public final class UserSandboxes implements SandboxPolicy {
         }
         for (Entry e : entries) {
             if (e.user().test(requesterUser)) {
-                return new UserSandbox(requesterUser, e.text(), e.read(), e.write());
+                return new UserSandbox(requesterUser, e.text(), e.read(), e.write(), e.readQueues(),
+                        e.writeQueues());
             }
         }
         return new ClosedSandbox("no <sandbox> of " + source + " matches user '" + requesterUser

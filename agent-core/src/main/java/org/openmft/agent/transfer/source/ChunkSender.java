@@ -16,6 +16,7 @@ import org.openmft.agent.transfer.files.FileErrors;
 import org.openmft.agent.transfer.files.SandboxViolationException;
 import org.openmft.agent.transfer.protocol.ItemChecksum;
 import org.openmft.agent.transfer.protocol.ItemHeader;
+import org.openmft.agent.transfer.queue.QueueOptions;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.source.SourceSignals.Rewind;
 import org.openmft.agent.transfer.source.SourceSignals.SkipItem;
@@ -129,10 +130,12 @@ final class ChunkSender {
 
     private static ItemHeader header(PlannedItem p) {
         var d = p.item().destination();
-        return new ItemHeader(d.path(), d.type().name().toLowerCase(Locale.ROOT), p.file().relativePath(),
-                d.exist().name().toLowerCase(Locale.ROOT),
+        return new ItemHeader(d.path(), d.queue() != null ? "queue" : d.type().name().toLowerCase(Locale.ROOT),
+                p.file().relativePath(), d.exist().name().toLowerCase(Locale.ROOT),
                 p.item().checksumMethod().xmlValue(),
-                p.item().mode() == Mode.TEXT ? "text" : "binary", p.file().source().toString(), p.file().size());
+                p.item().mode() == Mode.TEXT ? "text" : "binary", p.file().source().toString(), p.file().size(),
+                d.queue() == null ? null
+                        : new QueueOptions(d.queue(), d.encoding(), p.file().lastModifiedMillis()).encode());
     }
 
     private void abortItem(PlannedItem p, String reason) throws JMSException, InterruptedException, Rewind, SkipItem,

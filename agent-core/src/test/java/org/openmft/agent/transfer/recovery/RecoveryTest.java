@@ -157,6 +157,25 @@ class RecoveryTest {
     }
 
     @Test
+    void aFileSpooledForAQueueIsReceivedAgainFromItsStartNeverResumed() throws Exception {
+        // A file for a queue is put whole or not at all: its spool (outside any sandbox) is not
+        // resumed from the checkpoint, and the repeated put is dropped by duplicate detection.
+        Path spool = dir.resolve("spool/" + A + ".0.spool");
+        Files.createDirectories(spool.getParent());
+        Files.write(spool, new byte[3000]);
+        state.saveDestination(new DestinationRecord(A, "SRC", null, null, 1, 12, 1, 2, 4, 0, 2048,
+                new DestinationRecord.Partial(spool.toString(), "queue:" + spool, 4, false, ChecksumMethod.MD5,
+                        "/in/f", "APP.IN"), null, null));
+
+        DestinationTransfer t = DestinationRecovery.recover(sandboxed(Files.createDirectories(dir.resolve("box"))))
+                .get(0);
+
+        assertThat(t.expectedSeq()).as("from the item's first chunk").isEqualTo(4);
+        assertThat(t.hasResult(0)).as("not failed by the sandbox").isFalse();
+        assertThat(t.discardedAtResume()).isZero();
+    }
+
+    @Test
     void anItemRenamedJustBeforeTheCrashIsDoneAndItsResultJournaled() throws Exception {
         Path target = dir.resolve("f");
         Files.write(target, new byte[500]);

@@ -192,4 +192,30 @@ class UserSandboxesTest {
                 + "</tns:sandbox>").forRequester("u");
         assertThat(refused(u, home.resolve("a.txt"), Access.READ).getMessage()).contains("allows reads nowhere");
     }
+
+    @Test
+    void queuesAreJudgedByTheQueueRulesOnly() throws Exception {
+        UserSandboxes sandboxes = compile("<tns:sandbox user=\"payroll\"><tns:write>"
+                + "<tns:include name=\"PAY.**\" type=\"queue\"/><tns:exclude name=\"PAY.SECRET*\" type=\"queue\"/>"
+                + "<tns:include name=\"" + home + "/**\"/></tns:write></tns:sandbox>"
+                + "<tns:sandbox user=\"reader\"><tns:read><tns:include name=\"**\" type=\"queue\"/></tns:read>"
+                + "</tns:sandbox>");
+        Sandbox payroll = sandboxes.forRequester("payroll");
+        payroll.checkQueue("PAY.OUT", Access.WRITE);
+        payroll.checkQueue("PAY.OUT@QM2", Access.WRITE);
+        SandboxViolationException excluded = assertThrows(SandboxViolationException.class,
+                () -> payroll.checkQueue("PAY.SECRET.1", Access.WRITE));
+        assertThat(excluded.supplement()).startsWith("BFGIO0057E: The write to queue \"PAY.SECRET.1\" is refused")
+                .contains("<exclude name=\"PAY.SECRET*\" type=\"queue\">");
+        assertThrows(SandboxViolationException.class, () -> payroll.checkQueue("OTHER", Access.WRITE));
+        // A queue rule says nothing about files, and no <read> allows no queue reads.
+        refused(payroll, tmp.resolve("PAY.OUT"), Access.WRITE);
+        assertThat(assertThrows(SandboxViolationException.class, () -> payroll.checkQueue("PAY.OUT", Access.READ))
+                .messageId()).isEqualTo("BFGIO0056E");
+        Sandbox reader = sandboxes.forRequester("reader");
+        reader.checkQueue("ANY.QUEUE", Access.READ);
+        assertThrows(SandboxViolationException.class, () -> reader.checkQueue("ANY.QUEUE", Access.WRITE));
+        assertThrows(SandboxViolationException.class,
+                () -> sandboxes.forRequester("nobody").checkQueue("PAY.OUT", Access.WRITE));
+    }
 }

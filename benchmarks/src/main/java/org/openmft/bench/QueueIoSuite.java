@@ -1,0 +1,207 @@
+package org.openmft.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import javax.jms.BytesMessage;
+import javax.jms.Connection;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.Session;
+
+import org.openmft.xml.ChecksumMethod;
+import org.openmft.xml.Disposition;
+import org.openmft.xml.ItemDestination;
+import org.openmft.xml.ItemSource;
+import org.openmft.xml.Mode;
+import org.openmft.xml.QueueDestination;
+import org.openmft.xml.TransferItem;
+
+/**
+ * File to message (IBM's {@code -dq}): messages per second and CPU milliseconds per message for
+ * seed 004's payloads (256 B to 20 MB), non-persistent and persistent, beside the "File out and file
+ * in" table of seed 004 (IBM Integration Bus 10 on Windows). Each cell is one transfer of a
+ * wildcard of equal files from a source agent to a destination agent in bindings mode, each file one
+ * message on a queue of the same embedded queue manager; the time runs from the request to the final
+ * reply, the CPU is the whole process's (queue manager, both agents, the requester) over that time.
+ * The messages are then read back and counted, their bytes checked, outside the time.
+ * Message to file ({@code -sq}) is not implemented yet, so it has no figures.
+ */
+final class QueueIoSuite implements Section {
+    static final String NAME = "queueio";
+    static final String QUEUE = "BENCH.F2M";
+    private static final long[] PAYLOADS = {256, 2 * 1024, 20 * 1024, 200 * 1024, 2 * 1024 * 1024, 20 * 1024 * 1024};
+    /** Seed 004, "File out and file in", non-persistent: message rate and CPU ms per message by payload. */
+    private static final double[][] SEED004 = {{1090.6, 7.1}, {1061.3, 7.3}, {1033.0, 7.5}, {803.2, 9.6},
+        {138.7, 57.5}, {14.5, 549.5}};
+
+    /** One measured cell. */
+    record Cell(long payload, boolean persistent, int messages, double seconds, double cpuSeconds, String failure) {
+        double rate() {
+            return messages / seconds;
+        }
+
+        double cpuMillisPerMessage() {
+            return cpuSeconds * 1000 / messages;
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Outcome run(Context context) throws Exception {
+        boolean quick = context.quick();
+        long budget = quick ? 8L << 20 : 96L << 20;
+        int maxMessages = quick ? 200 : 2000;
+        int minMessages = quick ? 2 : 5;
+        double loadAtStart = CpuClock.loadAverage();
+        Instant started = Instant.now();
+        List<Cell> cells = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        Path work = context.work();
+        EmbeddedMft.Pair pair = new EmbeddedMft.Pair("QSRC", "QDST", ConnectionMode.BINDINGS);
+        Map<String, String> dst = new java.util.HashMap<>(context.agentProperties());
+        dst.put("enableQueueInputOutput", "true");
+        dst.put("maxInputOutputMessageLength", String.valueOf(21 << 20));
+        try (EmbeddedMft mft = EmbeddedMft.start(work.resolve("mft"), work, List.of(pair),
+                agent -> agent.equals("QDST") ? dst : context.agentProperties());
+                Connection c = mft.connector(ConnectionMode.BINDINGS).connect()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            s.createConsumer(s.createQueue(QUEUE)).close();
+            c.start();
+            // A warm-up transfer (the JIT, the journal), not counted.
+            Path warm = work.resolve("files-warm-up");
+            Files.createDirectories(warm);
+            for (int i = 0; i < 50; i++) {
+                Files.write(warm.resolve("w" + i + ".bin"), new byte[1024]);
+            }
+            cell(mft, pair, s, warm, 1024, 50, false, context);
+            for (long payload : PAYLOADS) {
+                int n = (int) Math.max(minMessages, Math.min(maxMessages, budget / payload));
+                Path dir = work.resolve("files-" + payload);
+                Files.createDirectories(dir);
+                byte[] data = new byte[(int) payload];
+                new java.util.Random(payload).nextBytes(data);
+                for (int i = 0; i < n; i++) {
+                    Files.write(dir.resolve(String.format(Locale.ROOT, "f%05d.bin", i)), data);
+                }
+                for (boolean persistent : new boolean[] {false, true}) {
+                    Cell cell = cell(mft, pair, s, dir, payload, n, persistent, context);
+                    cells.add(cell);
+                    if (cell.failure() != null) {
+                        failures.add(label(payload) + (persistent ? " persistent" : " non-persistent") + ": "
+                                + cell.failure());
+                    }
+                }
+                try (var files = Files.list(dir)) {
+                    for (Path f : (Iterable<Path>) files::iterator) {
+                        Files.delete(f);
+                    }
+                }
+            }
+        }
+        Instant ended = Instant.now();
+        double loadAtEnd = CpuClock.loadAverage();
+        Files.createDirectories(context.results());
+        StringBuilder csv = new StringBuilder("payload_bytes,persistent,messages,seconds,cpu_seconds,msgs_per_s,"
+                + "cpu_ms_per_msg,failure\n");
+        for (Cell cell : cells) {
+            csv.append(cell.payload()).append(',').append(cell.persistent()).append(',').append(cell.messages())
+                    .append(',').append(ResultFiles.num(cell.seconds())).append(',')
+                    .append(ResultFiles.num(cell.cpuSeconds())).append(',').append(ResultFiles.num(cell.rate()))
+                    .append(',').append(ResultFiles.num(cell.cpuMillisPerMessage())).append(',')
+                    .append(cell.failure() == null ? "" : cell.failure().replace(',', ';')).append('\n');
+        }
+        Path out = context.results().resolve(NAME + "-" + (quick ? "quick" : "full") + ".csv");
+        Files.writeString(out, csv);
+        context.log("wrote %s", out);
+        return new Outcome(markdown(cells, failures, context, started, ended, loadAtStart, loadAtEnd), failures);
+    }
+
+    private static Cell cell(EmbeddedMft mft, EmbeddedMft.Pair pair, Session s, Path dir, long payload, int n,
+            boolean persistent, Context context) throws Exception {
+        QueueDestination q = QueueDestination.of(QUEUE, Map.of("persistent", String.valueOf(persistent)));
+        TransferItem item = new TransferItem(Mode.BINARY, ChecksumMethod.MD5, new ItemSource(false,
+                Disposition.LEAVE, dir.resolve("*.bin").toString(), null), new ItemDestination(q, null));
+        long cpu0 = CpuClock.processCpuNanos();
+        long t0 = System.nanoTime();
+        EmbeddedMft.Result r = mft.transfer(pair, List.of(item), 30 * 60_000L);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double cpu = (CpuClock.processCpuNanos() - cpu0) / 1e9;
+        String failure = r.failure() != null ? r.failure()
+                : r.reply().resultCode() != 0 ? "result " + r.reply().resultCode() : null;
+        // Read back outside the time: every file one message of the payload's size.
+        long bytes = 0;
+        int got = 0;
+        try (MessageConsumer consumer = s.createConsumer(s.createQueue(QUEUE))) {
+            Message m;
+            while ((m = consumer.receive(got < n ? 30_000 : 200)) != null) {
+                bytes += ((BytesMessage) m).getBodyLength();
+                got++;
+            }
+        }
+        if (failure == null && (got != n || bytes != n * payload)) {
+            failure = got + " messages of " + bytes + " bytes read back, not " + n + " of " + n * payload;
+        }
+        Cell cell = new Cell(payload, persistent, n, seconds, cpu, failure);
+        context.log("  %-7s %-14s %5d messages in %7.2f s: %9.1f msgs/s, %8.2f CPU ms/msg%s", label(payload),
+                persistent ? "persistent" : "non-persistent", n, seconds, cell.rate(), cell.cpuMillisPerMessage(),
+                failure == null ? "" : "  FAILED: " + failure);
+        return cell;
+    }
+
+    private static String label(long payload) {
+        return payload >= 1024 * 1024 ? payload / (1024 * 1024) + " MB"
+                : payload >= 1024 ? payload / 1024 + " KB" : payload + " B";
+    }
+
+    private static String markdown(List<Cell> cells, List<String> failures, Context context, Instant started,
+            Instant ended, double loadAtStart, double loadAtEnd) {
+        StringBuilder md = new StringBuilder("## File to message: seed 004's payloads\n\n");
+        md.append("Files put on a queue by the destination agent (`fteCreateTransfer -dq`, one message per file),")
+                .append(" beside seed 004's \"File out and file in\" table (IBM Integration Bus 10, Windows,")
+                .append(" non-persistent only; its CPU is the whole machine's at 80 to 100% busy on its cores).")
+                .append(" Each cell is one transfer of a wildcard of equal files from agent QSRC to agent QDST")
+                .append(" (bindings) on one embedded queue manager; the rate is messages over the time from the")
+                .append(" request to the final reply, the CPU the whole JVM's (queue manager, both agents and the")
+                .append(" requester) over that time, per message. Every message is read back and its size")
+                .append(" checked after the time. Message to file (`-sq`) is not implemented yet: no figures.\n\n");
+        String cores = context.machine().getOrDefault("cores (available to the JVM)", "?");
+        md.append(String.format(Locale.ROOT, "**Measured on a loaded machine** (other builds ran beside it): the"
+                + " 1-minute load average was %.2f at the start and %.2f at the end, on %s cores. Indicative"
+                + " figures; rerun on a quiet machine with `--scenario queueio`.%n%n", loadAtStart, loadAtEnd, cores));
+        md.append(context.runTable(started, ended, context.quick() ? "quick: at most 8 MiB or 200 messages a cell"
+                : "at most 96 MiB or 2000 messages a cell")).append('\n');
+        md.append("| payload | OpenMFT non-persistent msgs/s | CPU ms/msg | OpenMFT persistent msgs/s | CPU ms/msg |")
+                .append(" seed 004 msgs/s (non-persistent) | seed 004 CPU ms/msg |\n|---|---|---|---|---|---|---|\n");
+        for (int i = 0; i < PAYLOADS.length; i++) {
+            long p = PAYLOADS[i];
+            md.append("| ").append(label(p));
+            for (boolean persistent : new boolean[] {false, true}) {
+                Cell c = cells.stream().filter(x -> x.payload() == p && x.persistent() == persistent).findFirst()
+                        .orElse(null);
+                md.append(c == null || c.failure() != null ? " | failed | " : String.format(Locale.ROOT,
+                        " | %,.1f | %.2f", c.rate(), c.cpuMillisPerMessage()));
+            }
+            md.append(String.format(Locale.ROOT, " | %,.1f | %.1f |%n", SEED004[i][0], SEED004[i][1]));
+        }
+        md.append('\n');
+        if (!failures.isEmpty()) {
+            md.append("**Failures:** ").append(String.join("; ", failures)).append("\n\n");
+        }
+        md.append("Each file pays a transfer item's costs (its first and last chunk, checksum, result) and a")
+                .append(" spool file at the destination before its put, which is one transaction per file; seed")
+                .append(" 004's flow reads and writes files of a message each inside one broker. Run alone with")
+                .append(" `--scenario queueio` (`--quick`, a check, about a minute); raw numbers in")
+                .append(" `queueio-<scale>.csv`.\n");
+        return md.toString();
+    }
+}

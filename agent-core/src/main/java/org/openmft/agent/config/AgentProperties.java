@@ -596,8 +596,9 @@ public final class AgentProperties {
     }
 
     private static ConfigKey<String> exitClasses(String name, String when) {
-        return ConfigKey.string(name).group(EXITS).description("Comma-separated user exit classes called " + when + ".")
-                .build();
+        // Protection: an exit named but never called would let through what it exists to stop.
+        return ConfigKey.string(name).protection().group(EXITS)
+                .description("Comma-separated user exit classes called " + when + ".").build();
     }
 
     private static boolean isCompressionByAgent(String value) {

@@ -47,7 +47,9 @@ class SecurityKeysTest {
     void theKeysThatAskForProtectionIncludeEveryFamilyOfIbmsSecurityKeys() {
         List<String> refused = new ArrayList<>();
         REGISTRIES.keySet().forEach(r -> refusedKeys(r).forEach(k -> refused.add(k.name())));
-        assertThat(refused).containsExactlyInAnyOrder("adminGroup");
+        // Exits not supported yet: an exit named but never called would let through what it exists to stop.
+        assertThat(refused).containsExactlyInAnyOrder("adminGroup", "monitorExitClasses",
+                "protocolBridgeCredentialExitClasses", "ioExitClasses");
         assertThat(refused).as("supported, or no security feature").doesNotContain("authorityChecking",
                 "wmqfte.database.credentials", "agentCredentialsKeyFile", "coordinationCredentialsKeyFile",
                 "connectionCredentialsKeyFile", "sandboxRoot", "commandPath",
@@ -86,7 +88,7 @@ class SecurityKeysTest {
             }
         }
         assertThat(checked).as("keys checked (authority checking, fteObfuscate's keys, the database credentials and"
-                + " commandPath are supported now)").isEqualTo(1);
+                + " commandPath are supported now; three kinds of exit are not)").isEqualTo(4);
     }
 
     @Test

@@ -4,8 +4,9 @@ import java.util.Objects;
 
 /**
  * A new managed transfer: {@code <request version="..."><managedTransfer>...</managedTransfer></request>}
- * from IBM's FileTransfer.xsd. Scheduled and triggered transfers, managed calls and program calls
- * are not represented; the parser rejects them as not supported yet. Immutable.
+ * from IBM's FileTransfer.xsd, with its optional {@code <schedule>} and {@code <trigger>}. Managed
+ * calls and program calls are not represented; the parser rejects them as not supported yet.
+ * Immutable.
  *
  * @param version the schema version read, 1.00 to 6.00
  * @param originator who asked
@@ -14,6 +15,8 @@ import java.util.Objects;
  * @param reply where to send replies, or {@code null} when the requester wants none
  * @param transferSet the items and their shared settings
  * @param jobName the {@code <job><name>} shown in logs, or {@code null} (empty also means null)
+ * @param schedule when to run it, or {@code null} to run it now
+ * @param trigger the condition it runs on, or {@code null}
  */
 public record TransferRequest(
         String version,
@@ -22,7 +25,9 @@ public record TransferRequest(
         AgentRef destinationAgent,
         ReplyTo reply,
         TransferSet transferSet,
-        String jobName) implements CommandDocument {
+        String jobName,
+        TransferSchedule schedule,
+        TransferTrigger trigger) implements CommandDocument {
 
     /** Validates; only {@code reply} and {@code jobName} may be {@code null}. */
     public TransferRequest {
@@ -32,5 +37,17 @@ public record TransferRequest(
         Objects.requireNonNull(destinationAgent, "destinationAgent");
         Objects.requireNonNull(transferSet, "transferSet");
         jobName = Checks.optionalName(jobName, "job name");
+    }
+
+    /** A transfer to run now, on no condition. */
+    public TransferRequest(String version, Originator originator, AgentRef sourceAgent, AgentRef destinationAgent,
+            ReplyTo reply, TransferSet transferSet, String jobName) {
+        this(version, originator, sourceAgent, destinationAgent, reply, transferSet, jobName, null, null);
+    }
+
+    /** This request with another schedule (null: run it when it arrives). */
+    public TransferRequest withSchedule(TransferSchedule newSchedule) {
+        return new TransferRequest(version, originator, sourceAgent, destinationAgent, reply, transferSet, jobName,
+                newSchedule, trigger);
     }
 }

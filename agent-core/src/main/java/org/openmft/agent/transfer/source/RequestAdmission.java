@@ -260,7 +260,7 @@ public final class RequestAdmission {
         }
         return new TransferRequest(request.version(), new Originator(o.hostName(), o.userId(), validatedUser),
                 request.sourceAgent(), request.destinationAgent(), request.reply(), request.transferSet(),
-                request.jobName());
+                request.jobName(), request.schedule(), request.trigger());
     }
 
     /** What the transfer log says of a transfer: its request and the files planned. */

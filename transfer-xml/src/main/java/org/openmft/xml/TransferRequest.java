@@ -17,6 +17,9 @@ import java.util.Objects;
  * @param jobName the {@code <job><name>} shown in logs, or {@code null} (empty also means null)
  * @param schedule when to run it, or {@code null} to run it now
  * @param trigger the condition it runs on, or {@code null}
+ * @param scheduleLogId the schedule this transfer is an occurrence of, or {@code null}: not part of
+ *     the request document, set by the source agent for its own schedules' occurrences so that the
+ *     {@code started} transfer log carries IBM's {@code <scheduleLog ID>}
  */
 public record TransferRequest(
         String version,
@@ -27,7 +30,8 @@ public record TransferRequest(
         TransferSet transferSet,
         String jobName,
         TransferSchedule schedule,
-        TransferTrigger trigger) implements CommandDocument {
+        TransferTrigger trigger,
+        Long scheduleLogId) implements CommandDocument {
 
     /** Validates; only {@code reply} and {@code jobName} may be {@code null}. */
     public TransferRequest {
@@ -45,9 +49,27 @@ public record TransferRequest(
         this(version, originator, sourceAgent, destinationAgent, reply, transferSet, jobName, null, null);
     }
 
+    /** A transfer as a request document gives it. */
+    public TransferRequest(String version, Originator originator, AgentRef sourceAgent, AgentRef destinationAgent,
+            ReplyTo reply, TransferSet transferSet, String jobName, TransferSchedule schedule, TransferTrigger trigger) {
+        this(version, originator, sourceAgent, destinationAgent, reply, transferSet, jobName, schedule, trigger, null);
+    }
+
+    /** This request answering {@code newReply} (null: no reply element). */
+    public TransferRequest withReply(ReplyTo newReply) {
+        return new TransferRequest(version, originator, sourceAgent, destinationAgent, newReply, transferSet, jobName,
+                schedule, trigger, scheduleLogId);
+    }
+
+    /** This request as an occurrence of schedule {@code id}. */
+    public TransferRequest withScheduleLogId(Long id) {
+        return new TransferRequest(version, originator, sourceAgent, destinationAgent, reply, transferSet, jobName,
+                schedule, trigger, id);
+    }
+
     /** This request with another schedule (null: run it when it arrives). */
     public TransferRequest withSchedule(TransferSchedule newSchedule) {
         return new TransferRequest(version, originator, sourceAgent, destinationAgent, reply, transferSet, jobName,
-                newSchedule, trigger);
+                newSchedule, trigger, scheduleLogId);
     }
 }

@@ -48,12 +48,16 @@ final class EventQueueScheduleStore implements ScheduleStore {
     /** On an occurrence's request: the schedule it belongs to. */
     static final String SCHEDULE_ID = "mftScheduleId";
     static final String TAG = "mftStateTag";
+    /** The message holding the highest id ever given, so that no id is given twice. */
+    static final String COUNTER = "mftScheduleCounter";
 
     private final QueueManagerConnector connector;
     private final String queueName;
     private final String commandQueue;
     private final StateTag tag;
     private final Map<Long, String> written = new HashMap<>();
+    private String counterMessage;
+    private long highestId;
     private Connection connection;
     private Session session;
     private Queue queue;
@@ -92,6 +96,18 @@ final class EventQueueScheduleStore implements ScheduleStore {
         try {
             Session s = session();
             written.clear();
+            counterMessage = null;
+            try (QueueBrowser browser = s.createBrowser(queue, COUNTER + " IS NOT NULL")) {
+                Enumeration<?> e = browser.getEnumeration();
+                while (e.hasMoreElements()) {
+                    Message m = (Message) e.nextElement();
+                    String value = m.getStringProperty(COUNTER);
+                    if (StateTag.matches(tag.tag("scheduleCounter", queueName, value), m.getStringProperty(TAG))) {
+                        highestId = Math.max(highestId, Long.parseLong(value));
+                        counterMessage = m.getJMSMessageID();
+                    }
+                }
+            }
             try (QueueBrowser browser = s.createBrowser(queue, SCHEDULE + " IS NOT NULL")) {
                 Enumeration<?> e = browser.getEnumeration();
                 while (e.hasMoreElements()) {
@@ -143,6 +159,17 @@ final class EventQueueScheduleStore implements ScheduleStore {
                 records.send(m);
                 messageId = m.getJMSMessageID();
             }
+            String newCounter = null;
+            if (record != null && id > highestId) {
+                if (counterMessage != null) {
+                    take(counterMessage, "the schedule id counter");
+                }
+                Message c = s.createMessage();
+                c.setStringProperty(COUNTER, Long.toString(id));
+                c.setStringProperty(TAG, tag.tag("scheduleCounter", queueName, Long.toString(id)));
+                records.send(c);
+                newCounter = c.getJMSMessageID();
+            }
             if (transfer != null) {
                 TextMessage t = s.createTextMessage(transfer);
                 t.setStringProperty(SCHEDULE_ID, Long.toString(id));
@@ -150,6 +177,10 @@ final class EventQueueScheduleStore implements ScheduleStore {
                 commands.send(t);
             }
             s.commit();
+            if (newCounter != null) {
+                counterMessage = newCounter;
+                highestId = id;
+            }
             if (messageId != null) {
                 written.put(id, messageId);
             } else {
@@ -191,15 +222,22 @@ final class EventQueueScheduleStore implements ScheduleStore {
         }
     }
 
+    @Override
+    public long highestId() {
+        return highestId;
+    }
+
     private void takeOld(long id) throws JMSException {
         String messageId = written.get(id);
-        if (messageId == null) {
-            return;
+        if (messageId != null) {
+            take(messageId, "the record of schedule " + id);
         }
+    }
+
+    private void take(String messageId, String what) throws JMSException {
         try (MessageConsumer c = session.createConsumer(queue, "JMSMessageID = '" + messageId + "'")) {
             if (c.receive(5000) == null) {
-                throw new JMSException("the record of schedule " + id + " (message " + messageId
-                        + ") is no longer on " + queueName);
+                throw new JMSException(what + " (message " + messageId + ") is no longer on " + queueName);
             }
         }
     }

@@ -244,6 +244,7 @@ public final class ScheduleService implements AutoCloseable {
                             record.id(), e.getMessage());
                 }
             }
+            highestId = Math.max(highestId, store.highestId());
             loaded = true;
             if (!schedules.isEmpty()) {
                 log.info("Agent {}: {} schedule(s) loaded: {}", agentName, schedules.size(), schedules.keySet());

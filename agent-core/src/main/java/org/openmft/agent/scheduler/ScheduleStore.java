@@ -27,6 +27,9 @@ public interface ScheduleStore extends AutoCloseable {
      */
     void save(long id, ScheduleRecord record, String transfer) throws ScheduleStoreException;
 
+    /** @return the highest schedule id ever saved (as of the last {@link #load}), or 0 */
+    long highestId();
+
     @Override
     void close();
 

@@ -70,6 +70,18 @@ class ScheduleTriggerCommandLineTest {
                 .containsExactly(new TransferTrigger.FileSize(7, "B", "/in/x"));
     }
 
+    @Test
+    void scheduleCommandsHaveIbmsNamesAndCheckTheirArguments() {
+        assertThat(run("schedule", "--help").out()).contains("fteListScheduledTransfers", "fteDeleteScheduledTransfer");
+        assertThat(run("schedule", "fteDeleteScheduledTransfer", "--help").out()).contains("-agentName", "-m=QMGR",
+                "Examples:");
+        Run bad = run("schedule", "delete", "--data-dir", dir.resolve("data").toString(), "-agentName", "A1", "five");
+        assertThat(bad.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(bad.err()).contains("the schedule ID 'five' is not a positive whole number");
+        assertThat(run("schedule", "delete", "5").err()).contains("-agentName");
+        assertThat(dir.resolve("data")).doesNotExist();
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "-ss 2001-01-01T00:00|-ss 2001-01-01T00:00 is in the past",

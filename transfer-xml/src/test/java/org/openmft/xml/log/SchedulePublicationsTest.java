@@ -29,7 +29,7 @@ class SchedulePublicationsTest {
                 "<action time=\"2030-01-01T10:00:00.000Z\">submit</action>",
                 "<schedule><submit timebase=\"UTC\">2030-01-01T11:00</submit><repeat><frequency interval=\"hours\">2"
                         + "</frequency><expireCount>3</expireCount></repeat></schedule>",
-                "<sourceAgent agent=\"SRC\" QMgr=\"QM1\"/>", "<status resultCode=\"0\"/>",
+                "<sourceAgent agent=\"SRC\" QMgr=\"QM1\"/>", "<status resultCode=\"0\">",
                 "<transferSet size=\"1\" priority=\"4\"><item mode=\"text\"><source><file>/in/a.txt</file>",
                 "<job><name>NIGHTLY</name></job>");
         assertThat(xml.indexOf("<originator>")).isLessThan(xml.indexOf("<action")).isLessThan(xml.indexOf("<schedule>"));

@@ -56,7 +56,7 @@ final class ScheduleCommands {
                 }
             }
             if (listed == 0) {
-                System.out.println("BFGCL0183I: No scheduled transfers match the current selection criteria.");
+                System.out.println("No scheduled transfers match the current selection criteria.");
             } else {
                 System.out.println("Total number of scheduled transfers listed: " + listed);
             }

@@ -248,7 +248,7 @@ class CreateTransferIT {
                 .contains("deleted from agent AGENT1");
         assertThat(mft.run("fteDeleteScheduledTransfer", "-agentName", "AGENT1", id.group(1)).exitCode()).isEqualTo(1);
         Distribution.await("the schedule gone from the list", java.time.Duration.ofSeconds(30),
-                () -> mft.run("fteListScheduledTransfers").output().contains("BFGCL0183I"));
+                () -> mft.run("fteListScheduledTransfers").output().contains("No scheduled transfers match"));
     }
 
     private static String bin(String launcher) {

@@ -47,6 +47,9 @@ import org.slf4j.LoggerFactory;
  * {@value #MAX_SKIPPED_LOGGED} skipped occurrences are logged one by one; one more log says how many
  * more there were.
  *
+ * <p>A start more than {@link #PAST_GRACE} before the minute the request arrives in is refused
+ * (result 1); a later one in the past runs at once.
+ *
  * <p>Thread-safe: every method takes the service's lock.
  */
 public final class ScheduleService implements AutoCloseable {
@@ -55,6 +58,8 @@ public final class ScheduleService implements AutoCloseable {
     private static final Duration MAX_WAIT = Duration.ofSeconds(30);
     /** Skipped occurrences logged one by one after an outage; the rest are counted in one more log. */
     static final int MAX_SKIPPED_LOGGED = 10;
+    /** How far in the past a schedule's start may be when it arrives: its first occurrence then runs at once. */
+    static final Duration PAST_GRACE = Duration.ofMinutes(10);
     /** The most schedules one agent holds. */
     static final int MAX_SCHEDULES = 10_000;
 
@@ -166,8 +171,10 @@ public final class ScheduleService implements AutoCloseable {
         } catch (ScheduleException e) {
             return answer(context, request.reply(), ResultCode.MALFORMED_XML, e.getMessage());
         }
-        Instant thisMinute = clock.instant().truncatedTo(ChronoUnit.MINUTES);
-        if (schedule.start().toInstant().isBefore(thisMinute)) {
+        // fteCreateTransfer refuses a start in the past; a request may take a while to arrive (or
+        // wait on the queue), so the agent refuses only one well before the minute it arrives in.
+        Instant oldest = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(PAST_GRACE);
+        if (schedule.start().toInstant().isBefore(oldest)) {
             return answer(context, request.reply(), ResultCode.COMMAND_UNSUCCESSFUL, "the schedule's start <submit> "
                     + ScheduleSpec.FORMAT.format(schedule.start()) + " (" + schedule.start().getZone()
                     + ") is in the past");
@@ -199,7 +206,7 @@ public final class ScheduleService implements AutoCloseable {
     private CommandHandler.Outcome delete(DeleteScheduledTransferRequest d, CommandHandler.RequestContext context) {
         Held held = schedules.get(d.id());
         if (held == null) {
-            return answer(context, d.reply(), ResultCode.COMMAND_UNSUCCESSFUL, "BFGCL0318E: schedule " + d.id()
+            return answer(context, d.reply(), ResultCode.COMMAND_UNSUCCESSFUL, "Schedule " + d.id()
                     + " does not exist on agent " + agentName);
         }
         try {
@@ -211,7 +218,7 @@ public final class ScheduleService implements AutoCloseable {
         log.info("Agent {}: schedule {} deleted", agentName, d.id());
         event(d.id(), held.request(), "delete", List.of(), null);
         listChanged();
-        return answer(context, d.reply(), ResultCode.SUCCESS, "BFGCL0319I: schedule " + d.id() + " deleted from agent "
+        return answer(context, d.reply(), ResultCode.SUCCESS, "Schedule " + d.id() + " deleted from agent "
                 + agentName);
     }
 

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -137,34 +135,6 @@ class ScheduledTransferIT {
         }
     }
 
-    /** A clock the test moves. */
-    private static final class MovableClock extends Clock {
-        private volatile Instant now;
-
-        MovableClock(Instant now) {
-            this.now = now;
-        }
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     @Test
     void repeatsExpireAndSkipWhatWasMissedAcrossARestart() throws Exception {
         try (TransferHarness h = new TransferHarness(dir, false)) {
@@ -179,8 +149,8 @@ class ScheduledTransferIT {
                     events.add(event);
                 }
             };
-            Instant t0 = Instant.parse("2030-01-01T00:00:00Z");
-            MovableClock clock = new MovableClock(t0);
+            org.openmft.agent.transfer.source.FakeClock clock = new org.openmft.agent.transfer.source.FakeClock();
+            Instant t0 = clock.instant();
             LocalDateTime start = LocalDateTime.ofInstant(t0, ZoneOffset.UTC);
             TransferRequest every = TransferHarness.request("SCH", "DST", 0, TransferHarness.item("/in/a", "/out/a",
                     DestinationType.FILE));

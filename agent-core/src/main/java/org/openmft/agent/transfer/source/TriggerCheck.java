@@ -73,7 +73,7 @@ public final class TriggerCheck {
                         + s.value() + s.units()));
             }
         }
-        return new Verdict(ResultCode.TRIGGER_NOT_MET, "BFGTR0042I: The transfer's trigger condition was not met: "
+        return new Verdict(ResultCode.TRIGGER_NOT_MET, "The transfer's trigger condition was not met: "
                 + String.join("; ", found) + ".");
     }
 }

@@ -42,6 +42,8 @@ import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
 import org.openmft.xml.TransferItem;
 import org.openmft.xml.TransferRequest;
+import org.openmft.xml.TransferSchedule;
+import org.openmft.xml.TransferTrigger;
 import org.openmft.xml.TransferSet;
 
 import picocli.CommandLine;
@@ -61,7 +63,7 @@ import picocli.CommandLine.Spec;
  *
  * <p>The command line is checked whole before anything is connected to: a wrong or missing flag
  * is one line naming it and exit code 1, with nothing put on any queue. IBM flags for what OpenMFT
- * does not do yet (queues, data sets, triggers, schedules, program calls ...) are recognised and
+ * does not do yet (queues, data sets, program calls ...) are recognised and
  * refused by name ({@link #UNSUPPORTED}) rather than taken for unknown options.
  */
 @Command(name = "create", aliases = "fteCreateTransfer", mixinStandardHelpOptions = true, sortOptions = false,
@@ -90,13 +92,15 @@ import picocli.CommandLine.Spec;
                 "  fteCreateTransfer -sa AGENT1 -da AGENT2 -td payroll-items.xml -pr 5 -w",
                 "  fteCreateTransfer -sa AGENT1 -da AGENT2 -dd /in -gt request.xml /out/a.pdf",
                 "      (writes the request; send it later with 'mft transfer submit request.xml')",
+                "  fteCreateTransfer -sa AGENT1 -da AGENT2 -dd /in -tb UTC -ss 2030-01-01T02:00 \\",
+                "      -oi days -of 1 -oc 30 -tr file=exist,/out/ready.flag /out/report.csv",
+                "      (a schedule, one transfer a day for 30 days, each when the flag file exists)",
                 "",
                 "  fteCreateTransfer -sa AGENT1 -da AGENT2 -dq PAYMENTS@QM2 -qs 64K -qmp true /data/out/batch.dat",
                 "      (file to message: 64 KiB messages in one group, IBM's usr.WMQFTE* properties on the first)",
                 "",
                 "Not supported yet, refused with exit code 1: -ds -dp (data set destinations),"
-                        + " -sq and the -sq* options (message to file), -tr -tl (triggers), -ss -tb -oi -of -oc -es"
-                        + " (schedules), Ant-script and JCL calls, -dtr -skeep, -cdNode,"
+                        + " -sq and the -sq* options (message to file), Ant-script and JCL calls, -dtr -skeep, -cdNode,"
                         + " -mquserid -mqpassword.",
                 "",
                 "Exit codes: 0 request issued (without -w) or transfer successful, 1 wrong command line or"
@@ -128,14 +132,6 @@ final class CreateTransferCommand implements Callable<Integer> {
         m.put("-sqdt", "a text delimiter between source messages");
         m.put("-sqdb", "a binary delimiter between source messages");
         m.put("-sqdp", "the delimiter position between source messages");
-        m.put("-tr", "triggered transfers");
-        m.put("-tl", "logging of trigger failures");
-        m.put("-ss", "scheduled transfers");
-        m.put("-tb", "the time base of scheduled transfers");
-        m.put("-oi", "repeating scheduled transfers");
-        m.put("-of", "repeating scheduled transfers");
-        m.put("-oc", "repeating scheduled transfers");
-        m.put("-es", "the end of repeating scheduled transfers");
         m.put("-dtr", "truncating records of a record-oriented destination");
         m.put("-skeep", "keeping trailing spaces of record-oriented sources");
         m.put("-cdNode", "Connect:Direct bridge transfers");
@@ -226,6 +222,28 @@ final class CreateTransferCommand implements Callable<Integer> {
     @Option(names = "-postdst", paramLabel = "CALL", description = "Program the destination agent runs after a"
             + " successful or partly successful transfer.")
     String postDestinationCall;
+    @Option(names = "-tr", paramLabel = "file=exist|file!=exist|filesize>=N[B|KB|MB|GB],NAME[,NAME...]",
+            description = "Trigger: the source agent runs the transfer only when one NAME meets the condition,"
+                    + " else it ends with result 42.")
+    String trigger;
+    @Option(names = "-tl", paramLabel = "yes|no", description = "Publish a transfer log when the trigger is not met"
+            + " (default yes).")
+    String triggerLog;
+    @Option(names = "-tb", paramLabel = "admin|source|UTC", description = "Time base of -ss and -es (default admin:"
+            + " this host's time zone).")
+    String timeBase;
+    @Option(names = "-ss", paramLabel = "yyyy-MM-ddThh:mm|hh:mm", description = "Schedule: start the transfer then"
+            + " (hh:mm: its next occurrence); the source agent keeps the schedule.")
+    String scheduleStart;
+    @Option(names = "-oi", paramLabel = "minutes|hours|days|weeks|months|years", description = "Repeat the"
+            + " scheduled transfer every -of of these units.")
+    String repeatUnit;
+    @Option(names = "-of", paramLabel = "N", description = "Units between repeats (default 1).")
+    String repeatFrequency;
+    @Option(names = "-oc", paramLabel = "N", description = "Occurrences in all (not with -es; neither: until deleted).")
+    String repeatCount;
+    @Option(names = "-es", paramLabel = "yyyy-MM-ddThh:mm|hh:mm", description = "No occurrence after this time.")
+    String scheduleEnd;
     @Option(names = "-p", paramLabel = "NAME", description = "Configuration options set (default: the default one).")
     String configurationOptions;
     @Option(names = "--no-progress", description = "With -w, show no progress while waiting.")
@@ -251,6 +269,9 @@ final class CreateTransferCommand implements Callable<Integer> {
         }
         TransferRequest request = template == null ? request(CommandChannel.originator())
                 : TemplateFlags.submission(this, CommandChannel.originator());
+        if (request.schedule() != null && waitFor != null) {
+            throw usage("-w cannot be used with -ss: a scheduled transfer has no outcome to wait for now");
+        }
         if (generateTo != null) {
             write(request, generateTo);
             out.println("The transfer request was written to " + generateTo + "; nothing was sent. Send it with"
@@ -307,6 +328,9 @@ final class CreateTransferCommand implements Callable<Integer> {
                 }
                 String id = a.requestId();
                 out.println("BFGCL0035I: Transfer request issued. The request ID is: " + id);
+                if (request.schedule() != null && !a.supplements().isEmpty()) {
+                    out.println(String.join("; ", a.supplements()));
+                }
                 out.flush();
                 if (waitFor == null) {
                     return ExitCodes.OK;
@@ -421,8 +445,11 @@ final class CreateTransferCommand implements Callable<Integer> {
         ProgramCalls calls = new ProgramCalls(call("-presrc", preSourceCall), call("-postsrc", postSourceCall),
                 call("-predst", preDestinationCall), call("-postdst", postDestinationCall));
         TransferSet set = value("-md", () -> new TransferSet(pr, rt, md, calls, items));
+        TransferSchedule schedule = ScheduleTriggerFlags.schedule(scheduleStart, timeBase, repeatUnit, repeatFrequency,
+                repeatCount, scheduleEnd, java.time.ZoneId.systemDefault(), Clock.systemUTC());
+        TransferTrigger when = ScheduleTriggerFlags.trigger(trigger, triggerLog);
         return value("-jn", () -> new TransferRequest(DocumentWriter.VERSION, originator, source, destination, null,
-                set, jobName));
+                set, jobName, schedule, when));
     }
 
     private List<TransferItem> items() throws CommandFailure {
@@ -621,7 +648,7 @@ final class CreateTransferCommand implements Callable<Integer> {
 
     private static TransferRequest withReply(TransferRequest r, ReplyTo reply) {
         return new TransferRequest(r.version(), r.originator(), r.sourceAgent(), r.destinationAgent(), reply,
-                r.transferSet(), r.jobName());
+                r.transferSet(), r.jobName(), r.schedule(), r.trigger());
     }
 
     static String agentName(String flag, String value, String what) throws CommandFailure {

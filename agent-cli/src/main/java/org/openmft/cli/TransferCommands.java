@@ -80,7 +80,8 @@ final class TransferCommands {
                     boolean detailed = request.reply() != null && request.reply().detailed();
                     toSend = new TransferRequest(request.version(), request.originator(), request.sourceAgent(),
                             request.destinationAgent(), new ReplyTo(channel.replyQueueName(), channel.qmgrName(),
-                                    detailed), request.transferSet(), request.jobName());
+                                    detailed), request.transferSet(), request.jobName(), request.schedule(),
+                            request.trigger());
                 }
                 Optional<Reply> ack = channel.request(QueueNames.command(agent), toSend, Duration.ofSeconds(30));
                 if (ack.isEmpty()) {

@@ -67,7 +67,7 @@ class CreateTransferCommandLineTest {
         assertThat(r.out()).contains("-sa", "-sm", "-da", "-dm", "-df", "-dd", "-de", "-sd", "-r", "-t", "-cs", "-pr",
                 "-jn", "-md", "-rt", "-sce", "-dce", "-dle", "-w", "-gt", "-td", "-p", "--no-progress", "SOURCE",
                 "Examples:", "fteCreateTransfer -sa AGENT1 -sm QM1 -da AGENT2 -dm QM1 -dd /data/in",
-                "Not supported yet", "-tr -tl", "Exit codes");
+                "Not supported yet", "-presrc", "Exit codes", "-tr", "-ss", "-oi");
         assertThat(run("transfer", "fteCreateTransfer", "--help").out()).isEqualTo(r.out());
         assertThat(run("transfer", "--help").out()).contains("create", "fteCreateTransfer", "submit");
     }
@@ -206,7 +206,7 @@ class CreateTransferCommandLineTest {
                     "nothing was sent");
         }
         // Also without a value, wherever they stand, and before any other complaint.
-        for (String flag : List.of("-skeep", "-sqgi", "-tr")) {
+        for (String flag : List.of("-skeep", "-sqgi", "-dtr")) {
             assertThat(create(flag, "-sa", "A1").err()).as(flag).contains(flag + " (", "not supported yet");
         }
         assertThat(create("-sa", "A1", "-da", "A2", "-sq", "Q1", "-df", "/in/a").err())

@@ -98,6 +98,10 @@ public final class Agent implements AutoCloseable {
     private final MessageProtection protection;
     /** The agent's resource monitors: their commands and their polling thread. */
     private final MonitorService monitors;
+    /** The agent's scheduled transfers: their commands and the thread that submits their occurrences. */
+    private final org.openmft.agent.scheduler.ScheduleService schedules;
+    /** Authenticates what the agent keeps on its own queues (and its schedules' occurrences). */
+    private final StateTag stateTag;
 
     /**
      * @param config    the agent's parsed configuration
@@ -137,6 +141,9 @@ public final class Agent implements AutoCloseable {
                 config.monitorMaxResourcesInPoll(), config.monitorReportTriggerFail(),
                 config.monitorSilenceOnTriggerFailure()), connector, stateTag, sandboxes, this.listener,
                 threads.factory("monitor", false));
+        this.stateTag = stateTag;
+        this.schedules = org.openmft.agent.scheduler.ScheduleService.forAgent(name, connector, stateTag, this.listener,
+                Clock.systemUTC(), threads.factory("scheduler", false));
     }
 
     private TransferEngine newEngine() {
@@ -205,6 +212,7 @@ public final class Agent implements AutoCloseable {
         commandThread = threads.newThread("command", () -> runCommandLoop(first));
         commandThread.start();
         monitors.start();
+        schedules.start();
         setState(AgentState.READY);
         log.info("BFGAG0059I: The agent {} has been successfully started on queue manager {} ({})", name,
                 config.agentQMgr(), connector.description());
@@ -216,8 +224,9 @@ public final class Agent implements AutoCloseable {
      */
     public void requestStop(boolean immediate) {
         // A stopping agent refuses new transfers: a monitor that went on polling would mark files
-        // as triggered whose tasks are then refused.
+        // as triggered whose tasks are then refused; a scheduler would count occurrences as run.
         monitors.close();
+        schedules.close();
         if (immediate) {
             immediateStop = true;
             // Running source transfers stop sending now, not when the command loop next wakes.
@@ -386,6 +395,7 @@ public final class Agent implements AutoCloseable {
             exitCode = 70;
         } finally {
             monitors.close();
+            schedules.close();
             transfers.close();
             authorityCheck.close();
             sendStopReplies(current);
@@ -424,10 +434,17 @@ public final class Agent implements AutoCloseable {
             requestStop(stop.immediate());
             return CommandHandler.Outcome.none();
         }
+        if (org.openmft.agent.scheduler.ScheduleService.isScheduleCommand(document)) {
+            CommandHandler.Outcome refused = refuseWithout(Authority.SCHEDULE, "create or delete a scheduled transfer",
+                    context, org.openmft.agent.scheduler.ScheduleService.replyTo(document));
+            return refused != null ? refused : schedules.handle(document, context);
+        }
         if (document instanceof TransferRequest transfer) {
             CommandHandler.Outcome refused = refuseWithout(Authority.TRANSFER, "start a transfer", context,
                     transfer.reply());
-            return refused != null ? refused : transfers.submit(transfer, context);
+            Long occurrenceOf = org.openmft.agent.scheduler.ScheduleService.occurrenceOf(stateTag, name, context);
+            return refused != null ? refused
+                    : transfers.submit(occurrenceOf == null ? transfer : transfer.withScheduleLogId(occurrenceOf), context);
         }
         if (MonitorService.isMonitorCommand(document)) {
             CommandHandler.Outcome refused = refuseWithout(Authority.MONITOR, "create or change a resource monitor",

@@ -62,6 +62,17 @@ public interface AgentListener {
     default void monitorAction(String agent, org.openmft.agent.monitor.MonitorEvent event) {
     }
 
+    /**
+     * A schedule was submitted, deleted, expired, or an occurrence skipped: what IBM publishes as a
+     * schedule log.
+     */
+    default void scheduleAction(String agent, org.openmft.agent.scheduler.ScheduleEvent event) {
+    }
+
+    /** The agent's schedules changed: what IBM publishes, retained, as the ScheduleList. */
+    default void schedulesChanged(String agent, java.util.List<org.openmft.agent.scheduler.ScheduleEntry> schedules) {
+    }
+
     default void pinged(String agent, String originatorUser) {
     }
 

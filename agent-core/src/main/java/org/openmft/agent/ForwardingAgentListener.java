@@ -41,6 +41,16 @@ public abstract class ForwardingAgentListener implements AgentListener {
     }
 
     @Override
+    public void scheduleAction(String agent, org.openmft.agent.scheduler.ScheduleEvent event) {
+        delegate().scheduleAction(agent, event);
+    }
+
+    @Override
+    public void schedulesChanged(String agent, java.util.List<org.openmft.agent.scheduler.ScheduleEntry> schedules) {
+        delegate().schedulesChanged(agent, schedules);
+    }
+
+    @Override
     public void pinged(String agent, String originatorUser) {
         delegate().pinged(agent, originatorUser);
     }

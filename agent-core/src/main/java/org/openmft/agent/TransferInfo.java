@@ -22,15 +22,25 @@ import org.openmft.xml.Originator;
  * @param accepted when the agent accepted the transfer
  * @param items the planned files in order (empty at a destination, which learns them one by one)
  * @param itemCount the number of items, including those that failed while planning
+ * @param trigger the request's trigger (copied into the {@code started} log), or {@code null}
+ * @param scheduleLogId the schedule this transfer is an occurrence of, or {@code null}
  */
 public record TransferInfo(String transferId, AgentRef sourceAgent, AgentRef destinationAgent, Originator originator,
         String jobName, int priority, Map<String, String> metadata, Instant accepted, List<Item> items,
-        int itemCount) {
+        int itemCount, org.openmft.xml.TransferTrigger trigger, Long scheduleLogId) {
 
     /** Copies the collections. */
     public TransferInfo {
         metadata = Map.copyOf(metadata);
         items = List.copyOf(items);
+    }
+
+    /** A transfer without a trigger or a schedule. */
+    public TransferInfo(String transferId, AgentRef sourceAgent, AgentRef destinationAgent, Originator originator,
+            String jobName, int priority, Map<String, String> metadata, Instant accepted, List<Item> items,
+            int itemCount) {
+        this(transferId, sourceAgent, destinationAgent, originator, jobName, priority, metadata, accepted, items,
+                itemCount, null, null);
     }
 
     /**

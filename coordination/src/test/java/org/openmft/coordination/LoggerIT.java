@@ -323,6 +323,12 @@ class LoggerIT {
                     m.setStringProperty(Publications.TOPIC_STRING_PROPERTY, Publications.notAuthorized("SRC"));
                     p.send(m);
                 }
+                // A schedule log shares Log/#: taken, neither stored nor rejected.
+                TextMessage schedule = s.createTextMessage("<?xml version=\"1.0\" encoding=\"UTF-8\"?><schedulelog"
+                        + " version=\"1.00\" ID=\"5\"><action time=\"2026-11-22T10:00:00.000Z\">submit</action>"
+                        + "</schedulelog>");
+                schedule.setStringProperty(Publications.TOPIC_STRING_PROPERTY, Publications.log("SRC", "5"));
+                p.send(schedule);
             }
             c.start();
             Message rejected = s.createConsumer(s.createQueue(QueueNames.loggerReject("LOG1"))).receive(30_000);
@@ -334,6 +340,8 @@ class LoggerIT {
         await("both deliveries of the refusal handled", 60, () -> logger.stored() + logger.duplicates() == 2);
         assertThat(logger.stored()).isEqualTo(1);
         assertThat(logger.notAuthorized()).isEqualTo(3);
+        await("the schedule log taken", 30, () -> logger.scheduleLogs() == 1);
+        assertThat(logger.rejected()).as("only the unreadable refusal").isEqualTo(1);
         assertThat(count("select count(*) from FTELOG.AUTH_EVENT where COMMAND_ID = ? and ACTION = 'not_authorized'"
                 + " and AUTHORITY = 'transfer' and ORIGINATOR_MQ_USER = 'mallory' and RESULTCODE = 53"
                 + " and AGENT = 'SRC' and ORIGINAL_XML_REQUEST = '<request version=\"6.00\"/>'", requestId))

@@ -55,6 +55,10 @@ public final class DocumentWriter {
                 stop(w, stop);
             } else if (document instanceof DeleteMonitorRequest delete) {
                 monitorCommand(w, "deleteMonitor", delete.version(), delete.name(), delete.originator(), delete.reply());
+            } else if (document instanceof DeleteScheduledTransferRequest delete) {
+                startRoot(w, "request", "FileTransfer.xsd");
+                ScheduleTriggerWriter.deleteScheduledTransfer(w, delete);
+                w.writeEndElement();
             } else if (document instanceof MonitorControlRequest control) {
                 monitorCommand(w, control.rootName(), control.version(), control.name(), control.originator(),
                         control.reply());
@@ -143,8 +147,14 @@ public final class DocumentWriter {
         startRoot(w, "request", "FileTransfer.xsd");
         w.writeStartElement("managedTransfer");
         originator(w, request.originator());
+        if (request.schedule() != null) {
+            ScheduleTriggerWriter.schedule(w, request.schedule());
+        }
         agent(w, "sourceAgent", request.sourceAgent());
         agent(w, "destinationAgent", request.destinationAgent());
+        if (request.trigger() != null) {
+            ScheduleTriggerWriter.trigger(w, request.trigger());
+        }
         replyTo(w, request.reply());
         transferSet(w, request.transferSet());
         if (request.jobName() != null) {
@@ -459,7 +469,7 @@ public final class DocumentWriter {
         }
     }
 
-    private static void replyTo(XMLStreamWriter w, ReplyTo reply) throws XMLStreamException {
+    static void replyTo(XMLStreamWriter w, ReplyTo reply) throws XMLStreamException {
         if (reply == null) {
             return;
         }

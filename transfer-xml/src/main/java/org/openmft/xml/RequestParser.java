@@ -30,7 +30,7 @@ import org.openmft.xml.DocumentCursor.Frame;
  * <p>Strictness: the document must match the schema exactly as far as we implement it. Unknown
  * elements and attributes, elements out of order, missing required parts and values out of range
  * raise {@link MalformedRequestException}; parts of IBM's schemas that we do not implement yet
- * (schedules, triggers, managed calls, queue sources and data-set items, transfer
+ * (managed calls, queue sources and data-set items, transfer
  * definition files, queue monitors) raise {@link UnsupportedRequestException} rather than being ignored.
  * Attributes in the {@code xsi} and {@code xml} namespaces, comments and processing instructions
  * are allowed anywhere. Surrounding whitespace is stripped from names, ids and paths, not from
@@ -195,12 +195,15 @@ public final class RequestParser {
         }
     }
 
-    private TransferRequest request(XmlCursor c) throws MalformedRequestException {
+    private CommandDocument request(XmlCursor c) throws MalformedRequestException {
         String version = version(c, c.attributes(Set.of("version")));
-        Children children = new Children(c, List.of("managedTransfer"), Map.of(
-                "deleteScheduledTransfer", "<deleteScheduledTransfer> is not supported yet (no scheduled transfers)",
+        Children children = new Children(c, List.of("managedTransfer", "deleteScheduledTransfer"), Map.of(
                 "managedCall", "<managedCall> is not supported yet"));
-        TransferRequest request = children.required("managedTransfer", x -> managedTransfer(x, version));
+        CommandDocument request = children.optional("deleteScheduledTransfer",
+                x -> new ScheduleTriggerParser(this).deleteScheduledTransfer(x, version));
+        if (request == null) {
+            request = children.required("managedTransfer", x -> managedTransfer(x, version));
+        }
         children.end();
         return request;
     }
@@ -209,17 +212,19 @@ public final class RequestParser {
         Frame f = c.current();
         c.attributes(Set.of());
         Children children = new Children(c, List.of("originator", "schedule", "sourceAgent", "destinationAgent",
-                "trigger", "reply", "transferSet", "job"), Map.of(
-                "schedule", "<schedule> is not supported yet (no scheduled transfers)",
-                "trigger", "<trigger> is not supported yet (no triggered transfers)"));
+                "trigger", "reply", "transferSet", "job"));
+        ScheduleTriggerParser timing = new ScheduleTriggerParser(this);
         Originator originator = children.required("originator", this::originator);
+        TransferSchedule schedule = children.optional("schedule", timing::schedule);
         AgentRef source = children.required("sourceAgent", this::agentRef);
         AgentRef destination = children.required("destinationAgent", this::agentRef);
+        TransferTrigger trigger = children.optional("trigger", timing::trigger);
         ReplyTo reply = children.optional("reply", this::replyTo);
         TransferSet transferSet = children.required("transferSet", this::transferSet);
         String jobName = children.optional("job", this::job);
         children.end();
-        return build(c, f, () -> new TransferRequest(version, originator, source, destination, reply, transferSet, jobName));
+        return build(c, f, () -> new TransferRequest(version, originator, source, destination, reply, transferSet, jobName,
+                schedule, trigger));
     }
 
     Originator originator(XmlCursor c) throws MalformedRequestException {

@@ -163,17 +163,8 @@ class RejectionTest {
     // ------------------------------------------------------------ unsupported parts of IBM's schema
 
     @Test
-    void scheduleAndTriggerAreUnsupported() {
-        unsupported(Documents.request(O + "<schedule><submit timebase=\"admin\">2030-01-01T00:00</submit></schedule>" + A),
-                "schedule");
-        unsupported(Documents.request(O + A + "<trigger log=\"yes\"><fileExist comparison=\"=\" value=\"exist\">/x"
-                + "</fileExist></trigger><transferSet>" + ITEM + "</transferSet>"), "trigger");
-    }
-
-    @Test
     void otherRequestKindsAreUnsupported() {
         unsupported("<request version=\"6.00\"><managedCall/></request>", "managedCall");
-        unsupported("<request version=\"6.00\"><deleteScheduledTransfer/></request>", "deleteScheduledTransfer");
         unsupported("<transferSpecifications/>", "transferSpecifications");
         // Directory monitors are read (MonitorDocumentTest); queue monitors are not yet.
         unsupported("<m:monitor xmlns:m=\"http://www.ibm.com/xmlns/wmqfte/7.0.1/MonitorDefinition\" version=\"5.00\">"

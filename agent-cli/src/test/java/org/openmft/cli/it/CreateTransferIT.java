@@ -216,6 +216,41 @@ class CreateTransferIT {
         assertThat(out.resolve("a.txt")).hasContent("alpha");
     }
 
+    @Test
+    void schedulesAndTriggersFromTheCommandLine() throws Exception {
+        Path in = dir("sched/in");
+        Path out = dir("sched/out");
+        Files.writeString(in.resolve("a.txt"), "alpha\n");
+        Distribution.Result notMet = mft.run("fteCreateTransfer", "-sa", "AGENT1", "-da", "AGENT2", "-dd", out.toString(),
+                "-tr", "file=exist," + in.resolve("go.flag"), in.resolve("a.txt").toString(), "-w", "60");
+        assertThat(notMet.exitCode()).as(notMet.output()).isEqualTo(42);
+        assertThat(notMet.output()).contains("trigger condition was not met", "go.flag does not exist");
+        assertThat(out.resolve("a.txt")).doesNotExist();
+
+        String start = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).plusYears(2)
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm"));
+        Distribution.Result created = mft.run("fteCreateTransfer", "-sa", "AGENT1", "-da", "AGENT2", "-dd",
+                out.toString(), "-tb", "UTC", "-ss", start, "-oi", "days", "-of", "2", "-oc", "5", "-jn", "NIGHTLY",
+                in.resolve("a.txt").toString()).expect(0);
+        java.util.regex.Matcher id = java.util.regex.Pattern.compile("Schedule (\\d+) created on agent AGENT1")
+                .matcher(created.output());
+        assertThat(id.find()).as(created.output()).isTrue();
+        java.util.concurrent.atomic.AtomicReference<String> listed = new java.util.concurrent.atomic.AtomicReference<>("");
+        Distribution.await("the schedule listed", java.time.Duration.ofSeconds(30), () -> {
+            listed.set(mft.run("fteListScheduledTransfers", "AGENT*").output());
+            return listed.get().contains("Schedule Identifier:     " + id.group(1));
+        });
+        assertThat(listed.get()).contains("Job Name:                NIGHTLY", "Source Agent Name:       AGENT1",
+                "Destination Agent Name:  AGENT2", "Schedule Start Time:     " + start, "Schedule Time Base:      UTC",
+                "Repeat Interval:         days", "Repeat Frequency:        2",
+                "Source File Name:             " + in.resolve("a.txt"));
+        assertThat(mft.run("fteDeleteScheduledTransfer", "-agentName", "AGENT1", id.group(1)).expect(0).output())
+                .contains("deleted from agent AGENT1");
+        assertThat(mft.run("fteDeleteScheduledTransfer", "-agentName", "AGENT1", id.group(1)).exitCode()).isEqualTo(1);
+        Distribution.await("the schedule gone from the list", java.time.Duration.ofSeconds(30),
+                () -> mft.run("fteListScheduledTransfers").output().contains("No scheduled transfers match"));
+    }
+
     private static String bin(String launcher) {
         return Path.of(System.getProperty("openmft.dist", "target/openmft"), "bin", launcher).toAbsolutePath()
                 .toString();

@@ -38,12 +38,22 @@ public interface CommandHandler {
      *                      {@code SYSTEM.FTE.AUTH*} queues ({@link AuthorityCheck}); none when it
      *                      said none or nothing
      * @param requestText   the request document as received (for the NotAuthorized log), or null
+     * @param scheduleId    the message's {@code mftScheduleId} property (an occurrence the agent's
+     *                      scheduler submitted), or null
+     * @param scheduleTag   the message's {@code mftStateTag} property, which proves the former, or null
      */
     record RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
-            String requesterUser, HeldAuthorities authorities, String requestText) {
+            String requesterUser, HeldAuthorities authorities, String requestText, String scheduleId,
+            String scheduleTag) {
 
         public RequestContext {
             authorities = authorities == null ? HeldAuthorities.NONE : authorities;
+        }
+
+        /** A context of a request that is no schedule's occurrence. */
+        public RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
+                String requesterUser, HeldAuthorities authorities, String requestText) {
+            this(messageId, correlationId, replyTo, requesterUser, authorities, requestText, null, null);
         }
 
         /**

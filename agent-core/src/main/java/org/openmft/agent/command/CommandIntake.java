@@ -120,7 +120,8 @@ public final class CommandIntake {
         try {
             outcome = handler.handle(document, new CommandHandler.RequestContext(messageId,
                     message.getJMSCorrelationID(), message.getJMSReplyTo(), validatedUser(message),
-                    authorityCheck.held(message, agentName), new String(body, StandardCharsets.UTF_8)));
+                    authorityCheck.held(message, agentName), new String(body, StandardCharsets.UTF_8),
+                    message.getStringProperty("mftScheduleId"), message.getStringProperty("mftStateTag")));
         } catch (RuntimeException e) {
             log.error("Agent {}: handling request {} failed unexpectedly; the message is moved aside", agentName,
                     messageId, e);

@@ -69,6 +69,11 @@ public final class Publications {
         return ROOT + "/Log/" + agent + "/Monitors/" + monitor + "/" + referenceId;
     }
 
+    /** {@code SYSTEM.FTE/Scheduler/<agent>}: the agent's schedules (ScheduleList), retained. */
+    public static String scheduler(String agent) {
+        return ROOT + "/Scheduler/" + agent;
+    }
+
     /** {@code SYSTEM.FTE/Log/<agent>/NotAuthorized}: IBM's authority refusals (result 53). */
     public static String notAuthorized(String agent) {
         return ROOT + "/Log/" + agent + "/NotAuthorized";

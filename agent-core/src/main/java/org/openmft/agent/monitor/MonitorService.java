@@ -299,6 +299,11 @@ public final class MonitorService implements AutoCloseable {
         if (!(document instanceof TransferRequest request)) {
             throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is not a transfer request");
         }
+        if (request.schedule() != null) {
+            // IBM (9.0.4 on): a monitor's task cannot be a scheduled transfer.
+            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is a scheduled transfer"
+                    + " (<schedule>), which a monitor cannot run");
+        }
         if (!request.sourceAgent().agent().equalsIgnoreCase(settings.agentName())) {
             throw new TaskVariables.TaskException(ResultCode.MONITOR_TASK_SOURCE_AGENT, "the task's source agent "
                     + request.sourceAgent().agent() + " is not the monitoring agent " + settings.agentName());

@@ -125,6 +125,9 @@ class MonitorServiceTest {
                 .isEqualTo(ResultCode.MONITOR_VARIABLE_SYNTAX.code());
         assertThat(send(s, monitor(in, "SRC").replace("<agent>SRC</agent>", "<agent>DST</agent>")).reply()
                 .resultCode()).isEqualTo(ResultCode.WRONG_AGENT.code());
+        assertThat(send(s, monitor(in, "SRC").replace("<sourceAgent", "<schedule><submit timebase=\"UTC\">"
+                + "2099-01-01T00:00</submit></schedule><sourceAgent")).reply().resultCode())
+                .as("a scheduled task").isEqualTo(ResultCode.MALFORMED_XML.code());
         assertThat(store.records).isEmpty();
         assertThat(s.names()).isEmpty();
         assertThat(send(s, monitor(in, "SRC")).reply().resultCode()).isZero();

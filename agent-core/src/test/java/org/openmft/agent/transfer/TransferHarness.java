@@ -120,10 +120,25 @@ final class TransferHarness implements AutoCloseable {
     /** Every {@link AgentListener#monitorAction} event, in order. */
     final List<org.openmft.agent.monitor.MonitorEvent> monitorEvents = new CopyOnWriteArrayList<>();
 
+    /** Every {@link AgentListener#scheduleAction} event, in order. */
+    final List<org.openmft.agent.scheduler.ScheduleEvent> scheduleEvents = new CopyOnWriteArrayList<>();
+    /** The latest {@link AgentListener#schedulesChanged} list. */
+    volatile List<org.openmft.agent.scheduler.ScheduleEntry> schedules = List.of();
+
     final AgentListener listener = new AgentListener() {
         @Override
         public void monitorAction(String agent, org.openmft.agent.monitor.MonitorEvent event) {
             monitorEvents.add(event);
+        }
+
+        @Override
+        public void scheduleAction(String agent, org.openmft.agent.scheduler.ScheduleEvent event) {
+            scheduleEvents.add(event);
+        }
+
+        @Override
+        public void schedulesChanged(String agent, List<org.openmft.agent.scheduler.ScheduleEntry> list) {
+            schedules = list;
         }
 
         @Override

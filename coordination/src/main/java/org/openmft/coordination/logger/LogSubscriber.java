@@ -73,6 +73,8 @@ public final class LogSubscriber implements Runnable {
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong notAuthorized = new AtomicLong();
+    /** Schedule logs seen: taken off the subscription, not stored (the store keeps transfers). */
+    private final AtomicLong scheduleLogs = new AtomicLong();
     private final AtomicLong rejectLimitReached = new AtomicLong();
     private volatile boolean connected;
     private int consecutiveRejects;
@@ -206,6 +208,11 @@ public final class LogSubscriber implements Runnable {
                 refused.add(new String[] {"", "not a text message (" + m.getClass().getSimpleName() + ")"});
                 continue;
             }
+            if (body.contains("<schedulelog")) {
+                // Schedule logs share Log/<agent>/#; the store keeps transfers, so they are taken, not stored.
+                scheduleLogs.incrementAndGet();
+                continue;
+            }
             if (topic != null && topic.endsWith(NOT_AUTHORIZED_TOPIC_SUFFIX)) {
                 // IBM's authority refusals share Log/#: stored as IBM's loggers do (AUTH_EVENT, [AUTH]).
                 notAuthorized.incrementAndGet();
@@ -304,6 +311,11 @@ public final class LogSubscriber implements Runnable {
      */
     public long notAuthorized() {
         return notAuthorized.get();
+    }
+
+    /** @return schedule logs taken off the subscription and not stored */
+    public long scheduleLogs() {
+        return scheduleLogs.get();
     }
 
     /**

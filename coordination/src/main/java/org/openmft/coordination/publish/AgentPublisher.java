@@ -229,9 +229,11 @@ final class AgentPublisher implements AgentListener {
         }
         t.startedPublished = true;
         TransferInfo i = t.info;
-        log(id, new TransferLog(DocumentWriter.VERSION, id, TransferLog.SOURCE_AGENT, LogAction.STARTED,
+        TransferLog started = new TransferLog(DocumentWriter.VERSION, id, TransferLog.SOURCE_AGENT, LogAction.STARTED,
                 clock.instant(), i.sourceAgent(), i.destinationAgent(), i.originator(), i.jobName(), i.accepted(),
-                i.itemCount(), -1, -1, List.of(), null, List.of(), null, i.metadata()));
+                i.itemCount(), -1, -1, List.of(), null, List.of(), null, i.metadata());
+        buffer.add(new Publication(Publication.Kind.LOG, Publications.log(agent(), id),
+                writer.write(started, i.trigger(), i.scheduleLogId()), nextId()));
     }
 
     @Override
@@ -350,7 +352,10 @@ final class AgentPublisher implements AgentListener {
         if (t == null) {
             return;
         }
-        publishStarted(id, t);
+        if (outcome.resultCode() != org.openmft.agent.ResultCode.TRIGGER_NOT_MET.code()) {
+            // A transfer whose trigger was not met never started: its one log says 42.
+            publishStarted(id, t);
+        }
         for (ItemOutcome o : outcome.items()) {
             addItem(t, o);
             if (t.pending.size() >= MAX_ITEMS_PER_PROGRESS) {
@@ -436,6 +441,20 @@ final class AgentPublisher implements AgentListener {
                 new AgentRef(agent(), config.agentQMgr()), event.resultCode(), event.supplements());
         buffer.add(new Publication(Publication.Kind.LOG, Publications.monitorLog(agent(), event.monitorName(), id),
                 writer.write(entry), nextId()));
+    }
+
+    @Override
+    public synchronized void scheduleAction(String agent, org.openmft.agent.scheduler.ScheduleEvent event) {
+        buffer.add(new Publication(Publication.Kind.LOG, Publications.log(agent(), Long.toString(event.id())),
+                org.openmft.xml.log.SchedulePublications.write(ScheduleLogs.log(event)), nextId()));
+    }
+
+    @Override
+    public synchronized void schedulesChanged(String agent,
+            List<org.openmft.agent.scheduler.ScheduleEntry> schedules) {
+        buffer.add(new Publication(Publication.Kind.LIST, Publications.scheduler(agent()),
+                org.openmft.xml.log.SchedulePublications.write(ScheduleLogs.list(agent(), schedules)),
+                nextId()));
     }
 
     private void log(String id, TransferLog entry) {

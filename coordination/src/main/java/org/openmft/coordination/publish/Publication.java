@@ -19,7 +19,12 @@ public record Publication(Kind kind, String topic, String body, String id) {
         /** Live progress: neither retained nor persistent; dropped rather than held. */
         PROGRESS(false, false),
         /** Transfer log: persistent, never dropped silently, kept in order. */
-        LOG(false, true);
+        LOG(false, true),
+        /**
+         * A retained list (the ScheduleList): persistent and retained, kept in order with the logs
+         * (a list must not overtake the schedule log that changed it).
+         */
+        LIST(true, true);
 
         private final boolean retained;
         private final boolean persistent;

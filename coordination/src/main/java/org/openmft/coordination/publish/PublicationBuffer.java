@@ -52,7 +52,7 @@ final class PublicationBuffer {
                 }
                 queue.add(p);
             }
-            case LOG -> {
+            case LOG, LIST -> {
                 if (queue.size() >= capacity) {
                     // Room for a log record is made by dropping progress first.
                     if (!dropOneProgress()) {
@@ -112,7 +112,8 @@ final class PublicationBuffer {
                 if (status == null) {
                     status = p;
                 }
-            } else if (p.kind() == Publication.Kind.LOG || queue.size() < capacity / 10) {
+            } else if (p.kind() == Publication.Kind.LOG || p.kind() == Publication.Kind.LIST
+                    || queue.size() < capacity / 10) {
                 queue.addFirst(p);
             } else {
                 droppedProgress++;

@@ -65,6 +65,20 @@ public final class PublicationWriter {
      * @return the XML, with a declaration naming UTF-8
      */
     public String write(TransferLog log) {
+        return write(log, null, null);
+    }
+
+    /**
+     * Writes a transfer log message with the parts only a {@code started} message carries: the
+     * request's trigger, and the schedule a scheduled transfer is an occurrence of
+     * ({@code <scheduleLog ID="n"/>}).
+     *
+     * @param log           the message
+     * @param trigger       the trigger, or null
+     * @param scheduleLogId the schedule, or null
+     * @return the XML, with a declaration naming UTF-8
+     */
+    public String write(TransferLog log, org.openmft.xml.TransferTrigger trigger, Long scheduleLogId) {
         Xml x = new Xml();
         x.start("transaction")
                 .attribute("version", log.version())
@@ -79,9 +93,26 @@ public final class PublicationWriter {
         if (log.resultCode() != null) {
             status(x, log.resultCode(), log.supplements());
         }
+        if (trigger != null) {
+            x.start("trigger").attribute("log", trigger.log() ? "yes" : "no");
+            for (org.openmft.xml.TransferTrigger.Condition c : trigger.conditions()) {
+                if (c instanceof org.openmft.xml.TransferTrigger.FileExist e) {
+                    x.start("fileExist").attribute("comparison", e.comparison()).attribute("value", e.value());
+                } else {
+                    org.openmft.xml.TransferTrigger.FileSize f = (org.openmft.xml.TransferTrigger.FileSize) c;
+                    x.start("fileSize").attribute("comparison", ">=").attribute("value", Long.toString(f.value()))
+                            .attribute("units", f.units());
+                }
+                x.text(c.path()).end();
+            }
+            x.end();
+        }
         transferSet(x, log);
         if (log.jobName() != null) {
             x.start("job").textElement("name", log.jobName()).end();
+        }
+        if (scheduleLogId != null) {
+            x.start("scheduleLog").attribute("ID", Long.toString(scheduleLogId)).end();
         }
         statistics(x, log.statistics());
         x.end();

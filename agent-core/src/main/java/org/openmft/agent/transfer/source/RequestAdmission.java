@@ -171,7 +171,12 @@ public final class RequestAdmission {
         List<ItemOutcome> preFailed = new ArrayList<>();
         ResultCode failed = null;
         String why = null;
-        if (room <= 0) {
+        TriggerCheck.Verdict trigger = request.trigger() == null ? null
+                : TriggerCheck.evaluate(request.trigger(), paths.forRequester(p.requesterUser()));
+        if (trigger != null && !trigger.met()) {
+            failed = trigger.code();
+            why = trigger.why();
+        } else if (room <= 0) {
             failed = ResultCode.SOURCE_CAPACITY;
             why = plannedItemsRefusal(agentName, held, 1);
         } else {
@@ -200,6 +205,10 @@ public final class RequestAdmission {
         QueuedTransfer q = new QueuedTransfer(p.id(), request, items, preFailed, p.replyDestination(),
                 arrival.incrementAndGet(), info(p.id(), request, items, preFailed.size(), clock), null,
                 p.replyQueue(), p.requesterUser());
+        if (failed != null && trigger != null && !trigger.met() && request.trigger().log()) {
+            // Known to the publisher, so that its end is logged (42 with log="no": nothing published).
+            listener.transferQueued(agentName, q.info(), 0);
+        }
         if (failed != null) {
             log.warn("Transfer {} failed before it started (result {}): {}", p.id(), failed.code(), why);
             scheduler.endUnstarted(q, failed, why);
@@ -260,7 +269,7 @@ public final class RequestAdmission {
         }
         return new TransferRequest(request.version(), new Originator(o.hostName(), o.userId(), validatedUser),
                 request.sourceAgent(), request.destinationAgent(), request.reply(), request.transferSet(),
-                request.jobName());
+                request.jobName(), request.schedule(), request.trigger(), request.scheduleLogId());
     }
 
     /** What the transfer log says of a transfer: its request and the files planned. */
@@ -275,7 +284,7 @@ public final class RequestAdmission {
         }
         return new TransferInfo(id, request.sourceAgent(), request.destinationAgent(), request.originator(),
                 request.jobName(), request.transferSet().priority(), request.transferSet().metadata(), clock.instant(),
-                planned, items.size() + preFailed);
+                planned, items.size() + preFailed, request.trigger(), request.scheduleLogId());
     }
 
     private CommandHandler.Outcome reject(String id, TransferRequest request, ResultCode code, String reason) {

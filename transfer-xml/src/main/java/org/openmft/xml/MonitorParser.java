@@ -61,17 +61,74 @@ final class MonitorParser {
         ReplyTo reply = children.optional("reply", parser::replyTo);
         MonitorDefinition.MonitorTask task = children.required("tasks", this::tasks);
         Originator originator = children.required("originator", parser::originator);
-        String job = children.optional("job", x -> {
-            x.attributes(Set.of());
-            Children parts = new Children(x, List.of("name"));
-            String value = parts.required("name", RequestParser::plainText);
-            parts.end();
-            return value;
-        });
+        String job = children.optional("job", this::job);
         children.end();
         return RequestParser.build(c, f, () -> new MonitorDefinition(version, name, description, interval,
                 batch == null ? 1 : batch, agent, directory.path(), directory.recursionLevel(), trigger.allOf(),
                 trigger.conditions(), reply, task, originator, job, overwrite, clearHistory));
+    }
+
+    /**
+     * {@code <monitorList version agent monitor>}: status, configuration, pollInterval, batch
+     * (MonitorList.xsd), read into the definition the listing describes.
+     */
+    MonitorListing readList(XmlCursor c) throws MalformedRequestException {
+        Frame f = c.current();
+        if (!NAMESPACES.contains(c.namespace())) {
+            throw c.error(f, "element <monitorList> is in namespace " + Checks.quote(c.namespace()) + "; expected "
+                    + Checks.quote(MonitorDefinition.NAMESPACE));
+        }
+        c.allowNamespaces(Set.of(""));
+        Map<String, String> attributes = c.attributes(Set.of("version", "agent", "monitor"));
+        String version = RequestParser.version(c, attributes);
+        String agent = RequestParser.requiredAttribute(c, f, attributes, "agent");
+        String name = RequestParser.requiredAttribute(c, f, attributes, "monitor");
+        Children children = new Children(c, List.of("status", "configuration", "pollInterval", "batch"));
+        String state = children.required("status", x -> {
+            Frame at = x.current();
+            String value = RequestParser.requiredAttribute(x, at, x.attributes(Set.of("state")), "state").strip();
+            x.empty();
+            if (!value.equals(MonitorListing.STARTED) && !value.equals(MonitorListing.STOPPED)) {
+                throw x.error(at, "attribute state=" + Checks.quote(value) + " is not valid; expected "
+                        + MonitorListing.STARTED + " or " + MonitorListing.STOPPED);
+            }
+            return value;
+        });
+        Configuration configuration = children.required("configuration", this::configuration);
+        MonitorDefinition.PollInterval interval = children.required("pollInterval", this::pollInterval);
+        Integer batch = children.required("batch", this::batch);
+        children.end();
+        return RequestParser.build(c, f, () -> new MonitorListing(Checks.name(agent, "agent"),
+                state.equals(MonitorListing.STARTED), new MonitorDefinition(version, name, configuration.description(),
+                        interval, batch, agent, configuration.directory().path(),
+                        configuration.directory().recursionLevel(), configuration.trigger().allOf(),
+                        configuration.trigger().conditions(), null, configuration.task(), configuration.originator(),
+                        configuration.job(), false, false)));
+    }
+
+    private record Configuration(String description, Directory directory, Trigger trigger,
+            MonitorDefinition.MonitorTask task, Originator originator, String job) {}
+
+    private Configuration configuration(XmlCursor c) throws MalformedRequestException {
+        c.attributes(Set.of());
+        Children children = new Children(c, List.of("description", "resources", "triggerMatch", "tasks",
+                "originator", "job"));
+        String description = children.optional("description", RequestParser::optionalText);
+        Directory directory = children.required("resources", this::resources);
+        Trigger trigger = children.required("triggerMatch", this::triggerMatch);
+        MonitorDefinition.MonitorTask task = children.required("tasks", this::tasks);
+        Originator originator = children.required("originator", parser::originator);
+        String job = children.optional("job", this::job);
+        children.end();
+        return new Configuration(description, directory, trigger, task, originator, job);
+    }
+
+    private String job(XmlCursor x) throws MalformedRequestException {
+        x.attributes(Set.of());
+        Children parts = new Children(x, List.of("name"));
+        String value = parts.required("name", RequestParser::plainText);
+        parts.end();
+        return value;
     }
 
     private MonitorDefinition.PollInterval pollInterval(XmlCursor c) throws MalformedRequestException {

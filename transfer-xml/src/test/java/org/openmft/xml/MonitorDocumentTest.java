@@ -99,6 +99,25 @@ class MonitorDocumentTest {
     }
 
     @Test
+    void theRetainedListingHoldsTheDefinitionItExportsAgain() throws Exception {
+        MonitorDefinition m = ((MonitorDefinition) parser.parse(standard(
+                "<condition><fileMatch><pattern type=\"regex\">a.*</pattern></fileMatch></condition>"))).withReply(null);
+        String listing = writer.writeMonitorList(m, false);
+        assertTrue(listing.contains("<monitor:monitorList xmlns:monitor=\"" + MonitorDefinition.NAMESPACE + "\""), listing);
+        assertTrue(listing.contains("agent=\"SRC\" monitor=\"DROP\"><status state=\"stopped\"/><configuration>"
+                + "<description></description><resources>"), listing);
+        assertTrue(listing.endsWith("</configuration><pollInterval units=\"seconds\">5</pollInterval>"
+                + "<batch maxSize=\"1\"/></monitor:monitorList>"), listing);
+        MonitorListing read = parser.parseMonitorList(listing);
+        assertEquals("SRC", read.agent());
+        assertFalse(read.started());
+        assertEquals(writer.write(m), writer.write(read.definition()), "the listing exports the definition unchanged");
+        assertTrue(parser.parseMonitorList(writer.writeMonitorList(m, true)).started());
+        assertThrows(MalformedRequestException.class, () -> parser.parseMonitorList(listing.replace("stopped", "idle")));
+        assertThrows(MalformedRequestException.class, () -> parser.parseMonitorList(writer.write(m)));
+    }
+
+    @Test
     void deleteStartAndStopRoundTrip() throws Exception {
         Originator who = new Originator("h", "u");
         for (CommandDocument d : List.of(new DeleteMonitorRequest("6.00", "m1", who, new ReplyTo("R", null, false)),

@@ -28,7 +28,6 @@ import org.openmft.xml.MonitorDefinition;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
 import org.openmft.xml.RequestParser;
-import org.openmft.xml.TransferRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,7 +69,7 @@ public final class MonitorService implements AutoCloseable {
     private final ThreadFactory threads;
     private final RequestParser parser = new RequestParser();
     private final DocumentWriter writer = new DocumentWriter();
-    private final TaskVariables variables;
+    private final MonitorTasks tasks;
     private final Object lock = new Object();
     private final Map<String, Running> monitors = new LinkedHashMap<>();
     private boolean loaded;
@@ -102,7 +101,7 @@ public final class MonitorService implements AutoCloseable {
         this.listener = listener == null ? AgentListener.NONE : listener;
         this.clock = clock;
         this.threads = threads;
-        this.variables = new TaskVariables(java.io.File.separator, ZoneId.systemDefault());
+        this.tasks = new MonitorTasks(settings.agentName(), ZoneId.systemDefault());
     }
 
     /**
@@ -228,7 +227,7 @@ public final class MonitorService implements AutoCloseable {
             return refuse(m, context, ResultCode.MONITOR_DIRECTORY_ACCESS, "BFGDM0043E: the monitored directory "
                     + m.directory() + " may not be read by agent " + settings.agentName() + ": " + e.getMessage());
         }
-        String problem = checkTask(m);
+        String problem = tasks.check(m, clock.instant());
         if (problem != null) {
             ResultCode code = problem.startsWith("110") ? ResultCode.MONITOR_VARIABLE_NOT_FOUND
                     : problem.startsWith("100") ? ResultCode.MONITOR_VARIABLE_SYNTAX
@@ -254,60 +253,10 @@ public final class MonitorService implements AutoCloseable {
                 existing != null ? "replaced" : "created", settings.agentName(), m.directory(), m.pollInterval());
         event(r, "create", 0, List.of(), List.of());
         event(r, "start", 0, List.of(), List.of());
+        listed(r);
         lock.notifyAll();
         return answer(context, m.reply(), ResultCode.SUCCESS, "BFGDM0040I: monitor " + m.name() + " created on agent "
                 + settings.agentName());
-    }
-
-    /**
-     * Why the task cannot run, as "NNN message" with IBM's result code, or null: it is substituted
-     * with a sample file in the monitored directory and read as a transfer request.
-     */
-    private String checkTask(MonitorDefinition m) {
-        String task = m.task().requestXml();
-        boolean onlyNoMatch = m.conditions().stream().allMatch(c -> c instanceof MonitorCondition.FileNoMatch);
-        FileSnapshot sample = onlyNoMatch ? null : new FileSnapshot(Path.of(m.directory(), "sample.txt").toString(),
-                "sample.txt", 0, clock.millis());
-        if (onlyNoMatch && TaskVariables.usesVariables(task)) {
-            return "110 BFGDM0060E: the task uses variables, which a noMatch trigger does not provide";
-        }
-        try {
-            prepare(m, List.of(sample == null ? null : sample), clock.instant());
-            return null;
-        } catch (TaskVariables.TaskException e) {
-            return e.resultCode().code() + " " + e.getMessage();
-        }
-    }
-
-    /** The request document a batch of files submits. */
-    private String prepare(MonitorDefinition m, List<FileSnapshot> batch, Instant now) throws TaskVariables.TaskException {
-        List<Map<String, String>> values = new ArrayList<>();
-        for (FileSnapshot file : batch) {
-            values.add(variables.metadata(file, settings.agentName(), now));
-        }
-        String task;
-        task = variables.substitute(m.task().requestXml(), values);
-        if (m.jobName() != null && !task.contains("<job>") && task.contains("</managedTransfer>")) {
-            task = task.replace("</managedTransfer>", "<job><name>" + escape(m.jobName()) + "</name></job></managedTransfer>");
-        }
-        CommandDocument document;
-        try {
-            document = parser.parse(task);
-        } catch (MalformedRequestException e) {
-            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is not a valid transfer request: " + e.getMessage());
-        }
-        if (!(document instanceof TransferRequest request)) {
-            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is not a transfer request");
-        }
-        if (!request.sourceAgent().agent().equalsIgnoreCase(settings.agentName())) {
-            throw new TaskVariables.TaskException(ResultCode.MONITOR_TASK_SOURCE_AGENT, "the task's source agent "
-                    + request.sourceAgent().agent() + " is not the monitoring agent " + settings.agentName());
-        }
-        return task;
-    }
-
-    private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     private CommandHandler.Outcome delete(DeleteMonitorRequest d, CommandHandler.RequestContext context) {
@@ -326,6 +275,7 @@ public final class MonitorService implements AutoCloseable {
             event(r, "stop", 0, List.of(), List.of());
         }
         event(r, "delete", 0, List.of(), List.of());
+        listener.monitorListChanged(settings.agentName(), d.name(), null, false);
         return answer(context, d.reply(), ResultCode.SUCCESS, "BFGCL0251I: monitor " + d.name()
                 + " deleted from agent " + settings.agentName());
     }
@@ -346,6 +296,7 @@ public final class MonitorService implements AutoCloseable {
             r.nextPoll = clock.instant();
             log.info("Monitor {} on agent {} {}", c.name(), settings.agentName(), c.start() ? "started" : "stopped");
             event(r, c.start() ? "start" : "stop", 0, List.of(), List.of());
+            listed(r);
             lock.notifyAll();
         }
         return answer(context, c.reply(), ResultCode.SUCCESS, "monitor " + c.name() + " is "
@@ -380,6 +331,11 @@ public final class MonitorService implements AutoCloseable {
                 List.of(text), List.of()), reply, code != ResultCode.SUCCESS);
     }
 
+    /** Publishes the monitor's retained listing (fteListMonitors). */
+    private void listed(Running r) {
+        listener.monitorListChanged(settings.agentName(), r.definition.name(), r.definition, r.record.started());
+    }
+
     private void event(Running r, String action, int code, List<String> supplements, List<String> transfers) {
         listener.monitorAction(settings.agentName(), new MonitorEvent(r.definition.name(), action, clock.instant(), code,
                 supplements, r.definition.originator(), r.record.createRequestId(), transfers));
@@ -408,6 +364,9 @@ public final class MonitorService implements AutoCloseable {
                 monitors.put(record.name(), r);
             }
             loaded = true;
+            // The listings are published again at each start: retained publications may have been
+            // lost with the coordination queue manager, or changed while this agent was down.
+            monitors.values().forEach(this::listed);
             if (!monitors.isEmpty()) {
                 log.info("Agent {}: {} resource monitor(s) loaded: {}", settings.agentName(), monitors.size(),
                         String.join(", ", monitors.keySet()));
@@ -495,7 +454,7 @@ public final class MonitorService implements AutoCloseable {
         }
         for (List<FileSnapshot> batch : batches) {
             try {
-                tasks.add(prepare(m, batch, now));
+                tasks.add(this.tasks.prepare(m, batch, now));
             } catch (TaskVariables.TaskException e) {
                 problemCode = e.resultCode();
                 problems.add(e.getMessage());

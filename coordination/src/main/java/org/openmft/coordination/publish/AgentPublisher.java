@@ -410,6 +410,15 @@ final class AgentPublisher implements AgentListener {
                 writer.write(entry), nextId()));
     }
 
+    @Override
+    public synchronized void monitorListChanged(String agent, String monitorName,
+            org.openmft.xml.MonitorDefinition definition, boolean started) {
+        // An empty retained publication clears the listing of a deleted monitor, as fteDeleteAgent
+        // clears an agent's status.
+        buffer.add(new Publication(Publication.Kind.LISTING, Publications.monitorList(agent(), monitorName),
+                definition == null ? "" : new DocumentWriter().writeMonitorList(definition, started), nextId()));
+    }
+
     private void log(String id, TransferLog entry) {
         buffer.add(new Publication(Publication.Kind.LOG, Publications.log(agent(), id), writer.write(entry),
                 nextId()));

@@ -12,14 +12,20 @@ import java.util.Objects;
  */
 public record Publication(Kind kind, String topic, String body, String id) {
 
-    /** The three kinds of publication and how each travels. */
+    /** The kinds of publication and how each travels. */
     public enum Kind {
         /** Agent status: retained, persistent; only the newest one matters. */
         STATUS(true, true),
         /** Live progress: neither retained nor persistent; dropped rather than held. */
         PROGRESS(false, false),
         /** Transfer log: persistent, never dropped silently, kept in order. */
-        LOG(false, true);
+        LOG(false, true),
+        /**
+         * A retained document per topic that is not a status, such as a resource monitor's listing
+         * ({@code SYSTEM.FTE/monitors/<agent>/<monitor>}): retained, persistent, kept in order with
+         * the log publications and never coalesced, since each topic keeps its own newest one.
+         */
+        LISTING(true, true);
 
         private final boolean retained;
         private final boolean persistent;

@@ -75,6 +75,18 @@ final class AgentQueryCommands {
     }
 
     static AgentDirectory directory(DataDirectory dd, String coordination) throws Exception {
+        CoordinationConfig config = coordinationConfig(dd, coordination);
+        return AgentDirectory.forCoordination(config, dd.qmgrsDir(), Clock.systemUTC());
+    }
+
+    /**
+     * The coordination configuration of {@code coordination}, its queue manager checked to be
+     * running when it is a bindings one of this host.
+     *
+     * @throws CommandFailure 78 without coordination.properties, 75 when a bindings coordination
+     *     queue manager of this host is not running
+     */
+    static CoordinationConfig coordinationConfig(DataDirectory dd, String coordination) throws Exception {
         CoordinationConfig config = SetupCommands.loadCoordination(dd, coordination);
         String qmgr = config.coordinationQMgr();
         if (!config.clientMode() && config.provider() == MessagingProvider.ARTEMIS
@@ -90,7 +102,7 @@ final class AgentQueryCommands {
                         + " is not running: start it with 'mft qmgr start " + qmgr + "'");
             }
         }
-        return AgentDirectory.forCoordination(config, dd.qmgrsDir(), Clock.systemUTC());
+        return config;
     }
 
     /** How an agent connects to its queue manager, as the status says. */

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.xml.ClearMonitorHistoryRequest;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DeleteMonitorRequest;
 import org.openmft.xml.DocumentWriter;
@@ -34,9 +35,9 @@ import picocli.CommandLine.Option;
  * ({@code <startMonitor>}, {@code <stopMonitor>}: IBM does not publish these documents).
  */
 @Command(name = "monitor", mixinStandardHelpOptions = true,
-        description = "Create, delete, start and stop resource monitors.",
+        description = "Create, list, delete, start and stop resource monitors.",
         subcommands = {MonitorCommands.Create.class, MonitorCommands.Delete.class, MonitorCommands.Start.class,
-                MonitorCommands.Stop.class})
+                MonitorCommands.Stop.class, MonitorCommands.ClearHistory.class, ListMonitorsCommand.class})
 final class MonitorCommands {
     /** How long the commands wait for the agent's answer. */
     private static final Duration ANSWER_WAIT = Duration.ofSeconds(30);
@@ -322,41 +323,71 @@ final class MonitorCommands {
         }
     }
 
-    @Command(name = "start", aliases = "fteStartMonitor", mixinStandardHelpOptions = true,
-            footer = {"", "Examples:", "  fteStartMonitor -ma SRC -mn INVOICES"},
-            description = "Start a stopped resource monitor (fteStartMonitor).")
-    static final class Start implements Callable<Integer> {
+    /** What {@link Control} asks of a monitor. */
+    enum Action {
+        START("started"), STOP("stopped"), CLEAR_HISTORY("cleared of its history");
+
+        private final String done;
+
+        Action(String done) {
+            this.done = done;
+        }
+    }
+
+    /**
+     * fteStartMonitor, fteStopMonitor and fteClearMonitorHistory: one request naming the monitor,
+     * answered by the agent; the subclasses only name the command and its action.
+     */
+    abstract static class Control implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Mixin Target target;
+        private final Action action;
+
+        Control(Action action) {
+            this.action = action;
+        }
 
         @Override
         public Integer call() throws Exception {
-            return control(global, target, true);
+            Mft.prepare(global);
+            String monitor = target.monitorName();
+            String agent = AgentCommands.validName(target.agent);
+            send(global, target.configurationOptions, agent, target.agentQMgr, monitor, reply -> switch (action) {
+                case START, STOP -> new MonitorControlRequest("6.00", action == Action.START, monitor,
+                        CommandChannel.originator(), reply);
+                case CLEAR_HISTORY -> new ClearMonitorHistoryRequest("6.00", monitor, CommandChannel.originator(),
+                        reply);
+            }, "BFGCL0251I: The monitor " + monitor + " on agent " + agent + " is " + action.done + ".");
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "start", aliases = "fteStartMonitor", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteStartMonitor -ma SRC -mn INVOICES"},
+            description = "Start a stopped resource monitor (fteStartMonitor).")
+    static final class Start extends Control {
+        Start() {
+            super(Action.START);
         }
     }
 
     @Command(name = "stop", aliases = "fteStopMonitor", mixinStandardHelpOptions = true,
             footer = {"", "Examples:", "  fteStopMonitor -ma SRC -mn INVOICES"},
             description = "Stop a resource monitor without deleting it (fteStopMonitor).")
-    static final class Stop implements Callable<Integer> {
-        @Mixin GlobalOptions global;
-        @Mixin Target target;
-
-        @Override
-        public Integer call() throws Exception {
-            return control(global, target, false);
+    static final class Stop extends Control {
+        Stop() {
+            super(Action.STOP);
         }
     }
 
-    private static int control(GlobalOptions global, Target target, boolean start) throws Exception {
-        Mft.prepare(global);
-        String monitor = target.monitorName();
-        String agent = AgentCommands.validName(target.agent);
-        send(global, target.configurationOptions, agent, target.agentQMgr, monitor,
-                reply -> new MonitorControlRequest("6.00", start, monitor, CommandChannel.originator(), reply),
-                "BFGCL0251I: The monitor " + monitor + " on agent " + agent + " is " + (start ? "started" : "stopped")
-                        + ".");
-        return ExitCodes.OK;
+    @Command(name = "clear-history", aliases = "fteClearMonitorHistory", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteClearMonitorHistory -ma SRC -mn INVOICES"},
+            description = {"Forget which files a resource monitor has triggered on (fteClearMonitorHistory): its"
+                    + " next poll triggers on every matching file again. The agent must be running."})
+    static final class ClearHistory extends Control {
+        ClearHistory() {
+            super(Action.CLEAR_HISTORY);
+        }
     }
 
     /** Makes the document once the reply queue is known. */

@@ -8,7 +8,7 @@ package org.openmft.xml;
  * between threads.
  */
 public sealed interface CommandDocument permits TransferRequest, CancelRequest, PingAgentRequest, StopAgentRequest,
-        MonitorDefinition, DeleteMonitorRequest, MonitorControlRequest {
+        MonitorDefinition, DeleteMonitorRequest, MonitorControlRequest, ClearMonitorHistoryRequest {
 
     /**
      * The schema version the document was read with, such as {@code "6.00"}; always between

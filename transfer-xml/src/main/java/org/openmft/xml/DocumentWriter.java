@@ -55,6 +55,9 @@ public final class DocumentWriter {
                 stop(w, stop);
             } else if (document instanceof DeleteMonitorRequest delete) {
                 monitorCommand(w, "deleteMonitor", delete.version(), delete.name(), delete.originator(), delete.reply());
+            } else if (document instanceof ClearMonitorHistoryRequest clear) {
+                monitorCommand(w, "clearMonitorHistory", clear.version(), clear.name(), clear.originator(),
+                        clear.reply());
             } else if (document instanceof MonitorControlRequest control) {
                 monitorCommand(w, control.rootName(), control.version(), control.name(), control.originator(),
                         control.reply());

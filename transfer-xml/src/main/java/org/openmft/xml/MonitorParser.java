@@ -364,6 +364,7 @@ final class MonitorParser {
         children.end();
         return RequestParser.build(c, f, () -> switch (root) {
             case "deleteMonitor" -> new DeleteMonitorRequest(version, name, originator, reply);
+            case "clearMonitorHistory" -> new ClearMonitorHistoryRequest(version, name, originator, reply);
             case "startMonitor" -> new MonitorControlRequest(version, true, name, originator, reply);
             default -> new MonitorControlRequest(version, false, name, originator, reply);
         });

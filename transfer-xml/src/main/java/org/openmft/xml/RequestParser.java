@@ -187,6 +187,7 @@ public final class RequestParser {
             case "deleteMonitor":
             case "startMonitor":
             case "stopMonitor":
+            case "clearMonitorHistory":
                 return new MonitorParser(this).read(c, root);
             case "pingAgent":
                 if (!namespace.isEmpty() && !PING_NAMESPACES.contains(namespace)) {

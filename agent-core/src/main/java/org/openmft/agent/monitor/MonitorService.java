@@ -18,6 +18,7 @@ import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.transfer.files.Access;
 import org.openmft.agent.transfer.files.SandboxPolicy;
 import org.openmft.agent.transfer.files.SandboxViolationException;
+import org.openmft.xml.ClearMonitorHistoryRequest;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DeleteMonitorRequest;
 import org.openmft.xml.DocumentWriter;
@@ -136,7 +137,7 @@ public final class MonitorService implements AutoCloseable {
     /** Whether {@code document} is a monitor command, which {@link #handle} serves. */
     public static boolean isMonitorCommand(CommandDocument document) {
         return document instanceof MonitorDefinition || document instanceof DeleteMonitorRequest
-                || document instanceof MonitorControlRequest;
+                || document instanceof MonitorControlRequest || document instanceof ClearMonitorHistoryRequest;
     }
 
     /**
@@ -157,6 +158,9 @@ public final class MonitorService implements AutoCloseable {
             }
             if (document instanceof DeleteMonitorRequest delete) {
                 return delete(delete, context);
+            }
+            if (document instanceof ClearMonitorHistoryRequest clear) {
+                return clearHistory(clear, context);
             }
             MonitorControlRequest control = (MonitorControlRequest) document;
             return control(control, context);
@@ -202,6 +206,9 @@ public final class MonitorService implements AutoCloseable {
         }
         if (document instanceof DeleteMonitorRequest d) {
             return d.reply();
+        }
+        if (document instanceof ClearMonitorHistoryRequest c) {
+            return c.reply();
         }
         return ((MonitorControlRequest) document).reply();
     }
@@ -301,6 +308,29 @@ public final class MonitorService implements AutoCloseable {
         }
         return answer(context, c.reply(), ResultCode.SUCCESS, "monitor " + c.name() + " is "
                 + (c.start() ? "started" : "stopped") + " on agent " + settings.agentName());
+    }
+
+    /**
+     * fteClearMonitorHistory: the history is emptied in one save, so the next poll, due at once,
+     * triggers every file it sees again; a started monitor stays started, a stopped one stopped.
+     */
+    private CommandHandler.Outcome clearHistory(ClearMonitorHistoryRequest c, CommandHandler.RequestContext context) {
+        Running r = monitors.get(c.name());
+        if (r == null) {
+            return unknown(c.name(), context, c.reply());
+        }
+        MonitorRecord next = r.record.with(Map.of(), true);
+        try {
+            store.save(next, List.of());
+        } catch (MonitorStore.MonitorStoreException e) {
+            return answer(context, c.reply(), ResultCode.COMMAND_UNSUCCESSFUL, e.getMessage());
+        }
+        r.record = next;
+        r.nextPoll = clock.instant();
+        log.info("Monitor {} on agent {}: history cleared", c.name(), settings.agentName());
+        lock.notifyAll();
+        return answer(context, c.reply(), ResultCode.SUCCESS, "the history of monitor " + c.name() + " on agent "
+                + settings.agentName() + " is cleared");
     }
 
     private CommandHandler.Outcome unknown(String name, CommandHandler.RequestContext context, ReplyTo reply) {

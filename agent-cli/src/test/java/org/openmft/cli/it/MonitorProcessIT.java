@@ -46,10 +46,11 @@ class MonitorProcessIT {
     @Test
     void aMonitorIsListedExportedAndTriggersEachFileOnceAcrossAKill9() throws Exception {
         mft = new Distribution(data).jvmOptions(Distribution.QUICK_START);
-        mft.createQueueManager("QM1");
+        int port = mft.createQueueManager("QM1");
         mft.mft("qmgr", "start", "QM1").expect(0);
-        mft.run("fteCreateAgent", "-agentName", "SRC", "-agentQMgr", "QM1", "--sandbox-dir", data.toString())
-                .expect(0);
+        // A client agent: a process of its own, which kill -9 takes without the queue manager.
+        mft.run("fteCreateAgent", "-agentName", "SRC", "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
+                "-agentQMgrPort", String.valueOf(port), "--sandbox-dir", data.toString()).expect(0);
         mft.run("fteStartAgent", "SRC").expect(0);
         Path in = Files.createDirectories(data.resolve("in"));
         Path out = Files.createDirectories(data.resolve("out"));

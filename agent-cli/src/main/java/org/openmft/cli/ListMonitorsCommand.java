@@ -164,7 +164,7 @@ final class ListMonitorsCommand implements Callable<Integer> {
         String row = "%-" + agentWidth + "s%-" + nameWidth + "s%s%n";
         StringBuilder out = new StringBuilder(String.format(row, "Agent Name:", "Monitor Name:", "Resource Type:"));
         for (MonitorListing l : selected) {
-            out.append(String.format(row, l.agent(), l.name(), "Directory"));
+            out.append(String.format(row, l.agent(), l.name(), resourceType(l.definition())));
         }
         return out.toString();
     }
@@ -177,13 +177,15 @@ final class ListMonitorsCommand implements Callable<Integer> {
             field(out, "Name:", m.name());
             field(out, "Agent:", l.agent());
             field(out, "Status:", l.started() ? "Started" : "Stopped");
-            field(out, "Resource Type:", "Directory");
-            field(out, "Resource:", m.directory());
+            field(out, "Resource Type:", resourceType(m));
+            field(out, "Resource:", m.queueMonitor() ? m.queue() : m.directory());
             field(out, "Poll interval:", m.pollInterval().toString());
             field(out, "Batch size:", Integer.toString(m.batchSize()));
             for (MonitorCondition c : m.conditions()) {
                 field(out, "Condition:", condition(c));
-                field(out, "Pattern:", pattern(c.pattern()));
+                if (c.pattern() != null) {
+                    field(out, "Pattern:", pattern(c.pattern()));
+                }
                 if (c.exclude() != null) {
                     field(out, "Exclude:", pattern(c.exclude()));
                 }
@@ -197,7 +199,17 @@ final class ListMonitorsCommand implements Callable<Integer> {
         out.append(String.format("    %-21s%s%n", label, value));
     }
 
+    private static String resourceType(MonitorDefinition m) {
+        return m.queueMonitor() ? "Queue" : "Directory";
+    }
+
     private static String condition(MonitorCondition c) {
+        if (c instanceof MonitorCondition.QueueNotEmpty) {
+            return "Queue Not Empty";
+        }
+        if (c instanceof MonitorCondition.CompleteGroups) {
+            return "Complete Groups";
+        }
         if (c instanceof MonitorCondition.FileNoMatch) {
             return "No Match";
         }

@@ -319,10 +319,14 @@ public final class DocumentWriter {
 
     private static void resourcesAndTrigger(XMLStreamWriter w, MonitorDefinition m) throws XMLStreamException {
         w.writeStartElement("resources");
-        w.writeStartElement("directory");
-        w.writeAttribute("recursionLevel", Integer.toString(m.recursionLevel()));
-        text(w, m.directory());
-        w.writeEndElement();
+        if (m.queueMonitor()) {
+            textElement(w, "queue", m.queue());
+        } else {
+            w.writeStartElement("directory");
+            w.writeAttribute("recursionLevel", Integer.toString(m.recursionLevel()));
+            text(w, m.directory());
+            w.writeEndElement();
+        }
         w.writeEndElement();
         w.writeStartElement("triggerMatch");
         w.writeStartElement("conditions");
@@ -360,9 +364,23 @@ public final class DocumentWriter {
             textElement(w, "name", m.jobName());
             w.writeEndElement();
         }
+        if (!m.defaultVariables().isEmpty()) {
+            w.writeStartElement("defaultVariables");
+            for (Map.Entry<String, String> e : new java.util.TreeMap<>(m.defaultVariables()).entrySet()) {
+                w.writeStartElement("variable");
+                w.writeAttribute("key", e.getKey());
+                text(w, e.getValue());
+                w.writeEndElement();
+            }
+            w.writeEndElement();
+        }
     }
 
     private static void condition(XMLStreamWriter w, MonitorCondition condition) throws XMLStreamException {
+        if (condition.onQueue()) {
+            w.writeEmptyElement(condition instanceof MonitorCondition.QueueNotEmpty ? "queueNotEmpty" : "completeGroups");
+            return;
+        }
         if (condition instanceof MonitorCondition.FileMatch) {
             w.writeStartElement("fileMatch");
         } else if (condition instanceof MonitorCondition.FileNoMatch) {

@@ -150,12 +150,26 @@ class MonitorDocumentTest {
     }
 
     @Test
-    void queueMonitorsAndCallsAreUnsupportedNotIgnored() {
-        String plain = standard("<condition><fileMatch><pattern>a</pattern></fileMatch></condition>");
-        assertThrows(UnsupportedRequestException.class, () -> parser.parse(
-                plain.replace("<directory recursionLevel=\"2\">/in</directory>", "<queue>Q1</queue>")));
-        assertThrows(UnsupportedRequestException.class, () -> parser.parse(standard(
+    void queueMonitorsRoundTripAndMixedResourcesAreRefused() throws Exception {
+        String plain = standard("<condition><completeGroups/></condition>")
+                .replace("<directory recursionLevel=\"2\">/in</directory>", "<queue>APP.IN</queue>")
+                .replace("</job>", "</job><defaultVariables><variable key=\"destFileName\">x.txt</variable>"
+                        + "</defaultVariables>");
+        MonitorDefinition m = (MonitorDefinition) parser.parse(plain);
+        assertTrue(m.queueMonitor());
+        assertEquals("APP.IN", m.queue());
+        assertEquals(java.util.Map.of("destFileName", "x.txt"), m.defaultVariables());
+        assertInstanceOf(MonitorCondition.CompleteGroups.class, m.conditions().get(0));
+        String written = writer.write(m);
+        assertTrue(written.contains("<resources><queue>APP.IN</queue></resources>"), written);
+        assertEquals(written, writer.write((MonitorDefinition) parser.parse(written)));
+        assertEquals(written, writer.write(parser.parseMonitorList(writer.writeMonitorList(m, true)).definition()));
+        // A queue condition on a directory, a file condition on a queue: refused, naming why.
+        assertThrows(MalformedRequestException.class, () -> parser.parse(standard(
                 "<condition><queueNotEmpty/></condition>")));
+        assertThrows(MalformedRequestException.class, () -> parser.parse(standard(
+                "<condition><fileMatch><pattern>a</pattern></fileMatch></condition>").replace(
+                "<directory recursionLevel=\"2\">/in</directory>", "<queue>Q1</queue>")));
     }
 
     @Test

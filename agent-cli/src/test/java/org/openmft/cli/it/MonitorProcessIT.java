@@ -122,7 +122,7 @@ class MonitorProcessIT {
                 .contains("result 104");
 
         // fteCleanAgent -ms removes the monitor and its listing; the restarted agent has none.
-        mft.run("fteStopAgent", "SRC").expect(0);
+        mft.run("fteStopAgent", "-i", "SRC").expect(0);
         assertThat(mft.run("fteCleanAgent", "-ms", "-f", "SRC").expect(0).output()).contains("removed DROP");
         assertThat(mft.run("fteListMonitors").expect(0).output()).contains("BFGCL0014W");
         mft.run("fteStartAgent", "SRC").expect(0);

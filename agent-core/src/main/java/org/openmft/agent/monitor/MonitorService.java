@@ -33,8 +33,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An agent's directory monitors at run time: serves the monitor commands that arrive on the
- * COMMAND queue (create, delete, start, stop) and polls each started monitor on its interval from
+ * An agent's resource monitors at run time: serves the monitor commands that arrive on the
+ * COMMAND queue (create, delete, start, stop, clear history) and polls each started monitor on its interval from
  * one thread ({@code openmft-<agent>-monitor}).
  *
  * <p>A poll lists the directory, lets {@link TriggerEvaluator} decide what triggers, substitutes
@@ -71,6 +71,7 @@ public final class MonitorService implements AutoCloseable {
     private final RequestParser parser = new RequestParser();
     private final DocumentWriter writer = new DocumentWriter();
     private final MonitorTasks tasks;
+    private final QueueScanner queues;
     private final Object lock = new Object();
     private final Map<String, Running> monitors = new LinkedHashMap<>();
     private boolean loaded;
@@ -96,6 +97,12 @@ public final class MonitorService implements AutoCloseable {
      */
     public MonitorService(Settings settings, MonitorStore store, SandboxPolicy sandboxes, AgentListener listener,
             Clock clock, ThreadFactory threads) {
+        this(settings, store, null, sandboxes, listener, clock, threads);
+    }
+
+    private MonitorService(Settings settings, MonitorStore store, QueueScanner queues, SandboxPolicy sandboxes,
+            AgentListener listener, Clock clock, ThreadFactory threads) {
+        this.queues = queues;
         this.settings = settings;
         this.store = store;
         this.sandboxes = sandboxes;
@@ -119,8 +126,8 @@ public final class MonitorService implements AutoCloseable {
     public static MonitorService forAgent(Settings settings, org.openmft.agent.messaging.QueueManagerConnector connector,
             org.openmft.agent.transfer.state.StateTag tag, SandboxPolicy sandboxes, AgentListener listener,
             ThreadFactory threads) {
-        return new MonitorService(settings, new EventQueueMonitorStore(connector, settings.agentName(), tag), sandboxes,
-                listener, Clock.systemUTC(), threads);
+        return new MonitorService(settings, new EventQueueMonitorStore(connector, settings.agentName(), tag),
+                new QueueScanner(connector), sandboxes, listener, Clock.systemUTC(), threads);
     }
 
     /** Starts polling; the monitors are read from the store on the polling thread. */
@@ -223,16 +230,23 @@ public final class MonitorService implements AutoCloseable {
             return refuse(m, context, ResultCode.MONITOR_ALREADY_PRESENT, "BFGDM0051E: monitor " + m.name()
                     + " already exists on agent " + settings.agentName() + "; use -f to replace it");
         }
-        Path directory = Path.of(m.directory());
-        if (!directory.isAbsolute()) {
-            return refuse(m, context, ResultCode.MONITOR_DIRECTORY_ACCESS, "BFGDM0043E: the monitored directory "
-                    + m.directory() + " is not an absolute path");
-        }
-        try {
-            sandboxes.forRequester(context.requesterUser()).checkDirectory(directory, Access.READ);
-        } catch (SandboxViolationException e) {
-            return refuse(m, context, ResultCode.MONITOR_DIRECTORY_ACCESS, "BFGDM0043E: the monitored directory "
-                    + m.directory() + " may not be read by agent " + settings.agentName() + ": " + e.getMessage());
+        if (m.queueMonitor()) {
+            String refused = QueueMonitoring.refusal(m.queue(), settings.agentName());
+            if (refused != null) {
+                return refuse(m, context, ResultCode.MONITOR_DIRECTORY_ACCESS, refused);
+            }
+        } else {
+            Path directory = Path.of(m.directory());
+            if (!directory.isAbsolute()) {
+                return refuse(m, context, ResultCode.MONITOR_DIRECTORY_ACCESS, "BFGDM0043E: the monitored directory "
+                        + m.directory() + " is not an absolute path");
+            }
+            try {
+                sandboxes.forRequester(context.requesterUser()).checkDirectory(directory, Access.READ);
+            } catch (SandboxViolationException e) {
+                return refuse(m, context, ResultCode.MONITOR_DIRECTORY_ACCESS, "BFGDM0043E: the monitored directory "
+                        + m.directory() + " may not be read by agent " + settings.agentName() + ": " + e.getMessage());
+            }
         }
         String problem = tasks.check(m, clock.instant());
         if (problem != null) {
@@ -252,12 +266,13 @@ public final class MonitorService implements AutoCloseable {
         }
         Running r = new Running();
         r.definition = stored;
-        r.evaluator = new TriggerEvaluator(stored);
+        r.evaluator = stored.queueMonitor() ? null : new TriggerEvaluator(stored);
         r.record = record;
         r.nextPoll = clock.instant();
         monitors.put(m.name(), r);
-        log.info("BFGDM0040I: Monitor {} {} on agent {}: directory {}, every {}", m.name(),
-                existing != null ? "replaced" : "created", settings.agentName(), m.directory(), m.pollInterval());
+        log.info("BFGDM0040I: Monitor {} {} on agent {}: {}, every {}", m.name(),
+                existing != null ? "replaced" : "created", settings.agentName(),
+                m.queueMonitor() ? "queue " + m.queue() : "directory " + m.directory(), m.pollInterval());
         event(r, "create", 0, List.of(), List.of());
         event(r, "start", 0, List.of(), List.of());
         listed(r);
@@ -388,7 +403,7 @@ public final class MonitorService implements AutoCloseable {
                             record.name(), e.getMessage());
                     continue;
                 }
-                r.evaluator = new TriggerEvaluator(r.definition);
+                r.evaluator = r.definition.queueMonitor() ? null : new TriggerEvaluator(r.definition);
                 r.record = record;
                 r.nextPoll = clock.instant();
                 monitors.put(record.name(), r);
@@ -455,6 +470,10 @@ public final class MonitorService implements AutoCloseable {
     private void poll(Running r, Instant now) {
         MonitorDefinition m = r.definition;
         r.nextPoll = now.plusSeconds(m.pollInterval().seconds());
+        if (m.queueMonitor()) {
+            pollQueue(r, now);
+            return;
+        }
         Path directory = Path.of(m.directory());
         List<FileSnapshot> files;
         try {
@@ -471,34 +490,48 @@ public final class MonitorService implements AutoCloseable {
         }
         TriggerEvaluator.Decision decision = r.evaluator.evaluate(files, r.record.history(), r.record.noMatchArmed(),
                 settings.maxResourcesInPoll());
-        List<String> tasks = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
-        ResultCode problemCode = null;
-        List<List<FileSnapshot>> batches = new ArrayList<>();
-        if (decision.noMatchTriggered()) {
-            batches.add(java.util.Collections.singletonList(null));
-        }
-        List<FileSnapshot> triggered = decision.triggered();
-        for (int i = 0; i < triggered.size(); i += m.batchSize()) {
-            batches.add(triggered.subList(i, Math.min(triggered.size(), i + m.batchSize())));
-        }
-        for (List<FileSnapshot> batch : batches) {
-            try {
-                tasks.add(this.tasks.prepare(m, batch, now));
-            } catch (TaskVariables.TaskException e) {
-                problemCode = e.resultCode();
-                problems.add(e.getMessage());
-            }
-        }
-        boolean changed = !batches.isEmpty() || !sameFiles(r.record.history(), decision.history())
+        PollPlan out = PollPlan.forFiles(m, decision, tasks, now);
+        boolean changed = !out.names.isEmpty() || !PollPlan.sameFiles(r.record.history(), decision.history())
                 || decision.noMatchArmed() != r.record.noMatchArmed();
-        if (!changed) {
-            r.record = r.record.with(decision.history(), decision.noMatchArmed());
+        commit(r, out, r.record.with(decision.history(), decision.noMatchArmed()), changed);
+    }
+
+    /** A queue monitor's poll: browse, decide, then as for a directory. */
+    private void pollQueue(Running r, Instant now) {
+        MonitorDefinition m = r.definition;
+        List<QueueMessage> messages;
+        try {
+            if (queues == null) {
+                throw new org.openmft.agent.qmgr.QueueManagerException("this agent cannot browse queues",
+                        org.openmft.agent.qmgr.QueueManagerException.UNAVAILABLE, null);
+            }
+            messages = queues.browse(m.queue());
+        } catch (org.openmft.agent.qmgr.QueueManagerException e) {
+            failed(r, ResultCode.COMMAND_UNSUCCESSFUL, "BFGDM0043E: " + e.getMessage());
             return;
         }
-        MonitorRecord next = r.record.with(decision.history(), decision.noMatchArmed());
+        if (messages == null) {
+            failed(r, ResultCode.MONITOR_DIRECTORY_ACCESS, "BFGDM0043E: queue " + m.queue() + " does not exist on the"
+                    + " queue manager of agent " + settings.agentName());
+            return;
+        }
+        QueueTriggerEvaluator.Decision decision = new QueueTriggerEvaluator(
+                m.conditions().get(0) instanceof MonitorCondition.CompleteGroups)
+                .evaluate(messages, r.record.history(), settings.maxResourcesInPoll());
+        PollPlan out = PollPlan.forMessages(m, decision, tasks, now);
+        boolean changed = !out.names.isEmpty() || !r.record.history().keySet().equals(decision.history().keySet());
+        commit(r, out, r.record.with(decision.history(), r.record.noMatchArmed()), changed);
+    }
+
+    /** Saves the new record with the tasks in one transaction (when anything changed), then reports. */
+    private void commit(Running r, PollPlan out, MonitorRecord next, boolean changed) {
+        MonitorDefinition m = r.definition;
+        if (!changed) {
+            r.record = next;
+            return;
+        }
         try {
-            store.save(next, tasks);
+            store.save(next, out.tasks);
         } catch (MonitorStore.MonitorStoreException e) {
             // Nothing was submitted or recorded: the next poll decides again from the same history.
             log.warn("Agent {}: monitor {}: {}; the poll is repeated in {}", settings.agentName(), m.name(),
@@ -506,20 +539,14 @@ public final class MonitorService implements AutoCloseable {
             return;
         }
         r.record = next;
-        if (!tasks.isEmpty()) {
-            List<String> names = new ArrayList<>();
-            for (List<FileSnapshot> batch : batches) {
-                for (FileSnapshot f : batch) {
-                    names.add(f == null ? "(no file matches)" : f.path());
-                }
-            }
+        if (!out.tasks.isEmpty()) {
             log.info("Monitor {} on agent {}: trigger satisfied, {} task(s) submitted for {}", m.name(),
-                    settings.agentName(), tasks.size(), names);
+                    settings.agentName(), out.tasks.size(), out.names);
             r.failuresInARow = 0;
-            event(r, "triggerSatisfied", 0, names, List.of());
+            event(r, "triggerSatisfied", 0, out.names, List.of());
         }
-        if (!problems.isEmpty()) {
-            failed(r, Objects.requireNonNull(problemCode), String.join("; ", problems));
+        if (!out.problems.isEmpty()) {
+            failed(r, Objects.requireNonNull(out.problemCode), String.join("; ", out.problems));
         }
     }
 
@@ -535,21 +562,6 @@ public final class MonitorService implements AutoCloseable {
         if (settings.reportTriggerFail()) {
             event(r, "triggerFail", code.code(), List.of(why), List.of());
         }
-    }
-
-    /** Whether two histories know the same files in the same states (polls counted aside). */
-    private static boolean sameFiles(Map<String, FileHistory> a, Map<String, FileHistory> b) {
-        if (!a.keySet().equals(b.keySet())) {
-            return false;
-        }
-        for (Map.Entry<String, FileHistory> e : a.entrySet()) {
-            FileHistory x = e.getValue();
-            FileHistory y = b.get(e.getKey());
-            if (x.size() != y.size() || x.lastModifiedMillis() != y.lastModifiedMillis() || x.triggered() != y.triggered()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Stops polling (waiting a bounded time for a poll in progress) and closes the store. */
@@ -571,6 +583,9 @@ public final class MonitorService implements AutoCloseable {
         }
         synchronized (lock) {
             store.close();
+            if (queues != null) {
+                queues.close();
+            }
         }
     }
 }

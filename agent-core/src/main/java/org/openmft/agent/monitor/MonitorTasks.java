@@ -38,6 +38,25 @@ final class MonitorTasks {
      */
     String check(MonitorDefinition m, Instant now) {
         String task = m.task().requestXml();
+        if (m.queueMonitor()) {
+            // The message's properties are known only when it arrives: every name is taken as
+            // provided here, and its syntax and the request around it checked.
+            Map<String, String> any = new java.util.HashMap<>(variables.queueMetadata(new QueueMessage("sample", "sample",
+                    true, "546", Map.of()), agentName, m.queue(), true, m.defaultVariables(), now)) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                public String get(Object key) {
+                    return getOrDefault(key, "sample");
+                }
+            };
+            try {
+                submit(m, List.of(any));
+                return null;
+            } catch (TaskVariables.TaskException e) {
+                return e.resultCode().code() + " " + e.getMessage();
+            }
+        }
         boolean onlyNoMatch = m.conditions().stream().allMatch(c -> c instanceof MonitorCondition.FileNoMatch);
         FileSnapshot sample = onlyNoMatch ? null : new FileSnapshot(Path.of(m.directory(), "sample.txt").toString(),
                 "sample.txt", 0, now.toEpochMilli());
@@ -62,6 +81,24 @@ final class MonitorTasks {
         for (FileSnapshot file : batch) {
             values.add(variables.metadata(file, agentName, now));
         }
+        return submit(m, values);
+    }
+
+    /**
+     * The request document a batch of a queue monitor's triggers submits.
+     *
+     * @param batch the first message of each triggering group (or of the queue)
+     */
+    String prepareQueue(MonitorDefinition m, List<QueueMessage> batch, Instant now) throws TaskVariables.TaskException {
+        boolean groups = m.conditions().get(0) instanceof org.openmft.xml.MonitorCondition.CompleteGroups;
+        List<Map<String, String>> values = new ArrayList<>();
+        for (QueueMessage message : batch) {
+            values.add(variables.queueMetadata(message, agentName, m.queue(), groups, m.defaultVariables(), now));
+        }
+        return submit(m, values);
+    }
+
+    private String submit(MonitorDefinition m, List<Map<String, String>> values) throws TaskVariables.TaskException {
         String task = variables.substitute(m.task().requestXml(), values);
         if (m.jobName() != null && !task.contains("<job>") && task.contains("</managedTransfer>")) {
             task = task.replace("</managedTransfer>", "<job><name>" + escape(m.jobName()) + "</name></job></managedTransfer>");

@@ -257,7 +257,7 @@ final class MonitorSuite implements Section {
     private static long monitorThread(String agent) {
         String name = "openmft-" + agent + "-monitor";
         for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().equals(name)) {
+            if (t.getName().startsWith(name)) {
                 return t.getId();
             }
         }

@@ -22,33 +22,28 @@ public sealed interface MonitorCondition {
         return pattern() == null;
     }
 
-    /** {@code <queueNotEmpty/>} ({@code -tr queueNotEmpty}): the queue holds a message. */
-    record QueueNotEmpty() implements MonitorCondition {
+    /** A queue monitor's condition: it looks at messages, not files, so it has no pattern. */
+    sealed interface QueueCondition extends MonitorCondition {
         @Override
-        public FilePattern pattern() {
+        default FilePattern pattern() {
             return null;
         }
 
         @Override
-        public FilePattern exclude() {
+        default FilePattern exclude() {
             return null;
         }
+    }
+
+    /** {@code <queueNotEmpty/>} ({@code -tr queueNotEmpty}): the queue holds a message. */
+    record QueueNotEmpty() implements QueueCondition {
     }
 
     /**
      * {@code <completeGroups/>} ({@code -tr completeGroups}): the queue holds a complete message
      * group (its last message is there); a message outside any group is a group of one.
      */
-    record CompleteGroups() implements MonitorCondition {
-        @Override
-        public FilePattern pattern() {
-            return null;
-        }
-
-        @Override
-        public FilePattern exclude() {
-            return null;
-        }
+    record CompleteGroups() implements QueueCondition {
     }
 
     /**

@@ -308,21 +308,29 @@ public final class MonitorService implements AutoCloseable {
             return unknown(c.name(), context, c.reply());
         }
         if (r.record.started() != c.start()) {
-            MonitorRecord next = r.record.with(c.start());
-            try {
-                store.save(next, List.of());
-            } catch (MonitorStore.MonitorStoreException e) {
-                return answer(context, c.reply(), ResultCode.COMMAND_UNSUCCESSFUL, e.getMessage());
+            String failed = replace(r, r.record.with(c.start()));
+            if (failed != null) {
+                return answer(context, c.reply(), ResultCode.COMMAND_UNSUCCESSFUL, failed);
             }
-            r.record = next;
-            r.nextPoll = clock.instant();
             log.info("Monitor {} on agent {} {}", c.name(), settings.agentName(), c.start() ? "started" : "stopped");
             event(r, c.start() ? "start" : "stop", 0, List.of(), List.of());
             listed(r);
-            lock.notifyAll();
         }
         return answer(context, c.reply(), ResultCode.SUCCESS, "monitor " + c.name() + " is "
                 + (c.start() ? "started" : "stopped") + " on agent " + settings.agentName());
+    }
+
+    /** Saves a monitor's new record and polls it at once; returns why it could not, or null. */
+    private String replace(Running r, MonitorRecord next) {
+        try {
+            store.save(next, List.of());
+        } catch (MonitorStore.MonitorStoreException e) {
+            return e.getMessage();
+        }
+        r.record = next;
+        r.nextPoll = clock.instant();
+        lock.notifyAll();
+        return null;
     }
 
     /**
@@ -334,16 +342,11 @@ public final class MonitorService implements AutoCloseable {
         if (r == null) {
             return unknown(c.name(), context, c.reply());
         }
-        MonitorRecord next = r.record.with(Map.of(), true);
-        try {
-            store.save(next, List.of());
-        } catch (MonitorStore.MonitorStoreException e) {
-            return answer(context, c.reply(), ResultCode.COMMAND_UNSUCCESSFUL, e.getMessage());
+        String failed = replace(r, r.record.with(Map.of(), true));
+        if (failed != null) {
+            return answer(context, c.reply(), ResultCode.COMMAND_UNSUCCESSFUL, failed);
         }
-        r.record = next;
-        r.nextPoll = clock.instant();
         log.info("Monitor {} on agent {}: history cleared", c.name(), settings.agentName());
-        lock.notifyAll();
         return answer(context, c.reply(), ResultCode.SUCCESS, "the history of monitor " + c.name() + " on agent "
                 + settings.agentName() + " is cleared");
     }

@@ -87,8 +87,11 @@ class QueueMonitorIT {
             h.agent("DST");
             // Browsing an application queue is the queue manager's to allow: SRC gets the role
             // applications have (queues outside SYSTEM.*), as an administrator would grant it.
+            // The queue manager closes the sessions of a user whose roles change: the agent starts again.
             h.qm.users().grant("SRC", org.openmft.agent.qmgr.security.Permissions.REQUESTER);
             h.qm.applySecurityChanges();
+            h.stopImmediately("SRC");
+            h.agent("SRC", sandbox);
             try (Connection c = h.admin.connect()) {
                 c.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(
                         c.createSession(false, Session.AUTO_ACKNOWLEDGE).createQueue("APP.GROUPS")).close();

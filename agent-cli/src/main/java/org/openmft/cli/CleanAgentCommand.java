@@ -29,6 +29,7 @@ import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.agent.scheduler.EventQueueSchedules;
 import org.openmft.agent.transfer.state.StateTag;
 
 import picocli.CommandLine.Command;
@@ -40,8 +41,9 @@ import picocli.CommandLine.Parameters;
  * {@code mft agent clean} ({@code fteCleanAgent}): with the agent stopped, removes what it would
  * otherwise pick up again when it starts: in-flight transfer state ({@code -trs}: the STATE, DATA
  * and REPLY queues and the state directory {@code logs/<coordQM>/agents/<AGENT>/state}), command
- * messages it could not parse ({@code -ims}: CMD.RJCT), monitor and schedule history ({@code -ms},
- * {@code -ss}: EVENT), or all of it and the requests waiting on its COMMAND queue ({@code -all}).
+ * messages it could not parse ({@code -ims}: CMD.RJCT), resource monitors ({@code -ms}: their
+ * records on EVENT, and their listings, see {@link MonitorCleaning}), scheduled transfers
+ * ({@code -ss}: their records on EVENT), or all of it and the requests waiting on its COMMAND queue ({@code -all}).
  * The publication outbox (PUBLISH) is never touched: it holds log records loggers still expect.
  *
  * <p>The agent's directory lock is held while cleaning, so the agent cannot start meanwhile; a
@@ -68,8 +70,9 @@ final class CleanAgentCommand implements Callable<Integer> {
     boolean transfers;
     @Option(names = "-ims", description = "Invalid messages: command messages the agent rejected (CMD.RJCT queue).")
     boolean invalidMessages;
-    @Option(names = "-ms", description = "Resource monitors: their history (EVENT queue).") boolean monitors;
-    @Option(names = "-ss", description = "Scheduled transfers (EVENT queue).") boolean schedules;
+    @Option(names = "-ms", description = "Resource monitors: their definitions and history (their records on the"
+            + " EVENT queue), and their listings on the coordination queue manager.") boolean monitors;
+    @Option(names = "-ss", description = "Scheduled transfers (their records on the EVENT queue).") boolean schedules;
     @Option(names = "-all", description = "Everything -trs, -ims, -ms and -ss clean, and the requests waiting on"
             + " the COMMAND queue.")
     boolean all;
@@ -105,6 +108,14 @@ final class CleanAgentCommand implements Callable<Integer> {
             try {
                 QueueManagerConnector connector = QueueManagerConnector.forAdministration(config.endpoint(),
                         dd.qmgrsDir());
+                if (monitors || all) {
+                    MonitorCleaning.clean(dd, coordination, connector, name);
+                }
+                if (schedules && !all) {
+                    List<String> ids = EventQueueSchedules.removeAll(connector, name);
+                    System.out.println("  scheduled transfers: " + (ids.isEmpty() ? "nothing to clean"
+                            : "removed " + String.join(", ", ids)));
+                }
                 removed = config.provider() == MessagingProvider.ARTEMIS
                         ? new ArtemisQueueAdmin(connector).purge(queues) : purgeJms(connector, queues);
             } catch (QueueManagerException e) {
@@ -142,7 +153,9 @@ final class CleanAgentCommand implements Callable<Integer> {
             q.add(QueueNames.data(name));
             q.add(QueueNames.reply(name));
         }
-        if (monitors || schedules || all) {
+        // -ms and -ss alone take only their own records off EVENT (MonitorCleaning,
+        // EventQueueSchedules): monitors and schedules share the queue.
+        if (all) {
             q.add(QueueNames.event(name));
         }
         if (invalidMessages || all) {

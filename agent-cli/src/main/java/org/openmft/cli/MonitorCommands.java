@@ -6,11 +6,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.xml.ClearMonitorHistoryRequest;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DeleteMonitorRequest;
 import org.openmft.xml.DocumentWriter;
@@ -34,9 +36,9 @@ import picocli.CommandLine.Option;
  * ({@code <startMonitor>}, {@code <stopMonitor>}: IBM does not publish these documents).
  */
 @Command(name = "monitor", mixinStandardHelpOptions = true,
-        description = "Create, delete, start and stop resource monitors.",
+        description = "Create, list, delete, start and stop resource monitors.",
         subcommands = {MonitorCommands.Create.class, MonitorCommands.Delete.class, MonitorCommands.Start.class,
-                MonitorCommands.Stop.class})
+                MonitorCommands.Stop.class, MonitorCommands.ClearHistory.class, ListMonitorsCommand.class})
 final class MonitorCommands {
     /** How long the commands wait for the agent's answer. */
     private static final Duration ANSWER_WAIT = Duration.ofSeconds(30);
@@ -50,13 +52,17 @@ final class MonitorCommands {
             footer = {"", "Examples:",
                     "  fteCreateMonitor -ma SRC -md /srv/outbox -mn INVOICES -mt task.xml -tr \"match,*.xml\" -pi 30 -pu seconds",
                     "  fteCreateMonitor -ma SRC -md /srv/outbox -mn INVOICES -mt task.xml -tr \"noSizeChange=2,*.csv\" -bs 10",
+                    "  fteCreateMonitor -ma SRC -mq ORDERS -mn ORDERS -mt task.xml -tr completeGroups -dv name=orders.txt",
                     "  fteCreateMonitor -ix exported.xml -f",
                     "  fteCreateMonitor -ma SRC -md /srv/outbox -mn INVOICES -mt task.xml -ox INVOICES.xml"},
             description = {"Create a directory resource monitor on an agent (fteCreateMonitor, IBM's flags).",
                     "The task (-mt) is a transfer request, usually from fteCreateTransfer -gt, that may use IBM's"
                             + " variables ${FilePath}, ${FileName}, ${FileSize}, ${AgentName}, ${CurrentTimeStamp}"
                             + " ... and {token=N}{separator=c}.",
-                    "Queue monitors (-mq), trigger files (-tc), monitor exits (-mmd) and -dv are not supported yet."})
+                    "A queue monitor (-mq, -tr queueNotEmpty or completeGroups) provides ${AgentName}, ${QueueName},"
+                            + " ${MessageId}, ${GroupId}, ${Encoding}, the time stamps and the first message's user"
+                            + " properties by name; -dv gives defaults.",
+                    "Trigger files (-tc) and monitor exits (-mmd) are not supported yet."})
     static final class Create implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Option(names = "-ma", paramLabel = "AGENT", description = "The monitoring agent: the task's source agent.")
@@ -64,7 +70,7 @@ final class MonitorCommands {
         @Option(names = "-mm", paramLabel = "QMGR", description = "The agent's queue manager.") String agentQMgr;
         @Option(names = "-md", paramLabel = "DIRECTORY", description = "The directory to monitor (absolute).")
         String directory;
-        @Option(names = "-mq", paramLabel = "QUEUE", description = "A queue to monitor: not supported yet.")
+        @Option(names = "-mq", paramLabel = "QUEUE", description = "A queue of the agent's queue manager to monitor.")
         String queue;
         @Option(names = "-mn", paramLabel = "NAME", description = "The monitor's name (no * % ?; stored upper case).")
         String name;
@@ -89,7 +95,8 @@ final class MonitorCommands {
         String jobName;
         @Option(names = "-mmd", paramLabel = "K=V", description = "Monitor exit metadata: not supported yet.")
         List<String> metadata;
-        @Option(names = "-dv", paramLabel = "K=V", description = "Default variables (queue monitors): not supported yet.")
+        @Option(names = "-dv", paramLabel = "K=V", description = "Default values of variables a queue monitor's"
+                + " message lacks: var=value[,var=value...].")
         List<String> defaultVariables;
         @Option(names = "-ix", paramLabel = "FILE", description = "Import a monitor definition (IBM's -ox export);"
                 + " other flags override it.") Path importFile;
@@ -116,8 +123,7 @@ final class MonitorCommands {
         }
 
         private void refuseUnsupported() throws CommandFailure {
-            String unsupported = queue != null ? "-mq (queue monitors)" : triggerContent ? "-tc (trigger content)"
-                    : metadata != null ? "-mmd (monitor exits)" : defaultVariables != null ? "-dv (default variables)"
+            String unsupported = triggerContent ? "-tc (trigger content)" : metadata != null ? "-mmd (monitor exits)"
                     : null;
             if (unsupported != null) {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: " + unsupported
@@ -135,8 +141,8 @@ final class MonitorCommands {
                 if (agent == null) {
                     missing.add("-ma");
                 }
-                if (directory == null) {
-                    missing.add("-md");
+                if (directory == null && queue == null) {
+                    missing.add("-md or -mq");
                 }
                 if (name == null) {
                     missing.add("-mn");
@@ -148,6 +154,10 @@ final class MonitorCommands {
                     throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: missing " + String.join(", ", missing)
                             + " (or -ix); nothing was sent");
                 }
+            }
+            if (directory != null && queue != null) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: -md and -mq cannot be used together; nothing"
+                        + " was sent");
             }
             try {
                 MonitorDefinition.TimeUnit unit = pollUnits != null ? MonitorDefinition.TimeUnit.fromXml(pollUnits)
@@ -163,14 +173,36 @@ final class MonitorCommands {
                         new MonitorDefinition.PollInterval(interval, unit),
                         batchSize != null ? batchSize : imported != null ? imported.batchSize() : 1,
                         agent != null ? validAgent(agent) : imported.agent(),
-                        directory != null ? directory : imported.directory(),
+                        watchesQueue(imported) ? null : directory != null ? directory : imported.directory(),
                         recursionLevel != null ? recursionLevel : imported != null ? imported.recursionLevel() : 0,
                         imported == null || trigger != null || imported.allOf(), conditions, null, task,
                         CommandChannel.originator(),
-                        jobName != null ? jobName : imported == null ? null : imported.jobName(), force, clear);
+                        jobName != null ? jobName : imported == null ? null : imported.jobName(), force, clear,
+                        !watchesQueue(imported) ? null : queue != null ? queue : imported.queue(),
+                        defaultVariables != null ? defaults() : imported == null ? Map.of() : imported.defaultVariables());
             } catch (IllegalArgumentException e) {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: " + e.getMessage() + "; nothing was sent");
             }
+        }
+
+        /** Whether the monitor built watches a queue: -mq, or an imported queue monitor without -md. */
+        private boolean watchesQueue(MonitorDefinition imported) {
+            return queue != null || directory == null && imported != null && imported.queueMonitor();
+        }
+
+        /** -dv var=value[,var=value...], repeatable. */
+        private Map<String, String> defaults() {
+            Map<String, String> values = new java.util.LinkedHashMap<>();
+            for (String list : defaultVariables) {
+                for (String pair : list.split(",")) {
+                    int eq = pair.indexOf('=');
+                    if (eq <= 0) {
+                        throw new IllegalArgumentException("-dv " + pair + " is not valid; expected variable=value");
+                    }
+                    values.put(pair.substring(0, eq).strip(), pair.substring(eq + 1));
+                }
+            }
+            return values;
         }
 
         private static String validAgent(String agent) {
@@ -201,7 +233,13 @@ final class MonitorCommands {
                 default -> throw new IllegalArgumentException("-pt " + patternType + " is not valid; expected wildcard"
                         + " or regex");
             };
-            String spec = trigger == null ? "match" : trigger.strip();
+            String spec = trigger == null ? (queue != null ? "queueNotEmpty" : "match") : trigger.strip();
+            if (spec.equalsIgnoreCase("queueNotEmpty")) {
+                return new MonitorCondition.QueueNotEmpty();
+            }
+            if (spec.equalsIgnoreCase("completeGroups")) {
+                return new MonitorCondition.CompleteGroups();
+            }
             int comma = spec.indexOf(',');
             String kind = (comma < 0 ? spec : spec.substring(0, comma)).strip();
             String patternText = comma < 0 ? (regex ? ".*" : "*") : spec.substring(comma + 1);
@@ -223,7 +261,8 @@ final class MonitorCommands {
                         MonitorCondition.SizeUnit.fromXml(size.group(2) == null ? "B" : size.group(2)), pattern, excluded);
             }
             throw new IllegalArgumentException("-tr " + trigger + " is not valid; expected match,P, noMatch,P,"
-                    + " noSizeChange=N,P or fileSize>=N[B|KB|MB|GB],P");
+                    + " noSizeChange=N,P or fileSize>=N[B|KB|MB|GB],P (directories), queueNotEmpty or completeGroups"
+                    + " (queues)");
         }
 
         private static int parseInt(String digits, String what) {
@@ -322,41 +361,71 @@ final class MonitorCommands {
         }
     }
 
-    @Command(name = "start", aliases = "fteStartMonitor", mixinStandardHelpOptions = true,
-            footer = {"", "Examples:", "  fteStartMonitor -ma SRC -mn INVOICES"},
-            description = "Start a stopped resource monitor (fteStartMonitor).")
-    static final class Start implements Callable<Integer> {
+    /** What {@link Control} asks of a monitor. */
+    enum Action {
+        START("started"), STOP("stopped"), CLEAR_HISTORY("cleared of its history");
+
+        private final String done;
+
+        Action(String done) {
+            this.done = done;
+        }
+    }
+
+    /**
+     * fteStartMonitor, fteStopMonitor and fteClearMonitorHistory: one request naming the monitor,
+     * answered by the agent; the subclasses only name the command and its action.
+     */
+    abstract static class Control implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Mixin Target target;
+        private final Action action;
+
+        Control(Action action) {
+            this.action = action;
+        }
 
         @Override
         public Integer call() throws Exception {
-            return control(global, target, true);
+            Mft.prepare(global);
+            String monitor = target.monitorName();
+            String agent = AgentCommands.validName(target.agent);
+            send(global, target.configurationOptions, agent, target.agentQMgr, monitor, reply -> switch (action) {
+                case START, STOP -> new MonitorControlRequest("6.00", action == Action.START, monitor,
+                        CommandChannel.originator(), reply);
+                case CLEAR_HISTORY -> new ClearMonitorHistoryRequest("6.00", monitor, CommandChannel.originator(),
+                        reply);
+            }, "BFGCL0251I: The monitor " + monitor + " on agent " + agent + " is " + action.done + ".");
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "start", aliases = "fteStartMonitor", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteStartMonitor -ma SRC -mn INVOICES"},
+            description = "Start a stopped resource monitor (fteStartMonitor).")
+    static final class Start extends Control {
+        Start() {
+            super(Action.START);
         }
     }
 
     @Command(name = "stop", aliases = "fteStopMonitor", mixinStandardHelpOptions = true,
             footer = {"", "Examples:", "  fteStopMonitor -ma SRC -mn INVOICES"},
             description = "Stop a resource monitor without deleting it (fteStopMonitor).")
-    static final class Stop implements Callable<Integer> {
-        @Mixin GlobalOptions global;
-        @Mixin Target target;
-
-        @Override
-        public Integer call() throws Exception {
-            return control(global, target, false);
+    static final class Stop extends Control {
+        Stop() {
+            super(Action.STOP);
         }
     }
 
-    private static int control(GlobalOptions global, Target target, boolean start) throws Exception {
-        Mft.prepare(global);
-        String monitor = target.monitorName();
-        String agent = AgentCommands.validName(target.agent);
-        send(global, target.configurationOptions, agent, target.agentQMgr, monitor,
-                reply -> new MonitorControlRequest("6.00", start, monitor, CommandChannel.originator(), reply),
-                "BFGCL0251I: The monitor " + monitor + " on agent " + agent + " is " + (start ? "started" : "stopped")
-                        + ".");
-        return ExitCodes.OK;
+    @Command(name = "clear-history", aliases = "fteClearMonitorHistory", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  fteClearMonitorHistory -ma SRC -mn INVOICES"},
+            description = {"Forget which files a resource monitor has triggered on (fteClearMonitorHistory): its"
+                    + " next poll triggers on every matching file again. The agent must be running."})
+    static final class ClearHistory extends Control {
+        ClearHistory() {
+            super(Action.CLEAR_HISTORY);
+        }
     }
 
     /** Makes the document once the reply queue is known. */

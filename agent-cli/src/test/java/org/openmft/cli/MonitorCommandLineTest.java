@@ -83,6 +83,29 @@ class MonitorCommandLineTest {
     }
 
     @Test
+    void aQueueMonitorIsWrittenWithItsConditionAndDefaults() throws Exception {
+        Path task = Files.writeString(dir.resolve("task.xml"), TASK);
+        Path out = dir.resolve("q.xml");
+        Run r = mft("monitor", "create", "-ma", "SRC", "-mq", "APP.IN", "-mn", "orders", "-mt", task.toString(),
+                "-tr", "completeGroups", "-dv", "destFileName=x.txt,kind=order", "-ox", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        MonitorDefinition m = read(out);
+        assertThat(m.queue()).isEqualTo("APP.IN");
+        assertThat(m.directory()).isNull();
+        assertThat(m.conditions()).containsExactly(new MonitorCondition.CompleteGroups());
+        assertThat(m.defaultVariables()).containsEntry("destFileName", "x.txt").containsEntry("kind", "order");
+        Path plain = dir.resolve("p.xml");
+        assertThat(mft("monitor", "create", "-ma", "SRC", "-mq", "APP.IN", "-mn", "o", "-mt", task.toString(), "-ox",
+                plain.toString()).exitCode()).isZero();
+        assertThat(read(plain).conditions()).as("queueNotEmpty is a queue's default trigger")
+                .containsExactly(new MonitorCondition.QueueNotEmpty());
+        Run fileTrigger = mft("monitor", "create", "-ma", "SRC", "-mq", "APP.IN", "-mn", "o", "-mt", task.toString(),
+                "-tr", "match,*", "-ox", dir.resolve("bad.xml").toString());
+        assertThat(fileTrigger.err()).contains("BFGCL0001E", "queue");
+        assertThat(dir.resolve("bad.xml")).doesNotExist();
+    }
+
+    @Test
     void badFlagsAreRefusedWithNothingWritten() throws Exception {
         Path task = Files.writeString(dir.resolve("task.xml"), TASK);
         Path out = dir.resolve("m.xml");

@@ -73,6 +73,19 @@ public interface AgentListener {
     default void schedulesChanged(String agent, java.util.List<org.openmft.agent.scheduler.ScheduleEntry> schedules) {
     }
 
+    /**
+     * A resource monitor's listing changed: it was created, replaced, started or stopped, or the
+     * agent started with it; or it was deleted ({@code definition} null). What IBM keeps as a
+     * retained publication on {@code SYSTEM.FTE/monitors/<agent>/<monitor>} for fteListMonitors.
+     *
+     * @param monitorName the monitor
+     * @param definition the monitor, or {@code null} when it was deleted
+     * @param started whether it polls
+     */
+    default void monitorListChanged(String agent, String monitorName, org.openmft.xml.MonitorDefinition definition,
+            boolean started) {
+    }
+
     default void pinged(String agent, String originatorUser) {
     }
 

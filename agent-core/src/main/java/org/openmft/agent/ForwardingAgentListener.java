@@ -51,6 +51,12 @@ public abstract class ForwardingAgentListener implements AgentListener {
     }
 
     @Override
+    public void monitorListChanged(String agent, String monitorName, org.openmft.xml.MonitorDefinition definition,
+            boolean started) {
+        delegate().monitorListChanged(agent, monitorName, definition, started);
+    }
+
+    @Override
     public void pinged(String agent, String originatorUser) {
         delegate().pinged(agent, originatorUser);
     }

@@ -11,7 +11,7 @@ final class Sections {
     /** Every section suite; {@code --scenario all} runs them after the transfer and coordination scenarios. */
     static List<Section> all() {
         return List.of(new Seed000Matrix(), new Seed000Channels(), new LatencySuite(), new Seed002Suite(), new ChannelOptionsSuite(), new Seed003Suite(), new ProtectionSuite(),
-                new CompressionSuite(), new MicroSuite(), new QueueIoSuite());
+                new CompressionSuite(), new MicroSuite(), new QueueIoSuite(), new MonitorSuite());
     }
 
     /** The section called {@code name}, if there is one. */

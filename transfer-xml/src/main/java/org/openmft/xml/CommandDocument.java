@@ -8,7 +8,8 @@ package org.openmft.xml;
  * between threads.
  */
 public sealed interface CommandDocument permits TransferRequest, CancelRequest, PingAgentRequest, StopAgentRequest,
-        MonitorDefinition, DeleteMonitorRequest, MonitorControlRequest, DeleteScheduledTransferRequest {
+        MonitorDefinition, DeleteMonitorRequest, MonitorControlRequest, ClearMonitorHistoryRequest,
+        DeleteScheduledTransferRequest {
 
     /**
      * The schema version the document was read with, such as {@code "6.00"}; always between

@@ -59,6 +59,9 @@ public final class DocumentWriter {
                 startRoot(w, "request", "FileTransfer.xsd");
                 ScheduleTriggerWriter.deleteScheduledTransfer(w, delete);
                 w.writeEndElement();
+            } else if (document instanceof ClearMonitorHistoryRequest clear) {
+                monitorCommand(w, "clearMonitorHistory", clear.version(), clear.name(), clear.originator(),
+                        clear.reply());
             } else if (document instanceof MonitorControlRequest control) {
                 monitorCommand(w, control.rootName(), control.version(), control.name(), control.originator(),
                         control.reply());
@@ -309,18 +312,73 @@ public final class DocumentWriter {
         if (m.description() != null) {
             textElement(w, "description", m.description());
         }
+        pollIntervalAndBatch(w, m);
+        textElement(w, "agent", m.agent());
+        resourcesAndTrigger(w, m);
+        replyTo(w, m.reply());
+        tasksOriginatorAndJob(w, out, m);
+        w.writeEndElement();
+    }
+
+    /**
+     * Writes a monitor's retained listing as IBM publishes it on
+     * {@code SYSTEM.FTE/monitors/<agent>/<monitor>} (MonitorList.xsd): root
+     * {@code monitor:monitorList} with {@code version}, {@code agent} and {@code monitor}, then
+     * {@code <status state>}, {@code <configuration>} (description, which the schema requires,
+     * resources, triggerMatch, tasks, originator, job), {@code <pollInterval>} and {@code <batch>}.
+     *
+     * @param monitor the monitor
+     * @param started whether it polls
+     * @return the XML, with a declaration naming UTF-8
+     */
+    public String writeMonitorList(MonitorDefinition monitor, boolean started) {
+        StringWriter out = new StringWriter();
+        try {
+            XMLStreamWriter w = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
+            w.writeStartDocument("UTF-8", "1.0");
+            w.writeStartElement("monitor", "monitorList", MonitorDefinition.NAMESPACE);
+            w.writeNamespace("monitor", MonitorDefinition.NAMESPACE);
+            w.writeNamespace("xsi", XSI);
+            w.writeAttribute("xsi", XSI, "schemaLocation", MonitorDefinition.NAMESPACE + " MonitorList.xsd");
+            w.writeAttribute("version", monitor.version());
+            w.writeAttribute("agent", monitor.agent());
+            w.writeAttribute("monitor", monitor.name());
+            w.writeEmptyElement("status");
+            w.writeAttribute("state", started ? MonitorListing.STARTED : MonitorListing.STOPPED);
+            w.writeStartElement("configuration");
+            textElement(w, "description", monitor.description() == null ? "" : monitor.description());
+            resourcesAndTrigger(w, monitor);
+            tasksOriginatorAndJob(w, out, monitor);
+            w.writeEndElement();
+            pollIntervalAndBatch(w, monitor);
+            w.writeEndElement();
+            w.writeEndDocument();
+            w.close();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException("cannot write XML", e);
+        }
+        return out.toString();
+    }
+
+    private static void pollIntervalAndBatch(XMLStreamWriter w, MonitorDefinition m) throws XMLStreamException {
         w.writeStartElement("pollInterval");
         w.writeAttribute("units", m.pollInterval().unit().xml());
         w.writeCharacters(Long.toString(m.pollInterval().value()));
         w.writeEndElement();
         w.writeEmptyElement("batch");
         w.writeAttribute("maxSize", Integer.toString(m.batchSize()));
-        textElement(w, "agent", m.agent());
+    }
+
+    private static void resourcesAndTrigger(XMLStreamWriter w, MonitorDefinition m) throws XMLStreamException {
         w.writeStartElement("resources");
-        w.writeStartElement("directory");
-        w.writeAttribute("recursionLevel", Integer.toString(m.recursionLevel()));
-        text(w, m.directory());
-        w.writeEndElement();
+        if (m.queueMonitor()) {
+            textElement(w, "queue", m.queue());
+        } else {
+            w.writeStartElement("directory");
+            w.writeAttribute("recursionLevel", Integer.toString(m.recursionLevel()));
+            text(w, m.directory());
+            w.writeEndElement();
+        }
         w.writeEndElement();
         w.writeStartElement("triggerMatch");
         w.writeStartElement("conditions");
@@ -333,7 +391,10 @@ public final class DocumentWriter {
         w.writeEndElement();
         w.writeEndElement();
         w.writeEndElement();
-        replyTo(w, m.reply());
+    }
+
+    private static void tasksOriginatorAndJob(XMLStreamWriter w, StringWriter out, MonitorDefinition m)
+            throws XMLStreamException {
         w.writeStartElement("tasks");
         w.writeStartElement("task");
         textElement(w, "name", m.task().name());
@@ -355,10 +416,23 @@ public final class DocumentWriter {
             textElement(w, "name", m.jobName());
             w.writeEndElement();
         }
-        w.writeEndElement();
+        if (!m.defaultVariables().isEmpty()) {
+            w.writeStartElement("defaultVariables");
+            for (Map.Entry<String, String> e : new java.util.TreeMap<>(m.defaultVariables()).entrySet()) {
+                w.writeStartElement("variable");
+                w.writeAttribute("key", e.getKey());
+                text(w, e.getValue());
+                w.writeEndElement();
+            }
+            w.writeEndElement();
+        }
     }
 
     private static void condition(XMLStreamWriter w, MonitorCondition condition) throws XMLStreamException {
+        if (condition.onQueue()) {
+            w.writeEmptyElement(condition instanceof MonitorCondition.QueueNotEmpty ? "queueNotEmpty" : "completeGroups");
+            return;
+        }
         if (condition instanceof MonitorCondition.FileMatch) {
             w.writeStartElement("fileMatch");
         } else if (condition instanceof MonitorCondition.FileNoMatch) {

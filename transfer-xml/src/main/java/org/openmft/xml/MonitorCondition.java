@@ -4,17 +4,47 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * One {@code <condition>} of a directory monitor's {@code <triggerMatch>}, as Monitor.xsd names
- * them and {@code fteCreateMonitor -tr} writes them. Every condition names the files it looks at
- * with a {@link FilePattern} and an optional exclusion ({@code -x}). Immutable.
+ * One {@code <condition>} of a monitor's {@code <triggerMatch>}, as Monitor.xsd names them and
+ * {@code fteCreateMonitor -tr} writes them. Every directory condition names the files it looks at
+ * with a {@link FilePattern} and an optional exclusion ({@code -x}); the queue conditions
+ * ({@link QueueNotEmpty}, {@link CompleteGroups}) have neither. Immutable.
  */
 public sealed interface MonitorCondition {
 
-    /** @return the files the condition looks at */
+    /** @return the files the condition looks at, or {@code null} for a queue condition */
     FilePattern pattern();
 
     /** @return files left out although they match, or {@code null} */
     FilePattern exclude();
+
+    /** @return whether this is a queue monitor's condition */
+    default boolean onQueue() {
+        return pattern() == null;
+    }
+
+    /** A queue monitor's condition: it looks at messages, not files, so it has no pattern. */
+    sealed interface QueueCondition extends MonitorCondition {
+        @Override
+        default FilePattern pattern() {
+            return null;
+        }
+
+        @Override
+        default FilePattern exclude() {
+            return null;
+        }
+    }
+
+    /** {@code <queueNotEmpty/>} ({@code -tr queueNotEmpty}): the queue holds a message. */
+    record QueueNotEmpty() implements QueueCondition {
+    }
+
+    /**
+     * {@code <completeGroups/>} ({@code -tr completeGroups}): the queue holds a complete message
+     * group (its last message is there); a message outside any group is a group of one.
+     */
+    record CompleteGroups() implements QueueCondition {
+    }
 
     /**
      * {@code <fileMatch>} ({@code -tr match,P}): each matching file is a trigger match.

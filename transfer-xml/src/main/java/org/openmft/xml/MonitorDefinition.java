@@ -2,6 +2,7 @@ package org.openmft.xml;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -9,8 +10,9 @@ import java.util.Objects;
  * {@code fteCreateMonitor} puts on the monitoring agent's COMMAND queue and {@code -ox} writes to a
  * file. Namespace {@value #NAMESPACE} on the root only; children unqualified. Immutable.
  *
- * <p>Only directory monitors exist so far; a {@code <queue>} resource, queue triggers, managed-call
- * tasks and default variables are refused by {@link RequestParser} as not supported yet.
+ * <p>Directory monitors ({@code <directory>}) and queue monitors ({@code <queue>}, with
+ * {@code queueNotEmpty} or {@code completeGroups} and {@code <defaultVariables>}); managed-call
+ * tasks are refused by {@link RequestParser} as not supported yet.
  *
  * @param version the version attribute read, 1.00 to 6.00
  * @param name the monitor's name, stored upper case as IBM does; no {@code *}, {@code %} or {@code ?}
@@ -18,7 +20,7 @@ import java.util.Objects;
  * @param pollInterval how often the directory is looked at
  * @param batchSize most trigger matches one task carries ({@code <batch maxSize>}, {@code -bs}); at least 1
  * @param agent the monitoring agent, which must be the task's source agent
- * @param directory the directory watched
+ * @param directory the directory watched, or {@code null} for a queue monitor
  * @param recursionLevel subdirectory levels descended ({@code recursionLevel}, {@code -rl}); 0 for none
  * @param allOf whether every condition must hold ({@code <allOf>}) or one ({@code <anyOf>})
  * @param conditions the trigger conditions; at least one
@@ -30,11 +32,15 @@ import java.util.Objects;
  *     {@code overwrite="true"}, as public generators write it (IBM's schema does not list it)
  * @param clearHistory with {@code overwrite}: whether the replaced monitor's history is forgotten
  *     ({@code -c}); OpenMFT's root attribute {@code clearHistory="true"}
+ * @param queue the queue watched ({@code -mq}, on the agent's queue manager), or {@code null}
+ * @param defaultVariables values for variables a queue monitor's message lacks ({@code -dv},
+ *     {@code <defaultVariables>}), by name as written
  */
 public record MonitorDefinition(String version, String name, String description, PollInterval pollInterval,
         int batchSize, String agent, String directory, int recursionLevel, boolean allOf,
         List<MonitorCondition> conditions, ReplyTo reply, MonitorTask task, Originator originator, String jobName,
-        boolean overwrite, boolean clearHistory) implements CommandDocument {
+        boolean overwrite, boolean clearHistory, String queue, java.util.Map<String, String> defaultVariables)
+        implements CommandDocument {
 
     /** The namespace of the root element, as IBM writes it. */
     public static final String NAMESPACE = "http://www.ibm.com/xmlns/wmqfte/7.0.1/MonitorDefinition";
@@ -55,7 +61,15 @@ public record MonitorDefinition(String version, String name, String description,
             throw new IllegalArgumentException("batch maxSize " + batchSize + " is out of range 1-" + MAX_BATCH_SIZE);
         }
         agent = Checks.name(agent, "agent");
-        directory = Checks.path(directory, "directory");
+        if ((directory == null) == (queue == null)) {
+            throw new IllegalArgumentException("a monitor watches one directory or one queue");
+        }
+        directory = directory == null ? null : Checks.path(directory, "directory");
+        queue = queue == null ? null : Checks.name(queue, "queue");
+        defaultVariables = defaultVariables == null ? Map.of() : Map.copyOf(defaultVariables);
+        if (directory != null && !defaultVariables.isEmpty()) {
+            throw new IllegalArgumentException("default variables (-dv) are for queue monitors only");
+        }
         if (recursionLevel < 0 || recursionLevel > MAX_RECURSION_LEVEL) {
             throw new IllegalArgumentException("recursionLevel " + recursionLevel + " is out of range 0-"
                     + MAX_RECURSION_LEVEL);
@@ -64,9 +78,33 @@ public record MonitorDefinition(String version, String name, String description,
         if (conditions.isEmpty()) {
             throw new IllegalArgumentException("a monitor needs at least one trigger condition");
         }
+        for (MonitorCondition c : conditions) {
+            if (c.onQueue() != (queue != null)) {
+                throw new IllegalArgumentException(queue != null
+                        ? "a queue monitor's condition is queueNotEmpty or completeGroups"
+                        : "queueNotEmpty and completeGroups are conditions of queue monitors (-mq)");
+            }
+        }
+        if (queue != null && conditions.size() > 1) {
+            throw new IllegalArgumentException("a queue monitor has one condition, queueNotEmpty or completeGroups");
+        }
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(originator, "originator");
         jobName = Checks.optionalName(jobName, "job name");
+    }
+
+    /** A directory monitor: no queue, no default variables. */
+    public MonitorDefinition(String version, String name, String description, PollInterval pollInterval,
+            int batchSize, String agent, String directory, int recursionLevel, boolean allOf,
+            List<MonitorCondition> conditions, ReplyTo reply, MonitorTask task, Originator originator, String jobName,
+            boolean overwrite, boolean clearHistory) {
+        this(version, name, description, pollInterval, batchSize, agent, directory, recursionLevel, allOf, conditions,
+                reply, task, originator, jobName, overwrite, clearHistory, null, Map.of());
+    }
+
+    /** @return whether it watches a queue ({@code -mq}) rather than a directory */
+    public boolean queueMonitor() {
+        return queue != null;
     }
 
     /**
@@ -97,7 +135,8 @@ public record MonitorDefinition(String version, String name, String description,
      */
     public MonitorDefinition withReply(ReplyTo newReply) {
         return new MonitorDefinition(version, name, description, pollInterval, batchSize, agent, directory,
-                recursionLevel, allOf, conditions, newReply, task, originator, jobName, overwrite, clearHistory);
+                recursionLevel, allOf, conditions, newReply, task, originator, jobName, overwrite, clearHistory, queue,
+                defaultVariables);
     }
 
     /**

@@ -49,8 +49,7 @@ final class MonitorParser {
         boolean overwrite = RequestParser.booleanAttribute(c, f, attributes, "overwrite", false);
         boolean clearHistory = RequestParser.booleanAttribute(c, f, attributes, "clearHistory", false);
         Children children = new Children(c, List.of("name", "description", "pollInterval", "batch", "agent",
-                "resources", "triggerMatch", "reply", "tasks", "originator", "job", "defaultVariables"), Map.of(
-                "defaultVariables", "<defaultVariables> is not supported yet (they serve queue monitors)"));
+                "resources", "triggerMatch", "reply", "tasks", "originator", "job", "defaultVariables"));
         String name = children.required("name", RequestParser::plainText);
         String description = children.optional("description", RequestParser::optionalText);
         MonitorDefinition.PollInterval interval = children.required("pollInterval", this::pollInterval);
@@ -61,17 +60,78 @@ final class MonitorParser {
         ReplyTo reply = children.optional("reply", parser::replyTo);
         MonitorDefinition.MonitorTask task = children.required("tasks", this::tasks);
         Originator originator = children.required("originator", parser::originator);
-        String job = children.optional("job", x -> {
-            x.attributes(Set.of());
-            Children parts = new Children(x, List.of("name"));
-            String value = parts.required("name", RequestParser::plainText);
-            parts.end();
-            return value;
-        });
+        String job = children.optional("job", this::job);
+        Map<String, String> defaults = children.optional("defaultVariables", this::defaultVariables);
         children.end();
         return RequestParser.build(c, f, () -> new MonitorDefinition(version, name, description, interval,
                 batch == null ? 1 : batch, agent, directory.path(), directory.recursionLevel(), trigger.allOf(),
-                trigger.conditions(), reply, task, originator, job, overwrite, clearHistory));
+                trigger.conditions(), reply, task, originator, job, overwrite, clearHistory, directory.queue(),
+                defaults));
+    }
+
+    /**
+     * {@code <monitorList version agent monitor>}: status, configuration, pollInterval, batch
+     * (MonitorList.xsd), read into the definition the listing describes.
+     */
+    MonitorListing readList(XmlCursor c) throws MalformedRequestException {
+        Frame f = c.current();
+        if (!NAMESPACES.contains(c.namespace())) {
+            throw c.error(f, "element <monitorList> is in namespace " + Checks.quote(c.namespace()) + "; expected "
+                    + Checks.quote(MonitorDefinition.NAMESPACE));
+        }
+        c.allowNamespaces(Set.of(""));
+        Map<String, String> attributes = c.attributes(Set.of("version", "agent", "monitor"));
+        String version = RequestParser.version(c, attributes);
+        String agent = RequestParser.requiredAttribute(c, f, attributes, "agent");
+        String name = RequestParser.requiredAttribute(c, f, attributes, "monitor");
+        Children children = new Children(c, List.of("status", "configuration", "pollInterval", "batch"));
+        String state = children.required("status", x -> {
+            Frame at = x.current();
+            String value = RequestParser.requiredAttribute(x, at, x.attributes(Set.of("state")), "state").strip();
+            x.empty();
+            if (!value.equals(MonitorListing.STARTED) && !value.equals(MonitorListing.STOPPED)) {
+                throw x.error(at, "attribute state=" + Checks.quote(value) + " is not valid; expected "
+                        + MonitorListing.STARTED + " or " + MonitorListing.STOPPED);
+            }
+            return value;
+        });
+        Configuration configuration = children.required("configuration", this::configuration);
+        MonitorDefinition.PollInterval interval = children.required("pollInterval", this::pollInterval);
+        Integer batch = children.required("batch", this::batch);
+        children.end();
+        return RequestParser.build(c, f, () -> new MonitorListing(Checks.name(agent, "agent"),
+                state.equals(MonitorListing.STARTED), new MonitorDefinition(version, name, configuration.description(),
+                        interval, batch, agent, configuration.directory().path(),
+                        configuration.directory().recursionLevel(), configuration.trigger().allOf(),
+                        configuration.trigger().conditions(), null, configuration.task(), configuration.originator(),
+                        configuration.job(), false, false, configuration.directory().queue(),
+                        configuration.defaults())));
+    }
+
+    private record Configuration(String description, Directory directory, Trigger trigger,
+            MonitorDefinition.MonitorTask task, Originator originator, String job, Map<String, String> defaults) {}
+
+    private Configuration configuration(XmlCursor c) throws MalformedRequestException {
+        c.attributes(Set.of());
+        Children children = new Children(c, List.of("description", "resources", "triggerMatch", "tasks",
+                "originator", "job", "defaultVariables"));
+        String description = children.optional("description", RequestParser::optionalText);
+        Directory directory = children.required("resources", this::resources);
+        Trigger trigger = children.required("triggerMatch", this::triggerMatch);
+        MonitorDefinition.MonitorTask task = children.required("tasks", this::tasks);
+        Originator originator = children.required("originator", parser::originator);
+        String job = children.optional("job", this::job);
+        Map<String, String> defaults = children.optional("defaultVariables", this::defaultVariables);
+        children.end();
+        return new Configuration(description, directory, trigger, task, originator, job, defaults);
+    }
+
+    private String job(XmlCursor x) throws MalformedRequestException {
+        x.attributes(Set.of());
+        Children parts = new Children(x, List.of("name"));
+        String value = parts.required("name", RequestParser::plainText);
+        parts.end();
+        return value;
     }
 
     private MonitorDefinition.PollInterval pollInterval(XmlCursor c) throws MalformedRequestException {
@@ -100,31 +160,55 @@ final class MonitorParser {
         return (int) size;
     }
 
-    private record Directory(String path, int recursionLevel) {}
+    /** A monitor's resource: a directory (with its recursion level) or a queue. */
+    private record Directory(String path, int recursionLevel, String queue) {}
 
     private Directory resources(XmlCursor c) throws MalformedRequestException {
         Frame f = c.current();
         c.attributes(Set.of());
-        Children children = new Children(c, List.of("directory", "queue"), Map.of(
-                "queue", "queue monitors (<queue> resources) are not supported yet"));
-        Directory directory = children.required("directory", x -> {
-            Frame at = x.current();
-            Map<String, String> attributes = x.attributes(Set.of("recursionLevel"));
+        String kind = c.nextChild();
+        if (kind == null) {
+            throw c.error(f, "missing required element <directory> or <queue>");
+        }
+        Frame at = c.current();
+        Directory resource;
+        if (kind.equals("directory")) {
+            Map<String, String> attributes = c.attributes(Set.of("recursionLevel"));
             long level = attributes.containsKey("recursionLevel")
-                    ? RequestParser.longAttribute(x, at, attributes, "recursionLevel") : 0;
+                    ? RequestParser.longAttribute(c, at, attributes, "recursionLevel") : 0;
             if (level < 0 || level > MonitorDefinition.MAX_RECURSION_LEVEL) {
-                throw x.error(at, "attribute recursionLevel=" + Checks.quote(attributes.get("recursionLevel"))
+                throw c.error(at, "attribute recursionLevel=" + Checks.quote(attributes.get("recursionLevel"))
                         + " is out of range 0-" + MonitorDefinition.MAX_RECURSION_LEVEL);
             }
-            String path = RequestParser.requiredText(x);
-            RequestParser.build(x, at, () -> Checks.path(path, "directory"));
-            return new Directory(path, (int) level);
-        });
-        children.end();
-        if (directory == null) {
-            throw c.error(f, "missing required element <directory>");
+            String path = RequestParser.requiredText(c);
+            RequestParser.build(c, at, () -> Checks.path(path, "directory"));
+            resource = new Directory(path, (int) level, null);
+        } else if (kind.equals("queue")) {
+            c.attributes(Set.of());
+            String queue = RequestParser.requiredText(c).strip();
+            RequestParser.build(c, at, () -> Checks.name(queue, "queue"));
+            resource = new Directory(null, 0, queue);
+        } else {
+            throw c.error(at, "unexpected element <" + kind + "> in <resources>; expected <directory> or <queue>");
         }
-        return directory;
+        Children rest = new Children(c, List.of());
+        rest.end();
+        return resource;
+    }
+
+    private Map<String, String> defaultVariables(XmlCursor c) throws MalformedRequestException {
+        c.attributes(Set.of());
+        Children children = new Children(c, List.of("variable"));
+        Map<String, String> values = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, String> e : children.repeated("variable", 1, x -> {
+            Frame at = x.current();
+            String key = RequestParser.requiredAttribute(x, at, x.attributes(Set.of("key")), "key");
+            return Map.entry(key, x.text());
+        })) {
+            values.put(e.getKey(), e.getValue());
+        }
+        children.end();
+        return values;
     }
 
     private record Trigger(boolean allOf, List<MonitorCondition> conditions) {}
@@ -158,7 +242,7 @@ final class MonitorParser {
         String kind = c.nextChild();
         if (kind == null) {
             throw c.error(c.current(), "missing required element in <condition>; expected <fileMatch>, <fileNoMatch>, "
-                    + "<fileSize> or <fileSizeSame>");
+                    + "<fileSize>, <fileSizeSame>, <queueNotEmpty> or <completeGroups>");
         }
         Frame f = c.current();
         MonitorCondition condition;
@@ -197,7 +281,11 @@ final class MonitorParser {
             }
             case "queueNotEmpty":
             case "completeGroups":
-                throw c.unsupported(f, "queue monitors (<" + kind + ">) are not supported yet");
+                c.attributes(Set.of());
+                c.empty();
+                condition = kind.equals("queueNotEmpty") ? new MonitorCondition.QueueNotEmpty()
+                        : new MonitorCondition.CompleteGroups();
+                break;
             default:
                 throw c.error(f, "unexpected element <" + kind + "> in <condition>; expected <fileMatch>, "
                         + "<fileNoMatch>, <fileSize> or <fileSizeSame>");
@@ -307,6 +395,7 @@ final class MonitorParser {
         children.end();
         return RequestParser.build(c, f, () -> switch (root) {
             case "deleteMonitor" -> new DeleteMonitorRequest(version, name, originator, reply);
+            case "clearMonitorHistory" -> new ClearMonitorHistoryRequest(version, name, originator, reply);
             case "startMonitor" -> new MonitorControlRequest(version, true, name, originator, reply);
             default -> new MonitorControlRequest(version, false, name, originator, reply);
         });

@@ -109,6 +109,22 @@ public final class RequestParser {
     }
 
     /**
+     * Reads a monitor's retained listing (MonitorList.xsd), as {@code fteListMonitors} receives it.
+     *
+     * @param xml the publication's body
+     * @return the listing
+     * @throws MalformedRequestException if it is not a valid listing, including null
+     */
+    public MonitorListing parseMonitorList(String xml) throws MalformedRequestException {
+        return read(null, xml, c -> {
+            if (!c.root().equals("monitorList")) {
+                throw c.error(c.current(), "unknown root element <" + c.root() + ">; expected <monitorList>");
+            }
+            return new MonitorParser(this).readList(c);
+        });
+    }
+
+    /**
      * Reads a reply (Reply.xsd) from the bytes of a message.
      *
      * @param xml the document; its encoding comes from its declaration or byte-order mark
@@ -171,6 +187,7 @@ public final class RequestParser {
             case "deleteMonitor":
             case "startMonitor":
             case "stopMonitor":
+            case "clearMonitorHistory":
                 return new MonitorParser(this).read(c, root);
             case "pingAgent":
                 if (!namespace.isEmpty() && !PING_NAMESPACES.contains(namespace)) {

@@ -99,6 +99,25 @@ class MonitorDocumentTest {
     }
 
     @Test
+    void theRetainedListingHoldsTheDefinitionItExportsAgain() throws Exception {
+        MonitorDefinition m = ((MonitorDefinition) parser.parse(standard(
+                "<condition><fileMatch><pattern type=\"regex\">a.*</pattern></fileMatch></condition>"))).withReply(null);
+        String listing = writer.writeMonitorList(m, false);
+        assertTrue(listing.contains("<monitor:monitorList xmlns:monitor=\"" + MonitorDefinition.NAMESPACE + "\""), listing);
+        assertTrue(listing.contains("agent=\"SRC\" monitor=\"DROP\"><status state=\"stopped\"/><configuration>"
+                + "<description></description><resources>"), listing);
+        assertTrue(listing.endsWith("</configuration><pollInterval units=\"seconds\">5</pollInterval>"
+                + "<batch maxSize=\"1\"/></monitor:monitorList>"), listing);
+        MonitorListing read = parser.parseMonitorList(listing);
+        assertEquals("SRC", read.agent());
+        assertFalse(read.started());
+        assertEquals(writer.write(m), writer.write(read.definition()), "the listing exports the definition unchanged");
+        assertTrue(parser.parseMonitorList(writer.writeMonitorList(m, true)).started());
+        assertThrows(MalformedRequestException.class, () -> parser.parseMonitorList(listing.replace("stopped", "idle")));
+        assertThrows(MalformedRequestException.class, () -> parser.parseMonitorList(writer.write(m)));
+    }
+
+    @Test
     void deleteStartAndStopRoundTrip() throws Exception {
         Originator who = new Originator("h", "u");
         for (CommandDocument d : List.of(new DeleteMonitorRequest("6.00", "m1", who, new ReplyTo("R", null, false)),
@@ -131,12 +150,26 @@ class MonitorDocumentTest {
     }
 
     @Test
-    void queueMonitorsAndCallsAreUnsupportedNotIgnored() {
-        String plain = standard("<condition><fileMatch><pattern>a</pattern></fileMatch></condition>");
-        assertThrows(UnsupportedRequestException.class, () -> parser.parse(
-                plain.replace("<directory recursionLevel=\"2\">/in</directory>", "<queue>Q1</queue>")));
-        assertThrows(UnsupportedRequestException.class, () -> parser.parse(standard(
+    void queueMonitorsRoundTripAndMixedResourcesAreRefused() throws Exception {
+        String plain = standard("<condition><completeGroups/></condition>")
+                .replace("<directory recursionLevel=\"2\">/in</directory>", "<queue>APP.IN</queue>")
+                .replace("</job>", "</job><defaultVariables><variable key=\"destFileName\">x.txt</variable>"
+                        + "</defaultVariables>");
+        MonitorDefinition m = (MonitorDefinition) parser.parse(plain);
+        assertTrue(m.queueMonitor());
+        assertEquals("APP.IN", m.queue());
+        assertEquals(java.util.Map.of("destFileName", "x.txt"), m.defaultVariables());
+        assertInstanceOf(MonitorCondition.CompleteGroups.class, m.conditions().get(0));
+        String written = writer.write(m);
+        assertTrue(written.contains("<resources><queue>APP.IN</queue></resources>"), written);
+        assertEquals(written, writer.write((MonitorDefinition) parser.parse(written)));
+        assertEquals(written, writer.write(parser.parseMonitorList(writer.writeMonitorList(m, true)).definition()));
+        // A queue condition on a directory, a file condition on a queue: refused, naming why.
+        assertThrows(MalformedRequestException.class, () -> parser.parse(standard(
                 "<condition><queueNotEmpty/></condition>")));
+        assertThrows(MalformedRequestException.class, () -> parser.parse(standard(
+                "<condition><fileMatch><pattern>a</pattern></fileMatch></condition>").replace(
+                "<directory recursionLevel=\"2\">/in</directory>", "<queue>Q1</queue>")));
     }
 
     @Test

@@ -74,6 +74,14 @@ public final class Publications {
         return ROOT + "/Scheduler/" + agent;
     }
 
+    /**
+     * {@code SYSTEM.FTE/monitors/<agent>/<monitor>}: a resource monitor's retained listing
+     * (MonitorList.xsd), which fteListMonitors reads; an empty publication there clears it.
+     */
+    public static String monitorList(String agent, String monitor) {
+        return ROOT + "/monitors/" + agent + "/" + monitor;
+    }
+
     /** {@code SYSTEM.FTE/Log/<agent>/NotAuthorized}: IBM's authority refusals (result 53). */
     public static String notAuthorized(String agent) {
         return ROOT + "/Log/" + agent + "/NotAuthorized";

@@ -18,6 +18,7 @@ import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.transfer.files.Access;
 import org.openmft.agent.transfer.files.SandboxPolicy;
 import org.openmft.agent.transfer.files.SandboxViolationException;
+import org.openmft.xml.ClearMonitorHistoryRequest;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DeleteMonitorRequest;
 import org.openmft.xml.DocumentWriter;
@@ -28,13 +29,12 @@ import org.openmft.xml.MonitorDefinition;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
 import org.openmft.xml.RequestParser;
-import org.openmft.xml.TransferRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An agent's directory monitors at run time: serves the monitor commands that arrive on the
- * COMMAND queue (create, delete, start, stop) and polls each started monitor on its interval from
+ * An agent's resource monitors at run time: serves the monitor commands that arrive on the
+ * COMMAND queue (create, delete, start, stop, clear history) and polls each started monitor on its interval from
  * one thread ({@code openmft-<agent>-monitor}).
  *
  * <p>A poll lists the directory, lets {@link TriggerEvaluator} decide what triggers, substitutes
@@ -70,7 +70,8 @@ public final class MonitorService implements AutoCloseable {
     private final ThreadFactory threads;
     private final RequestParser parser = new RequestParser();
     private final DocumentWriter writer = new DocumentWriter();
-    private final TaskVariables variables;
+    private final MonitorTasks tasks;
+    private final QueueScanner queues;
     private final Object lock = new Object();
     private final Map<String, Running> monitors = new LinkedHashMap<>();
     private boolean loaded;
@@ -96,13 +97,19 @@ public final class MonitorService implements AutoCloseable {
      */
     public MonitorService(Settings settings, MonitorStore store, SandboxPolicy sandboxes, AgentListener listener,
             Clock clock, ThreadFactory threads) {
+        this(settings, store, null, sandboxes, listener, clock, threads);
+    }
+
+    private MonitorService(Settings settings, MonitorStore store, QueueScanner queues, SandboxPolicy sandboxes,
+            AgentListener listener, Clock clock, ThreadFactory threads) {
+        this.queues = queues;
         this.settings = settings;
         this.store = store;
         this.sandboxes = sandboxes;
         this.listener = listener == null ? AgentListener.NONE : listener;
         this.clock = clock;
         this.threads = threads;
-        this.variables = new TaskVariables(java.io.File.separator, ZoneId.systemDefault());
+        this.tasks = new MonitorTasks(settings.agentName(), ZoneId.systemDefault());
     }
 
     /**
@@ -119,8 +126,8 @@ public final class MonitorService implements AutoCloseable {
     public static MonitorService forAgent(Settings settings, org.openmft.agent.messaging.QueueManagerConnector connector,
             org.openmft.agent.transfer.state.StateTag tag, SandboxPolicy sandboxes, AgentListener listener,
             ThreadFactory threads) {
-        return new MonitorService(settings, new EventQueueMonitorStore(connector, settings.agentName(), tag), sandboxes,
-                listener, Clock.systemUTC(), threads);
+        return new MonitorService(settings, new EventQueueMonitorStore(connector, settings.agentName(), tag),
+                new QueueScanner(connector), sandboxes, listener, Clock.systemUTC(), threads);
     }
 
     /** Starts polling; the monitors are read from the store on the polling thread. */
@@ -137,7 +144,7 @@ public final class MonitorService implements AutoCloseable {
     /** Whether {@code document} is a monitor command, which {@link #handle} serves. */
     public static boolean isMonitorCommand(CommandDocument document) {
         return document instanceof MonitorDefinition || document instanceof DeleteMonitorRequest
-                || document instanceof MonitorControlRequest;
+                || document instanceof MonitorControlRequest || document instanceof ClearMonitorHistoryRequest;
     }
 
     /**
@@ -158,6 +165,9 @@ public final class MonitorService implements AutoCloseable {
             }
             if (document instanceof DeleteMonitorRequest delete) {
                 return delete(delete, context);
+            }
+            if (document instanceof ClearMonitorHistoryRequest clear) {
+                return clearHistory(clear, context);
             }
             MonitorControlRequest control = (MonitorControlRequest) document;
             return control(control, context);
@@ -204,6 +214,9 @@ public final class MonitorService implements AutoCloseable {
         if (document instanceof DeleteMonitorRequest d) {
             return d.reply();
         }
+        if (document instanceof ClearMonitorHistoryRequest c) {
+            return c.reply();
+        }
         return ((MonitorControlRequest) document).reply();
     }
 
@@ -217,18 +230,25 @@ public final class MonitorService implements AutoCloseable {
             return refuse(m, context, ResultCode.MONITOR_ALREADY_PRESENT, "BFGDM0051E: monitor " + m.name()
                     + " already exists on agent " + settings.agentName() + "; use -f to replace it");
         }
-        Path directory = Path.of(m.directory());
-        if (!directory.isAbsolute()) {
-            return refuse(m, context, ResultCode.MONITOR_DIRECTORY_ACCESS, "BFGDM0043E: the monitored directory "
-                    + m.directory() + " is not an absolute path");
+        if (m.queueMonitor()) {
+            String refused = QueueMonitoring.refusal(m.queue(), settings.agentName());
+            if (refused != null) {
+                return refuse(m, context, ResultCode.MONITOR_DIRECTORY_ACCESS, refused);
+            }
+        } else {
+            Path directory = Path.of(m.directory());
+            if (!directory.isAbsolute()) {
+                return refuse(m, context, ResultCode.MONITOR_DIRECTORY_ACCESS, "BFGDM0043E: the monitored directory "
+                        + m.directory() + " is not an absolute path");
+            }
+            try {
+                sandboxes.forRequester(context.requesterUser()).checkDirectory(directory, Access.READ);
+            } catch (SandboxViolationException e) {
+                return refuse(m, context, ResultCode.MONITOR_DIRECTORY_ACCESS, "BFGDM0043E: the monitored directory "
+                        + m.directory() + " may not be read by agent " + settings.agentName() + ": " + e.getMessage());
+            }
         }
-        try {
-            sandboxes.forRequester(context.requesterUser()).checkDirectory(directory, Access.READ);
-        } catch (SandboxViolationException e) {
-            return refuse(m, context, ResultCode.MONITOR_DIRECTORY_ACCESS, "BFGDM0043E: the monitored directory "
-                    + m.directory() + " may not be read by agent " + settings.agentName() + ": " + e.getMessage());
-        }
-        String problem = checkTask(m);
+        String problem = tasks.check(m, clock.instant());
         if (problem != null) {
             ResultCode code = problem.startsWith("110") ? ResultCode.MONITOR_VARIABLE_NOT_FOUND
                     : problem.startsWith("100") ? ResultCode.MONITOR_VARIABLE_SYNTAX
@@ -246,73 +266,19 @@ public final class MonitorService implements AutoCloseable {
         }
         Running r = new Running();
         r.definition = stored;
-        r.evaluator = new TriggerEvaluator(stored);
+        r.evaluator = stored.queueMonitor() ? null : new TriggerEvaluator(stored);
         r.record = record;
         r.nextPoll = clock.instant();
         monitors.put(m.name(), r);
-        log.info("BFGDM0040I: Monitor {} {} on agent {}: directory {}, every {}", m.name(),
-                existing != null ? "replaced" : "created", settings.agentName(), m.directory(), m.pollInterval());
+        log.info("BFGDM0040I: Monitor {} {} on agent {}: {}, every {}", m.name(),
+                existing != null ? "replaced" : "created", settings.agentName(),
+                m.queueMonitor() ? "queue " + m.queue() : "directory " + m.directory(), m.pollInterval());
         event(r, "create", 0, List.of(), List.of());
         event(r, "start", 0, List.of(), List.of());
+        listed(r);
         lock.notifyAll();
         return answer(context, m.reply(), ResultCode.SUCCESS, "BFGDM0040I: monitor " + m.name() + " created on agent "
                 + settings.agentName());
-    }
-
-    /**
-     * Why the task cannot run, as "NNN message" with IBM's result code, or null: it is substituted
-     * with a sample file in the monitored directory and read as a transfer request.
-     */
-    private String checkTask(MonitorDefinition m) {
-        String task = m.task().requestXml();
-        boolean onlyNoMatch = m.conditions().stream().allMatch(c -> c instanceof MonitorCondition.FileNoMatch);
-        FileSnapshot sample = onlyNoMatch ? null : new FileSnapshot(Path.of(m.directory(), "sample.txt").toString(),
-                "sample.txt", 0, clock.millis());
-        if (onlyNoMatch && TaskVariables.usesVariables(task)) {
-            return "110 BFGDM0060E: the task uses variables, which a noMatch trigger does not provide";
-        }
-        try {
-            prepare(m, List.of(sample == null ? null : sample), clock.instant());
-            return null;
-        } catch (TaskVariables.TaskException e) {
-            return e.resultCode().code() + " " + e.getMessage();
-        }
-    }
-
-    /** The request document a batch of files submits. */
-    private String prepare(MonitorDefinition m, List<FileSnapshot> batch, Instant now) throws TaskVariables.TaskException {
-        List<Map<String, String>> values = new ArrayList<>();
-        for (FileSnapshot file : batch) {
-            values.add(variables.metadata(file, settings.agentName(), now));
-        }
-        String task;
-        task = variables.substitute(m.task().requestXml(), values);
-        if (m.jobName() != null && !task.contains("<job>") && task.contains("</managedTransfer>")) {
-            task = task.replace("</managedTransfer>", "<job><name>" + escape(m.jobName()) + "</name></job></managedTransfer>");
-        }
-        CommandDocument document;
-        try {
-            document = parser.parse(task);
-        } catch (MalformedRequestException e) {
-            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is not a valid transfer request: " + e.getMessage());
-        }
-        if (!(document instanceof TransferRequest request)) {
-            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is not a transfer request");
-        }
-        if (request.schedule() != null) {
-            // IBM (9.0.4 on): a monitor's task cannot be a scheduled transfer.
-            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is a scheduled transfer"
-                    + " (<schedule>), which a monitor cannot run");
-        }
-        if (!request.sourceAgent().agent().equalsIgnoreCase(settings.agentName())) {
-            throw new TaskVariables.TaskException(ResultCode.MONITOR_TASK_SOURCE_AGENT, "the task's source agent "
-                    + request.sourceAgent().agent() + " is not the monitoring agent " + settings.agentName());
-        }
-        return task;
-    }
-
-    private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     private CommandHandler.Outcome delete(DeleteMonitorRequest d, CommandHandler.RequestContext context) {
@@ -331,6 +297,7 @@ public final class MonitorService implements AutoCloseable {
             event(r, "stop", 0, List.of(), List.of());
         }
         event(r, "delete", 0, List.of(), List.of());
+        listener.monitorListChanged(settings.agentName(), d.name(), null, false);
         return answer(context, d.reply(), ResultCode.SUCCESS, "BFGCL0251I: monitor " + d.name()
                 + " deleted from agent " + settings.agentName());
     }
@@ -341,20 +308,47 @@ public final class MonitorService implements AutoCloseable {
             return unknown(c.name(), context, c.reply());
         }
         if (r.record.started() != c.start()) {
-            MonitorRecord next = r.record.with(c.start());
-            try {
-                store.save(next, List.of());
-            } catch (MonitorStore.MonitorStoreException e) {
-                return answer(context, c.reply(), ResultCode.COMMAND_UNSUCCESSFUL, e.getMessage());
+            String failed = replace(r, r.record.with(c.start()));
+            if (failed != null) {
+                return answer(context, c.reply(), ResultCode.COMMAND_UNSUCCESSFUL, failed);
             }
-            r.record = next;
-            r.nextPoll = clock.instant();
             log.info("Monitor {} on agent {} {}", c.name(), settings.agentName(), c.start() ? "started" : "stopped");
             event(r, c.start() ? "start" : "stop", 0, List.of(), List.of());
-            lock.notifyAll();
+            listed(r);
         }
         return answer(context, c.reply(), ResultCode.SUCCESS, "monitor " + c.name() + " is "
                 + (c.start() ? "started" : "stopped") + " on agent " + settings.agentName());
+    }
+
+    /** Saves a monitor's new record and polls it at once; returns why it could not, or null. */
+    private String replace(Running r, MonitorRecord next) {
+        try {
+            store.save(next, List.of());
+        } catch (MonitorStore.MonitorStoreException e) {
+            return e.getMessage();
+        }
+        r.record = next;
+        r.nextPoll = clock.instant();
+        lock.notifyAll();
+        return null;
+    }
+
+    /**
+     * fteClearMonitorHistory: the history is emptied in one save, so the next poll, due at once,
+     * triggers every file it sees again; a started monitor stays started, a stopped one stopped.
+     */
+    private CommandHandler.Outcome clearHistory(ClearMonitorHistoryRequest c, CommandHandler.RequestContext context) {
+        Running r = monitors.get(c.name());
+        if (r == null) {
+            return unknown(c.name(), context, c.reply());
+        }
+        String failed = replace(r, r.record.with(Map.of(), true));
+        if (failed != null) {
+            return answer(context, c.reply(), ResultCode.COMMAND_UNSUCCESSFUL, failed);
+        }
+        log.info("Monitor {} on agent {}: history cleared", c.name(), settings.agentName());
+        return answer(context, c.reply(), ResultCode.SUCCESS, "the history of monitor " + c.name() + " on agent "
+                + settings.agentName() + " is cleared");
     }
 
     private CommandHandler.Outcome unknown(String name, CommandHandler.RequestContext context, ReplyTo reply) {
@@ -385,6 +379,11 @@ public final class MonitorService implements AutoCloseable {
                 List.of(text), List.of()), reply, code != ResultCode.SUCCESS);
     }
 
+    /** Publishes the monitor's retained listing (fteListMonitors). */
+    private void listed(Running r) {
+        listener.monitorListChanged(settings.agentName(), r.definition.name(), r.definition, r.record.started());
+    }
+
     private void event(Running r, String action, int code, List<String> supplements, List<String> transfers) {
         listener.monitorAction(settings.agentName(), new MonitorEvent(r.definition.name(), action, clock.instant(), code,
                 supplements, r.definition.originator(), r.record.createRequestId(), transfers));
@@ -407,12 +406,15 @@ public final class MonitorService implements AutoCloseable {
                             record.name(), e.getMessage());
                     continue;
                 }
-                r.evaluator = new TriggerEvaluator(r.definition);
+                r.evaluator = r.definition.queueMonitor() ? null : new TriggerEvaluator(r.definition);
                 r.record = record;
                 r.nextPoll = clock.instant();
                 monitors.put(record.name(), r);
             }
             loaded = true;
+            // The listings are published again at each start: retained publications may have been
+            // lost with the coordination queue manager, or changed while this agent was down.
+            monitors.values().forEach(this::listed);
             if (!monitors.isEmpty()) {
                 log.info("Agent {}: {} resource monitor(s) loaded: {}", settings.agentName(), monitors.size(),
                         String.join(", ", monitors.keySet()));
@@ -471,6 +473,10 @@ public final class MonitorService implements AutoCloseable {
     private void poll(Running r, Instant now) {
         MonitorDefinition m = r.definition;
         r.nextPoll = now.plusSeconds(m.pollInterval().seconds());
+        if (m.queueMonitor()) {
+            pollQueue(r, now);
+            return;
+        }
         Path directory = Path.of(m.directory());
         List<FileSnapshot> files;
         try {
@@ -487,34 +493,48 @@ public final class MonitorService implements AutoCloseable {
         }
         TriggerEvaluator.Decision decision = r.evaluator.evaluate(files, r.record.history(), r.record.noMatchArmed(),
                 settings.maxResourcesInPoll());
-        List<String> tasks = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
-        ResultCode problemCode = null;
-        List<List<FileSnapshot>> batches = new ArrayList<>();
-        if (decision.noMatchTriggered()) {
-            batches.add(java.util.Collections.singletonList(null));
-        }
-        List<FileSnapshot> triggered = decision.triggered();
-        for (int i = 0; i < triggered.size(); i += m.batchSize()) {
-            batches.add(triggered.subList(i, Math.min(triggered.size(), i + m.batchSize())));
-        }
-        for (List<FileSnapshot> batch : batches) {
-            try {
-                tasks.add(prepare(m, batch, now));
-            } catch (TaskVariables.TaskException e) {
-                problemCode = e.resultCode();
-                problems.add(e.getMessage());
-            }
-        }
-        boolean changed = !batches.isEmpty() || !sameFiles(r.record.history(), decision.history())
+        PollPlan out = PollPlan.forFiles(m, decision, tasks, now);
+        boolean changed = !out.names.isEmpty() || !PollPlan.sameFiles(r.record.history(), decision.history())
                 || decision.noMatchArmed() != r.record.noMatchArmed();
-        if (!changed) {
-            r.record = r.record.with(decision.history(), decision.noMatchArmed());
+        commit(r, out, r.record.with(decision.history(), decision.noMatchArmed()), changed);
+    }
+
+    /** A queue monitor's poll: browse, decide, then as for a directory. */
+    private void pollQueue(Running r, Instant now) {
+        MonitorDefinition m = r.definition;
+        List<QueueMessage> messages;
+        try {
+            if (queues == null) {
+                throw new org.openmft.agent.qmgr.QueueManagerException("this agent cannot browse queues",
+                        org.openmft.agent.qmgr.QueueManagerException.UNAVAILABLE, null);
+            }
+            messages = queues.browse(m.queue());
+        } catch (org.openmft.agent.qmgr.QueueManagerException e) {
+            failed(r, ResultCode.COMMAND_UNSUCCESSFUL, "BFGDM0043E: " + e.getMessage());
             return;
         }
-        MonitorRecord next = r.record.with(decision.history(), decision.noMatchArmed());
+        if (messages == null) {
+            failed(r, ResultCode.MONITOR_DIRECTORY_ACCESS, "BFGDM0043E: queue " + m.queue() + " does not exist on the"
+                    + " queue manager of agent " + settings.agentName());
+            return;
+        }
+        QueueTriggerEvaluator.Decision decision = new QueueTriggerEvaluator(
+                m.conditions().get(0) instanceof MonitorCondition.CompleteGroups)
+                .evaluate(messages, r.record.history(), settings.maxResourcesInPoll());
+        PollPlan out = PollPlan.forMessages(m, decision, tasks, now);
+        boolean changed = !out.names.isEmpty() || !r.record.history().keySet().equals(decision.history().keySet());
+        commit(r, out, r.record.with(decision.history(), r.record.noMatchArmed()), changed);
+    }
+
+    /** Saves the new record with the tasks in one transaction (when anything changed), then reports. */
+    private void commit(Running r, PollPlan out, MonitorRecord next, boolean changed) {
+        MonitorDefinition m = r.definition;
+        if (!changed) {
+            r.record = next;
+            return;
+        }
         try {
-            store.save(next, tasks);
+            store.save(next, out.tasks);
         } catch (MonitorStore.MonitorStoreException e) {
             // Nothing was submitted or recorded: the next poll decides again from the same history.
             log.warn("Agent {}: monitor {}: {}; the poll is repeated in {}", settings.agentName(), m.name(),
@@ -522,20 +542,14 @@ public final class MonitorService implements AutoCloseable {
             return;
         }
         r.record = next;
-        if (!tasks.isEmpty()) {
-            List<String> names = new ArrayList<>();
-            for (List<FileSnapshot> batch : batches) {
-                for (FileSnapshot f : batch) {
-                    names.add(f == null ? "(no file matches)" : f.path());
-                }
-            }
+        if (!out.tasks.isEmpty()) {
             log.info("Monitor {} on agent {}: trigger satisfied, {} task(s) submitted for {}", m.name(),
-                    settings.agentName(), tasks.size(), names);
+                    settings.agentName(), out.tasks.size(), out.names);
             r.failuresInARow = 0;
-            event(r, "triggerSatisfied", 0, names, List.of());
+            event(r, "triggerSatisfied", 0, out.names, List.of());
         }
-        if (!problems.isEmpty()) {
-            failed(r, Objects.requireNonNull(problemCode), String.join("; ", problems));
+        if (!out.problems.isEmpty()) {
+            failed(r, Objects.requireNonNull(out.problemCode), String.join("; ", out.problems));
         }
     }
 
@@ -551,21 +565,6 @@ public final class MonitorService implements AutoCloseable {
         if (settings.reportTriggerFail()) {
             event(r, "triggerFail", code.code(), List.of(why), List.of());
         }
-    }
-
-    /** Whether two histories know the same files in the same states (polls counted aside). */
-    private static boolean sameFiles(Map<String, FileHistory> a, Map<String, FileHistory> b) {
-        if (!a.keySet().equals(b.keySet())) {
-            return false;
-        }
-        for (Map.Entry<String, FileHistory> e : a.entrySet()) {
-            FileHistory x = e.getValue();
-            FileHistory y = b.get(e.getKey());
-            if (x.size() != y.size() || x.lastModifiedMillis() != y.lastModifiedMillis() || x.triggered() != y.triggered()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Stops polling (waiting a bounded time for a poll in progress) and closes the store. */
@@ -587,6 +586,9 @@ public final class MonitorService implements AutoCloseable {
         }
         synchronized (lock) {
             store.close();
+            if (queues != null) {
+                queues.close();
+            }
         }
     }
 }

@@ -45,6 +45,15 @@ public final class TaskVariables {
             "LastModifiedDate", "LastModifiedTime", "LastModifiedDateUTC", "LastModifiedTimeUTC", "AgentName",
             "CurrentTimeStamp", "CurrentTimeStampUTC");
 
+    /**
+     * The names a queue monitor's trigger provides besides the first message's user properties
+     * (named without {@code usr.}) and the monitor's default variables: IBM's list (reference
+     * §1.5); {@code GroupId} only under {@code completeGroups}, {@code Encoding} when the message
+     * carries one.
+     */
+    public static final List<String> QUEUE_NAMES = List.of("AgentName", "QueueName", "Encoding", "MessageId",
+            "GroupId", "CurrentTimeStamp", "CurrentTimeStampUTC");
+
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{");
     private static final Pattern ITEM = Pattern.compile("<item[\\s>].*?</item\\s*>", Pattern.DOTALL);
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd");
@@ -105,6 +114,36 @@ public final class TaskVariables {
             values.put("lastmodifieddateutc", DATE.format(modified.atZone(ZoneOffset.UTC)));
             values.put("lastmodifiedtimeutc", TIME.format(modified.atZone(ZoneOffset.UTC)));
         }
+        return values;
+    }
+
+    /**
+     * The values one queue monitor trigger provides.
+     *
+     * @param message the first message of the queue or of the complete group
+     * @param agentName the monitoring agent
+     * @param queue the monitored queue
+     * @param groups whether the condition is {@code completeGroups}, which provides {@code GroupId}
+     * @param defaults the monitor's default variables, for properties the message lacks
+     * @param now the trigger time
+     * @return the values by lower-case name
+     */
+    public Map<String, String> queueMetadata(QueueMessage message, String agentName, String queue, boolean groups,
+            Map<String, String> defaults, Instant now) {
+        Map<String, String> values = new HashMap<>();
+        defaults.forEach((k, v) -> values.put(k.toLowerCase(Locale.ROOT), v));
+        message.properties().forEach((k, v) -> values.put(k.toLowerCase(Locale.ROOT), v));
+        values.put("agentname", agentName);
+        values.put("queuename", queue);
+        values.put("messageid", message.messageId());
+        if (message.encoding() != null) {
+            values.put("encoding", message.encoding());
+        }
+        if (groups) {
+            values.put("groupid", message.group());
+        }
+        values.put("currenttimestamp", STAMP.format(now.atZone(zone)));
+        values.put("currenttimestamputc", STAMP.format(now.atZone(ZoneOffset.UTC)) + "Z");
         return values;
     }
 
@@ -202,7 +241,10 @@ public final class TaskVariables {
         String name = (brace < 0 ? inner : inner.substring(0, brace)).strip();
         String value = values.get(name.toLowerCase(Locale.ROOT));
         if (value == null) {
-            String known = DIRECTORY_NAMES.stream().anyMatch(n -> n.equalsIgnoreCase(name))
+            String known = values.containsKey("queuename")
+                    ? " is neither provided by a queue monitor (" + String.join(", ", QUEUE_NAMES) + ") nor a property"
+                            + " of the message, and has no default (-dv)"
+                    : DIRECTORY_NAMES.stream().anyMatch(n -> n.equalsIgnoreCase(name))
                     ? " is not provided by this trigger" : " is not a variable of a directory monitor; expected one of "
                     + String.join(", ", DIRECTORY_NAMES);
             throw new TaskException(ResultCode.MONITOR_VARIABLE_NOT_FOUND, "variable " + variable + known);

@@ -1,5 +1,6 @@
 /**
- * Resource monitors (IBM's {@code fteCreateMonitor}): directory monitors that poll a directory,
+ * Resource monitors (IBM's {@code fteCreateMonitor}): directory monitors that poll a directory
+ * (and queue monitors that browse a queue: {@link org.openmft.agent.monitor.QueueTriggerEvaluator}),
  * decide which files trigger ({@link org.openmft.agent.monitor.TriggerEvaluator}, pure), put the
  * task, its {@code ${...}} variables substituted ({@link org.openmft.agent.monitor.TaskVariables},
  * pure), on the agent's own COMMAND queue, and keep each monitor's definition and history on the

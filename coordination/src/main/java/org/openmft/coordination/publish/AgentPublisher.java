@@ -452,9 +452,18 @@ final class AgentPublisher implements AgentListener {
     @Override
     public synchronized void schedulesChanged(String agent,
             List<org.openmft.agent.scheduler.ScheduleEntry> schedules) {
-        buffer.add(new Publication(Publication.Kind.LIST, Publications.scheduler(agent()),
+        buffer.add(new Publication(Publication.Kind.LISTING, Publications.scheduler(agent()),
                 org.openmft.xml.log.SchedulePublications.write(ScheduleLogs.list(agent(), schedules)),
                 nextId()));
+    }
+
+    @Override
+    public synchronized void monitorListChanged(String agent, String monitorName,
+            org.openmft.xml.MonitorDefinition definition, boolean started) {
+        // An empty retained publication clears the listing of a deleted monitor, as fteDeleteAgent
+        // clears an agent's status.
+        buffer.add(new Publication(Publication.Kind.LISTING, Publications.monitorList(agent(), monitorName),
+                definition == null ? "" : new DocumentWriter().writeMonitorList(definition, started), nextId()));
     }
 
     private void log(String id, TransferLog entry) {

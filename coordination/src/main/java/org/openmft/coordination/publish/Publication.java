@@ -12,7 +12,7 @@ import java.util.Objects;
  */
 public record Publication(Kind kind, String topic, String body, String id) {
 
-    /** The three kinds of publication and how each travels. */
+    /** The kinds of publication and how each travels. */
     public enum Kind {
         /** Agent status: retained, persistent; only the newest one matters. */
         STATUS(true, true),
@@ -21,10 +21,13 @@ public record Publication(Kind kind, String topic, String body, String id) {
         /** Transfer log: persistent, never dropped silently, kept in order. */
         LOG(false, true),
         /**
-         * A retained list (the ScheduleList): persistent and retained, kept in order with the logs
-         * (a list must not overtake the schedule log that changed it).
+         * A retained document per topic that is not a status: a resource monitor's listing
+         * ({@code SYSTEM.FTE/monitors/<agent>/<monitor>}) or an agent's ScheduleList
+         * ({@code SYSTEM.FTE/Scheduler/<agent>}): retained, persistent, kept in order with the log
+         * publications (a listing must not overtake the log of the change that made it) and never
+         * coalesced, since each topic keeps its own newest one.
          */
-        LIST(true, true);
+        LISTING(true, true);
 
         private final boolean retained;
         private final boolean persistent;

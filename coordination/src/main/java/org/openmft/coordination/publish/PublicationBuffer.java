@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  *       is ever held;</li>
  *   <li>progress publications are accepted only while the buffer is less than a tenth full, and
  *       otherwise dropped (they are superseded within a second anyway);</li>
- *   <li>log publications are kept in order up to the capacity; beyond it a log publication is
+ *   <li>log publications (and retained listings, which are as precious) are kept in order up to the capacity; beyond it a log publication is
  *       dropped and each drop is logged as an error naming the topic, with a running count. The
  *       buffer only fills when the agent's own queue manager is unreachable (log publications are
  *       moved from here to a persistent queue on it), and then no transfer can move data either.</li>
@@ -52,7 +52,7 @@ final class PublicationBuffer {
                 }
                 queue.add(p);
             }
-            case LOG, LIST -> {
+            case LOG, LISTING -> {
                 if (queue.size() >= capacity) {
                     // Room for a log record is made by dropping progress first.
                     if (!dropOneProgress()) {
@@ -112,7 +112,7 @@ final class PublicationBuffer {
                 if (status == null) {
                     status = p;
                 }
-            } else if (p.kind() == Publication.Kind.LOG || p.kind() == Publication.Kind.LIST
+            } else if (p.kind() == Publication.Kind.LOG || p.kind() == Publication.Kind.LISTING
                     || queue.size() < capacity / 10) {
                 queue.addFirst(p);
             } else {

@@ -58,7 +58,7 @@ class AgentPublisherScheduleTest {
         assertThat(ps).extracting(Publication::topic).containsExactly("SYSTEM.FTE/Log/SRC/3", "SYSTEM.FTE/Scheduler/SRC");
         assertThat(ps.get(0).kind()).isEqualTo(Publication.Kind.LOG);
         assertThat(ps.get(0).body()).contains("<schedulelog version=\"1.00\" ID=\"3\"", ">submit</action>");
-        assertThat(ps.get(1).kind()).isEqualTo(Publication.Kind.LIST);
+        assertThat(ps.get(1).kind()).isEqualTo(Publication.Kind.LISTING);
         assertThat(ps.get(1).kind().retained()).isTrue();
         ScheduleList list = SchedulePublications.readList(ps.get(1).body().getBytes(StandardCharsets.UTF_8));
         assertThat(list.schedules()).singleElement().satisfies(e -> {

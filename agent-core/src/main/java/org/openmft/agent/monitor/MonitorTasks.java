@@ -1,0 +1,131 @@
+package org.openmft.agent.monitor;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.openmft.agent.ResultCode;
+import org.openmft.xml.CommandDocument;
+import org.openmft.xml.MalformedRequestException;
+import org.openmft.xml.MonitorCondition;
+import org.openmft.xml.MonitorDefinition;
+import org.openmft.xml.RequestParser;
+import org.openmft.xml.TransferRequest;
+
+/**
+ * Turns a monitor's task into the request a trigger submits: its variables substituted
+ * ({@link TaskVariables}), the monitor's job name added, and the result checked to be a transfer
+ * request from the monitoring agent (IBM's result 111 otherwise). Also checks a task when the
+ * monitor is created, with a sample file, so a task that could never run is refused up front.
+ *
+ * <p>Stateless apart from its settings; thread-safe.
+ */
+final class MonitorTasks {
+    private final String agentName;
+    private final TaskVariables variables;
+    private final RequestParser parser = new RequestParser();
+
+    MonitorTasks(String agentName, ZoneId zone) {
+        this.agentName = agentName;
+        this.variables = new TaskVariables(java.io.File.separator, zone);
+    }
+
+    /**
+     * Why the task cannot run, as "NNN message" with IBM's result code, or null: it is substituted
+     * with a sample file in the monitored directory and read as a transfer request.
+     */
+    String check(MonitorDefinition m, Instant now) {
+        String task = m.task().requestXml();
+        if (m.queueMonitor()) {
+            // The message's properties are known only when it arrives: every name is taken as
+            // provided here, and its syntax and the request around it checked.
+            Map<String, String> any = new java.util.HashMap<>(variables.queueMetadata(new QueueMessage("sample", "sample",
+                    true, "546", Map.of()), agentName, m.queue(), true, m.defaultVariables(), now)) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                public String get(Object key) {
+                    return getOrDefault(key, "sample");
+                }
+            };
+            try {
+                submit(m, List.of(any));
+                return null;
+            } catch (TaskVariables.TaskException e) {
+                return e.resultCode().code() + " " + e.getMessage();
+            }
+        }
+        boolean onlyNoMatch = m.conditions().stream().allMatch(c -> c instanceof MonitorCondition.FileNoMatch);
+        FileSnapshot sample = onlyNoMatch ? null : new FileSnapshot(Path.of(m.directory(), "sample.txt").toString(),
+                "sample.txt", 0, now.toEpochMilli());
+        if (onlyNoMatch && TaskVariables.usesVariables(task)) {
+            return "110 BFGDM0060E: the task uses variables, which a noMatch trigger does not provide";
+        }
+        try {
+            prepare(m, java.util.Collections.singletonList(sample), now);
+            return null;
+        } catch (TaskVariables.TaskException e) {
+            return e.resultCode().code() + " " + e.getMessage();
+        }
+    }
+
+    /**
+     * The request document a batch of files submits.
+     *
+     * @param batch the files, or one {@code null} for a trigger without a file
+     */
+    String prepare(MonitorDefinition m, List<FileSnapshot> batch, Instant now) throws TaskVariables.TaskException {
+        List<Map<String, String>> values = new ArrayList<>();
+        for (FileSnapshot file : batch) {
+            values.add(variables.metadata(file, agentName, now));
+        }
+        return submit(m, values);
+    }
+
+    /**
+     * The request document a batch of a queue monitor's triggers submits.
+     *
+     * @param batch the first message of each triggering group (or of the queue)
+     */
+    String prepareQueue(MonitorDefinition m, List<QueueMessage> batch, Instant now) throws TaskVariables.TaskException {
+        boolean groups = m.conditions().get(0) instanceof org.openmft.xml.MonitorCondition.CompleteGroups;
+        List<Map<String, String>> values = new ArrayList<>();
+        for (QueueMessage message : batch) {
+            values.add(variables.queueMetadata(message, agentName, m.queue(), groups, m.defaultVariables(), now));
+        }
+        return submit(m, values);
+    }
+
+    private String submit(MonitorDefinition m, List<Map<String, String>> values) throws TaskVariables.TaskException {
+        String task = variables.substitute(m.task().requestXml(), values);
+        if (m.jobName() != null && !task.contains("<job>") && task.contains("</managedTransfer>")) {
+            task = task.replace("</managedTransfer>", "<job><name>" + escape(m.jobName()) + "</name></job></managedTransfer>");
+        }
+        CommandDocument document;
+        try {
+            document = parser.parse(task);
+        } catch (MalformedRequestException e) {
+            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is not a valid transfer request: "
+                    + e.getMessage());
+        }
+        if (!(document instanceof TransferRequest request)) {
+            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is not a transfer request");
+        }
+        if (request.schedule() != null) {
+            // IBM (9.0.4 on): a monitor's task cannot be a scheduled transfer.
+            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is a scheduled transfer"
+                    + " (<schedule>), which a monitor cannot run");
+        }
+        if (!request.sourceAgent().agent().equalsIgnoreCase(agentName)) {
+            throw new TaskVariables.TaskException(ResultCode.MONITOR_TASK_SOURCE_AGENT, "the task's source agent "
+                    + request.sourceAgent().agent() + " is not the monitoring agent " + agentName);
+        }
+        return task;
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}

@@ -17,18 +17,20 @@ class ExampleRequestTest {
     private final RequestParser parser = new RequestParser();
 
     @Test
-    void theExampleIsRefusedBecauseOfItsPostDestinationCall() {
+    void theExampleIsReadWithItsPostDestinationCall() throws Exception {
         String xml = Documents.resource("example-request.xml");
 
-        UnsupportedRequestException e = assertThrows(UnsupportedRequestException.class, () -> parser.parse(xml));
+        TransferRequest request = assertInstanceOf(TransferRequest.class, parser.parse(xml));
 
-        assertEquals("postDestinationCall", e.element());
-        assertEquals(18, e.line());
-        assertTrue(e.column() > 0);
-        assertEquals(43, e.resultCode());
-        assertTrue(e.getMessage().startsWith("line 18, column " + e.column() + ", element <postDestinationCall>: "),
-                e.getMessage());
-        assertTrue(e.getMessage().contains("not supported yet"), e.getMessage());
+        ProgramCall call = request.transferSet().calls().postDestination();
+        assertEquals("notify_bank.sh", call.name());
+        assertEquals(List.of("2024-05-31"), call.arguments());
+        assertEquals(2, call.retryCount());
+        assertEquals(30, call.retryWaitSeconds());
+        assertEquals("0", call.successCodes().expression());
+        assertNull(request.transferSet().calls().preSource());
+        assertNull(request.transferSet().calls().postSource());
+        assertNull(request.transferSet().calls().preDestination());
     }
 
     @Test

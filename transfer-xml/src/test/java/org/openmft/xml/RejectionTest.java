@@ -166,10 +166,7 @@ class RejectionTest {
     void otherRequestKindsAreUnsupported() {
         unsupported("<request version=\"6.00\"><managedCall/></request>", "managedCall");
         unsupported("<transferSpecifications/>", "transferSpecifications");
-        // Directory monitors are read (MonitorDocumentTest); queue monitors are not yet.
-        unsupported("<m:monitor xmlns:m=\"http://www.ibm.com/xmlns/wmqfte/7.0.1/MonitorDefinition\" version=\"5.00\">"
-                + "<name>Q</name><pollInterval>1</pollInterval><agent>A</agent><resources><queue>IN</queue></resources>"
-                + "</m:monitor>", "queue");
+        // Directory and queue monitors are read (MonitorDocumentTest).
         unsupported("<cancel version=\"6.00\">" + O + "<call><ID>" + Documents.TRANSFER_ID + "</ID></call></cancel>", "call");
     }
 

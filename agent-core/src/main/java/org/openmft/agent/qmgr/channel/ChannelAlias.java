@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -48,15 +47,9 @@ public record ChannelAlias(String remoteQMgr, String via) {
 
     /** Writes it, owner-only; an existing alias to the same queue manager is replaced. */
     public void store(Path qmgrDirectory) throws IOException {
-        Path dir = qmgrDirectory.resolve(DIRECTORY);
-        PrivateFiles.createDirectories(dir);
-        String text = "# OpenMFT queue manager alias: messages for " + remoteQMgr + " go through " + via + "\n"
-                + "remoteQMgr=" + remoteQMgr + "\nvia=" + via + "\n";
-        Path temp = dir.resolve("." + remoteQMgr + ".properties.tmp");
-        Files.deleteIfExists(temp);
-        PrivateFiles.createFile(temp, text.getBytes(StandardCharsets.UTF_8));
-        Files.move(temp, file(qmgrDirectory, remoteQMgr), StandardCopyOption.REPLACE_EXISTING,
-                StandardCopyOption.ATOMIC_MOVE);
+        PrivateFiles.createDirectories(qmgrDirectory.resolve(DIRECTORY));
+        ChannelDefinition.replacePrivately(file(qmgrDirectory, remoteQMgr), "# OpenMFT queue manager alias: messages"
+                + " for " + remoteQMgr + " go through " + via + "\nremoteQMgr=" + remoteQMgr + "\nvia=" + via + "\n");
     }
 
     /**

@@ -156,10 +156,14 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, Path c
         for (Map.Entry<String, String> e : properties().entrySet()) {
             b.append(e.getKey()).append('=').append(e.getValue().replace("\\", "\\\\")).append('\n');
         }
-        Path file = file(qmgrDirectory, remoteQMgr);
-        Path temp = dir.resolve("." + remoteQMgr + ".properties.tmp");
+        replacePrivately(file(qmgrDirectory, remoteQMgr), b.toString());
+    }
+
+    /** Writes {@code text} to {@code file} owner-only, replacing it whole or not at all. */
+    static void replacePrivately(Path file, String text) throws IOException {
+        Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
         Files.deleteIfExists(temp);
-        PrivateFiles.createFile(temp, b.toString().getBytes(StandardCharsets.UTF_8));
+        PrivateFiles.createFile(temp, text.getBytes(StandardCharsets.UTF_8));
         Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }

@@ -164,7 +164,8 @@ final class QmgrChannelCommands {
             description = {"List QMGR's channels: where each leads, its state (RUNNING, RETRYING while the link is"
                     + " down, STOPPED when the queue manager does not run or could not start it), the messages"
                     + " waiting on its transmission queue, those sent since the queue manager started, and its"
-                    + " heartbeat interval in seconds (HBINT). Parallel channels (--channels) are listed one a line, <QMGR>.TO.<REMOTE>_n."})
+                    + " heartbeat interval in seconds (HBINT). Parallel channels (--channels) are listed one a line,"
+                    + " <QMGR>.TO.<REMOTE>_n."})
     static final class ListChannels implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Parameters(index = "0", paramLabel = "QMGR", description = "The queue manager.") String qmgr;

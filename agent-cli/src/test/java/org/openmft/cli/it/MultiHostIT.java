@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * waits while B's channel to A retries, and completes after the partition heals, with the source's
  * MD5 and one file.
  *
- * <p>The channels' heartbeat (IBM's HBINT, {@code --heartbeat}) is {@value #HEARTBEAT_SECONDS} s, not
+ * <p>The channels' heartbeat (IBM's HBINT, {@code --heartbeat}) is 2 s ({@link #HEARTBEAT_SECONDS}), not
  * the default 10: a cut link, a killed queue manager or a partition is noticed within a few seconds
  * instead of some 10 to 40, and a link back is found as soon (the longest retry wait is the
  * connection's time to live), which is most of what these tests wait for.
@@ -54,8 +54,11 @@ class MultiHostIT {
      * by default to keep CI short; the issue's full run is a GiB: {@code -D}{@value #LINK_CUT_PROPERTY}{@code =1024}.
      */
     static final String LINK_CUT_PROPERTY = "openmft.it.linkCutMiB";
-    /** The channels' heartbeat: short, for tests that wait for channels to notice a lost link. */
-    static final int HEARTBEAT_SECONDS = 2;
+    /**
+     * The channels' heartbeat: short, for tests that wait for channels to notice a lost link (2 s;
+     * {@code -Dopenmft.it.channelHeartbeatSeconds=10}, the default of the command, to compare).
+     */
+    static final int HEARTBEAT_SECONDS = Integer.getInteger("openmft.it.channelHeartbeatSeconds", 2);
     private static final Pattern REQUEST_ID = Pattern.compile("The request ID is: ([0-9a-f]{48})");
 
     @RegisterExtension

@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
                 "  mft qmgr user add QM2 channel.QM1 --role channel --credentials-file qm1-to-qm2.xml",
                 "and give that file (owner-only) to the sending queue manager's administrator."},
         subcommands = {QmgrChannelCommands.Create.class, QmgrChannelCommands.Delete.class,
-                QmgrChannelCommands.ListChannels.class, QmgrChannelCommands.Mqsc.class})
+                QmgrChannelCommands.ListChannels.class, QmgrChannelCommands.Mqsc.class,
+                QmgrChannelAliasCommands.class})
 final class QmgrChannelCommands {
     private QmgrChannelCommands() {
     }
@@ -51,14 +52,17 @@ final class QmgrChannelCommands {
                     "      --trust-store-credentials /etc/mft/qm2-trust.p12.pw",
                     "  mft qmgr channel create QM1 --to QM2 --host mft2.example.com --channels 3 --replace \\",
                     "      --credentials /etc/mft/qm1-to-qm2.xml --trust-store /etc/mft/qm2-trust.p12 \\",
-                    "      --trust-store-credentials /etc/mft/qm2-trust.p12.pw"},
+                    "      --trust-store-credentials /etc/mft/qm2-trust.p12.pw --heartbeat 5"},
             description = {"Create (or replace, with --replace) the channel from QMGR to another queue manager: a"
                     + " transmission queue SYSTEM.CHANNEL.XMIT.<REMOTE> and a bridge that forwards it, each message"
                     + " once, retrying for ever while the link is down.",
                     "A channel to another host needs TLS (--trust-store) unless --allow-plaintext-network.",
                     "With --channels N, N parallel channels, each its own connection and transmission queue: channel n"
                     + " is what IBM's queue manager alias SYSTEM.FTE.<REMOTE>_n resolves to, and source agents with"
-                    + " agentMultipleChannelsEnabled=true spread their data over them."})
+                    + " agentMultipleChannelsEnabled=true spread their data over them.",
+                    "With --heartbeat S (IBM's HBINT), the channel checks the link every S seconds and gives a silent"
+                    + " link up after " + ChannelDefinition.HEARTBEATS_TO_LIVE + " heartbeats (default "
+                    + ChannelDefinition.DEFAULT_HEARTBEAT_SECONDS + " s: a cut link is noticed within about 30 s)."})
     static final class Create implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Parameters(index = "0", paramLabel = "QMGR", description = "The sending (local) queue manager.") String qmgr;
@@ -79,6 +83,11 @@ final class QmgrChannelCommands {
         @Option(names = "--replace", description = "Replace an existing definition.") boolean replace;
         @Option(names = "--channels", defaultValue = "1", paramLabel = "N", description = "Parallel channels to REMOTE,"
                 + " 1 to " + ChannelDefinition.MAX_CHANNELS + " (default 1).") int channels;
+        @Option(names = "--heartbeat", paramLabel = "SECONDS", description = "IBM's HBINT: how often an idle channel"
+                + " checks that REMOTE still answers, 1 to " + ChannelDefinition.MAX_HEARTBEAT_SECONDS + " (default "
+                + ChannelDefinition.DEFAULT_HEARTBEAT_SECONDS + "). A link silent for "
+                + ChannelDefinition.HEARTBEATS_TO_LIVE + " heartbeats is given up and retried.")
+        Integer heartbeat;
 
         @Override
         public Integer call() throws Exception {
@@ -90,6 +99,10 @@ final class QmgrChannelCommands {
                         + remote + " itself");
             }
             Path file = ChannelDefinition.file(settings.directory(), remote);
+            if (Files.exists(org.openmft.agent.qmgr.channel.ChannelAlias.file(settings.directory(), remote))) {
+                throw new CommandFailure(ExitCodes.FAILED, "queue manager " + qmgr + " reaches " + remote
+                        + " through an alias: 'mft qmgr channel alias delete " + qmgr + " --to " + remote + "' first");
+            }
             if (Files.exists(file) && !replace) {
                 throw new CommandFailure(ExitCodes.FAILED, "queue manager " + qmgr + " has a channel to " + remote
                         + " already: --replace to change it, or 'mft qmgr channel delete'");
@@ -99,7 +112,7 @@ final class QmgrChannelCommands {
                 d = new ChannelDefinition(remote, host, port, credentials.toAbsolutePath(),
                         trustStore == null ? null : trustStore.toAbsolutePath(),
                         trustStoreCredentials == null ? null : trustStoreCredentials.toAbsolutePath(), allowPlaintext,
-                        channels);
+                        channels, heartbeat == null ? ChannelDefinition.DEFAULT_HEARTBEAT_SECONDS : heartbeat);
                 d.login();
             } catch (IllegalArgumentException e) {
                 throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
@@ -132,6 +145,12 @@ final class QmgrChannelCommands {
             Mft.prepare(global);
             QueueManagerSettings settings = QmgrCommands.load(global.privateDataDirectory(), qmgr);
             Path file = ChannelDefinition.file(settings.directory(), remote(to));
+            java.util.List<String> through = org.openmft.agent.qmgr.channel.ChannelAlias.loadAll(settings.directory())
+                    .values().stream().filter(a -> a.via().equals(to)).map(a -> a.remoteQMgr()).toList();
+            if (!through.isEmpty()) {
+                throw new CommandFailure(ExitCodes.FAILED, "queue manager " + qmgr + " reaches " + through + " through"
+                        + " its channel to " + to + ": delete those aliases first ('mft qmgr channel alias delete')");
+            }
             if (!Files.deleteIfExists(file)) {
                 throw new CommandFailure(ExitCodes.FAILED, "queue manager " + qmgr + " has no channel to " + to);
             }
@@ -144,8 +163,9 @@ final class QmgrChannelCommands {
             footer = {"", "Examples:", "  mft qmgr channel list QM1"},
             description = {"List QMGR's channels: where each leads, its state (RUNNING, RETRYING while the link is"
                     + " down, STOPPED when the queue manager does not run or could not start it), the messages"
-                    + " waiting on its transmission queue and those sent since the queue manager started."
-                    + " Parallel channels (--channels) are listed one a line, <QMGR>.TO.<REMOTE>_n."})
+                    + " waiting on its transmission queue, those sent since the queue manager started, and its"
+                    + " heartbeat interval in seconds (HBINT). Parallel channels (--channels) are listed one a line,"
+                    + " <QMGR>.TO.<REMOTE>_n."})
     static final class ListChannels implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Parameters(index = "0", paramLabel = "QMGR", description = "The queue manager.") String qmgr;
@@ -163,16 +183,17 @@ final class QmgrChannelCommands {
                     status.load(in);
                 }
             }
-            System.out.printf("%-30s %-28s %-9s %8s %10s  %s%n", "CHANNEL", "CONNECTION", "STATE", "WAITING", "SENT",
-                    "TLS");
+            System.out.printf("%-30s %-28s %-9s %8s %10s %6s  %s%n", "CHANNEL", "CONNECTION", "STATE", "WAITING",
+                    "SENT", "HBINT", "TLS");
             for (ChannelDefinition d : all.values()) {
                 for (int n = 1; n <= d.channels(); n++) {
                     String key = d.route(n);
                     String state = running ? status.getProperty(key + ".state", "STARTING") : "STOPPED";
                     String waiting = running ? status.getProperty(key + ".waiting", "-") : "-";
                     String sent = running ? status.getProperty(key + ".sent", "-") : "-";
-                    System.out.printf("%-30s %-28s %-9s %8s %10s  %s%n", d.name(settings.name(), n), d.host() + "("
-                            + d.port() + ")", state, waiting, sent, d.trustStore() == null ? "no" : "yes");
+                    System.out.printf("%-30s %-28s %-9s %8s %10s %6d  %s%n", d.name(settings.name(), n), d.host()
+                            + "(" + d.port() + ")", state, waiting, sent, d.heartbeatSeconds(),
+                            d.trustStore() == null ? "no" : "yes");
                     String detail = status.getProperty(key + ".detail");
                     if (detail != null) {
                         System.out.println("    " + detail);
@@ -188,7 +209,8 @@ final class QmgrChannelCommands {
 
     @Command(name = "mqsc", mixinStandardHelpOptions = true,
             footer = {"", "Examples:", "  mft qmgr channel mqsc --from QMA --to QMB --host mftb.example.com --mcauser mftchl",
-                    "  mft qmgr channel mqsc --from QMA --to QMB --host mftb.example.com --channels 2"},
+                    "  mft qmgr channel mqsc --from QMA --to QMB --host mftb.example.com --channels 2 --heartbeat 10",
+                    "  mft qmgr channel mqsc --from QMA --to QMB --via QMC"},
             description = {"Write the MQSC of an IBM MQ channel from one queue manager to another (the transmission"
                     + " queue named after the remote queue manager, a TLS sender/receiver pair, the CHLAUTH rule):"
                     + " <FROM>.TO.<TO>.sender.mqsc and .receiver.mqsc, for an IBM MQ administrator to review and run"
@@ -202,8 +224,11 @@ final class QmgrChannelCommands {
         String from;
         @Option(names = "--to", required = true, paramLabel = "QMGR", description = "The receiving queue manager.")
         String to;
-        @Option(names = "--host", required = true, description = "The receiving queue manager's listener host.")
-        String host;
+        @Option(names = "--host", description = "The receiving queue manager's listener host (required unless"
+                + " --via).") String host;
+        @Option(names = "--via", paramLabel = "QMGR", description = "Write instead the queue manager alias on FROM"
+                + " that reaches TO through its channel to this queue manager (IBM's QREMOTE with a blank RNAME):"
+                + " <FROM>.TO.<TO>.alias.mqsc.") String via;
         @Option(names = "--port", defaultValue = "1414", description = "Its port (default 1414).") int port;
         @Option(names = "--cipher", defaultValue = "ANY_TLS12_OR_HIGHER", description = "The CipherSpec of both ends"
                 + " (default ANY_TLS12_OR_HIGHER).") String cipher;
@@ -213,14 +238,23 @@ final class QmgrChannelCommands {
                 + " directory).") Path out;
         @Option(names = "--channels", defaultValue = "1", paramLabel = "N", description = "Parallel channels, 1 to 16"
                 + " (default 1).") int channels;
+        @Option(names = "--heartbeat", defaultValue = "0", paramLabel = "SECONDS", description = "HBINT of every"
+                + " sender and receiver, 1 to 999999 (default: none written, IBM's 300 s).") int heartbeat;
 
         @Override
         public Integer call() throws Exception {
             Mft.prepare(global);
+            if (via != null) {
+                return alias();
+            }
+            if (host == null) {
+                throw new CommandFailure(ExitCodes.FAILED, "--host names the receiving queue manager's listener"
+                        + " host (or --via, for a queue manager alias)");
+            }
             org.openmft.agent.config.MqscScripts.ChannelScripts scripts;
             try {
                 scripts = org.openmft.agent.config.MqscScripts.channelScripts(from, to, host, port, cipher, mcaUser,
-                        channels);
+                        channels, heartbeat);
             } catch (IllegalArgumentException e) {
                 throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
             }
@@ -231,6 +265,23 @@ final class QmgrChannelCommands {
             Files.writeString(receiver, scripts.receiver());
             System.out.println("Wrote " + sender.toAbsolutePath() + " (run on " + from + ") and "
                     + receiver.toAbsolutePath() + " (run on " + to + ").");
+            return ExitCodes.OK;
+        }
+
+        private int alias() throws Exception {
+            if (host != null) {
+                throw new CommandFailure(ExitCodes.FAILED, "--via writes a queue manager alias, which has no host:"
+                        + " write the channel to " + via + " without --via");
+            }
+            String script;
+            try {
+                script = org.openmft.agent.config.MqscScripts.aliasScript(from, to, via);
+            } catch (IllegalArgumentException e) {
+                throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
+            }
+            Path file = (out == null ? Path.of("") : out).resolve(from + ".TO." + to + ".alias.mqsc");
+            Files.writeString(file, script);
+            System.out.println("Wrote " + file.toAbsolutePath() + " (run on " + from + ").");
             return ExitCodes.OK;
         }
     }

@@ -83,10 +83,15 @@ final class Distribution implements AutoCloseable {
         try {
             Path out = Files.createTempFile("mft-out", ".txt");
             ProcessBuilder pb = launcher(out, launcher, args);
+            long started = System.nanoTime();
             Process p = pb.start();
             if (!p.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new AssertionError(String.join(" ", pb.command()) + " did not end within " + timeout);
+            }
+            if (Boolean.getBoolean("openmft.it.timings")) {
+                System.out.printf("[it-timing] %6.1f s %s %s%n", (System.nanoTime() - started) / 1e9, launcher,
+                        String.join(" ", args));
             }
             String output = Files.readString(out, StandardCharsets.UTF_8);
             Files.delete(out);
@@ -224,7 +229,20 @@ final class Distribution implements AutoCloseable {
 
     /** Polls a condition until it holds or the deadline passes. */
     static void await(String what, Duration timeout, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long started = System.nanoTime();
+        long deadline = started + timeout.toNanos();
+        if (Boolean.getBoolean("openmft.it.timings")) {
+            try {
+                awaitQuietly(what, timeout, deadline, condition);
+            } finally {
+                System.out.printf("[it-timing] %6.1f s await %s%n", (System.nanoTime() - started) / 1e9, what);
+            }
+            return;
+        }
+        awaitQuietly(what, timeout, deadline, condition);
+    }
+
+    private static void awaitQuietly(String what, Duration timeout, long deadline, BooleanSupplier condition) {
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("timed out after " + timeout + " waiting for " + what);

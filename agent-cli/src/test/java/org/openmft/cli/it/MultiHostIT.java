@@ -37,14 +37,28 @@ import org.junit.jupiter.api.io.TempDir;
  * waits while B's channel to A retries, and completes after the partition heals, with the source's
  * MD5 and one file.
  *
+ * <p>The channels' heartbeat (IBM's HBINT, {@code --heartbeat}) is 2 s ({@link #HEARTBEAT_SECONDS}), not
+ * the default 10: a cut link, a killed queue manager or a partition is noticed within a few seconds
+ * instead of some 10 to 40, and a link back is found as soon (the longest retry wait is the
+ * connection's time to live), which is most of what these tests wait for.
+ *
  * <p>How long C is away: until QMA's channel to it, which holds AGENT1's publications, has noticed
- * (RETRYING: some 10 to 40 s, see {@code Channels}' failure check and TTL) and at least
- * {@value #OUTAGE_PROPERTY} seconds, 20 by default to keep CI short; the issue's full run is a
- * minute: {@code -D}{@value #OUTAGE_PROPERTY}{@code =60}.
+ * (RETRYING) and at least {@value #OUTAGE_PROPERTY} seconds, 20 by default to keep CI short; the
+ * issue's full run is a minute: {@code -D}{@value #OUTAGE_PROPERTY}{@code =60}.
  */
 class MultiHostIT {
     /** The system property with the least time, in seconds, for which C is unreachable. */
     static final String OUTAGE_PROPERTY = "openmft.it.coordinationOutageSeconds";
+    /**
+     * The system property with the size, in MiB, of the transfer whose link is cut in the middle: 48
+     * by default to keep CI short; the issue's full run is a GiB: {@code -D}{@value #LINK_CUT_PROPERTY}{@code =1024}.
+     */
+    static final String LINK_CUT_PROPERTY = "openmft.it.linkCutMiB";
+    /**
+     * The channels' heartbeat: short, for tests that wait for channels to notice a lost link (2 s;
+     * {@code -Dopenmft.it.channelHeartbeatSeconds=10}, the default of the command, to compare).
+     */
+    static final int HEARTBEAT_SECONDS = Integer.getInteger("openmft.it.channelHeartbeatSeconds", 2);
     private static final Pattern REQUEST_ID = Pattern.compile("The request ID is: ([0-9a-f]{48})");
 
     @RegisterExtension
@@ -123,7 +137,8 @@ class MultiHostIT {
         Path tls = there.dataDir().resolve("qmgrs").resolve(remote).resolve("tls");
         here.mft("qmgr", "channel", "create", qmgr, "--to", remote, "--host", remoteAddress, "--port", "1414",
                 "--credentials", login.toString(), "--trust-store", tls.resolve("trust.p12").toString(),
-                "--trust-store-credentials", tls.resolve("trust.p12.pw").toString()).expect(0);
+                "--trust-store-credentials", tls.resolve("trust.p12.pw").toString(), "--heartbeat",
+                String.valueOf(HEARTBEAT_SECONDS)).expect(0);
     }
 
     /** Every channel running: each test starts from there, whatever the one before it did. */
@@ -209,13 +224,13 @@ class MultiHostIT {
         Path out = data.resolve("out/one.bin");
         transfer(src, out).await(Duration.ofSeconds(300)).expect(0);
         assertThat(Distribution.md5(out)).isEqualTo(Distribution.md5(src));
-        assertThat(a.mft("qmgr", "channel", "list", "QMA").expect(0).output()).contains("QMA.TO.QMB", "RUNNING",
-                "yes");
+        assertThat(a.mft("qmgr", "channel", "list", "QMA").expect(0).output()).containsPattern(
+                "QMA\\.TO\\.QMB +\\S+ +RUNNING +\\d+ +\\d+ +" + HEARTBEAT_SECONDS + "  yes");
     }
 
     @Test
     void aTransferSurvivesTheLinkCutInTheMiddle() throws Exception {
-        Path src = Distribution.randomFile(data.resolve("in/big.bin"), 48L << 20);
+        Path src = Distribution.randomFile(data.resolve("in/big.bin"), Long.getLong(LINK_CUT_PROPERTY, 48) << 20);
         Path out = data.resolve("out/big.bin");
         Distribution.Background running = transferUnderWay(src, out);
         net.hosts().cut("B");

@@ -141,6 +141,21 @@ public final class MqscScripts {
      */
     public static ChannelScripts channelScripts(String from, String to, String host, int port, String cipher,
             String mcaUser, int channels) {
+        return channelScripts(from, to, host, port, cipher, mcaUser, channels, 0);
+    }
+
+    /**
+     * As {@link #channelScripts(String, String, String, int, String, String, int)}, with IBM's
+     * heartbeat interval HBINT on every sender and receiver (IBM MQ uses the larger of the two ends').
+     *
+     * @param heartbeatSeconds HBINT, 1 to 999999, or 0 to leave IBM's default (300 s)
+     */
+    public static ChannelScripts channelScripts(String from, String to, String host, int port, String cipher,
+            String mcaUser, int channels, int heartbeatSeconds) {
+        if (heartbeatSeconds < 0 || heartbeatSeconds > 999_999) {
+            throw new IllegalArgumentException("heartbeat " + heartbeatSeconds + " s: IBM's HBINT is 0 to 999999");
+        }
+        String hbint = heartbeatSeconds == 0 ? "" : " HBINT(" + heartbeatSeconds + ")";
         if (channels < 1 || channels > 16) {
             throw new IllegalArgumentException(channels + " channels: from 1 to 16");
         }
@@ -174,8 +189,8 @@ public final class MqscScripts {
                 .append("* The sending queue manager's certificate must be trusted by this queue manager's key\n")
                 .append("* repository (SSLCAUTH(REQUIRED)); its puts run with the authorities of ").append(mcaUser)
                 .append(",\n* which needs put on the agents' COMMAND, DATA and REPLY queues and on SYSTEM.FTE.\n");
-        senderChannel(sender, channel, to, host, port, cipher);
-        receiverChannel(receiver, channel, from, cipher, mcaUser);
+        senderChannel(sender, channel, to, host, port, cipher, hbint);
+        receiverChannel(receiver, channel, from, cipher, mcaUser, hbint);
         if (channels == 1) {
             return new ChannelScripts(sender.toString(), receiver.toString());
         }
@@ -192,8 +207,8 @@ public final class MqscScripts {
         for (int n = 1; n <= channels; n++) {
             String xmitq = n == 1 ? to : to + "_" + n;
             if (n > 1) {
-                senderChannel(sender, channel + "_" + n, xmitq, host, port, cipher);
-                receiverChannel(receiver, channel + "_" + n, from, cipher, mcaUser);
+                senderChannel(sender, channel + "_" + n, xmitq, host, port, cipher, hbint);
+                receiverChannel(receiver, channel + "_" + n, from, cipher, mcaUser, hbint);
             }
             sender.append("\nDEFINE QREMOTE('SYSTEM.FTE.").append(to).append('_').append(n)
                     .append("') RNAME(' ') RQMNAME('").append(to).append("') XMITQ('").append(xmitq)
@@ -202,22 +217,50 @@ public final class MqscScripts {
         return new ChannelScripts(sender.toString(), receiver.toString());
     }
 
+    /**
+     * The script of an IBM MQ queue manager alias for a multi-hop route, on {@code from}: messages for
+     * {@code to} go to the transmission queue {@code via} (named after the queue manager it leads to,
+     * as {@link #channelScripts} names it), whose channel carries them to {@code via}, which sends them
+     * on to {@code to} through its own transmission queue {@code to}.
+     *
+     * @return {@code DEFINE QREMOTE('<TO>') RNAME(' ') RQMNAME('<TO>') XMITQ('<VIA>') REPLACE} with comments
+     * @throws IllegalArgumentException for a name MQSC cannot take as given, or {@code to} equal to {@code via}
+     */
+    public static String aliasScript(String from, String to, String via) {
+        for (String q : List.of(from, to, via)) {
+            if (q == null || !q.matches(CommonKeys.MQ_CHARS + "{1,48}")) {
+                throw new IllegalArgumentException("queue manager name '" + q + "' is not valid");
+            }
+        }
+        if (to.equals(via) || to.equals(from) || via.equals(from)) {
+            throw new IllegalArgumentException("an alias on " + from + " to " + to + " via " + via
+                    + " names three different queue managers");
+        }
+        return "* Queue manager alias on " + from + ": messages for " + to + " go through " + via + ".\n"
+                + "*   runmqsc " + from + " < " + from + ".TO." + to + ".alias.mqsc\n"
+                + "* " + from + " needs its channel to " + via + " (transmission queue " + via + "), " + via
+                + " a channel\n* to " + to + " (transmission queue " + to + "), and " + to + " the same alias back"
+                + " to " + from + " via " + via + ",\n* so that answers find their way.\n"
+                + "\nDEFINE QREMOTE('" + to + "') RNAME(' ') RQMNAME('" + to + "') XMITQ('" + via + "') REPLACE\n";
+    }
+
     /** A transmission queue, triggered, and the sender channel that serves it. */
     private static void senderChannel(StringBuilder out, String channel, String xmitq, String host, int port,
-            String cipher) {
+            String cipher, String hbint) {
         out.append("\nDEFINE QLOCAL('").append(xmitq).append("') USAGE(XMITQ) MAXMSGL(104857600) TRIGGER")
                 .append(" TRIGTYPE(FIRST) +\n  INITQ('SYSTEM.CHANNEL.INITQ') TRIGDATA('").append(channel)
                 .append("') REPLACE\n\nDEFINE CHANNEL('").append(channel).append("') CHLTYPE(SDR) TRPTYPE(TCP)")
                 .append(" CONNAME('").append(host).append("(").append(port).append(")') +\n  XMITQ('").append(xmitq)
-                .append("') SSLCIPH(").append(cipher).append(") MAXMSGL(104857600) REPLACE\n\nSTART CHANNEL('")
+                .append("') SSLCIPH(").append(cipher).append(") MAXMSGL(104857600)").append(hbint)
+                .append(" REPLACE\n\nSTART CHANNEL('")
                 .append(channel).append("')\n");
     }
 
     /** A receiver channel and the CHLAUTH rule that gives its puts {@code mcaUser}'s authorities. */
     private static void receiverChannel(StringBuilder out, String channel, String from, String cipher,
-            String mcaUser) {
+            String mcaUser, String hbint) {
         out.append("\nDEFINE CHANNEL('").append(channel).append("') CHLTYPE(RCVR) TRPTYPE(TCP) SSLCIPH(")
-                .append(cipher).append(") +\n  SSLCAUTH(REQUIRED) MAXMSGL(104857600) REPLACE\n")
+                .append(cipher).append(") +\n  SSLCAUTH(REQUIRED) MAXMSGL(104857600)").append(hbint).append(" REPLACE\n")
                 .append("\nSET CHLAUTH('").append(channel).append("') TYPE(QMGRMAP) QMNAME('").append(from)
                 .append("') USERSRC(MAP) MCAUSER('").append(mcaUser).append("') ACTION(REPLACE)\n");
     }

@@ -71,6 +71,14 @@ public final class Routing {
     }
 
     /**
+     * Whether {@code queue} is an embedded queue manager's transmission queue, which comes and goes
+     * with a channel or a queue manager alias (unlike an agent's queues).
+     */
+    public static boolean isTransmissionQueue(String queue) {
+        return queue.startsWith(TRANSMISSION_PREFIX);
+    }
+
+    /**
      * IBM's queue manager alias of channel {@code n} to {@code qmgr}, for {@code agentMultipleChannelsEnabled}.
      *
      * @param qmgr the remote queue manager

@@ -302,14 +302,18 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             return connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         }
 
-        /** Positive answers are remembered (agents' queues are not deleted). */
+        /**
+         * Positive answers are remembered (agents' queues are not deleted), except for transmission
+         * queues, which go with their channel or queue manager alias: a route removed is then
+         * refused at once (49), as a route never made.
+         */
         @Override
         public boolean queueExists(Session session, String queue) throws JMSException {
             if (knownQueues.contains(queue)) {
                 return true;
             }
             boolean exists = connector.queueExists(session, queue);
-            if (exists) {
+            if (exists && !Routing.isTransmissionQueue(queue)) {
                 knownQueues.add(queue);
             }
             return exists;

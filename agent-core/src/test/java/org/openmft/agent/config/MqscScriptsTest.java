@@ -162,4 +162,35 @@ class MqscScriptsTest {
         assertThrows(IllegalArgumentException.class, () -> MqscScripts.channelScripts("QMAAAAA", "QMBBBBBB", "h", 1414,
                 "ANY_TLS12_OR_HIGHER", "u", 2), "QMAAAAA.TO.QMBBBBBB_2 is over 20 characters");
     }
+
+    @Test
+    void aHeartbeatIsWrittenAsHbintOnEverySenderAndReceiver() {
+        MqscScripts.ChannelScripts c = MqscScripts.channelScripts("QMA", "QMB", "mftb", 1414, "ANY_TLS12_OR_HIGHER",
+                "mftchl", 2, 5);
+        for (String script : java.util.List.of(c.sender(), c.receiver())) {
+            java.util.List<String> channels = script.lines().filter(l -> l.startsWith("DEFINE CHANNEL")).toList();
+            assertEquals(2, channels.size(), script);
+            String joined = String.join(" ", script.lines().filter(l -> !l.startsWith("*")).toList());
+            assertEquals(2, joined.split("HBINT\\(5\\) REPLACE", -1).length - 1, joined);
+        }
+        assertTrue(!MqscScripts.channelScripts("QMA", "QMB", "mftb", 1414, "ANY_TLS12_OR_HIGHER", "mftchl", 2)
+                .sender().contains("HBINT"), "no heartbeat given: IBM's default, nothing written");
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.channelScripts("QMA", "QMB", "h", 1414,
+                "ANY_TLS12_OR_HIGHER", "u", 1, 1_000_000));
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.channelScripts("QMA", "QMB", "h", 1414,
+                "ANY_TLS12_OR_HIGHER", "u", 1, -1));
+    }
+
+    @Test
+    void aMultiHopRouteIsIbmsQueueManagerAliasAQremoteWithABlankRnameOverTheTransmissionQueueToTheHop() {
+        String script = MqscScripts.aliasScript("QMA", "QMB", "QMC");
+        java.util.List<String> commands = script.lines().filter(l -> !l.isBlank() && !l.startsWith("*")).toList();
+        assertEquals(java.util.List.of("DEFINE QREMOTE('QMB') RNAME(' ') RQMNAME('QMB') XMITQ('QMC') REPLACE"),
+                commands);
+        assertTrue(script.contains("runmqsc QMA < QMA.TO.QMB.alias.mqsc"), script);
+        assertEquals(script, MqscScripts.aliasScript("QMA", "QMB", "QMC"), "no time stamps");
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.aliasScript("QMA", "QMB", "QMB"));
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.aliasScript("QMA", "QMA", "QMC"));
+        assertThrows(IllegalArgumentException.class, () -> MqscScripts.aliasScript("QMA", "QMB", "QM C') REPLACE"));
+    }
 }

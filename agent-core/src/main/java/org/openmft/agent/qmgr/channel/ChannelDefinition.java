@@ -36,14 +36,40 @@ import org.openmft.agent.qmgr.ListenerPolicy;
  *                         {@code remoteQMgr}, channel n the one IBM's queue manager alias
  *                         {@code SYSTEM.FTE.<REMOTE>_n} resolves to ({@link Routing#aliasTransmissionQueue}),
  *                         over which sources with {@code agentMultipleChannelsEnabled} spread their data
+ * @param heartbeatSeconds IBM's channel attribute HBINT: how often, in seconds, an idle channel checks
+ *                         that the other end still answers ({@link #DEFAULT_HEARTBEAT_SECONDS} by default,
+ *                         1 to {@value #MAX_HEARTBEAT_SECONDS}); a link that stops answering is given up
+ *                         after {@value #HEARTBEATS_TO_LIVE} heartbeats ({@link #connectionTtlMillis}) and
+ *                         retried with a backoff capped as long ({@link #maxRetryMillis})
  */
 public record ChannelDefinition(String remoteQMgr, String host, int port, Path credentialsFile,
-        Path trustStore, Path trustStorePasswordFile, boolean allowPlaintext, int channels) {
+        Path trustStore, Path trustStorePasswordFile, boolean allowPlaintext, int channels, int heartbeatSeconds) {
 
     /** The directory of a queue manager's channel definitions. */
     public static final String DIRECTORY = "channels";
     /** The most parallel channels one definition makes. */
     public static final int MAX_CHANNELS = 16;
+    /**
+     * The heartbeat when none is given: 10 s, so that a link cut without a reset (a cable, a
+     * firewall) is noticed within about 30 s. IBM's HBINT defaults to 300 s, which IBM MQ can afford
+     * because its channels also see TCP errors at once; a broken TCP connection without a reset
+     * shows here only through missed heartbeats, and five minutes of messages waiting for a dead
+     * link is worse than a small ping every 10 s.
+     */
+    public static final int DEFAULT_HEARTBEAT_SECONDS = 10;
+    /** IBM's largest HBINT. */
+    public static final int MAX_HEARTBEAT_SECONDS = 999_999;
+    /** The heartbeats a link may miss before it is given up: its connection TTL. */
+    public static final int HEARTBEATS_TO_LIVE = 3;
+    /** The longest wait between two attempts to reconnect, whatever the heartbeat. */
+    public static final long MAX_RETRY_MILLIS = 30_000;
+
+    /** {@code channels} parallel channels with the default heartbeat. */
+    public ChannelDefinition(String remoteQMgr, String host, int port, Path credentialsFile, Path trustStore,
+            Path trustStorePasswordFile, boolean allowPlaintext, int channels) {
+        this(remoteQMgr, host, port, credentialsFile, trustStore, trustStorePasswordFile, allowPlaintext, channels,
+                DEFAULT_HEARTBEAT_SECONDS);
+    }
 
     /** One channel. */
     public ChannelDefinition(String remoteQMgr, String host, int port, Path credentialsFile, Path trustStore,
@@ -74,6 +100,29 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, Path c
         if (channels < 1 || channels > MAX_CHANNELS) {
             throw new IllegalArgumentException(channels + " channels: from 1 to " + MAX_CHANNELS);
         }
+        if (heartbeatSeconds < 1 || heartbeatSeconds > MAX_HEARTBEAT_SECONDS) {
+            throw new IllegalArgumentException("heartbeat " + heartbeatSeconds + " s: from 1 to "
+                    + MAX_HEARTBEAT_SECONDS + " seconds");
+        }
+    }
+
+    /** How often the channel's connection is checked (Artemis's client failure check period). */
+    public long heartbeatMillis() {
+        return heartbeatSeconds * 1000L;
+    }
+
+    /** How long a silent connection lives: {@value #HEARTBEATS_TO_LIVE} heartbeats. */
+    public long connectionTtlMillis() {
+        return HEARTBEATS_TO_LIVE * heartbeatMillis();
+    }
+
+    /**
+     * The longest wait between two attempts to reconnect: as long as a silent link lives, at most
+     * {@value #MAX_RETRY_MILLIS} ms. A channel that gives up a lost link within a few heartbeats
+     * also notices the link back within as long.
+     */
+    public long maxRetryMillis() {
+        return Math.min(MAX_RETRY_MILLIS, connectionTtlMillis());
     }
 
     /** The channel's name, as IBM names a sender/receiver pair: {@code <LOCAL>.TO.<REMOTE>}. */
@@ -107,10 +156,14 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, Path c
         for (Map.Entry<String, String> e : properties().entrySet()) {
             b.append(e.getKey()).append('=').append(e.getValue().replace("\\", "\\\\")).append('\n');
         }
-        Path file = file(qmgrDirectory, remoteQMgr);
-        Path temp = dir.resolve("." + remoteQMgr + ".properties.tmp");
+        replacePrivately(file(qmgrDirectory, remoteQMgr), b.toString());
+    }
+
+    /** Writes {@code text} to {@code file} owner-only, replacing it whole or not at all. */
+    static void replacePrivately(Path file, String text) throws IOException {
+        Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
         Files.deleteIfExists(temp);
-        PrivateFiles.createFile(temp, b.toString().getBytes(StandardCharsets.UTF_8));
+        PrivateFiles.createFile(temp, text.getBytes(StandardCharsets.UTF_8));
         Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
@@ -131,6 +184,9 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, Path c
         if (channels > 1) {
             p.put("channels", String.valueOf(channels));
         }
+        if (heartbeatSeconds != DEFAULT_HEARTBEAT_SECONDS) {
+            p.put("heartbeat", String.valueOf(heartbeatSeconds));
+        }
         return p;
     }
 
@@ -146,7 +202,8 @@ public record ChannelDefinition(String remoteQMgr, String host, int port, Path c
                     p.getProperty("credentialsFile") == null ? null : Path.of(p.getProperty("credentialsFile")),
                     trust == null ? null : Path.of(trust), trustPw == null ? null : Path.of(trustPw),
                     Boolean.parseBoolean(p.getProperty("allowPlaintextNetwork", "false")),
-                    Integer.parseInt(p.getProperty("channels", "1").trim()));
+                    Integer.parseInt(p.getProperty("channels", "1").trim()),
+                    Integer.parseInt(p.getProperty("heartbeat", String.valueOf(DEFAULT_HEARTBEAT_SECONDS)).trim()));
         } catch (IllegalArgumentException e) {
             throw new IOException(file + ": " + e.getMessage(), e);
         }

@@ -43,7 +43,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #apply()} runs at start and then every {@link #PERIOD_MILLIS}: it deploys new and
  * changed definitions, removes the bridges of removed ones (their transmission queue stays with
- * what it holds, so nothing is lost), and writes every channel's status to
+ * what it holds, so nothing is lost), applies the queue manager aliases of multi-hop routes
+ * ({@link AliasRoutes}), and writes every channel's status to
  * {@code channels/status.properties} for {@code mft qmgr channel list}.
  *
  * <p>Used by the queue manager's scheduled thread only.
@@ -73,6 +74,7 @@ public final class Channels implements Runnable {
     /** The transmission queue of every channel tried, by {@link ChannelDefinition#route}. */
     private final Map<String, String> transmissionQueues = new HashMap<>();
     private boolean first = true;
+    private final AliasRoutes aliases;
 
     /**
      * @param server     the queue manager's broker (started)
@@ -85,6 +87,7 @@ public final class Channels implements Runnable {
         this.localQMgr = localQMgr;
         this.directory = directory;
         this.deadLetter = deadLetter;
+        this.aliases = new AliasRoutes(server, localQMgr);
     }
 
     /**
@@ -172,6 +175,10 @@ public final class Channels implements Runnable {
             deployAll(d);
         }
         retireAliasQueues(wanted);
+        Map<String, ChannelAlias> aliasesWanted = AliasRoutes.load(directory, localQMgr);
+        if (aliasesWanted != null) {
+            aliases.apply(aliasesWanted, wanted);
+        }
         writeStatus();
     }
 
@@ -225,10 +232,10 @@ public final class Channels implements Runnable {
         BridgeConfiguration b = new BridgeConfiguration().setName(bridgeName(d.route(n))).setQueueName(xmit)
                 .setForwardingAddress(Routing.INBOUND).setStaticConnectors(List.of(connector))
                 .setUseDuplicateDetection(true).setReconnectAttempts(-1).setInitialConnectAttempts(-1)
-                .setRetryInterval(500).setRetryIntervalMultiplier(2.0).setMaxRetryInterval(30_000)
-                // A link cut without a reset (a cable, a firewall) is noticed within about 30 s, as a
-                // channel's heartbeat would, rather than after Artemis's default minute.
-                .setClientFailureCheckPeriod(10_000).setConnectionTTL(30_000)
+                .setRetryInterval(500).setRetryIntervalMultiplier(2.0).setMaxRetryInterval(d.maxRetryMillis())
+                // IBM's HBINT: a link cut without a reset (a cable, a firewall) is noticed within a few
+                // heartbeats (about 30 s by default) rather than after Artemis's default minute.
+                .setClientFailureCheckPeriod(d.heartbeatMillis()).setConnectionTTL(d.connectionTtlMillis())
                 .setUser(d.login().user()).setPassword(d.login().password())
                 .setRoutingType(ComponentConfigurationRoutingType.ANYCAST)
                 // Chunks stay normal messages across the channel too (see ArtemisTuning).

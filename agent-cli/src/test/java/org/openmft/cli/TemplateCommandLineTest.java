@@ -145,11 +145,11 @@ class TemplateCommandLineTest {
         "template create -sa S | Missing required option: '-tn=NAME'",
         "template create -tn T -dd /in | a destination (-dd) needs sources",
         "template create -tn T* -sa S | -tn: template name \"T*\" must not contain * or ?",
-        "template create -tn T -tr file=exist,/a | -tr (triggered transfers) is not supported yet",
+        "template create -tn T -tr file=exist,/a | -tr cannot be used in a template yet",
         "template list -x | -x needs -o DIR",
         "template list -o out | -o applies to -x only",
         "template delete | Missing required parameter",
-        "transfer create --template T -tr file=exist,/a | -tr (triggered transfers) is not supported yet"})
+        "transfer create --template T -tr file=exist,/a | -tr cannot be used with --template yet"})
     void wrongCommandLinesAreRefusedBeforeConnecting(String command, String message) {
         Run r = mft(command.split(" "));
         assertThat(r.exitCode()).as(r.err()).isEqualTo(1);

@@ -1,26 +1,17 @@
 package org.openmft.agent.monitor;
 
 import java.io.IOException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import javax.jms.BytesMessage;
-import javax.jms.Connection;
-import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
 import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Queue;
 import javax.jms.QueueBrowser;
 import javax.jms.Session;
-import org.openmft.agent.config.QueueNames;
-import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.messaging.EventQueueSession;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.transfer.state.StateTag;
@@ -49,59 +40,32 @@ final class EventQueueMonitorStore implements MonitorStore {
     static final String MONITOR = "mftMonitor";
     static final String TAG = "mftStateTag";
 
-    private final QueueManagerConnector connector;
-    private final String agent;
+    private final EventQueueSession events;
     private final String queueName;
     private final StateTag tag;
     private final Map<String, String> written = new HashMap<>();
-    private Connection connection;
-    private Session session;
-    private Queue queue;
-    private MessageProducer records;
-    private MessageProducer commands;
 
     EventQueueMonitorStore(QueueManagerConnector connector, String agent, StateTag tag) {
-        this.connector = connector;
-        this.agent = agent;
-        this.queueName = QueueNames.event(agent);
+        this.events = new EventQueueSession(connector, agent);
+        this.queueName = events.queueName();
         this.tag = tag;
-    }
-
-    private Session session() throws JMSException, QueueManagerException {
-        if (session == null) {
-            connection = connector.connect();
-            try {
-                session = connection.createSession(true, Session.SESSION_TRANSACTED);
-                queue = session.createQueue(queueName);
-                records = session.createProducer(queue);
-                records.setDeliveryMode(DeliveryMode.PERSISTENT);
-                commands = session.createProducer(session.createQueue(QueueNames.command(agent)));
-                commands.setDeliveryMode(DeliveryMode.PERSISTENT);
-                connection.start();
-            } catch (JMSException | RuntimeException e) {
-                close();
-                throw e;
-            }
-        }
-        return session;
     }
 
     @Override
     public List<MonitorRecord> load() throws MonitorStoreException {
         List<MonitorRecord> out = new ArrayList<>();
         try {
-            Session s = session();
+            Session s = events.session();
             written.clear();
-            try (QueueBrowser browser = s.createBrowser(queue, MONITOR + " IS NOT NULL")) {
+            try (QueueBrowser browser = s.createBrowser(events.queue(), MONITOR + " IS NOT NULL")) {
                 Enumeration<?> e = browser.getEnumeration();
                 while (e.hasMoreElements()) {
                     Message m = (Message) e.nextElement();
                     String name = m.getStringProperty(MONITOR);
-                    if (!(m instanceof BytesMessage bytes) || bytes.getBodyLength() > MonitorRecord.MAX_RECORD_BYTES) {
+                    byte[] body = EventQueueSession.body(m, MonitorRecord.MAX_RECORD_BYTES);
+                    if (body == null) {
                         continue;
                     }
-                    byte[] body = new byte[(int) bytes.getBodyLength()];
-                    bytes.readBytes(body);
                     if (!StateTag.matches(tagOf(name, body), m.getStringProperty(TAG))) {
                         tag.refused();
                         log.warn("A monitor record on {} for {} (message {}) has no or a wrong tag: not written by this"
@@ -122,7 +86,8 @@ final class EventQueueMonitorStore implements MonitorStore {
             s.commit();
         } catch (JMSException | QueueManagerException e) {
             close();
-            throw new MonitorStoreException("cannot read the monitors on " + queueName + ": " + describe(e), e);
+            throw new MonitorStoreException("cannot read the monitors on " + queueName + ": "
+                    + EventQueueSession.describe(e), e);
         }
         return out;
     }
@@ -130,77 +95,54 @@ final class EventQueueMonitorStore implements MonitorStore {
     @Override
     public void save(MonitorRecord record, List<String> tasks) throws MonitorStoreException {
         try {
-            Session s = session();
+            Session s = events.session();
             takeOld(record.name());
             byte[] body = record.toBytes();
             BytesMessage m = s.createBytesMessage();
             m.writeBytes(body);
             m.setStringProperty(MONITOR, record.name());
             m.setStringProperty(TAG, tagOf(record.name(), body));
-            records.send(m);
+            events.records().send(m);
             for (String task : tasks) {
-                commands.send(s.createTextMessage(task));
+                events.commands().send(s.createTextMessage(task));
             }
             s.commit();
             written.put(record.name(), m.getJMSMessageID());
         } catch (JMSException | QueueManagerException | RuntimeException e) {
             close();
             throw new MonitorStoreException("cannot save monitor " + record.name() + " on " + queueName + ": "
-                    + describe(e), e);
+                    + EventQueueSession.describe(e), e);
         }
     }
 
     @Override
     public void delete(String name) throws MonitorStoreException {
         try {
-            Session s = session();
+            Session s = events.session();
             takeOld(name);
             s.commit();
             written.remove(name);
         } catch (JMSException | QueueManagerException | RuntimeException e) {
             close();
             throw new MonitorStoreException("cannot delete monitor " + name + " from " + queueName + ": "
-                    + describe(e), e);
+                    + EventQueueSession.describe(e), e);
         }
     }
 
     private void takeOld(String name) throws JMSException {
         String messageId = written.get(name);
-        if (messageId == null) {
-            return;
-        }
-        try (MessageConsumer c = session.createConsumer(queue, "JMSMessageID = '" + messageId + "'")) {
-            if (c.receive(5000) == null) {
-                throw new JMSException("the record of monitor " + name + " (message " + messageId
-                        + ") is no longer on " + queueName);
-            }
+        if (messageId != null) {
+            events.take(messageId, "the record of monitor " + name);
         }
     }
 
     private String tagOf(String name, byte[] body) {
-        try {
-            return tag.tag("monitor", queueName, name,
-                    HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
-    }
-
-    private static String describe(Exception e) {
-        return e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
+        return tag.tag("monitor", queueName, name, EventQueueSession.digest(body));
     }
 
     /** Drops the connection; the next call opens a new one (and the records are known by id still). */
     @Override
     public void close() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (JMSException e) {
-                // Closing a broken connection: nothing more to do.
-            }
-        }
-        connection = null;
-        session = null;
+        events.close();
     }
 }

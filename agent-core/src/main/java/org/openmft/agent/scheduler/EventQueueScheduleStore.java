@@ -2,27 +2,19 @@ package org.openmft.agent.scheduler;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import javax.jms.BytesMessage;
-import javax.jms.Connection;
-import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
 import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Queue;
 import javax.jms.QueueBrowser;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 import org.openmft.agent.config.QueueNames;
-import org.openmft.agent.messaging.ProviderErrors;
+import org.openmft.agent.messaging.EventQueueSession;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.transfer.state.StateTag;
@@ -51,53 +43,29 @@ final class EventQueueScheduleStore implements ScheduleStore {
     /** The message holding the highest id ever given, so that no id is given twice. */
     static final String COUNTER = "mftScheduleCounter";
 
-    private final QueueManagerConnector connector;
+    private final EventQueueSession events;
     private final String queueName;
     private final String commandQueue;
     private final StateTag tag;
     private final Map<Long, String> written = new HashMap<>();
     private String counterMessage;
     private long highestId;
-    private Connection connection;
-    private Session session;
-    private Queue queue;
-    private MessageProducer records;
-    private MessageProducer commands;
 
     EventQueueScheduleStore(QueueManagerConnector connector, String agent, StateTag tag) {
-        this.connector = connector;
-        this.queueName = QueueNames.event(agent);
-        this.commandQueue = QueueNames.command(agent);
+        this.events = new EventQueueSession(connector, agent);
+        this.queueName = events.queueName();
+        this.commandQueue = events.commandQueue();
         this.tag = tag;
-    }
-
-    private Session session() throws JMSException, QueueManagerException {
-        if (session == null) {
-            connection = connector.connect();
-            try {
-                session = connection.createSession(true, Session.SESSION_TRANSACTED);
-                queue = session.createQueue(queueName);
-                records = session.createProducer(queue);
-                records.setDeliveryMode(DeliveryMode.PERSISTENT);
-                commands = session.createProducer(session.createQueue(commandQueue));
-                commands.setDeliveryMode(DeliveryMode.PERSISTENT);
-                connection.start();
-            } catch (JMSException | RuntimeException e) {
-                close();
-                throw e;
-            }
-        }
-        return session;
     }
 
     @Override
     public List<ScheduleRecord> load() throws ScheduleStoreException {
         List<ScheduleRecord> out = new ArrayList<>();
         try {
-            Session s = session();
+            Session s = events.session();
             written.clear();
             counterMessage = null;
-            try (QueueBrowser browser = s.createBrowser(queue, COUNTER + " IS NOT NULL")) {
+            try (QueueBrowser browser = s.createBrowser(events.queue(), COUNTER + " IS NOT NULL")) {
                 Enumeration<?> e = browser.getEnumeration();
                 while (e.hasMoreElements()) {
                     Message m = (Message) e.nextElement();
@@ -108,16 +76,15 @@ final class EventQueueScheduleStore implements ScheduleStore {
                     }
                 }
             }
-            try (QueueBrowser browser = s.createBrowser(queue, SCHEDULE + " IS NOT NULL")) {
+            try (QueueBrowser browser = s.createBrowser(events.queue(), SCHEDULE + " IS NOT NULL")) {
                 Enumeration<?> e = browser.getEnumeration();
                 while (e.hasMoreElements()) {
                     Message m = (Message) e.nextElement();
                     String id = m.getStringProperty(SCHEDULE);
-                    if (!(m instanceof BytesMessage bytes) || bytes.getBodyLength() > ScheduleRecord.MAX_RECORD_BYTES) {
+                    byte[] body = EventQueueSession.body(m, ScheduleRecord.MAX_RECORD_BYTES);
+                    if (body == null) {
                         continue;
                     }
-                    byte[] body = new byte[(int) bytes.getBodyLength()];
-                    bytes.readBytes(body);
                     if (!StateTag.matches(tag.tag("schedule", queueName, id, digest(body)), m.getStringProperty(TAG))) {
                         tag.refused();
                         log.warn("A schedule record on {} for {} (message {}) has no or a wrong tag: not written by"
@@ -147,7 +114,7 @@ final class EventQueueScheduleStore implements ScheduleStore {
     @Override
     public void save(long id, ScheduleRecord record, String transfer) throws ScheduleStoreException {
         try {
-            Session s = session();
+            Session s = events.session();
             takeOld(id);
             String messageId = null;
             if (record != null) {
@@ -156,25 +123,25 @@ final class EventQueueScheduleStore implements ScheduleStore {
                 m.writeBytes(body);
                 m.setStringProperty(SCHEDULE, Long.toString(id));
                 m.setStringProperty(TAG, tag.tag("schedule", queueName, Long.toString(id), digest(body)));
-                records.send(m);
+                events.records().send(m);
                 messageId = m.getJMSMessageID();
             }
             String newCounter = null;
             if (record != null && id > highestId) {
                 if (counterMessage != null) {
-                    take(counterMessage, "the schedule id counter");
+                    events.take(counterMessage, "the schedule id counter");
                 }
                 Message c = s.createMessage();
                 c.setStringProperty(COUNTER, Long.toString(id));
                 c.setStringProperty(TAG, tag.tag("scheduleCounter", queueName, Long.toString(id)));
-                records.send(c);
+                events.records().send(c);
                 newCounter = c.getJMSMessageID();
             }
             if (transfer != null) {
                 TextMessage t = s.createTextMessage(transfer);
                 t.setStringProperty(SCHEDULE_ID, Long.toString(id));
                 t.setStringProperty(TAG, occurrenceTag(id, transfer));
-                commands.send(t);
+                events.commands().send(t);
             }
             s.commit();
             if (newCounter != null) {
@@ -230,41 +197,21 @@ final class EventQueueScheduleStore implements ScheduleStore {
     private void takeOld(long id) throws JMSException {
         String messageId = written.get(id);
         if (messageId != null) {
-            take(messageId, "the record of schedule " + id);
-        }
-    }
-
-    private void take(String messageId, String what) throws JMSException {
-        try (MessageConsumer c = session.createConsumer(queue, "JMSMessageID = '" + messageId + "'")) {
-            if (c.receive(5000) == null) {
-                throw new JMSException(what + " (message " + messageId + ") is no longer on " + queueName);
-            }
+            events.take(messageId, "the record of schedule " + id);
         }
     }
 
     private static String digest(byte[] body) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return EventQueueSession.digest(body);
     }
 
     private static String describe(Exception e) {
-        return e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
+        return EventQueueSession.describe(e);
     }
 
     /** Drops the connection; the next call opens a new one. */
     @Override
     public void close() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (JMSException e) {
-                // Closing a broken connection: nothing more to do.
-            }
-        }
-        connection = null;
-        session = null;
+        events.close();
     }
 }

@@ -64,10 +64,10 @@ class BenchmarkRunnerTest {
         assertThat(BenchmarkRunner.Which.ALL.runs(micro, null)).isTrue();
         assertThat(BenchmarkRunner.Which.SOAK.runs(micro, null)).isFalse();
         assertThat(Sections.all()).extracting(Section::name).containsExactly("seed000", "seed000-channels", "latency",
-                "seed002", "channel-options", "seed003", "protection", "compression", "micro", "queueio");
+                "seed002", "channel-options", "seed003", "protection", "compression", "micro", "queueio", "monitor");
         assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--scenario", "section"}))
                 .hasMessageContaining("all, transfer, coordination, seed000, seed000-channels, latency, seed002,"
-                        + " channel-options, seed003, protection, compression, micro, queueio or soak");
+                        + " channel-options, seed003, protection, compression, micro, queueio, monitor or soak");
         assertThat(BenchmarkRunner.parse(new String[] {"--scenario", "latency", "--quick"}).section())
                 .isEqualTo("latency");
         assertThat(BenchmarkRunner.imagesDir(Path.of("docs", "performance.md")))

@@ -27,6 +27,10 @@ import org.openmft.agent.protection.ProtectionLevel;
  *
  * <p>Where IBM documents no range, the range is OpenMFT's, chosen to refuse values that can only be
  * typing mistakes.
+ *
+ * <p>Why this file stays whole (over 600 lines): it is IBM's {@code agent.properties} as one list,
+ * in the order of the written files and of the README's reference, which is generated from it;
+ * split by group, the order and the one place an administrator's key is looked up would be lost.
  */
 public final class AgentProperties {
 

@@ -3,11 +3,21 @@ package org.openmft.xml;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
-/** Writes what {@link ScheduleTriggerParser} reads, for {@link DocumentWriter}. */
-final class ScheduleTriggerWriter {
+/**
+ * Writes what {@link ScheduleTriggerParser} reads: for {@link DocumentWriter}, and the
+ * {@code <schedule>} of the schedule log publications too, which IBM writes in the same shape.
+ */
+public final class ScheduleTriggerWriter {
     private ScheduleTriggerWriter() {}
 
-    static void schedule(XMLStreamWriter w, TransferSchedule s) throws XMLStreamException {
+    /**
+     * Writes IBM's {@code <schedule>} element.
+     *
+     * @param w the writer, inside the element that holds the schedule
+     * @param s the schedule
+     * @throws XMLStreamException when the writer fails
+     */
+    public static void schedule(XMLStreamWriter w, TransferSchedule s) throws XMLStreamException {
         w.writeStartElement("schedule");
         w.writeStartElement("submit");
         w.writeAttribute("timebase", s.timebase());

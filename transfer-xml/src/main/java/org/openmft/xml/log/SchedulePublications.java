@@ -13,7 +13,7 @@ import javax.xml.stream.XMLStreamWriter;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.DocumentCursor;
 import org.openmft.xml.DocumentCursor.Frame;
-import org.openmft.xml.TransferSchedule;
+import org.openmft.xml.ScheduleTriggerWriter;
 
 /**
  * Writes the schedule publications ({@link ScheduleLog}, {@link ScheduleList}) and reads the
@@ -49,7 +49,7 @@ public final class SchedulePublications {
             w.writeAttribute("time", TIME.format(log.time()));
             w.writeCharacters(log.action());
             w.writeEndElement();
-            schedule(w, log.schedule());
+            ScheduleTriggerWriter.schedule(w, log.schedule());
             agent(w, "sourceAgent", log.sourceAgent());
             agent(w, "destinationAgent", log.destinationAgent());
             w.writeStartElement("status");
@@ -227,31 +227,6 @@ public final class SchedulePublications {
         } catch (NumberFormatException e) {
             throw c.error(f, "'" + text + "' is not a whole number");
         }
-    }
-
-    private static void schedule(XMLStreamWriter w, TransferSchedule s) throws XMLStreamException {
-        w.writeStartElement("schedule");
-        w.writeStartElement("submit");
-        w.writeAttribute("timebase", s.timebase());
-        if (s.timezone() != null) {
-            w.writeAttribute("timezone", s.timezone());
-        }
-        w.writeCharacters(TransferSchedule.FORMAT.format(s.submit()));
-        w.writeEndElement();
-        if (s.repeats()) {
-            w.writeStartElement("repeat");
-            w.writeStartElement("frequency");
-            w.writeAttribute("interval", s.interval());
-            w.writeCharacters(Integer.toString(s.frequency()));
-            w.writeEndElement();
-            if (s.expireTime() != null) {
-                text(w, "expireTime", TransferSchedule.FORMAT.format(s.expireTime()));
-            } else if (s.expireCount() > 0) {
-                text(w, "expireCount", Long.toString(s.expireCount()));
-            }
-            w.writeEndElement();
-        }
-        w.writeEndElement();
     }
 
     private static void items(XMLStreamWriter w, List<ScheduleList.Item> items, int priority) throws XMLStreamException {

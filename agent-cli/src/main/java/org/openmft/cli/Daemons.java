@@ -22,6 +22,8 @@ import java.util.OptionalLong;
  */
 final class Daemons {
     private static final Duration POLL = Duration.ofMillis(100);
+    /** The system property in which the launcher names the JVM options it gave short-lived commands only. */
+    static final String CLI_JVM_OPTIONS = "openmft.cliJvmOptions";
 
     private Daemons() {
     }
@@ -35,7 +37,8 @@ final class Daemons {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        for (String jvmArg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+        for (String jvmArg : daemonJvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                System.getProperty(CLI_JVM_OPTIONS, ""))) {
             // Debug agents would clash on their port; everything else (heap, -D) is inherited.
             if (!jvmArg.startsWith("-agentlib:jdwp") && !jvmArg.startsWith("-javaagent")) {
                 cmd.add(jvmArg);
@@ -55,6 +58,23 @@ final class Daemons {
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(consoleLog.toFile()))
                 .start();
+    }
+
+    /**
+     * The JVM options of this command's JVM that a daemon it spawns inherits: all of them but the
+     * ones the launcher put first for short-lived commands only ({@code cliJvmOptions}, the
+     * {@value #CLI_JVM_OPTIONS} property: the client compiler alone, the serial collector), which
+     * would slow a long-running daemon down, and that property itself. The same option given
+     * again later (in BFG_JVM_PROPERTIES, on purpose) stays.
+     */
+    static List<String> daemonJvmArguments(List<String> inputArguments, String cliJvmOptions) {
+        List<String> inherited = new ArrayList<>(inputArguments);
+        List<String> cliOnly = cliJvmOptions.isBlank() ? List.of() : List.of(cliJvmOptions.trim().split("\\s+"));
+        if (inherited.size() >= cliOnly.size() && inherited.subList(0, cliOnly.size()).equals(cliOnly)) {
+            inherited.subList(0, cliOnly.size()).clear();
+        }
+        inherited.removeIf(arg -> arg.startsWith("-D" + CLI_JVM_OPTIONS + "="));
+        return inherited;
     }
 
     /** Marks this process as ready in {@code directory}. */

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -114,6 +115,20 @@ class CrashRecoveryIT {
     @AfterEach
     void removeCopy() throws IOException {
         Files.deleteIfExists(out);
+    }
+
+    /**
+     * The launcher gives short-lived commands the client compiler and the serial collector; the
+     * daemons those commands spawn (the queue manager, client agents) must not inherit them.
+     */
+    @Test
+    void daemonsDoNotInheritTheShortLivedCommandsJvmOptions() {
+        for (long pid : new long[] {mft.pid(Path.of("qmgrs/QM1"), "qmgr"), agentPid("AGENT1"), agentPid("AGENT2")}) {
+            List<String> args = Distribution.commandLine(pid);
+            assertThat(args).as("process %d's command line", pid).contains("org.openmft.cli.Mft", "-Xmx512m")
+                    .doesNotContain("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
+                    .noneMatch(arg -> arg.startsWith("-Dopenmft.cliJvmOptions="));
+        }
     }
 
     @Test

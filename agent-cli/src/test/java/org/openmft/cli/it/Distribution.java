@@ -271,11 +271,17 @@ final class Distribution implements AutoCloseable {
     }
 
     private static boolean isOurs(long pid) {
+        return commandLine(pid).contains("org.openmft.cli.Mft");
+    }
+
+    /** The arguments of a running process (its java command line), or none when it is gone. */
+    static List<String> commandLine(long pid) {
         try {
-            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
-                    StandardCharsets.UTF_8).contains("org.openmft.cli.Mft");
+            String raw = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
+                    StandardCharsets.UTF_8);
+            return raw.isEmpty() ? List.of() : List.of(raw.split("\0"));
         } catch (IOException e) {
-            return false;
+            return List.of();
         }
     }
 

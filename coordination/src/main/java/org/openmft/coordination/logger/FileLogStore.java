@@ -182,6 +182,12 @@ public final class FileLogStore implements LogStore {
                 }
                 if (record.refusal() != null) {
                     writeLine(FileLogFormat.line(record.refusal(), record.refusingAgent()));
+                } else if (record.schedule() != null) {
+                    for (String line : FileLogFormat.lines(record.schedule())) {
+                        writeLine(line);
+                    }
+                } else if (record.monitor() != null) {
+                    writeLine(FileLogFormat.line(record.monitor()));
                 } else if (FileLogFormat.type(record.log().action()) == null) {
                     outcomes.add(StoreOutcome.rejected(key, "the file logger's format has no line type for a '"
                             + record.log().action().xml() + "' message"));

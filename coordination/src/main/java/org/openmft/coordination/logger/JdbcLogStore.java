@@ -416,20 +416,22 @@ public final class JdbcLogStore implements LogStore {
 
     private StoreOutcome storeOne(Connection c, LogRecord record) throws SQLException {
         String key = record.key();
-        boolean refusal = record.refusal() != null;
-        if (exists(c, refusal ? "SELECT 1 FROM auth_event WHERE record_key = ?"
-                : "SELECT 1 FROM log_record WHERE record_key = ?", key)) {
+        if (exists(c, "SELECT 1 FROM " + keyTable(record) + " WHERE record_key = ?", key)) {
             return StoreOutcome.duplicate(key);
         }
-        String invalid = refusal ? tooLong(record.refusal(), record.refusingAgent()) : tooLong(record);
+        String invalid = tooLong(record);
         if (invalid != null) {
             return StoreOutcome.rejected(key, invalid);
         }
         Savepoint savepoint = c.setSavepoint();
         try {
             String refused = null;
-            if (refusal) {
+            if (record.refusal() != null) {
                 insertAuthEvent(c, record);
+            } else if (record.schedule() != null) {
+                AutomationRows.insertSchedule(c, record);
+            } else if (record.monitor() != null) {
+                AutomationRows.insertMonitor(c, record);
             } else {
                 refused = apply(c, record);
             }
@@ -447,6 +449,17 @@ public final class JdbcLogStore implements LogStore {
             return StoreOutcome.rejected(key, "the database refused it (SQL state " + e.getSQLState() + "): "
                     + e.getMessage());
         }
+    }
+
+    /** The table whose RECORD_KEY says that a record of this kind is stored. */
+    private static String keyTable(LogRecord record) {
+        if (record.refusal() != null) {
+            return "auth_event";
+        }
+        if (record.schedule() != null) {
+            return "schedule_action";
+        }
+        return record.monitor() != null ? "monitor_action" : "log_record";
     }
 
     /** Applies one record; returns why it cannot be stored (having written nothing), or {@code null}. */
@@ -475,6 +488,7 @@ public final class JdbcLogStore implements LogStore {
         } else {
             insertTransfer(c, log, id, time);
         }
+        AutomationRows.insertCalls(c, record, id);
         switch (action) {
             case STARTED -> { }
             case PROGRESS -> {
@@ -644,8 +658,20 @@ public final class JdbcLogStore implements LogStore {
 
     /** Why a value of the record does not fit its column, or {@code null} when all fit. */
     private static String tooLong(LogRecord record) {
-        TransferLog log = record.log();
+        if (record.refusal() != null) {
+            return tooLong(record.refusal(), record.refusingAgent());
+        }
         List<String> problems = new ArrayList<>();
+        if (record.schedule() != null) {
+            AutomationRows.scheduleProblems(problems, record.schedule());
+            return tooLong(problems);
+        }
+        if (record.monitor() != null) {
+            AutomationRows.monitorProblems(problems, record.monitor());
+            return tooLong(problems);
+        }
+        TransferLog log = record.log();
+        AutomationRows.callProblems(problems, log);
         check(problems, "transfer.transfer_id", "transfer id", log.transferId());
         check(problems, "log_record.agent_role", "agent role", log.agentRole());
         check(problems, "log_record.topic", "topic", record.topic());
@@ -685,11 +711,11 @@ public final class JdbcLogStore implements LogStore {
     }
 
     private static String tooLong(List<String> problems) {
-        return problems.isEmpty() ? null : "too long for the database, not stored rather than cut: "
+        return problems.isEmpty() ? null : "does not fit the database, not stored rather than cut: "
                 + String.join("; ", problems);
     }
 
-    private static void check(List<String> problems, String column, String what, String value) {
+    static void check(List<String> problems, String column, String what, String value) {
         int width = COLUMN_WIDTHS.get(column);
         if (value != null && value.length() > width) {
             String start = value.substring(0, Math.min(40, value.length()));
@@ -726,6 +752,7 @@ public final class JdbcLogStore implements LogStore {
         widths.put("auth_event.authority", 32);
         widths.put("auth_event.record_key", LogRecord.MAX_KEY_LENGTH);
         widths.put("auth_event.agent", 28);
+        AutomationRows.widths(widths);
         return Map.copyOf(widths);
     }
 
@@ -855,7 +882,7 @@ public final class JdbcLogStore implements LogStore {
         return record.log().time() != null ? record.log().time() : record.received();
     }
 
-    private static void setString(PreparedStatement ps, int i, String value) throws SQLException {
+    static void setString(PreparedStatement ps, int i, String value) throws SQLException {
         if (value == null) {
             ps.setNull(i, Types.VARCHAR);
         } else {
@@ -863,7 +890,7 @@ public final class JdbcLogStore implements LogStore {
         }
     }
 
-    private static void setInt(PreparedStatement ps, int i, Integer value) throws SQLException {
+    static void setInt(PreparedStatement ps, int i, Integer value) throws SQLException {
         if (value == null) {
             ps.setNull(i, Types.INTEGER);
         } else {
@@ -871,7 +898,7 @@ public final class JdbcLogStore implements LogStore {
         }
     }
 
-    private static void setLong(PreparedStatement ps, int i, Long value) throws SQLException {
+    static void setLong(PreparedStatement ps, int i, Long value) throws SQLException {
         if (value == null) {
             ps.setNull(i, Types.BIGINT);
         } else {
@@ -879,7 +906,7 @@ public final class JdbcLogStore implements LogStore {
         }
     }
 
-    private static void setTime(PreparedStatement ps, int i, Instant value) throws SQLException {
+    static void setTime(PreparedStatement ps, int i, Instant value) throws SQLException {
         ps.setObject(i, OffsetDateTime.ofInstant(value, ZoneOffset.UTC));
     }
 

@@ -46,8 +46,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Tables: {@code log_record} (every transfer log message, primary key {@code record_key}, with the
  * full XML), {@code transfer} (one row per transfer id, updated by each message),
- * {@code transfer_item} (one row per item of a progress message) and IBM's {@code auth_event} (one
- * row per authority refusal, unique by its {@code record_key}; see V2__auth_event.sql).
+ * {@code transfer_item} (one row per item of a progress message), IBM's {@code auth_event} (one
+ * row per authority refusal, unique by its {@code record_key}; see V2__auth_event.sql) and IBM's
+ * tables of the automation features ({@link AutomationRows}, V3__automation_tables.sql): a transfer
+ * log's program calls in {@code call}, {@code call_argument}, {@code call_result} and
+ * {@code transfer_calls}, written with its {@code log_record} row; schedule logs in
+ * {@code schedule}, {@code schedule_spec}, {@code schedule_item} and {@code schedule_action}, and
+ * monitor logs in {@code monitor} and {@code monitor_action}, each action row unique by its
+ * {@code record_key}.
  *
  * <p>Each batch is one transaction; each record within it is applied under a savepoint, so that a
  * record the database refuses (SQL state class 22, data exception, or 23, integrity constraint) is

@@ -13,11 +13,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.Originator;
@@ -84,13 +82,12 @@ final class AutomationRows {
 
     // ---- checks
 
-    /** Adds why a transfer log's calls cannot be stored: a value too long, or a call element twice. */
+    /** Adds why a transfer log's calls cannot be stored: a value too long, or a call element not IBM's. */
     static void callProblems(List<String> problems, TransferLog log) {
-        Set<String> elements = new HashSet<>();
         for (LogCall call : log.calls()) {
             String what = call.element() + " ";
-            if (!CALL_COLUMNS.containsKey(call.element()) || !elements.add(call.element())) {
-                problems.add("the call element " + call.element() + " is unknown or appears more than once");
+            if (!CALL_COLUMNS.containsKey(call.element())) {
+                problems.add("the call element " + call.element() + " is not one of " + CALL_COLUMNS.keySet());
             }
             check(problems, "call.command", what + "command", call.command().name());
             check(problems, "call.success_rc", what + "successRC", call.command().successCodes().expression());
@@ -142,7 +139,11 @@ final class AutomationRows {
 
     // ---- program calls
 
-    /** The CALL rows of a transfer log's calls, linked to the transfer by one TRANSFER_CALLS row. */
+    /**
+     * The CALL rows of a transfer log's calls, linked to the transfer by one TRANSFER_CALLS row. A
+     * call element reported twice (a result sent again after a restart) gets a CALL row each time;
+     * TRANSFER_CALLS names the last.
+     */
     static void insertCalls(Connection c, LogRecord record, String transferId) throws SQLException {
         TransferLog log = record.log();
         if (log.calls().isEmpty()) {

@@ -297,43 +297,13 @@ final class AutomationLogReader {
         Frame f = c.current();
         int priority = PublicationReader.intValue(c, f, "attribute priority", c.attribute("priority"));
         List<ScheduleList.Item> items = new ArrayList<>();
-        for (String child = c.nextChild(); child != null; child = c.nextChild()) {
-            if (!child.equals("item")) {
-                c.skip();
-                continue;
+        SchedulePublications.readItems(c, items);
+        for (ScheduleList.Item item : items) {
+            if (item.source() == null || item.source().isEmpty()) {
+                throw c.error(f, "an item has no source file");
             }
-            Frame item = c.current();
-            String mode = c.attribute("mode");
-            String source = null;
-            String destination = null;
-            for (String side = c.nextChild(); side != null; side = c.nextChild()) {
-                if (side.equals("source")) {
-                    source = file(c);
-                } else if (side.equals("destination")) {
-                    destination = file(c);
-                } else {
-                    c.skip();
-                }
-            }
-            if (source == null || source.isEmpty()) {
-                throw c.error(item, "an item has no source file");
-            }
-            items.add(new ScheduleList.Item(source, destination, mode == null ? "binary" : mode.strip()));
         }
         return new ScheduleItems(priority, items);
-    }
-
-    /** The {@code <file>} (or {@code <queue>}) inside an item's side. */
-    private static String file(PublicationCursor c) throws MalformedPublicationException {
-        String path = null;
-        for (String child = c.nextChild(); child != null; child = c.nextChild()) {
-            if (path == null && (child.equals("file") || child.equals("queue"))) {
-                path = c.text();
-            } else {
-                c.skip();
-            }
-        }
-        return path;
     }
 
     // ---------------------------------------------------------------- monitor logs

@@ -27,7 +27,6 @@ import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.xml.log.MalformedPublicationException;
 import org.openmft.xml.log.NotAuthorizedLog;
 import org.openmft.xml.log.PublicationReader;
-import org.openmft.xml.log.TransferLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,9 +36,9 @@ import org.slf4j.LoggerFactory;
  * {@code wmqfte.max.transaction.time}, each stored in the {@link LogStore} before the messages are
  * acknowledged: transfer log messages (with their program calls' results), schedule logs
  * ({@code <schedulelog>}), monitor logs ({@code <monitorLog>}) and, on
- * {@code SYSTEM.FTE/Log/<agent>/NotAuthorized}, authority refusals. So nothing is lost across a restart of the logger or of the queue manager; a
- * record delivered again after a crash between the two commits is recognised by its key and
- * stored once.
+ * {@code SYSTEM.FTE/Log/<agent>/NotAuthorized}, authority refusals. So nothing is lost across a
+ * restart of the logger or of the queue manager; a record delivered again after a crash between
+ * the two commits is recognised by its key and stored once.
  *
  * <p>A record the store can never take (unparseable, a progress for a transfer with no
  * {@code started}, a value too long for its column) is put, in the same transaction, on the reject

@@ -134,6 +134,11 @@ final class FileLogFormat {
                 Integer.toString(call.retries()));
     }
 
+    /** Whether the default format has lines for this schedule log's action. */
+    static boolean hasLines(ScheduleLog log) {
+        return List.of("submit", "delete", "expire", "skipped").contains(log.action());
+    }
+
     /**
      * The lines of a schedule log: {@code submit} writes {@code [SSIN]}, {@code [SSTR]} and one
      * {@code [SSTS]} per item; {@code delete}, {@code expire} and {@code skipped} write one

@@ -200,6 +200,11 @@ public final class FileLogStore implements LogStore {
                 if (record.refusal() != null) {
                     writeLine(FileLogFormat.line(record.refusal(), record.refusingAgent()));
                 } else if (record.schedule() != null) {
+                    if (!FileLogFormat.hasLines(record.schedule())) {
+                        outcomes.add(StoreOutcome.rejected(key, "the file logger's format has no line type for"
+                                + " schedule action '" + record.schedule().action() + "'"));
+                        continue;
+                    }
                     for (String line : FileLogFormat.lines(record.schedule())) {
                         writeLine(line);
                     }

@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +44,21 @@ import org.openmft.coordination.logger.StoredTransfer;
 import org.openmft.coordination.logger.TransferQuery;
 import org.openmft.coordination.logger.TransferState;
 import org.openmft.xml.AgentRef;
+import org.openmft.xml.CallType;
+import org.openmft.xml.Originator;
+import org.openmft.xml.ProgramCall;
 import org.openmft.xml.Reply;
+import org.openmft.xml.SuccessCodes;
+import org.openmft.xml.TransferSchedule;
+import org.openmft.xml.log.LogAction;
+import org.openmft.xml.log.LogCall;
+import org.openmft.xml.log.MonitorLog;
 import org.openmft.xml.log.NotAuthorizedLog;
 import org.openmft.xml.log.PublicationWriter;
+import org.openmft.xml.log.ScheduleList;
+import org.openmft.xml.log.ScheduleLog;
+import org.openmft.xml.log.SchedulePublications;
+import org.openmft.xml.log.TransferLog;
 
 /**
  * The database logger against real queue managers and a real (embedded H2) database: every
@@ -323,12 +337,6 @@ class LoggerIT {
                     m.setStringProperty(Publications.TOPIC_STRING_PROPERTY, Publications.notAuthorized("SRC"));
                     p.send(m);
                 }
-                // A schedule log shares Log/#: taken, neither stored nor rejected.
-                TextMessage schedule = s.createTextMessage("<?xml version=\"1.0\" encoding=\"UTF-8\"?><schedulelog"
-                        + " version=\"1.00\" ID=\"5\"><action time=\"2026-11-22T10:00:00.000Z\">submit</action>"
-                        + "</schedulelog>");
-                schedule.setStringProperty(Publications.TOPIC_STRING_PROPERTY, Publications.log("SRC", "5"));
-                p.send(schedule);
             }
             c.start();
             Message rejected = s.createConsumer(s.createQueue(QueueNames.loggerReject("LOG1"))).receive(30_000);
@@ -340,12 +348,77 @@ class LoggerIT {
         await("both deliveries of the refusal handled", 60, () -> logger.stored() + logger.duplicates() == 2);
         assertThat(logger.stored()).isEqualTo(1);
         assertThat(logger.notAuthorized()).isEqualTo(3);
-        await("the schedule log taken", 30, () -> logger.scheduleLogs() == 1);
         assertThat(logger.rejected()).as("only the unreadable refusal").isEqualTo(1);
         assertThat(count("select count(*) from FTELOG.AUTH_EVENT where COMMAND_ID = ? and ACTION = 'not_authorized'"
                 + " and AUTHORITY = 'transfer' and ORIGINATOR_MQ_USER = 'mallory' and RESULTCODE = 53"
                 + " and AGENT = 'SRC' and ORIGINAL_XML_REQUEST = '<request version=\"6.00\"/>'", requestId))
                 .isEqualTo(1);
+    }
+
+    @Test
+    void callResultsScheduleLogsAndMonitorLogsAreStoredOnceInIbmsTablesAndABadOneIsRejected() throws Exception {
+        LogStore store = openStore();
+        LogSubscriber logger = startLogger(store);
+        String id = "414d5120514d4320202020202020202000000000000000c1";
+        String monitorId = "414d5120514d4320202020202020202000000000000000c2";
+        Instant t = Instant.parse("2026-11-22T10:00:00Z");
+        AgentRef src = new AgentRef("SRC", "QMA");
+        AgentRef dst = new AgentRef("DST", "QMB");
+        Originator alice = new Originator("host1", "alice", "alice");
+        // As the agent writes them (AgentPublisher: PublicationWriter and SchedulePublications), on their topics.
+        PublicationWriter writer = new PublicationWriter();
+        String started = writer.write(new TransferLog("6.00", id, TransferLog.SOURCE_AGENT, LogAction.STARTED, t, src,
+                dst, alice, "JOBC", t, 1, -1, -1, List.of(), null, List.of(), null, Map.of()));
+        String completed = writer.write(new TransferLog("6.00", id, TransferLog.SOURCE_AGENT, LogAction.COMPLETED,
+                t.plusSeconds(2), src, dst, alice, "JOBC", t, 1, 10, -1, List.of(), 0, List.of(), null, Map.of(),
+                List.of(new LogCall("postSourceCall", new ProgramCall(CallType.EXECUTABLE, "archive.sh",
+                        List.of("/in/a.txt"), 2, 1, SuccessCodes.of("0")), "success", 2, 0, List.of("archived"),
+                        List.of("slow disk"), null))));
+        String submit = SchedulePublications.write(new ScheduleLog(7, "submit", t, alice, new TransferSchedule("UTC",
+                null, LocalDateTime.of(2026, 11, 23, 6, 0), "days", 1, 0, null), src, dst, 0, List.of(), 0,
+                List.of(new ScheduleList.Item("/in/a.txt", "/out/a.txt", "binary")), "JOBC"));
+        String create = writer.write(new MonitorLog("6.00", "MONC", monitorId, alice, "create", t, src, 0, List.of()));
+        String fired = writer.write(new MonitorLog("6.00", "MONC", monitorId, alice, "triggerSatisfied",
+                t.plusSeconds(60), src, 0, List.of("/in/a.txt")));
+        String hostile = create.replace(">create<", ">explode<");
+        String monitorTopic = Publications.monitorLog("SRC", "MONC", monitorId);
+        try (Connection c = h.coordinationConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            try (MessageProducer p = s.createProducer(s.createTopic(Publications.TOPIC))) {
+                String[][] publications = {{Publications.log("SRC", id), started}, {Publications.log("SRC", id),
+                        completed}, {Publications.log("SRC", id), completed}, {Publications.log("SRC", "7"), submit},
+                        {Publications.log("SRC", "7"), submit}, {monitorTopic, create}, {monitorTopic, fired},
+                        {monitorTopic, hostile}};
+                for (String[] publication : publications) {
+                    TextMessage m = s.createTextMessage(publication[1]);
+                    m.setStringProperty(Publications.TOPIC_STRING_PROPERTY, publication[0]);
+                    p.send(m);
+                }
+            }
+            c.start();
+            Message rejected = s.createConsumer(s.createQueue(QueueNames.loggerReject("LOG1"))).receive(30_000);
+            assertThat(rejected).as("the hostile monitor log on the reject queue").isNotNull();
+            assertThat(((TextMessage) rejected).getText()).isEqualTo(hostile);
+            assertThat(rejected.getStringProperty(LogSubscriber.REASON_PROPERTY))
+                    .contains("not a valid monitor log message", "unknown action \"explode\"");
+        }
+        await("every publication handled", 60, () -> logger.stored() + logger.duplicates() == 7);
+        assertThat(logger.stored()).isEqualTo(5);
+        assertThat(logger.rejected()).isEqualTo(1);
+        assertThat(logger.scheduleLogs()).isEqualTo(2);
+        assertThat(logger.monitorLogs()).isEqualTo(3);
+        assertThat(count("select count(*) from FTELOG.TRANSFER_CALLS t join FTELOG.CALL c on c.ID = t.POST_SOURCE_CALL"
+                + " join FTELOG.CALL_RESULT r on r.CALL_ID = c.ID join FTELOG.CALL_ARGUMENT a on a.CALL_ID = c.ID"
+                + " where t.TRANSFER_ID = ? and c.COMMAND = 'archive.sh' and c.OUTCOME = 'success' and r.SEQUENCE = 3"
+                + " and r.RETURN_CODE = 0 and r.STDOUT = 'archived' and r.STDERR = 'slow disk'"
+                + " and a.ARGUMENT_VALUE = '/in/a.txt'", id)).isEqualTo(1);
+        assertThat(count("select count(*) from FTELOG.SCHEDULE s join FTELOG.SCHEDULE_ACTION a on a.SCHEDULE_ID = s.ID"
+                + " join FTELOG.SCHEDULE_ITEM i on i.SCHEDULE_SPEC_ID = a.SPEC_AFTER_ID where s.AGENT = ?"
+                + " and s.ID_ON_AGENT = 7 and a.ACTION = 'submit' and i.SOURCE_FILENAME = '/in/a.txt'", "SRC"))
+                .isEqualTo(1);
+        assertThat(count("select count(*) from FTELOG.MONITOR m join FTELOG.MONITOR_ACTION a on a.MONITOR_ID = m.ID"
+                + " where m.REFERENCE_ID = ? and m.NAME = 'MONC' and a.ACTION in ('create', 'triggerSatisfied')",
+                monitorId)).isEqualTo(2);
     }
 
     /** Publishes {@code n} log publications no logger can read, each with its own body. */

@@ -39,7 +39,24 @@ import org.openmft.agent.config.QueueNames;
  * [TCOM] result code; source agent; source QM; destination agent; destination QM; user; job; supplements
  * [TCAN] as [TCOM]
  * [AUTH] result code; refusing agent; user whose authority was checked; authority; refusal text
+ * [TCAL] call's return code; agent that ran it; its QM; job; command type; command name; arguments;
+ *        outcome; call element; retries                      (one per program call, after [TCOM]/[TCAN])
+ * [SSIN] result code; source agent; action; user; time base; time zone; expire count; start;
+ *        repeat interval; frequency; expire time; job          (a schedule submitted; then [SSTR], [SSTS]s)
+ * [SSTR] source agent; source QM; destination agent; destination QM
+ * [SSTS] source file; source queue (empty); mode; destination file; destination type (empty)
+ * [SDEL] result code; source agent; action; user; supplements  ([SEXP] expired, [SSKP] skipped: the same)
+ * [MCRT] monitor; agent; QM; action; (empty)
+ * [MACT] result code; monitor; agent; QM; action; (empty)    (start, stop, delete)
+ * [MFIR] result code; monitor; agent; QM; action; supplements (triggerSatisfied, ...NotSatisfied, triggerFail)
  * </pre>
+ * For schedules the id is the schedule's id, for monitors the create request's id. Confirmed for the
+ * automation lines: the type names (reference §5.7), the monitor lines whole (IBM's examples of
+ * {@code [MCRT]} and {@code [MACT]}), and the positions IBM's MFT dashboard reads ({@code [MFIR]} as
+ * {@code [MACT]}; {@code [SSIN]} up to the expire count, {@code [SSTR]}, {@code [SSTS]}'s source file,
+ * source queue, destination file and type, {@code [SDEL]}/{@code [SEXP]}/{@code [SSKP]} up to the
+ * user). Guessed: the inserts after those. {@code [TCAL]} is OpenMFT's: IBM's call line types are for
+ * managed calls; its inserts follow IBM's {@code callCompleted} definition.
  * Confirmed by IBM's documentation: the separator, the first three inserts and their widths (19, 48
  * and 6), the result code's width of 3 (from IBM's default definition of {@code callCompleted}), the
  * type names and, per type, which facts come first (reference §5.7). Guessed, because the default
@@ -182,6 +199,17 @@ public final class FileLogStore implements LogStore {
                 }
                 if (record.refusal() != null) {
                     writeLine(FileLogFormat.line(record.refusal(), record.refusingAgent()));
+                } else if (record.schedule() != null) {
+                    if (!FileLogFormat.hasLines(record.schedule())) {
+                        outcomes.add(StoreOutcome.rejected(key, "the file logger's format has no line type for"
+                                + " schedule action '" + record.schedule().action() + "'"));
+                        continue;
+                    }
+                    for (String line : FileLogFormat.lines(record.schedule())) {
+                        writeLine(line);
+                    }
+                } else if (record.monitor() != null) {
+                    writeLine(FileLogFormat.line(record.monitor()));
                 } else if (FileLogFormat.type(record.log().action()) == null) {
                     outcomes.add(StoreOutcome.rejected(key, "the file logger's format has no line type for a '"
                             + record.log().action().xml() + "' message"));

@@ -46,8 +46,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Tables: {@code log_record} (every transfer log message, primary key {@code record_key}, with the
  * full XML), {@code transfer} (one row per transfer id, updated by each message),
- * {@code transfer_item} (one row per item of a progress message) and IBM's {@code auth_event} (one
- * row per authority refusal, unique by its {@code record_key}; see V2__auth_event.sql).
+ * {@code transfer_item} (one row per item of a progress message), IBM's {@code auth_event} (one
+ * row per authority refusal, unique by its {@code record_key}; see V2__auth_event.sql) and IBM's
+ * tables of the automation features ({@link AutomationRows}, V3__automation_tables.sql): a transfer
+ * log's program calls in {@code call}, {@code call_argument}, {@code call_result} and
+ * {@code transfer_calls}, written with its {@code log_record} row; schedule logs in
+ * {@code schedule}, {@code schedule_spec}, {@code schedule_item} and {@code schedule_action}, and
+ * monitor logs in {@code monitor} and {@code monitor_action}, each action row unique by its
+ * {@code record_key}.
  *
  * <p>Each batch is one transaction; each record within it is applied under a savepoint, so that a
  * record the database refuses (SQL state class 22, data exception, or 23, integrity constraint) is
@@ -416,20 +422,22 @@ public final class JdbcLogStore implements LogStore {
 
     private StoreOutcome storeOne(Connection c, LogRecord record) throws SQLException {
         String key = record.key();
-        boolean refusal = record.refusal() != null;
-        if (exists(c, refusal ? "SELECT 1 FROM auth_event WHERE record_key = ?"
-                : "SELECT 1 FROM log_record WHERE record_key = ?", key)) {
+        if (exists(c, "SELECT 1 FROM " + keyTable(record) + " WHERE record_key = ?", key)) {
             return StoreOutcome.duplicate(key);
         }
-        String invalid = refusal ? tooLong(record.refusal(), record.refusingAgent()) : tooLong(record);
+        String invalid = tooLong(record);
         if (invalid != null) {
             return StoreOutcome.rejected(key, invalid);
         }
         Savepoint savepoint = c.setSavepoint();
         try {
             String refused = null;
-            if (refusal) {
+            if (record.refusal() != null) {
                 insertAuthEvent(c, record);
+            } else if (record.schedule() != null) {
+                AutomationRows.insertSchedule(c, record);
+            } else if (record.monitor() != null) {
+                AutomationRows.insertMonitor(c, record);
             } else {
                 refused = apply(c, record);
             }
@@ -447,6 +455,17 @@ public final class JdbcLogStore implements LogStore {
             return StoreOutcome.rejected(key, "the database refused it (SQL state " + e.getSQLState() + "): "
                     + e.getMessage());
         }
+    }
+
+    /** The table whose RECORD_KEY says that a record of this kind is stored. */
+    private static String keyTable(LogRecord record) {
+        if (record.refusal() != null) {
+            return "auth_event";
+        }
+        if (record.schedule() != null) {
+            return "schedule_action";
+        }
+        return record.monitor() != null ? "monitor_action" : "log_record";
     }
 
     /** Applies one record; returns why it cannot be stored (having written nothing), or {@code null}. */
@@ -475,6 +494,7 @@ public final class JdbcLogStore implements LogStore {
         } else {
             insertTransfer(c, log, id, time);
         }
+        AutomationRows.insertCalls(c, record, id);
         switch (action) {
             case STARTED -> { }
             case PROGRESS -> {
@@ -644,8 +664,20 @@ public final class JdbcLogStore implements LogStore {
 
     /** Why a value of the record does not fit its column, or {@code null} when all fit. */
     private static String tooLong(LogRecord record) {
-        TransferLog log = record.log();
+        if (record.refusal() != null) {
+            return tooLong(record.refusal(), record.refusingAgent());
+        }
         List<String> problems = new ArrayList<>();
+        if (record.schedule() != null) {
+            AutomationRows.scheduleProblems(problems, record.schedule());
+            return tooLong(problems);
+        }
+        if (record.monitor() != null) {
+            AutomationRows.monitorProblems(problems, record.monitor());
+            return tooLong(problems);
+        }
+        TransferLog log = record.log();
+        AutomationRows.callProblems(problems, log);
         check(problems, "transfer.transfer_id", "transfer id", log.transferId());
         check(problems, "log_record.agent_role", "agent role", log.agentRole());
         check(problems, "log_record.topic", "topic", record.topic());
@@ -685,11 +717,11 @@ public final class JdbcLogStore implements LogStore {
     }
 
     private static String tooLong(List<String> problems) {
-        return problems.isEmpty() ? null : "too long for the database, not stored rather than cut: "
+        return problems.isEmpty() ? null : "does not fit the database, not stored rather than cut: "
                 + String.join("; ", problems);
     }
 
-    private static void check(List<String> problems, String column, String what, String value) {
+    static void check(List<String> problems, String column, String what, String value) {
         int width = COLUMN_WIDTHS.get(column);
         if (value != null && value.length() > width) {
             String start = value.substring(0, Math.min(40, value.length()));
@@ -726,6 +758,7 @@ public final class JdbcLogStore implements LogStore {
         widths.put("auth_event.authority", 32);
         widths.put("auth_event.record_key", LogRecord.MAX_KEY_LENGTH);
         widths.put("auth_event.agent", 28);
+        AutomationRows.widths(widths);
         return Map.copyOf(widths);
     }
 
@@ -855,7 +888,7 @@ public final class JdbcLogStore implements LogStore {
         return record.log().time() != null ? record.log().time() : record.received();
     }
 
-    private static void setString(PreparedStatement ps, int i, String value) throws SQLException {
+    static void setString(PreparedStatement ps, int i, String value) throws SQLException {
         if (value == null) {
             ps.setNull(i, Types.VARCHAR);
         } else {
@@ -863,7 +896,7 @@ public final class JdbcLogStore implements LogStore {
         }
     }
 
-    private static void setInt(PreparedStatement ps, int i, Integer value) throws SQLException {
+    static void setInt(PreparedStatement ps, int i, Integer value) throws SQLException {
         if (value == null) {
             ps.setNull(i, Types.INTEGER);
         } else {
@@ -871,7 +904,7 @@ public final class JdbcLogStore implements LogStore {
         }
     }
 
-    private static void setLong(PreparedStatement ps, int i, Long value) throws SQLException {
+    static void setLong(PreparedStatement ps, int i, Long value) throws SQLException {
         if (value == null) {
             ps.setNull(i, Types.BIGINT);
         } else {
@@ -879,7 +912,7 @@ public final class JdbcLogStore implements LogStore {
         }
     }
 
-    private static void setTime(PreparedStatement ps, int i, Instant value) throws SQLException {
+    static void setTime(PreparedStatement ps, int i, Instant value) throws SQLException {
         ps.setObject(i, OffsetDateTime.ofInstant(value, ZoneOffset.UTC));
     }
 

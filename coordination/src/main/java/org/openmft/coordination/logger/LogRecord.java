@@ -7,25 +7,33 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Objects;
 
+import org.openmft.xml.log.MonitorLog;
 import org.openmft.xml.log.NotAuthorizedLog;
+import org.openmft.xml.log.ScheduleLog;
 import org.openmft.xml.log.TransferLog;
 
 /**
- * One log message as the logger received it: a transfer log message or an authority refusal
- * ({@code SYSTEM.FTE/Log/<agent>/NotAuthorized}). Exactly one of {@link #log} and {@link #refusal}
- * is set. Immutable.
+ * One log message as the logger received it: a transfer log message (with the results of its
+ * program calls), an authority refusal ({@code SYSTEM.FTE/Log/<agent>/NotAuthorized}), a schedule
+ * log ({@code <schedulelog>}) or a monitor log ({@code <monitorLog>}). Exactly one of {@link #log},
+ * {@link #refusal}, {@link #schedule} and {@link #monitor} is set. Immutable.
+ *
+ * <p>A further kind (IBM's managed call logs, when OpenMFT publishes them) is added here as one more
+ * component, with its reading in {@link LogSubscriber} and its tables in a migration of its own.
  *
  * @param key identifies the message for de-duplication: the same message delivered twice (also
  *     across a logger restart) has the same key and is stored once. Normally {@link #keyOf} of the
  *     message body; not blank, at most {@value #MAX_KEY_LENGTH} characters
  * @param topic the topic string it was published on, such as {@code SYSTEM.FTE/Log/AGENT1/414d...}
  * @param xml the message body as received
- * @param log the parsed transfer log message, or {@code null} for a refusal
- * @param refusal the parsed NotAuthorized message, or {@code null} for a transfer log message
+ * @param log the parsed transfer log message, or {@code null}
+ * @param refusal the parsed NotAuthorized message, or {@code null}
+ * @param schedule the parsed schedule log, or {@code null}
+ * @param monitor the parsed monitor log, or {@code null}
  * @param received when the logger received it
  */
 public record LogRecord(String key, String topic, String xml, TransferLog log, NotAuthorizedLog refusal,
-        Instant received) {
+        ScheduleLog schedule, MonitorLog monitor, Instant received) {
 
     /** Longest key: a SHA-256 in hex. */
     public static final int MAX_KEY_LENGTH = 64;
@@ -36,8 +44,11 @@ public record LogRecord(String key, String topic, String xml, TransferLog log, N
         Objects.requireNonNull(topic, "topic");
         Objects.requireNonNull(xml, "xml");
         Objects.requireNonNull(received, "received");
-        if ((log == null) == (refusal == null)) {
-            throw new IllegalArgumentException("a record holds a transfer log message or a refusal, exactly one");
+        int kinds = (log == null ? 0 : 1) + (refusal == null ? 0 : 1) + (schedule == null ? 0 : 1)
+                + (monitor == null ? 0 : 1);
+        if (kinds != 1) {
+            throw new IllegalArgumentException("a record holds a transfer log message, a refusal, a schedule log or a"
+                    + " monitor log, exactly one");
         }
         if (key.isBlank() || key.length() > MAX_KEY_LENGTH) {
             throw new IllegalArgumentException("key must be 1 to " + MAX_KEY_LENGTH + " characters: '" + key + "'");
@@ -54,7 +65,7 @@ public record LogRecord(String key, String topic, String xml, TransferLog log, N
      * @param received when the logger received it
      */
     public LogRecord(String key, String topic, String xml, TransferLog log, Instant received) {
-        this(key, topic, xml, Objects.requireNonNull(log, "log"), null, received);
+        this(key, topic, xml, Objects.requireNonNull(log, "log"), null, null, null, received);
     }
 
     /**
@@ -67,7 +78,33 @@ public record LogRecord(String key, String topic, String xml, TransferLog log, N
      * @param received when the logger received it
      */
     public LogRecord(String key, String topic, String xml, NotAuthorizedLog refusal, Instant received) {
-        this(key, topic, xml, null, Objects.requireNonNull(refusal, "refusal"), received);
+        this(key, topic, xml, null, Objects.requireNonNull(refusal, "refusal"), null, null, received);
+    }
+
+    /**
+     * A schedule log.
+     *
+     * @param key the key, see {@link #key()}
+     * @param topic the topic string, {@code SYSTEM.FTE/Log/<agent>/<scheduleID>}
+     * @param xml the message body
+     * @param schedule the parsed message
+     * @param received when the logger received it
+     */
+    public LogRecord(String key, String topic, String xml, ScheduleLog schedule, Instant received) {
+        this(key, topic, xml, null, null, Objects.requireNonNull(schedule, "schedule"), null, received);
+    }
+
+    /**
+     * A monitor log.
+     *
+     * @param key the key, see {@link #key()}
+     * @param topic the topic string, {@code SYSTEM.FTE/Log/<agent>/Monitors/<monitor>/<referenceId>}
+     * @param xml the message body
+     * @param monitor the parsed message
+     * @param received when the logger received it
+     */
+    public LogRecord(String key, String topic, String xml, MonitorLog monitor, Instant received) {
+        this(key, topic, xml, null, null, null, Objects.requireNonNull(monitor, "monitor"), received);
     }
 
     /**
@@ -112,11 +149,21 @@ public record LogRecord(String key, String topic, String xml, TransferLog log, N
     }
 
     /**
-     * The transfer this message is about, or for a refusal the id of the refused request.
+     * What the message is about: the transfer, for a refusal the refused request, for a schedule
+     * log the schedule's id, for a monitor log its create request's id (empty when it has none).
      *
-     * @return {@code log().transferId()} or {@code refusal().id()}
+     * @return the id
      */
     public String transferId() {
-        return log != null ? log.transferId() : refusal.id();
+        if (log != null) {
+            return log.transferId();
+        }
+        if (refusal != null) {
+            return refusal.id();
+        }
+        if (schedule != null) {
+            return Long.toString(schedule.id());
+        }
+        return monitor.referenceId() == null ? "" : monitor.referenceId();
     }
 }

@@ -27,7 +27,6 @@ import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.xml.log.MalformedPublicationException;
 import org.openmft.xml.log.NotAuthorizedLog;
 import org.openmft.xml.log.PublicationReader;
-import org.openmft.xml.log.TransferLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,10 +34,11 @@ import org.slf4j.LoggerFactory;
  * A logger's work: a durable subscription to {@code SYSTEM.FTE/Log/#} on the coordination queue
  * manager, read in transactions of at most {@code wmqfte.max.transaction.messages} messages or
  * {@code wmqfte.max.transaction.time}, each stored in the {@link LogStore} before the messages are
- * acknowledged: transfer log messages and, on {@code SYSTEM.FTE/Log/<agent>/NotAuthorized}, authority
- * refusals. So nothing is lost across a restart of the logger or of the queue manager; a
- * record delivered again after a crash between the two commits is recognised by its key and
- * stored once.
+ * acknowledged: transfer log messages (with their program calls' results), schedule logs
+ * ({@code <schedulelog>}), monitor logs ({@code <monitorLog>}) and, on
+ * {@code SYSTEM.FTE/Log/<agent>/NotAuthorized}, authority refusals. So nothing is lost across a
+ * restart of the logger or of the queue manager; a record delivered again after a crash between
+ * the two commits is recognised by its key and stored once.
  *
  * <p>A record the store can never take (unparseable, a progress for a transfer with no
  * {@code started}, a value too long for its column) is put, in the same transaction, on the reject
@@ -73,8 +73,8 @@ public final class LogSubscriber implements Runnable {
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong notAuthorized = new AtomicLong();
-    /** Schedule logs seen: taken off the subscription, not stored (the store keeps transfers). */
     private final AtomicLong scheduleLogs = new AtomicLong();
+    private final AtomicLong monitorLogs = new AtomicLong();
     private final AtomicLong rejectLimitReached = new AtomicLong();
     private volatile boolean connected;
     private int consecutiveRejects;
@@ -208,11 +208,6 @@ public final class LogSubscriber implements Runnable {
                 refused.add(new String[] {"", "not a text message (" + m.getClass().getSimpleName() + ")"});
                 continue;
             }
-            if (body.contains("<schedulelog")) {
-                // Schedule logs share Log/<agent>/#; the store keeps transfers, so they are taken, not stored.
-                scheduleLogs.incrementAndGet();
-                continue;
-            }
             if (topic != null && topic.endsWith(NOT_AUTHORIZED_TOPIC_SUFFIX)) {
                 // IBM's authority refusals share Log/#: stored as IBM's loggers do (AUTH_EVENT, [AUTH]).
                 notAuthorized.incrementAndGet();
@@ -224,11 +219,32 @@ public final class LogSubscriber implements Runnable {
                 }
                 continue;
             }
+            String onTopic = topic == null ? "" : topic;
+            String root = rootElement(body);
             try {
-                TransferLog entry = reader.readLog(body);
-                records.add(new LogRecord(LogRecord.keyOf(body), topic == null ? "" : topic, body, entry, now));
+                // The kind is the root element's: schedule and monitor logs share Log/<agent>/# with transfers.
+                // IBM's managed call logs, when OpenMFT publishes them, get a branch and a record kind here.
+                switch (root) {
+                    case "schedulelog" -> {
+                        scheduleLogs.incrementAndGet();
+                        records.add(new LogRecord(LogRecord.keyOf(body), onTopic, body, reader.readScheduleLog(body),
+                                now));
+                    }
+                    case "monitorLog" -> {
+                        monitorLogs.incrementAndGet();
+                        records.add(new LogRecord(LogRecord.keyOf(body), onTopic, body, reader.readMonitorLog(body),
+                                now));
+                    }
+                    default -> records.add(new LogRecord(LogRecord.keyOf(body), onTopic, body, reader.readLog(body),
+                            now));
+                }
             } catch (MalformedPublicationException | IllegalArgumentException e) {
-                refused.add(new String[] {body, "not a valid transfer log message: " + e.getMessage()});
+                String kind = switch (root) {
+                    case "schedulelog" -> "schedule log";
+                    case "monitorLog" -> "monitor log";
+                    default -> "transfer log";
+                };
+                refused.add(new String[] {body, "not a valid " + kind + " message: " + e.getMessage()});
             }
         }
         List<StoreOutcome> outcomes = records.isEmpty() ? List.of() : store.storeAll(records);
@@ -262,6 +278,38 @@ public final class LogSubscriber implements Runnable {
                     config.rejectQueueName(), r[1]);
         }
         session.commit();
+    }
+
+    /**
+     * The name of the document's root element, found without parsing (the reader parses it, hardened,
+     * afterwards): the first tag after the declaration, comments, processing instructions and DOCTYPE;
+     * empty when there is none.
+     */
+    static String rootElement(String body) {
+        int i = 0;
+        int n = body.length();
+        while (true) {
+            i = body.indexOf('<', i);
+            if (i < 0 || i + 1 >= n) {
+                return "";
+            }
+            char next = body.charAt(i + 1);
+            if (next == '?' || next == '!') {
+                String end = body.startsWith("<!--", i) ? "-->" : next == '?' ? "?>" : ">";
+                int close = body.indexOf(end, i + 2);
+                if (close < 0) {
+                    return "";
+                }
+                i = close + end.length();
+                continue;
+            }
+            int start = i + 1;
+            int stop = start;
+            while (stop < n && !Character.isWhitespace(body.charAt(stop)) && "/>".indexOf(body.charAt(stop)) < 0) {
+                stop++;
+            }
+            return body.substring(start, stop);
+        }
     }
 
     private static String body(Message m) throws JMSException {
@@ -313,9 +361,20 @@ public final class LogSubscriber implements Runnable {
         return notAuthorized.get();
     }
 
-    /** @return schedule logs taken off the subscription and not stored */
+    /**
+     * Schedule logs received on Log/#, whatever became of them (each is also counted as stored,
+     * duplicate or rejected).
+     */
     public long scheduleLogs() {
         return scheduleLogs.get();
+    }
+
+    /**
+     * Monitor logs received on Log/#, whatever became of them (each is also counted as stored,
+     * duplicate or rejected).
+     */
+    public long monitorLogs() {
+        return monitorLogs.get();
     }
 
     /**

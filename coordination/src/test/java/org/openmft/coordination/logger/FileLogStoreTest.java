@@ -6,6 +6,9 @@ import static org.openmft.coordination.logger.Logs.SHA256;
 import static org.openmft.coordination.logger.Logs.T0;
 import static org.openmft.coordination.logger.Logs.cancelled;
 import static org.openmft.coordination.logger.Logs.completed;
+import static org.openmft.coordination.logger.Logs.completedWithCalls;
+import static org.openmft.coordination.logger.Logs.monitorLog;
+import static org.openmft.coordination.logger.Logs.scheduleLog;
 import static org.openmft.coordination.logger.Logs.id;
 import static org.openmft.coordination.logger.Logs.item;
 import static org.openmft.coordination.logger.Logs.malformed;
@@ -85,6 +88,37 @@ class FileLogStoreTest {
                         + "BFGRP0034I: The file transfer request has completed with problems.",
                 "2026-11-20T10:15:33;" + id(2) + ";[TCAN];41 ;SRC;QM_SRC;DST;QM_DST;alice;nightly;"
                         + "BFGTR0063I: The transfer was cancelled.");
+    }
+
+    @Test
+    void callsSchedulesAndMonitorsGetIbmsLineTypesInIbmsInsertOrder() throws Exception {
+        String id = id(1);
+        String five = FileLogFormat.fixed("5", 48);
+        String mon = id(30);
+        LogRecord submit = record(scheduleLog(5, "submit", "SRC", T0));
+        try (FileLogStore store = open(FileLoggerMode.CIRCULAR, 1 << 20, 3, 100)) {
+            List<StoreOutcome> outcomes = store.storeAll(List.of(
+                    record(completedWithCalls(id, "SRC", "DST", T0)), submit,
+                    record(scheduleLog(5, "expire", "SRC", T0.plusSeconds(1))), submit,
+                    record(monitorLog("MON1", 30, "create", 0, T0)), record(monitorLog("MON1", 30, "stop", 0, T0)),
+                    record(monitorLog("MON1", 30, "triggerFail", 106, T0))));
+            assertThat(statuses(outcomes)).containsExactly(Status.STORED, Status.STORED, Status.STORED,
+                    Status.DUPLICATE, Status.STORED, Status.STORED, Status.STORED);
+        }
+        assertThat(allLines()).containsExactly(
+                "2026-11-20T10:15:30;" + id + ";[TCOM];0  ;SRC;QM_SRC;DST;QM_DST;alice;nightly;",
+                "2026-11-20T10:15:30;" + id + ";[TCAL];4  ;SRC;QM_SRC;nightly;executable;check.sh;-v a b;success;"
+                        + "preSourceCall;1",
+                "2026-11-20T10:15:30;" + id + ";[TCAL];2  ;DST;QM_DST;nightly;executable;/opt/bin/notify;;failure;"
+                        + "postDestinationCall;0",
+                "2026-11-20T10:15:30;" + five + ";[SSIN];0  ;SRC;submit;alice;UTC;;3;2030-01-01T11:00;hours;2;;NIGHTLY",
+                "2026-11-20T10:15:30;" + five + ";[SSTR];SRC;QM_SRC;DST;QM_DST",
+                "2026-11-20T10:15:30;" + five + ";[SSTS];/in/a.txt;;text;/out/a.txt;",
+                "2026-11-20T10:15:30;" + five + ";[SSTS];/in/b.bin;;binary;/out/;",
+                "2026-11-20T10:15:31;" + five + ";[SEXP];0  ;SRC;expire;alice;schedule 5 expire",
+                "2026-11-20T10:15:30;" + mon + ";[MCRT];MON1;SRC;QM_SRC;create;",
+                "2026-11-20T10:15:30;" + mon + ";[MACT];0  ;MON1;SRC;QM_SRC;stop;",
+                "2026-11-20T10:15:30;" + mon + ";[MFIR];106;MON1;SRC;QM_SRC;triggerFail;BFGDM0107E: failed");
     }
 
     @Test

@@ -8,6 +8,9 @@ import static org.openmft.coordination.logger.Logs.SHA256;
 import static org.openmft.coordination.logger.Logs.T0;
 import static org.openmft.coordination.logger.Logs.cancelled;
 import static org.openmft.coordination.logger.Logs.completed;
+import static org.openmft.coordination.logger.Logs.completedWithCalls;
+import static org.openmft.coordination.logger.Logs.monitorLog;
+import static org.openmft.coordination.logger.Logs.scheduleLog;
 import static org.openmft.coordination.logger.Logs.id;
 import static org.openmft.coordination.logger.Logs.item;
 import static org.openmft.coordination.logger.Logs.malformed;
@@ -304,6 +307,105 @@ abstract class JdbcLogStoreContract {
     }
 
     @Test
+    void programCallsAreStoredOnceWithTheirTransferInIbmsCallTables() throws Exception {
+        String id = id(20);
+        LogRecord started = record(started(id, "SRC", "DST", T0));
+        LogRecord completed = record(completedWithCalls(id, "SRC", "DST", T0.plusSeconds(5)));
+        try (JdbcLogStore store = open()) {
+            assertThat(statuses(store.storeAll(List.of(started, completed, completed))))
+                    .containsExactly(Status.STORED, Status.STORED, Status.DUPLICATE);
+        }
+        try (JdbcLogStore restarted = open()) {
+            assertThat(statuses(restarted.storeAll(List.of(completed)))).containsExactly(Status.DUPLICATE);
+        }
+        assertThat(count("SELECT COUNT(*) FROM call")).isEqualTo(2);
+        assertThat(count("SELECT COUNT(*) FROM transfer_calls t JOIN call p ON p.id = t.pre_source_call"
+                + " JOIN call d ON d.id = t.post_destination_call WHERE t.transfer_id = '" + id + "' AND"
+                + " t.post_source_call IS NULL AND t.pre_destination_call IS NULL AND p.command = 'check.sh' AND"
+                + " p.type = 'executable' AND p.retries = 1 AND p.retry_wait = 5 AND p.success_rc = '0|4' AND"
+                + " p.outcome = 'success' AND d.command = '/opt/bin/notify' AND d.outcome = 'failure'")).isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM call_argument a JOIN call c ON c.id = a.call_id WHERE"
+                + " c.command = 'check.sh' AND ((a.sequence = 1 AND a.argument_value = '-v') OR"
+                + " (a.sequence = 2 AND a.argument_value = 'a b'))")).isEqualTo(2);
+        assertThat(count("SELECT COUNT(*) FROM call_result r JOIN call c ON c.id = r.call_id WHERE"
+                + " c.command = 'check.sh' AND r.sequence = 2 AND r.outcome = 'success' AND r.return_code = 4 AND"
+                + " r.stdout = 'checked' || CHR(10) || 'ok' AND r.stderr IS NULL AND r.error IS NULL")).isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM call_result WHERE return_code = 2 AND stderr = 'no route'"))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void scheduleLogsBuildOneScheduleWithEachActionStoredOnce() throws Exception {
+        LogRecord submit = record(scheduleLog(5, "submit", "SRC", T0));
+        LogRecord skipped = record(scheduleLog(5, "skipped", "SRC", T0.plusSeconds(60)));
+        LogRecord delete = record(scheduleLog(5, "delete", "SRC", T0.plusSeconds(120)));
+        LogRecord otherAgent = record(scheduleLog(5, "submit", "OTHER", T0));
+        try (JdbcLogStore store = open()) {
+            assertThat(statuses(store.storeAll(List.of(submit, skipped, submit, otherAgent))))
+                    .containsExactly(Status.STORED, Status.STORED, Status.DUPLICATE, Status.STORED);
+        }
+        try (JdbcLogStore restarted = open()) {
+            assertThat(statuses(restarted.storeAll(List.of(skipped, delete))))
+                    .containsExactly(Status.DUPLICATE, Status.STORED);
+        }
+        assertThat(count("SELECT COUNT(*) FROM schedule")).isEqualTo(2);
+        assertThat(count("SELECT COUNT(*) FROM schedule s JOIN schedule_spec p ON p.id = s.current_spec_id WHERE"
+                + " s.agent = 'SRC' AND s.id_on_agent = 5 AND s.latest_action = 'delete' AND p.source_qm = 'QM_SRC'"
+                + " AND p.destination_agent = 'DST' AND p.start_timebase = 'UTC' AND p.start_timezone IS NULL AND"
+                + " p.start_time = '2030-01-01T11:00' AND p.repeat_interval = 'hours' AND p.repeat_frequency = 2 AND"
+                + " p.repeat_count = 3 AND p.end_time IS NULL AND p.job_name = 'NIGHTLY' AND p.priority = 5"))
+                .isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM schedule_action a JOIN schedule s ON s.id = a.schedule_id WHERE"
+                + " s.agent = 'SRC' AND a.originator_user = 'alice' AND a.status_code = 0 AND ((a.action = 'submit'"
+                + " AND a.status_text IS NULL) OR (a.action IN ('skipped', 'delete') AND a.status_text LIKE"
+                + " 'schedule 5 %'))")).isEqualTo(3);
+        assertThat(count("SELECT COUNT(*) FROM schedule_item i JOIN schedule_action a ON a.spec_after_id ="
+                + " i.schedule_spec_id WHERE a.action = 'delete' AND ((i.sequence = 1 AND i.source_filename ="
+                + " '/in/a.txt' AND i.destination_filename = '/out/a.txt' AND i.file_mode = 'text') OR"
+                + " (i.sequence = 2 AND i.source_filename = '/in/b.bin'))")).isEqualTo(2);
+        assertThat(count("SELECT COUNT(*) FROM log_record")).as("no transfer rows").isZero();
+    }
+
+    @Test
+    void monitorLogsBuildOneMonitorPerCreateRequestWithEachActionStoredOnce() throws Exception {
+        LogRecord create = record(monitorLog("MON1", 30, "create", 0, T0));
+        LogRecord fired = record(monitorLog("MON1", 30, "triggerSatisfied", 0, T0.plusSeconds(10)));
+        LogRecord failed = record(monitorLog("MON1", 30, "triggerFail", 106, T0.plusSeconds(20)));
+        LogRecord recreated = record(monitorLog("MON1", 31, "create", 0, T0.plusSeconds(30)));
+        try (JdbcLogStore store = open()) {
+            assertThat(statuses(store.storeAll(List.of(create, fired, create, failed))))
+                    .containsExactly(Status.STORED, Status.STORED, Status.DUPLICATE, Status.STORED);
+        }
+        try (JdbcLogStore restarted = open()) {
+            assertThat(statuses(restarted.storeAll(List.of(failed, recreated))))
+                    .containsExactly(Status.DUPLICATE, Status.STORED);
+        }
+        assertThat(count("SELECT COUNT(*) FROM monitor WHERE name = 'MON1' AND agent = 'SRC' AND qmgr = 'QM_SRC'"))
+                .isEqualTo(2);
+        assertThat(count("SELECT COUNT(*) FROM monitor_action a JOIN monitor m ON m.id = a.monitor_id WHERE"
+                + " m.reference_id = '" + id(30) + "' AND a.originator_host = 'host1.example.org' AND"
+                + " a.originator_user = 'bob' AND a.originator_mq_user = 'bob' AND ((a.action IN ('create',"
+                + " 'triggerSatisfied') AND a.resultcode = 0 AND a.result_text IS NULL) OR (a.action = 'triggerFail'"
+                + " AND a.resultcode = 106 AND a.result_text = 'BFGDM0107E: failed'))")).isEqualTo(3);
+    }
+
+    @Test
+    void anAutomationLogThatDoesNotFitIsRejectedAndTheRestOfTheBatchStored() throws Exception {
+        String id = id(40);
+        try (JdbcLogStore store = open()) {
+            List<StoreOutcome> outcomes = store.storeAll(List.of(record(monitorLog("M".repeat(300), 41, "create", 0,
+                    T0)), record(scheduleLog(6, "submit", "S".repeat(29), T0)), record(started(id, "SRC", "DST", T0)),
+                    record(monitorLog("MON2", 42, "start", 0, T0))));
+            assertThat(statuses(outcomes)).containsExactly(Status.REJECTED, Status.REJECTED, Status.STORED,
+                    Status.STORED);
+            assertThat(outcomes.get(0).reason()).contains("monitor name", "300 characters", "monitor.name holds 256");
+            assertThat(outcomes.get(1).reason()).contains("source agent", "schedule_spec.source_agent holds 28");
+        }
+        assertThat(count("SELECT COUNT(*) FROM monitor")).isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM schedule_spec")).isZero();
+    }
+
+    @Test
     void aRefusalWithAValueTooLongIsRejectedAndTheRestOfTheBatchStored() throws Exception {
         NotAuthorizedLog longAuthority = refusal(id(10), "SRC", "mallory", "a".repeat(40), T0);
         try (JdbcLogStore store = open()) {
@@ -381,7 +483,7 @@ abstract class JdbcLogStoreContract {
 
     @Test
     void migrationRunsOnAnEmptyDatabaseAndIsANoOpOnAMigratedOne() throws Exception {
-        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isEqualTo(2);
+        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isEqualTo(3);
         assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isZero();
         try (JdbcLogStore store = open()) {
             store.storeAll(List.of(record(started(id(1), "A", "B", T0))));

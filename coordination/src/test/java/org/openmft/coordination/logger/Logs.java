@@ -7,10 +7,18 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.openmft.xml.AgentRef;
+import org.openmft.xml.CallType;
 import org.openmft.xml.Originator;
+import org.openmft.xml.ProgramCall;
+import org.openmft.xml.SuccessCodes;
+import org.openmft.xml.TransferSchedule;
 import org.openmft.xml.log.LogAction;
+import org.openmft.xml.log.LogCall;
 import org.openmft.xml.log.LogItem;
+import org.openmft.xml.log.MonitorLog;
 import org.openmft.xml.log.NotAuthorizedLog;
+import org.openmft.xml.log.ScheduleList;
+import org.openmft.xml.log.ScheduleLog;
 import org.openmft.xml.log.Statistics;
 import org.openmft.xml.log.TransferLog;
 
@@ -102,6 +110,51 @@ final class Logs {
         String xml = "<notAuthorized ID=\"" + refusal.id() + "\"><!-- " + SERIAL.incrementAndGet() + " --></notAuthorized>";
         return new LogRecord(LogRecord.keyOf(xml), "SYSTEM.FTE/Log/" + topicAgent + "/NotAuthorized", xml, refusal,
                 T0.plusSeconds(3600));
+    }
+
+    /** A completed log with a pre-source call that succeeded on its second attempt and a post-destination call that failed. */
+    static TransferLog completedWithCalls(String id, String source, String destination, Instant time) {
+        TransferLog done = completed(id, source, destination, time, 0);
+        List<LogCall> calls = List.of(
+                new LogCall("preSourceCall", new ProgramCall(CallType.EXECUTABLE, "check.sh", List.of("-v", "a b"), 1, 5,
+                        SuccessCodes.of("0|4")), "success", 1, 4, List.of("checked", "ok"), List.of(), null),
+                new LogCall("postDestinationCall", ProgramCall.executable("/opt/bin/notify", List.of()), "failure", 0,
+                        2, List.of(), List.of("no route"), null));
+        return new TransferLog(done.version(), done.transferId(), done.agentRole(), done.action(), done.time(),
+                done.sourceAgent(), done.destinationAgent(), done.originator(), done.jobName(), done.startTime(),
+                done.totalItems(), done.bytesSent(), done.index(), done.items(), done.resultCode(), done.supplements(),
+                done.statistics(), done.metadata(), calls);
+    }
+
+    /** A schedule log of schedule {@code id} on {@code source}: every two hours from 2030-01-01T11:00 UTC, three times. */
+    static ScheduleLog scheduleLog(long id, String action, String source, Instant time) {
+        return new ScheduleLog(id, action, time, new Originator("host1.example.org", "alice"),
+                new TransferSchedule("UTC", null, java.time.LocalDateTime.of(2030, 1, 1, 11, 0), "hours", 2, 3, null),
+                new AgentRef(source, "QM_" + source), new AgentRef("DST", "QM_DST"), 0,
+                action.equals("submit") ? List.of() : List.of("schedule " + id + " " + action), 5,
+                List.of(new ScheduleList.Item("/in/a.txt", "/out/a.txt", "text"),
+                        new ScheduleList.Item("/in/b.bin", "/out/", "binary")), "NIGHTLY");
+    }
+
+    /** A monitor log of {@code name} on agent SRC, created by request {@code id(n)}. */
+    static MonitorLog monitorLog(String name, int n, String action, int resultCode, Instant time) {
+        return new MonitorLog("6.00", name, id(n), new Originator("host1.example.org", "bob", "bob"), action, time,
+                new AgentRef("SRC", "QM_SRC"), resultCode, resultCode == 0 ? List.of() : List.of("BFGDM0107E: failed"));
+    }
+
+    /** A record of a schedule log with a body unique to this call. */
+    static LogRecord record(ScheduleLog log) {
+        String xml = "<schedulelog ID=\"" + log.id() + "\"><!-- " + SERIAL.incrementAndGet() + " --></schedulelog>";
+        return new LogRecord(LogRecord.keyOf(xml), "SYSTEM.FTE/Log/" + log.sourceAgent().agent() + "/" + log.id(), xml,
+                log, T0.plusSeconds(3600));
+    }
+
+    /** A record of a monitor log with a body unique to this call. */
+    static LogRecord record(MonitorLog log) {
+        String xml = "<monitorLog monitorName=\"" + log.monitorName() + "\"><!-- " + SERIAL.incrementAndGet()
+                + " --></monitorLog>";
+        return new LogRecord(LogRecord.keyOf(xml), "SYSTEM.FTE/Log/SRC/Monitors/" + log.monitorName() + "/"
+                + log.referenceId(), xml, log, T0.plusSeconds(3600));
     }
 
     private static String agent(TransferLog log) {

@@ -160,6 +160,28 @@ public final class PublicationReader {
         return read(xml, null, false, this::notAuthorized);
     }
 
+    /**
+     * Reads a schedule log message (root {@code <schedulelog>}, ScheduleLog.xsd) from text.
+     *
+     * @param xml the document
+     * @return the schedule log
+     * @throws MalformedPublicationException if it is not a schedule log message that can be read, including null
+     */
+    public ScheduleLog readScheduleLog(String xml) throws MalformedPublicationException {
+        return read(null, xml, false, AutomationLogReader::scheduleLog);
+    }
+
+    /**
+     * Reads a monitor log message (root {@code <monitorLog>}, MonitorLog.xsd) from text.
+     *
+     * @param xml the document
+     * @return the monitor log
+     * @throws MalformedPublicationException if it is not a monitor log message that can be read, including null
+     */
+    public MonitorLog readMonitorLog(String xml) throws MalformedPublicationException {
+        return read(null, xml, false, AutomationLogReader::monitorLog);
+    }
+
     // ---------------------------------------------------------------- plumbing
 
     private static <T> T read(byte[] bytes, String text, boolean propertiesDoctype,
@@ -203,7 +225,7 @@ public final class PublicationReader {
         AgentRef destination = null;
         Originator originator = null;
         Status status = null;
-        LogTransferSet set = new LogTransferSet(null, -1, -1, -1, List.of(), Map.of());
+        LogTransferSet set = new LogTransferSet(null, -1, -1, -1, List.of(), Map.of(), List.of());
         String jobName = null;
         Statistics statistics = null;
         Set<String> seen = new HashSet<>();
@@ -230,14 +252,14 @@ public final class PublicationReader {
             return new TransferLog(version, id, agentRole, action, time, source, destination, originator, jobName,
                     set.startTime(), set.total(), set.bytesSent(), set.index(), set.items(),
                     status == null ? null : status.resultCode(), status == null ? List.of() : status.supplements(),
-                    statistics, set.metadata());
+                    statistics, set.metadata(), set.calls());
         } catch (IllegalArgumentException e) {
             throw c.error(f, e.getMessage());
         }
     }
 
     /** The required time of an {@code <action time="..">}, once in {@code parent}; its text is left to read. */
-    private static Instant actionTime(PublicationCursor c, Set<String> seen, Frame parent)
+    static Instant actionTime(PublicationCursor c, Set<String> seen, Frame parent)
             throws MalformedPublicationException {
         once(c, seen, parent);
         Frame at = c.current();
@@ -257,7 +279,7 @@ public final class PublicationReader {
     }
 
     /** {@code <sourceAgent agent=".." QMgr=".."/>}; its children ({@code systemInfo}) are skipped. */
-    private static AgentRef agent(PublicationCursor c) throws MalformedPublicationException {
+    static AgentRef agent(PublicationCursor c) throws MalformedPublicationException {
         Frame f = c.current();
         String agent = requiredAttribute(c, f, "agent").strip();
         String qmgr = c.attribute("QMgr");
@@ -269,7 +291,7 @@ public final class PublicationReader {
      * {@code <originator>}: IBM pads {@code mqmdUserID} with blanks, so the names are stripped. One
      * without host and user is read as no originator at all.
      */
-    private static Originator originator(PublicationCursor c) throws MalformedPublicationException {
+    static Originator originator(PublicationCursor c) throws MalformedPublicationException {
         Frame f = c.current();
         Map<String, String> fields = new HashMap<>();
         Set<String> seen = new HashSet<>();
@@ -294,9 +316,9 @@ public final class PublicationReader {
     }
 
     /** {@code <status resultCode="N"><supplement>..</supplement>*</status>}. */
-    private record Status(int resultCode, List<String> supplements) {}
+    record Status(int resultCode, List<String> supplements) {}
 
-    private static Status status(PublicationCursor c) throws MalformedPublicationException {
+    static Status status(PublicationCursor c) throws MalformedPublicationException {
         Frame f = c.current();
         int resultCode = intValue(c, f, "attribute resultCode", requiredAttribute(c, f, "resultCode"));
         if (resultCode < 0) {
@@ -315,7 +337,7 @@ public final class PublicationReader {
 
     /** What a transfer log's {@code <transferSet>} carries. */
     private record LogTransferSet(Instant startTime, int total, long bytesSent, int index, List<LogItem> items,
-            Map<String, String> metadata) {}
+            Map<String, String> metadata, List<LogCall> calls) {}
 
     /** Its {@code size} attribute is left unread: it is the number of items, which the list has. */
     private static LogTransferSet logTransferSet(PublicationCursor c) throws MalformedPublicationException {
@@ -326,6 +348,7 @@ public final class PublicationReader {
         int index = intValue(c, f, "attribute index", c.attribute("index"));
         List<LogItem> items = new ArrayList<>();
         Map<String, String> metadata = new LinkedHashMap<>();
+        List<LogCall> calls = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (String child = c.nextChild(); child != null; child = c.nextChild()) {
             switch (child) {
@@ -334,10 +357,16 @@ public final class PublicationReader {
                     metaDataSet(c, metadata);
                 }
                 case "item" -> items.add(item(c));
+                case "preSourceCall", "postSourceCall", "preDestinationCall", "postDestinationCall" -> {
+                    LogCall call = AutomationLogReader.call(c, child);
+                    if (call != null) {
+                        calls.add(call);
+                    }
+                }
                 default -> c.skip();
             }
         }
-        return new LogTransferSet(startTime, total, bytesSent, index, items, metadata);
+        return new LogTransferSet(startTime, total, bytesSent, index, items, metadata, calls);
     }
 
     private static void metaDataSet(PublicationCursor c, Map<String, String> metadata)
@@ -420,7 +449,7 @@ public final class PublicationReader {
         return new Side(path, size, action, method, checksum);
     }
 
-    private static String job(PublicationCursor c) throws MalformedPublicationException {
+    static String job(PublicationCursor c) throws MalformedPublicationException {
         Frame f = c.current();
         String name = null;
         for (String child = c.nextChild(); child != null; child = c.nextChild()) {
@@ -717,7 +746,7 @@ public final class PublicationReader {
     // ---------------------------------------------------------------- values
 
     /** Refuses the current element if one of its name has been seen in {@code parent} already. */
-    private static void once(PublicationCursor c, Set<String> seen, Frame parent) throws MalformedPublicationException {
+    static void once(PublicationCursor c, Set<String> seen, Frame parent) throws MalformedPublicationException {
         Frame at = c.current();
         if (!seen.add(at.name())) {
             throw c.error(at, "element <" + at.name() + "> appears more than once in <" + parent.name() + ">");
@@ -725,13 +754,13 @@ public final class PublicationReader {
     }
 
     /** Reads the current element with {@code reader}, after refusing it if it is the second of its name. */
-    private static <T> T readOnce(PublicationCursor c, Set<String> seen, Frame parent,
+    static <T> T readOnce(PublicationCursor c, Set<String> seen, Frame parent,
             DocumentReader<PublicationCursor, T, MalformedPublicationException> reader) throws MalformedPublicationException {
         once(c, seen, parent);
         return reader.read(c);
     }
 
-    private static String requiredAttribute(PublicationCursor c, Frame f, String name)
+    static String requiredAttribute(PublicationCursor c, Frame f, String name)
             throws MalformedPublicationException {
         String value = c.attribute(name);
         if (value == null || value.isBlank()) {
@@ -741,7 +770,7 @@ public final class PublicationReader {
     }
 
     /** A whole number, or -1 when absent or blank. */
-    private static long longValue(PublicationCursor c, Frame f, String what, String value)
+    static long longValue(PublicationCursor c, Frame f, String what, String value)
             throws MalformedPublicationException {
         if (value == null || value.isBlank()) {
             return -1;
@@ -753,7 +782,7 @@ public final class PublicationReader {
         }
     }
 
-    private static int intValue(PublicationCursor c, Frame f, String what, String value)
+    static int intValue(PublicationCursor c, Frame f, String what, String value)
             throws MalformedPublicationException {
         long number = longValue(c, f, what, value);
         if (number < Integer.MIN_VALUE || number > Integer.MAX_VALUE) {
@@ -783,7 +812,7 @@ public final class PublicationReader {
      * An ISO-8601 time such as {@code 2011-01-26T13:03:26.484Z} (an offset instead of Z is fine),
      * or milliseconds since 1970, as some older agents wrote; {@code null} when absent or blank.
      */
-    private static Instant instant(PublicationCursor c, Frame f, String what, String value)
+    static Instant instant(PublicationCursor c, Frame f, String what, String value)
             throws MalformedPublicationException {
         if (value == null || value.isBlank()) {
             return null;
@@ -800,7 +829,7 @@ public final class PublicationReader {
     }
 
     /** Runs a record constructor or lookup, reporting its validation failure at the element being read. */
-    private static <T> T build(PublicationCursor c, Frame f, Supplier<T> constructor)
+    static <T> T build(PublicationCursor c, Frame f, Supplier<T> constructor)
             throws MalformedPublicationException {
         try {
             return constructor.get();

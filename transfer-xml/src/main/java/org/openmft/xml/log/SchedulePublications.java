@@ -193,7 +193,8 @@ public final class SchedulePublications {
         return new ScheduleList(agent, entries);
     }
 
-    private static void readItems(PublicationCursor c, List<ScheduleList.Item> items) throws MalformedPublicationException {
+    /** The {@code <item>}s of a {@code <transferSet>}, added to {@code items}; also for schedule logs. */
+    static void readItems(PublicationCursor c, List<ScheduleList.Item> items) throws MalformedPublicationException {
         for (String i = c.nextChild(); i != null; i = c.nextChild()) {
             if (!i.equals("item")) {
                 c.skip();

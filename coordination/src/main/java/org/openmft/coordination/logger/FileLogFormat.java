@@ -5,6 +5,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringJoiner;
 
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.TransferSchedule;
@@ -19,12 +20,13 @@ import org.openmft.xml.log.TransferLog;
 
 /**
  * Turns a transfer log message (with its program calls), an authority refusal, a schedule log or a
- * monitor log into the lines of IBM's stand-alone file logger default format. See {@link FileLogStore} for the format and what in it is confirmed or
- * guessed. Stateless.
+ * monitor log into the lines of IBM's stand-alone file logger default format. See {@link FileLogStore} for the
+ * format, insert by insert, and where each part of it was taken from. Every insert is followed by the
+ * separator, the last one too, as IBM's lines end with {@code ;}. Stateless.
  */
 final class FileLogFormat {
 
-    /** IBM's default separator between inserts. */
+    /** IBM's default separator, written after every insert. */
     static final String SEPARATOR = ";";
 
     /** {@code /transaction/action/@time} is cut to 19 characters: seconds, no zone. */
@@ -35,6 +37,10 @@ final class FileLogFormat {
     private static final int ID_WIDTH = 48;
     /** Width of the result code inserts. */
     private static final int RESULT_WIDTH = 3;
+    /** Width of an item's source disposition: IBM writes {@code leave} as {@code "leave "}. */
+    private static final int DISPOSITION_WIDTH = 6;
+    /** What IBM writes for an absent insert whose {@code ignoreNull} is false, such as a monitor's missing id. */
+    private static final String NULL = "null";
 
     /** The line type of an authority refusal. */
     static final String AUTH = "[AUTH]";
@@ -43,6 +49,8 @@ final class FileLogFormat {
 
     /** Source and destination type of an item: OpenMFT's log items are files. */
     private static final String FILE = "file";
+    /** {@code /notAuthorized/action}: the only action of a refusal. */
+    private static final String NOT_AUTHORIZED = "not_authorized";
 
     private FileLogFormat() {
     }
@@ -64,8 +72,8 @@ final class FileLogFormat {
     }
 
     /**
-     * The lines for one message: one for started, completed and cancelled, one per item for
-     * progress (none when it reports no item).
+     * The lines for one message: one for started, completed and cancelled (then one per program
+     * call), one per item for progress (none when it reports no item).
      *
      * @param log the message, whose action has a {@link #type}
      * @param received when it was received, the time used when the message has none
@@ -76,47 +84,55 @@ final class FileLogFormat {
         if (type == null) {
             throw new IllegalArgumentException("no line type for '" + log.action().xml() + "'");
         }
-        String prefix = prefix(log.time() != null ? log.time() : received, log.transferId(), type);
+        Instant time = log.time() != null ? log.time() : received;
         List<String> lines = new ArrayList<>();
         switch (log.action()) {
-            case STARTED -> lines.add(join(prefix, agent(log.sourceAgent()), qmgr(log.sourceAgent()),
-                    agent(log.destinationAgent()), qmgr(log.destinationAgent()), user(log), log.jobName()));
+            case STARTED -> lines.add(line(time, log.transferId(), type, result(log.resultCode()),
+                    agent(log.sourceAgent()), qmgr(log.sourceAgent()), null, agent(log.destinationAgent()),
+                    qmgr(log.destinationAgent()), user(log), log.jobName(), null, metadata(log)));
             case PROGRESS -> {
                 for (LogItem item : log.items()) {
-                    lines.add(join(prefix, fixed(Integer.toString(item.resultCode()), RESULT_WIDTH), item.source(),
-                            FILE, item.destination(), FILE, item.mode(), size(item.sourceSize()),
-                            size(item.destinationSize()), item.checksumMethod(), item.checksum(), item.supplement()));
+                    boolean known = item.destination() != null;
+                    // After each file: alias, filespace, (destination: truncateRecords,) correlation
+                    // boolean, number and string, which OpenMFT's items do not have.
+                    lines.add(line(time, log.transferId(), type, result(item.resultCode()), item.source(),
+                            size(item.sourceSize()), FILE, fixed(item.sourceDisposition(), DISPOSITION_WIDTH),
+                            null, null, null, null, null,
+                            item.destination(), size(item.destinationSize()), known ? FILE : null,
+                            item.destinationExist(), null, null, null, null, null, null, item.supplement()));
                 }
             }
-            case COMPLETED, CANCELLED -> {
-                lines.add(join(prefix,
-                        fixed(log.resultCode() == null ? "" : log.resultCode().toString(), RESULT_WIDTH),
-                        agent(log.sourceAgent()), qmgr(log.sourceAgent()), agent(log.destinationAgent()),
-                        qmgr(log.destinationAgent()), user(log), log.jobName(), String.join(" ", log.supplements())));
-                for (LogCall call : log.calls()) {
-                    lines.add(call(log, call, log.time() != null ? log.time() : received));
-                }
-            }
+            case COMPLETED -> lines.add(line(time, log.transferId(), type, result(log.resultCode()),
+                    agent(log.sourceAgent()), qmgr(log.sourceAgent()), null, agent(log.destinationAgent()),
+                    qmgr(log.destinationAgent()), null, user(log), log.jobName(), supplements(log.supplements()),
+                    metadata(log)));
+            case CANCELLED -> lines.add(line(time, log.transferId(), type, result(log.resultCode()),
+                    agent(log.sourceAgent()), qmgr(log.sourceAgent()), null, agent(log.destinationAgent()),
+                    qmgr(log.destinationAgent()), null, user(log), log.jobName(), supplements(log.supplements())));
             case MALFORMED -> throw new AssertionError("no line type");
+        }
+        if (log.action() == LogAction.COMPLETED || log.action() == LogAction.CANCELLED) {
+            for (LogCall call : log.calls()) {
+                lines.add(call(log, call, time));
+            }
         }
         return lines;
     }
 
     /**
-     * The line of an authority refusal: the result code, the refusing agent, the user whose
-     * authority was checked, the missing authority and the refusal in words (the first supplement).
-     * The refused request (the second supplement, a whole XML document) is left out: the database
-     * logger keeps it in AUTH_EVENT's ORIGINAL_XML_REQUEST.
+     * The line of an authority refusal, IBM's {@code notAuthorized} inserts: the result code, the
+     * action ({@code not_authorized}), the missing authority, the originator's user id (empty: the
+     * message carries only the MQMD user), the MQMD user id and the refusal in words (the first
+     * supplement). The refused request (the second supplement, a whole XML document) is left out: the
+     * database logger keeps it in AUTH_EVENT's ORIGINAL_XML_REQUEST.
      *
      * @param refusal the refusal
-     * @param agent the refusing agent, or {@code null} when unknown
      * @return the line, without a line terminator
      */
-    static String line(NotAuthorizedLog refusal, String agent) {
+    static String line(NotAuthorizedLog refusal) {
         List<String> supplements = refusal.supplements();
-        return join(prefix(refusal.time(), refusal.id(), AUTH), fixed(Integer.toString(refusal.resultCode()),
-                RESULT_WIDTH), agent, refusal.mqmdUserId(), refusal.authority(),
-                supplements.isEmpty() ? null : supplements.get(0));
+        return line(refusal.time(), refusal.id(), AUTH, result(refusal.resultCode()), NOT_AUTHORIZED,
+                refusal.authority(), null, refusal.mqmdUserId(), supplements.isEmpty() ? null : supplements.get(0));
     }
 
     /**
@@ -127,9 +143,8 @@ final class FileLogFormat {
      */
     private static String call(TransferLog log, LogCall call, Instant time) {
         AgentRef ranBy = call.element().endsWith("SourceCall") ? log.sourceAgent() : log.destinationAgent();
-        return join(prefix(time, log.transferId(), CALL),
-                fixed(call.returnCode() == null ? "" : call.returnCode().toString(), RESULT_WIDTH), agent(ranBy),
-                qmgr(ranBy), log.jobName(), call.command().type().xml(), call.command().name(),
+        return line(time, log.transferId(), CALL, result(call.returnCode()), agent(ranBy), qmgr(ranBy),
+                log.jobName(), call.command().type().xml(), call.command().name(),
                 String.join(" ", call.command().arguments()), call.outcome(), call.element(),
                 Integer.toString(call.retries()));
     }
@@ -149,69 +164,66 @@ final class FileLogFormat {
      */
     static List<String> lines(ScheduleLog log) {
         String id = Long.toString(log.id());
-        String result = fixed(Integer.toString(log.resultCode()), RESULT_WIDTH);
+        String result = result(log.resultCode());
         String user = log.originator() == null ? null : log.originator().userId();
         String source = agent(log.sourceAgent());
         List<String> lines = new ArrayList<>();
         switch (log.action()) {
             case "submit" -> {
                 TransferSchedule s = log.schedule();
-                lines.add(join(prefix(log.time(), id, "[SSIN]"), result, source, log.action(), user, s.timebase(),
+                lines.add(line(log.time(), id, "[SSIN]", result, source, log.action(), user, s.timebase(),
                         s.timezone(), s.expireCount() > 0 ? Long.toString(s.expireCount()) : null,
                         TransferSchedule.FORMAT.format(s.submit()), s.interval(),
                         s.repeats() ? Integer.toString(s.frequency()) : null,
                         s.expireTime() == null ? null : TransferSchedule.FORMAT.format(s.expireTime()), log.jobName()));
-                lines.add(join(prefix(log.time(), id, "[SSTR]"), source, qmgr(log.sourceAgent()),
+                lines.add(line(log.time(), id, "[SSTR]", source, qmgr(log.sourceAgent()),
                         agent(log.destinationAgent()), qmgr(log.destinationAgent())));
                 for (ScheduleList.Item item : log.items()) {
-                    lines.add(join(prefix(log.time(), id, "[SSTS]"), item.source(), null, item.mode(),
-                            item.destination(), null));
+                    lines.add(line(log.time(), id, "[SSTS]", item.source(), null, item.mode(), item.destination(),
+                            null));
                 }
             }
-            case "delete", "expire", "skipped" -> lines.add(join(prefix(log.time(), id, switch (log.action()) {
+            case "delete", "expire", "skipped" -> lines.add(line(log.time(), id, switch (log.action()) {
                 case "delete" -> "[SDEL]";
                 case "expire" -> "[SEXP]";
                 default -> "[SSKP]";
-            }), result, source, log.action(), user, String.join(" ", log.supplements())));
+            }, result, source, log.action(), user, supplements(log.supplements())));
             default -> throw new IllegalArgumentException("no line type for schedule action '" + log.action() + "'");
         }
         return lines;
     }
 
     /**
-     * The line of a monitor log, by the reference id (the create request's): {@code create} writes
-     * {@code [MCRT]} (monitor, agent, queue manager, action), {@code start}, {@code stop} and
-     * {@code delete} {@code [MACT]} (the result code first), the trigger actions {@code [MFIR]} (as
-     * {@code [MACT]}). The last insert is empty for {@code [MCRT]} and {@code [MACT]}, as IBM's lines
-     * end with a separator; for {@code [MFIR]} it holds the supplements (what fired, or why it failed).
+     * The line of a monitor log, by the reference id (the create request's; {@code null} written as
+     * IBM does when there is none): {@code create} writes {@code [MCRT]} (monitor, agent, queue manager,
+     * action), {@code start}, {@code stop} and {@code delete} {@code [MACT]} (the result code first),
+     * the trigger actions {@code [MFIR]} (as {@code [MACT]}, then the supplements: what fired, or why it
+     * failed).
      *
      * @param log the monitor log
      * @return the line, without a line terminator
      */
     static String line(MonitorLog log) {
-        String prefix = prefix(log.time(), log.referenceId(), switch (log.action()) {
-            case "create" -> "[MCRT]";
-            case "start", "stop", "delete" -> "[MACT]";
-            default -> "[MFIR]";
-        });
         AgentRef agent = log.agent();
-        if (log.action().equals("create")) {
-            return join(prefix, log.monitorName(), agent(agent), qmgr(agent), log.action(), null);
-        }
-        return join(prefix, fixed(Integer.toString(log.resultCode()), RESULT_WIDTH), log.monitorName(), agent(agent),
-                qmgr(agent), log.action(), log.action().startsWith("trigger") ? String.join(" ", log.supplements())
-                        : null);
+        return switch (log.action()) {
+            case "create" -> line(log.time(), log.referenceId(), "[MCRT]", log.monitorName(), agent(agent),
+                    qmgr(agent), log.action());
+            case "start", "stop", "delete" -> line(log.time(), log.referenceId(), "[MACT]",
+                    result(log.resultCode()), log.monitorName(), agent(agent), qmgr(agent), log.action());
+            default -> line(log.time(), log.referenceId(), "[MFIR]", result(log.resultCode()), log.monitorName(),
+                    agent(agent), qmgr(agent), log.action(), supplements(log.supplements()));
+        };
     }
 
-    /** The inserts every line starts with: time, id and line type. */
-    private static String prefix(Instant time, String id, String type) {
-        return String.join(SEPARATOR, TIME.format(time), fixed(id, ID_WIDTH), type);
-    }
-
-    private static String join(String prefix, String... inserts) {
-        StringBuilder line = new StringBuilder(prefix);
+    /**
+     * One line: the time, the id and the line type, then the inserts, each followed by the separator.
+     * An absent id is written {@value #NULL}, as IBM does; an absent insert is empty.
+     */
+    private static String line(Instant time, String id, String type, String... inserts) {
+        StringBuilder line = new StringBuilder(TIME.format(time)).append(SEPARATOR)
+                .append(fixed(id == null ? NULL : id, ID_WIDTH)).append(SEPARATOR).append(type).append(SEPARATOR);
         for (String insert : inserts) {
-            line.append(SEPARATOR).append(clean(insert));
+            line.append(clean(insert)).append(SEPARATOR);
         }
         return line.toString();
     }
@@ -231,6 +243,23 @@ final class FileLogFormat {
             return text.substring(0, width);
         }
         return text + " ".repeat(width - text.length());
+    }
+
+    /** A result code insert: three characters, blank when there is none. */
+    private static String result(Integer code) {
+        return fixed(code == null ? null : code.toString(), RESULT_WIDTH);
+    }
+
+    /** The status supplements, one after the other. */
+    private static String supplements(List<String> supplements) {
+        return String.join(" ", supplements);
+    }
+
+    /** IBM's {@code metadata} system insert: {@code key=value} pairs separated by {@code ", "}, in order. */
+    private static String metadata(TransferLog log) {
+        StringJoiner pairs = new StringJoiner(", ");
+        log.metadata().forEach((key, value) -> pairs.add(key + "=" + value));
+        return pairs.toString();
     }
 
     private static String agent(AgentRef ref) {

@@ -198,7 +198,7 @@ public final class FileLogStore implements LogStore {
                     continue;
                 }
                 if (record.refusal() != null) {
-                    writeLine(FileLogFormat.line(record.refusal(), record.refusingAgent()));
+                    writeLine(FileLogFormat.line(record.refusal()));
                 } else if (record.schedule() != null) {
                     if (!FileLogFormat.hasLines(record.schedule())) {
                         outcomes.add(StoreOutcome.rejected(key, "the file logger's format has no line type for"

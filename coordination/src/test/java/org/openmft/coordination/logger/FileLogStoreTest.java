@@ -2,7 +2,6 @@ package org.openmft.coordination.logger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.openmft.coordination.logger.Logs.SHA256;
 import static org.openmft.coordination.logger.Logs.T0;
 import static org.openmft.coordination.logger.Logs.cancelled;
 import static org.openmft.coordination.logger.Logs.completed;
@@ -15,7 +14,6 @@ import static org.openmft.coordination.logger.Logs.malformed;
 import static org.openmft.coordination.logger.Logs.progress;
 import static org.openmft.coordination.logger.Logs.record;
 import static org.openmft.coordination.logger.Logs.refusal;
-import static org.openmft.coordination.logger.Logs.sha256Item;
 import static org.openmft.coordination.logger.Logs.started;
 
 import java.io.IOException;
@@ -79,15 +77,15 @@ class FileLogStoreTest {
             assertThat(store.currentFile()).isEqualTo(dir.resolve("LGR10.log"));
         }
         assertThat(lines(dir.resolve("LGR10.log"))).containsExactly(
-                "2026-11-20T10:15:30;" + id + ";[TSTR];SRC;QM_SRC;DST;QM_DST;alice;nightly",
-                "2026-11-20T10:15:31;" + id + ";[TPRO];0  ;/in/a.txt;file;/out/a.txt;file;binary;1000;1000;MD5;"
-                        + "9e107d9d372bb6826bd81d3542a419d6;",
-                "2026-11-20T10:15:31;" + id + ";[TPRO];1  ;/in/b.txt;file;/out/b.txt;file;binary;1000;1000;MD5;"
-                        + "9e107d9d372bb6826bd81d3542a419d6;BFGIO0006E: exists",
-                "2026-11-20T10:15:32;" + id + ";[TCOM];20 ;SRC;QM_SRC;DST;QM_DST;alice;nightly;"
-                        + "BFGRP0034I: The file transfer request has completed with problems.",
-                "2026-11-20T10:15:33;" + id(2) + ";[TCAN];41 ;SRC;QM_SRC;DST;QM_DST;alice;nightly;"
-                        + "BFGTR0063I: The transfer was cancelled.");
+                "2026-11-20T10:15:30;" + id + ";[TSTR];   ;SRC;QM_SRC;;DST;QM_DST;alice;nightly;;;",
+                "2026-11-20T10:15:31;" + id + ";[TPRO];0  ;/in/a.txt;1000;file;leave ;;;;;;/out/a.txt;1000;file;error;"
+                        + ";;;;;;;",
+                "2026-11-20T10:15:31;" + id + ";[TPRO];1  ;/in/b.txt;1000;file;leave ;;;;;;/out/b.txt;1000;file;error;"
+                        + ";;;;;;BFGIO0006E: exists;",
+                "2026-11-20T10:15:32;" + id + ";[TCOM];20 ;SRC;QM_SRC;;DST;QM_DST;;alice;nightly;"
+                        + "BFGRP0034I: The file transfer request has completed with problems.;;",
+                "2026-11-20T10:15:33;" + id(2) + ";[TCAN];41 ;SRC;QM_SRC;;DST;QM_DST;;alice;nightly;"
+                        + "BFGTR0063I: The transfer was cancelled.;");
     }
 
     @Test
@@ -106,30 +104,20 @@ class FileLogStoreTest {
                     Status.DUPLICATE, Status.STORED, Status.STORED, Status.STORED);
         }
         assertThat(allLines()).containsExactly(
-                "2026-11-20T10:15:30;" + id + ";[TCOM];0  ;SRC;QM_SRC;DST;QM_DST;alice;nightly;",
+                "2026-11-20T10:15:30;" + id + ";[TCOM];0  ;SRC;QM_SRC;;DST;QM_DST;;alice;nightly;;;",
                 "2026-11-20T10:15:30;" + id + ";[TCAL];4  ;SRC;QM_SRC;nightly;executable;check.sh;-v a b;success;"
-                        + "preSourceCall;1",
+                        + "preSourceCall;1;",
                 "2026-11-20T10:15:30;" + id + ";[TCAL];2  ;DST;QM_DST;nightly;executable;/opt/bin/notify;;failure;"
-                        + "postDestinationCall;0",
-                "2026-11-20T10:15:30;" + five + ";[SSIN];0  ;SRC;submit;alice;UTC;;3;2030-01-01T11:00;hours;2;;NIGHTLY",
-                "2026-11-20T10:15:30;" + five + ";[SSTR];SRC;QM_SRC;DST;QM_DST",
-                "2026-11-20T10:15:30;" + five + ";[SSTS];/in/a.txt;;text;/out/a.txt;",
-                "2026-11-20T10:15:30;" + five + ";[SSTS];/in/b.bin;;binary;/out/;",
-                "2026-11-20T10:15:31;" + five + ";[SEXP];0  ;SRC;expire;alice;schedule 5 expire",
+                        + "postDestinationCall;0;",
+                "2026-11-20T10:15:30;" + five + ";[SSIN];0  ;SRC;submit;alice;UTC;;3;2030-01-01T11:00;hours;2;;"
+                        + "NIGHTLY;",
+                "2026-11-20T10:15:30;" + five + ";[SSTR];SRC;QM_SRC;DST;QM_DST;",
+                "2026-11-20T10:15:30;" + five + ";[SSTS];/in/a.txt;;text;/out/a.txt;;",
+                "2026-11-20T10:15:30;" + five + ";[SSTS];/in/b.bin;;binary;/out/;;",
+                "2026-11-20T10:15:31;" + five + ";[SEXP];0  ;SRC;expire;alice;schedule 5 expire;",
                 "2026-11-20T10:15:30;" + mon + ";[MCRT];MON1;SRC;QM_SRC;create;",
                 "2026-11-20T10:15:30;" + mon + ";[MACT];0  ;MON1;SRC;QM_SRC;stop;",
-                "2026-11-20T10:15:30;" + mon + ";[MFIR];106;MON1;SRC;QM_SRC;triggerFail;BFGDM0107E: failed");
-    }
-
-    @Test
-    void aSha256ItemLineNamesItsMethodWhereMd5Goes() throws Exception {
-        String id = id(1);
-        try (FileLogStore store = open(FileLoggerMode.CIRCULAR, 1 << 20, 3, 100)) {
-            store.storeAll(List.of(record(progress(id, "SRC", "DST", T0.plusSeconds(1), 0,
-                    sha256Item("/in/s.bin", "/out/s.bin")))));
-        }
-        assertThat(lines(dir.resolve("LGR10.log"))).containsExactly("2026-11-20T10:15:31;" + id
-                + ";[TPRO];0  ;/in/s.bin;file;/out/s.bin;file;binary;4;4;SHA-256;" + SHA256 + ";");
+                "2026-11-20T10:15:30;" + mon + ";[MFIR];106;MON1;SRC;QM_SRC;triggerFail;BFGDM0107E: failed;");
     }
 
     @Test
@@ -159,9 +147,10 @@ class FileLogStoreTest {
             assertThat(statuses(restarted.storeAll(List.of(b)))).containsExactly(Status.DUPLICATE);
         }
         assertThat(allLines()).containsExactly(
-                "2026-11-20T10:15:30;" + id(3) + ";[AUTH];53 ;SRC;mallory;transfer;" + ours.supplements().get(0),
-                "2026-11-20T10:15:31;" + id(4) + ";[AUTH];53 ;PAY.SRC;;administration;"
-                        + "BFGCH0083E: The user does not have the authority (ADMINISTRATION).");
+                "2026-11-20T10:15:30;" + id(3) + ";[AUTH];53 ;not_authorized;transfer;;mallory;"
+                        + ours.supplements().get(0) + ";",
+                "2026-11-20T10:15:31;" + id(4) + ";[AUTH];53 ;not_authorized;administration;;;"
+                        + "BFGCH0083E: The user does not have the authority (ADMINISTRATION).;");
     }
 
     @Test
@@ -189,7 +178,7 @@ class FileLogStoreTest {
 
     @Test
     void afterARestartCircularContinuesTheNewestFile() throws Exception {
-        // A [TSTR] line of these records is 112 bytes: three fit in 400.
+        // A [TSTR] line of these records is 120 bytes: three fit in 400.
         try (FileLogStore store = open(FileLoggerMode.CIRCULAR, 400, 3, 100)) {
             for (int i = 0; i < 5; i++) {
                 store.storeAll(List.of(record(started(id(i), "SRC", "DST", T0))));

@@ -30,48 +30,49 @@ import org.openmft.agent.config.QueueNames;
  * item for progress), in UTF-8, with the platform's line separator.
  *
  * <h2>Line format</h2>
- * Inserts separated by {@code ;}: the action time cut to 19 characters
- * ({@code 2011-01-26T13:03:26}, UTC), the transfer id (48 characters), the line type, then:
+ * IBM's default format, field for field: inserts each followed by {@code ;} (the last one too), the
+ * action time cut to 19 characters ({@code 2011-01-26T13:03:26}, UTC), the id padded to 48 characters
+ * ({@code null} when a monitor log has none, as IBM writes it), the line type, then (field numbers
+ * counted from 0, as IBM's dashboard parser counts them; "-" is a field IBM has and OpenMFT's messages
+ * never carry, written empty):
  * <pre>
- * [TSTR] source agent; source QM; destination agent; destination QM; user; job
- * [TPRO] item result code; source; source type; destination; destination type; mode;
- *        source size; destination size; checksum method; checksum; supplement
- * [TCOM] result code; source agent; source QM; destination agent; destination QM; user; job; supplements
- * [TCAN] as [TCOM]
- * [AUTH] result code; refusing agent; user whose authority was checked; authority; refusal text
- * [TCAL] call's return code; agent that ran it; its QM; job; command type; command name; arguments;
- *        outcome; call element; retries                      (one per program call, after [TCOM]/[TCAN])
- * [SSIN] result code; source agent; action; user; time base; time zone; expire count; start;
- *        repeat interval; frequency; expire time; job          (a schedule submitted; then [SSTR], [SSTS]s)
- * [SSTR] source agent; source QM; destination agent; destination QM
- * [SSTS] source file; source queue (empty); mode; destination file; destination type (empty)
- * [SDEL] result code; source agent; action; user; supplements  ([SEXP] expired, [SSKP] skipped: the same)
- * [MCRT] monitor; agent; QM; action; (empty)
- * [MACT] result code; monitor; agent; QM; action; (empty)    (start, stop, delete)
- * [MFIR] result code; monitor; agent; QM; action; supplements (triggerSatisfied, ...NotSatisfied, triggerFail)
+ * [TSTR] 3 result code (blank); 4 source agent; 5 source QM; 6 source agent type (-); 7 destination agent;
+ *        8 destination QM; 9 user; 10 job; 11 schedule id (-); 12 metadata (key=value, key=value)
+ * [TPRO] 3 item result code; 4 source; 5 source size; 6 source type (file); 7 source disposition (width 6);
+ *        8 alias, 9 filespace, 10-12 correlation boolean, number, string (-); 13 destination;
+ *        14 destination size; 15 destination type (file); 16 destination exist; 17 alias, 18 filespace,
+ *        19 truncate records, 20-22 correlation boolean, number, string (-); 23 supplement
+ * [TCOM] 3 result code; 4 source agent; 5 source QM; 6 source agent type (-); 7 destination agent;
+ *        8 destination QM; 9 destination agent type (-); 10 user; 11 job; 12 supplements; 13 metadata
+ * [TCAN] 3 to 12 as [TCOM], without the metadata
+ * [AUTH] 3 result code; 4 action (not_authorized); 5 authority; 6 user (-: the message carries only the
+ *        MQMD user); 7 MQMD user; 8 refusal text
+ * [TCAL] 3 call's return code; 4 agent that ran it; 5 its QM; 6 job; 7 command type; 8 command name;
+ *        9 arguments; 10 outcome; 11 call element; 12 retries  (one per program call, after [TCOM]/[TCAN])
+ * [SSIN] 3 result code; 4 source agent; 5 action; 6 user; 7 time base; 8 time zone; 9 expire count;
+ *        10 start; 11 repeat interval; 12 frequency; 13 expire time; 14 job  (then [SSTR], [SSTS]s)
+ * [SSTR] 3 source agent; 4 source QM; 5 destination agent; 6 destination QM
+ * [SSTS] 3 source file; 4 source queue (-); 5 mode; 6 destination file; 7 destination type (-)
+ * [SDEL] 3 result code; 4 source agent; 5 action; 6 user; 7 supplements  ([SEXP] expired, [SSKP] skipped)
+ * [MCRT] 3 monitor; 4 agent; 5 QM; 6 action
+ * [MACT] 3 result code; 4 monitor; 5 agent; 6 QM; 7 action  (start, stop, delete)
+ * [MFIR] as [MACT] (triggerSatisfied, triggerNotSatisfied, triggerFail); 8 supplements
  * </pre>
- * For schedules the id is the schedule's id, for monitors the create request's id. Confirmed for the
- * automation lines: the type names (reference §5.7), the monitor lines whole (IBM's examples of
- * {@code [MCRT]} and {@code [MACT]}), and the positions IBM's MFT dashboard reads ({@code [MFIR]} as
- * {@code [MACT]}; {@code [SSIN]} up to the expire count, {@code [SSTR]}, {@code [SSTS]}'s source file,
- * source queue, destination file and type, {@code [SDEL]}/{@code [SEXP]}/{@code [SSKP]} up to the
- * user). Guessed: the inserts after those. {@code [TCAL]} is OpenMFT's: IBM's call line types are for
- * managed calls; its inserts follow IBM's {@code callCompleted} definition.
- * Confirmed by IBM's documentation: the separator, the first three inserts and their widths (19, 48
- * and 6), the result code's width of 3 (from IBM's default definition of {@code callCompleted}), the
- * type names and, per type, which facts come first (reference §5.7). Guessed, because the default
- * definitions of the transfer types could not be read in full: the order after the result code and
- * agents, the progress fields after the destination type (mode, sizes, checksum, supplement), that an
- * insert with a width is padded with spaces as well as cut, and that a missing value is written
- * empty. Source and destination types are always {@code file}, because OpenMFT's log items are
- * files. Line breaks inside a value become spaces; {@code ;} inside a value is written as is, as IBM
- * does. {@code [AUTH]}, for authority refusals ({@code <notAuthorized>}), is one of IBM's line types
- * (reference §5.7); its inserts after the line type are guessed like the transfer types' (IBM's
- * default definition of {@code notAuthorized} could not be read), following the transfer lines (result
- * code, then agent and user) and AUTH_EVENT's columns, without the refused request, which is a
- * whole XML document. IBM's {@code FileLoggerFormat.xml} (a custom format) is not read. A {@code malformed}
- * message has no line type in the default format and is rejected; a progress message without items
- * writes nothing and counts as stored.
+ * For schedules the id is the schedule's id, for monitors the create request's id. Where it comes
+ * from: IBM's default format as IBM MQ 9.1's file logger writes it ({@code [TSTR]}, {@code [TPRO]},
+ * {@code [TCOM]}, {@code [TCAN]}, {@code [MCRT]}, {@code [MACT]} lines, compared with ours in
+ * FileLogFormatTest), the fields IBM's MFT dashboard parser ({@code json_converter.py} in
+ * ibm-messaging/mq-mft) reads for every type, and IBM's documented {@code callCompleted} definition
+ * (widths 19, 48, 6, result code 3). Not confirmed by either: what follows the fields the parser reads
+ * on {@code [AUTH]} (8), {@code [SSIN]} (10 on), {@code [SSTS]} (5), {@code [SDEL]}/{@code [SEXP]}/
+ * {@code [SSKP]} (7) and {@code [MFIR]} (8); {@code [TCAN]}'s 11 and 12 (empty in IBM's line) are
+ * taken to be job and supplements as on {@code [TCOM]}. {@code [TCAL]} is OpenMFT's: IBM's call line
+ * types are for managed calls; its inserts follow IBM's {@code callCompleted} definition. Item modes
+ * and checksums are not in IBM's {@code [TPRO]} line (the database logger keeps them). Line breaks
+ * inside a value become spaces; {@code ;} inside a value is written as is, as IBM does. IBM's
+ * {@code FileLoggerFormat.xml} (a custom format) is not read. A {@code malformed} message has no line
+ * type in the default format and is rejected; a progress message without items writes nothing and
+ * counts as stored.
  *
  * <h2>Files</h2>
  * A line goes to the current file unless it would take that file past {@code fileSize}; then the

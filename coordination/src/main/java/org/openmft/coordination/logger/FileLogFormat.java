@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.StringJoiner;
 
@@ -87,6 +88,8 @@ final class FileLogFormat {
         Instant time = log.time() != null ? log.time() : received;
         List<String> lines = new ArrayList<>();
         switch (log.action()) {
+            // After each queue manager: the agent type; after the job: the schedule id. OpenMFT's
+            // messages carry neither.
             case STARTED -> lines.add(line(time, log.transferId(), type, result(log.resultCode()),
                     agent(log.sourceAgent()), qmgr(log.sourceAgent()), null, agent(log.destinationAgent()),
                     qmgr(log.destinationAgent()), user(log), log.jobName(), null, metadata(log)));
@@ -102,19 +105,19 @@ final class FileLogFormat {
                             item.destinationExist(), null, null, null, null, null, null, item.supplement()));
                 }
             }
-            case COMPLETED -> lines.add(line(time, log.transferId(), type, result(log.resultCode()),
-                    agent(log.sourceAgent()), qmgr(log.sourceAgent()), null, agent(log.destinationAgent()),
-                    qmgr(log.destinationAgent()), null, user(log), log.jobName(), supplements(log.supplements()),
-                    metadata(log)));
-            case CANCELLED -> lines.add(line(time, log.transferId(), type, result(log.resultCode()),
-                    agent(log.sourceAgent()), qmgr(log.sourceAgent()), null, agent(log.destinationAgent()),
-                    qmgr(log.destinationAgent()), null, user(log), log.jobName(), supplements(log.supplements())));
-            case MALFORMED -> throw new AssertionError("no line type");
-        }
-        if (log.action() == LogAction.COMPLETED || log.action() == LogAction.CANCELLED) {
-            for (LogCall call : log.calls()) {
-                lines.add(call(log, call, time));
+            case COMPLETED, CANCELLED -> {
+                // The agent types (after each queue manager) are not in OpenMFT's messages; [TCAN] ends
+                // with the supplements, [TCOM] adds the metadata.
+                String[] inserts = {result(log.resultCode()), agent(log.sourceAgent()), qmgr(log.sourceAgent()),
+                    null, agent(log.destinationAgent()), qmgr(log.destinationAgent()), null, user(log),
+                    log.jobName(), supplements(log.supplements()), metadata(log)};
+                lines.add(line(time, log.transferId(), type, log.action() == LogAction.COMPLETED ? inserts
+                        : Arrays.copyOf(inserts, inserts.length - 1)));
+                for (LogCall call : log.calls()) {
+                    lines.add(call(log, call, time));
+                }
             }
+            case MALFORMED -> throw new AssertionError("no line type");
         }
         return lines;
     }

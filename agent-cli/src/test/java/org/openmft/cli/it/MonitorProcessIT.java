@@ -7,8 +7,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -23,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * monitor is firing over a directory of files, files land while it is down, and after the restart
  * every file has triggered exactly once (counted by the destination files, whose names carry the
  * trigger's time stamp, so a second trigger of a file would leave a second file);
+ * a schedule created before the kill is listed after it, unchanged;
  * fteClearMonitorHistory makes each trigger once more; fteStopMonitor shows in the listing, and
  * fteCleanAgent -ms removes the monitor and its listing. The one process-level monitor test, kept
  * cheap: small files, a one-second poll, one agent that sends to itself.
@@ -93,6 +99,14 @@ class MonitorProcessIT {
         assertThat(Files.readString(data.resolve("all/DROP.xml"))).isEqualTo(Files.readString(exported));
         mft.run("fteCreateMonitor", "-ix", listed.toString(), "-f").expect(0);
 
+        // A schedule (two years ahead) is kept across the kill -9 as well.
+        String start = LocalDateTime.now(ZoneOffset.UTC).plusYears(2).format(DateTimeFormatter.ofPattern(
+                "yyyy-MM-dd'T'HH:mm"));
+        Matcher schedule = Pattern.compile("Schedule (\\d+) created on agent SRC").matcher(mft.run(
+                "fteCreateTransfer", "-sa", "SRC", "-da", "SRC", "-dd", out.toString(), "-tb", "UTC", "-ss", start,
+                "-oi", "days", "-oc", "5", "-jn", "NIGHTLY", in.resolve("sched.bin").toString()).expect(0).output());
+        assertThat(schedule.find()).isTrue();
+
         // kill -9 while the monitor fires; files that land meanwhile trigger on the next poll.
         for (int i = 0; i < BEFORE; i++) {
             Files.writeString(in.resolve(String.format("a%02d.txt", i)), "a" + i);
@@ -108,6 +122,9 @@ class MonitorProcessIT {
         mft.run("fteStartAgent", "SRC").expect(0);
         Distribution.await("a copy of every file", WAIT, () -> copies(out).size() == BEFORE + WHILE_DOWN);
         assertThat(copies(out).values()).as("each file triggered once").containsOnly(1L);
+        assertThat(mft.run("fteListScheduledTransfers", "SRC").expect(0).output()).as("the schedule after kill -9")
+                .contains("Schedule Identifier:     " + schedule.group(1), "Job Name:                NIGHTLY",
+                        "Schedule Start Time:     " + start, "Repeat Interval:         days");
 
         // Stopped: the listing says so, and cleared history waits for the start.
         mft.run("fteStopMonitor", "-ma", "SRC", "-mn", "DROP").expect(0);

@@ -63,6 +63,14 @@ class ManagedCallParserTest {
     }
 
     @Test
+    void writtenManagedCallsReadBackTheSame() throws Exception {
+        ManagedCallRequest r = new ManagedCallRequest("6.00", new Originator("h", "u", null), new AgentRef("A1", "QM1"),
+                new ReplyTo("R", null, false), 3, Map.of("k", "v"), new ProgramCall(CallType.EXECUTABLE, "run.sh",
+                        List.of("a b", "<&>"), 1, 2, SuccessCodes.of("0|4")), "job 1");
+        assertEquals(r, parser.parse(new DocumentWriter().write(r)));
+    }
+
+    @Test
     void malformedManagedCallsNameWhatIsWrong() {
         refused(managedCall(ORIGINATOR + call("<command name=\"x\"/>")), "<agent>");
         refused(managedCall(ORIGINATOR + "<agent agent=\"A\"/>"), "missing required element <transferSet>");

@@ -213,7 +213,7 @@ public final class PublicationReader {
                     time = actionTime(c, seen, f);
                     action = action(c, c.current(), c.text().strip());
                 }
-                case "sourceAgent" -> source = readOnce(c, seen, f, PublicationReader::agent);
+                case "sourceAgent", "agent" -> source = readOnce(c, seen, f, PublicationReader::agent);
                 case "destinationAgent" -> destination = readOnce(c, seen, f, PublicationReader::agent);
                 case "originator" -> originator = readOnce(c, seen, f, PublicationReader::originator);
                 case "status" -> status = readOnce(c, seen, f, PublicationReader::status);

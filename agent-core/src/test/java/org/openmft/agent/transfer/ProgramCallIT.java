@@ -51,6 +51,9 @@ class ProgramCallIT {
         Path outside = Files.createDirectories(dir.resolve("outside"));
         script(outside.resolve("evil.sh"), "touch " + marks + "/evil; exit 0");
         Files.createSymbolicLink(cmds.resolve("link.sh"), outside.resolve("evil.sh"));
+        // Counts its runs, then runs until the test opens its gate (bounded: at most 30 s).
+        script(cmds.resolve("hold.sh"), "echo x >> " + marks + "/$1.count; touch " + marks + "/$1.running; i=0;"
+                + " while [ ! -f " + marks + "/$1.open ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; exit 0");
         Files.createDirectories(dir.resolve("out"));
         Files.writeString(dir.resolve("in.txt"), "payload");
     }
@@ -75,6 +78,56 @@ class ProgramCallIT {
 
     private List<TransferHarness.CallEvent> callsOf(TransferHarness h, String id) {
         return h.calls.stream().filter(c -> c.transferId().equals(id)).toList();
+    }
+
+    /**
+     * The source agent ends while a call runs (an immediate stop, in this JVM: it leaves the agent's
+     * durable state as {@code kill -9} would, a journaled start and no end; only the program, which
+     * the JVM ends here and a killed agent would leave running, differs) and starts again: the call
+     * is not run again, and its outcome is an error that says it is not known. A pre-source call's
+     * then fails the transfer (40, nothing moved); a post-source call's leaves the transfer's result
+     * as its data made it (0), with the call's outcome in the supplement and the log.
+     */
+    @Test
+    void aCallRunningWhenTheAgentEndsIsNotRunAgainAndItsOutcomeIsNotKnown() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            Map<String, String> withPath = Map.of("commandPath", cmds.toString());
+            h.agent("SRC", withPath);
+            h.agent("DST", withPath);
+
+            // 1. During the post-source call: every item has ended; the restarted source completes.
+            try (TransferHarness.Submission s = h.submit("SRC", request("p.txt", new ProgramCalls(null,
+                    call("hold.sh(post)"), null, null)))) {
+                TransferHarness.await("the post-source call runs", 30, () -> Files.exists(marks.resolve("post.running")));
+                h.stopImmediately("SRC");
+                assertThat(h.sourceOutcomes).as("an immediate stop suspends the transfer").isEmpty();
+                h.agent("SRC", withPath);
+                Reply fin = s.awaitFinal(60);
+                assertThat(fin.resultCode()).as("%s", fin.supplements()).isZero();
+                assertThat(String.join(" ", fin.supplements())).contains("postSourceCall", "hold.sh", "not known");
+                assertThat(dir.resolve("out/p.txt")).hasContent("payload");
+                assertThat(Files.readAllLines(marks.resolve("post.count"))).as("runs of the post-source call")
+                        .hasSize(1);
+                TransferHarness.CallEvent last = callsOf(h, s.id()).get(callsOf(h, s.id()).size() - 1);
+                assertThat(last.phase()).isEqualTo("postSourceCall");
+                assertThat(last.result().outcome()).isEqualTo(Outcome.ERROR);
+                assertThat(last.result().error()).contains("not known");
+            }
+
+            // 2. During the pre-source call (the transfer not started yet: it is queued again): 40.
+            try (TransferHarness.Submission s = h.submit("SRC", request("q.txt", new ProgramCalls(
+                    call("hold.sh(pre)"), null, null, null)))) {
+                TransferHarness.await("the pre-source call runs", 30, () -> Files.exists(marks.resolve("pre.running")));
+                h.stopImmediately("SRC");
+                h.agent("SRC", withPath);
+                Reply fin = s.awaitFinal(60);
+                assertThat(fin.resultCode()).as("%s", fin.supplements()).isEqualTo(40);
+                assertThat(String.join(" ", fin.supplements())).contains("preSourceCall", "not known");
+                assertThat(Files.readAllLines(marks.resolve("pre.count"))).as("runs of the pre-source call").hasSize(1);
+                assertThat(dir.resolve("out/q.txt")).doesNotExist();
+            }
+            TransferHarness.awaitNoTransferState("the source forgot both transfers", dir.resolve("state-SRC"));
+        }
     }
 
     @Test

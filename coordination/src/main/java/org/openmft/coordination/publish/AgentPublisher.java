@@ -387,7 +387,9 @@ final class AgentPublisher implements AgentListener {
     public synchronized void callCompleted(String agent, Role role, String transferId, String phase,
             ProgramCall call, CallResult result) {
         Tracked t = role == Role.SOURCE ? transfers.get(transferId) : null;
-        if (t != null) {
+        // Once per phase: a transfer resumed in the same process reports its calls again from its
+        // journal (without their output); the first report, with the output, stays.
+        if (t != null && t.calls.stream().noneMatch(c -> c.element().equals(phase))) {
             t.calls.add(new LogCall(phase, call, result.outcome().xml(), result.retries(), result.returnCode(),
                     result.stdout(), result.stderr(), result.error()));
         }

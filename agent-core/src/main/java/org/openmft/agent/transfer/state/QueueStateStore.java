@@ -183,6 +183,16 @@ public final class QueueStateStore implements TransferStateStore {
     }
 
     @Override
+    public void appendSourceCall(String transferId, StateFiles.CallRecord call) throws StateException {
+        StateIds.require(transferId, "journal a call");
+        try {
+            StateFiles.appendCall(tag, StateFiles.sourceResults(directory, transferId), call);
+        } catch (IOException e) {
+            throw fileFailure(transferId, "journal its " + call.phase(), e);
+        }
+    }
+
+    @Override
     public StateFiles.Journal readSourceJournal(String transferId) throws StateException {
         StateIds.require(transferId, "read a journal");
         return journal(transferId, StateFiles.sourceResults(directory, transferId));

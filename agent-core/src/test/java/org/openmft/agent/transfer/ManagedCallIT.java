@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 
@@ -35,25 +34,9 @@ class ManagedCallIT {
 
     @BeforeEach
     void scripts() throws Exception {
-        cmds = Files.createDirectories(dir.resolve("cmds"));
-        marks = Files.createDirectories(dir.resolve("marks"));
-        script(cmds.resolve("record.sh"), "m=" + marks + "/$1; shift; for a in \"$@\"; do echo \"$a\" >> \"$m\"; done;"
-                + " touch \"$m\"; echo \"out:$*\"; exit ${RC:-0}");
-        script(cmds.resolve("flaky.sh"), "n=" + marks + "/flaky.count; echo x >> \"$n\"; c=$(wc -l < \"$n\");"
-                + " [ \"$c\" -ge 2 ] && exit 0; exit 3");
-        script(cmds.resolve("fail.sh"), "echo failing >&2; exit 1");
-        // Holds its slot until the test opens the gate (bounded: at most 30 s).
-        script(cmds.resolve("gate.sh"), "touch " + marks + "/gate.running; i=0; while [ ! -f " + marks
-                + "/gate.open ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; exit 0");
-        Path outside = Files.createDirectories(dir.resolve("outside"));
-        script(outside.resolve("evil.sh"), "touch " + marks + "/evil; exit 0");
-        Files.createDirectories(dir.resolve("out"));
-        Files.writeString(dir.resolve("in.txt"), "payload");
-    }
-
-    private static void script(Path file, String body) throws Exception {
-        Files.writeString(file, "#!/bin/sh\n" + body + "\n");
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+        CallScripts scripts = new CallScripts(dir);
+        cmds = scripts.cmds;
+        marks = scripts.marks;
     }
 
     private static ManagedCallRequest call(String agent, String spec) {
@@ -137,7 +120,7 @@ class ManagedCallIT {
         h.agent("SRC", one);
         h.agent("DST");
         h.onQueued = t -> h.events.add("queued " + t.transferId());
-        try (TransferHarness.Submission call = h.submit("SRC", call("SRC", "gate.sh"));
+        try (TransferHarness.Submission call = h.submit("SRC", call("SRC", "hold.sh(gate)"));
                 TransferHarness.Submission transfer = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
                         TransferHarness.item(dir.resolve("in.txt").toString(),
                                 dir.resolve("out/t.txt").toString(), DestinationType.FILE)))) {

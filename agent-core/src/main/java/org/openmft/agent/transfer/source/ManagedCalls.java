@@ -106,17 +106,10 @@ public final class ManagedCalls {
     public CommandHandler.Outcome submit(ManagedCallRequest request, CommandHandler.RequestContext context) {
         String agentName = settings.agentName();
         String id = TransferIds.forRequest(context.messageId(), settings.agentQMgr());
-        if (!request.agent().agent().equalsIgnoreCase(agentName)) {
-            return refuse(id, request, ResultCode.WRONG_AGENT, "BFGCH0014E: The managed call request names agent "
-                    + request.agent().agent() + " but was received by agent " + agentName + ".");
-        }
-        if (settings.maxSourceTransfers() == 0) {
-            return refuse(id, request, ResultCode.NO_SOURCE_TRANSFERS, "BFGCH0040E: Agent " + agentName
-                    + " runs no managed calls: each needs a source transfer slot (maxSourceTransfers=0).");
-        }
-        if (!scheduler.accepting()) {
-            return refuse(id, request, ResultCode.COMMAND_UNSUCCESSFUL, "BFGCH0041E: Agent " + agentName
-                    + " is stopping.");
+        RequestAdmission.Refusal refused = RequestAdmission.refusal(settings, scheduler, request.agent().agent(),
+                "managed call request", "agent", "runs no managed calls: each needs a source transfer slot");
+        if (refused != null) {
+            return refuse(id, request, refused.code(), refused.reason());
         }
         int queued = transfersWaiting.getAsInt() + waitingCount();
         if (queued >= settings.maxQueuedTransfers()) {

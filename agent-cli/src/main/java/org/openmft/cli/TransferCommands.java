@@ -13,6 +13,7 @@ import org.openmft.xml.MalformedRequestException;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
 import org.openmft.xml.RequestParser;
+import org.openmft.xml.ManagedCallRequest;
 import org.openmft.xml.TransferRequest;
 
 import picocli.CommandLine.Command;
@@ -36,10 +37,11 @@ final class TransferCommands {
     }
 
     @Command(name = "submit", mixinStandardHelpOptions = true,
-            description = {"Send a FileTransfer.xsd request document to its source agent's COMMAND queue and"
-                    + " print the transfer ID.",
+            description = {"Send a FileTransfer.xsd request document (a managed transfer, or a managed call) to its"
+                    + " agent's COMMAND queue and print the request ID.",
                     "With -w, wait for the outcome: the exit code is the transfer's result code (0 success,"
-                            + " 20 partial, 40 failed, 41 cancelled, ...), 2 when the wait ran out."},
+                            + " 20 partial, 40 failed, 41 cancelled, ...; a managed call's 0 or 40), 2 when the"
+                            + " wait ran out."},
             footer = {"", "Example:", "  mft transfer submit nightly.xml -w 600"})
     static final class Submit implements Callable<Integer> {
         @Mixin GlobalOptions global;
@@ -62,26 +64,37 @@ final class TransferCommands {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: " + file + " is not a valid request: "
                         + e.getMessage() + "; nothing was sent");
             }
-            if (!(document instanceof TransferRequest request)) {
-                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: " + file
-                        + " is not a transfer request (<request><managedTransfer>); nothing was sent");
+            String target;
+            if (document instanceof TransferRequest request) {
+                target = request.sourceAgent().agent();
+            } else if (document instanceof ManagedCallRequest call) {
+                target = call.agent().agent();
+            } else {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: " + file + " is not a transfer request"
+                        + " (<request><managedTransfer>) nor a managed call (<request><managedCall>); nothing was sent");
             }
             String coordination = global.configurationOptions(configurationOptions);
-            String agent = request.sourceAgent().agent().toUpperCase(java.util.Locale.ROOT);
+            String agent = target.toUpperCase(java.util.Locale.ROOT);
             java.util.function.Consumer<String> notices = text -> {
                 System.out.flush();
                 System.err.println(text);
             };
             try (CommandChannel channel = waitSeconds == null ? CommandChannel.open(global.dataDirectory(),
                     coordination) : CommandChannel.openForWait(global.dataDirectory(), coordination, notices)) {
-                TransferRequest toSend = request;
+                CommandDocument toSend = document;
                 if (waitSeconds != null) {
                     // Ask for the outcome on our reply queue, keeping the document's detail setting.
-                    boolean detailed = request.reply() != null && request.reply().detailed();
-                    toSend = new TransferRequest(request.version(), request.originator(), request.sourceAgent(),
-                            request.destinationAgent(), new ReplyTo(channel.replyQueueName(), channel.qmgrName(),
-                                    detailed), request.transferSet(), request.jobName(), request.schedule(),
-                            request.trigger());
+                    if (document instanceof TransferRequest request) {
+                        boolean detailed = request.reply() != null && request.reply().detailed();
+                        toSend = new TransferRequest(request.version(), request.originator(), request.sourceAgent(),
+                                request.destinationAgent(), new ReplyTo(channel.replyQueueName(), channel.qmgrName(),
+                                        detailed), request.transferSet(), request.jobName(), request.schedule(),
+                                request.trigger());
+                    } else if (document instanceof ManagedCallRequest call) {
+                        toSend = new ManagedCallRequest(call.version(), call.originator(), call.agent(),
+                                new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false), call.priority(),
+                                call.metadata(), call.call(), call.jobName());
+                    }
                 }
                 Optional<Reply> ack = channel.request(QueueNames.command(agent), toSend, Duration.ofSeconds(30));
                 if (ack.isEmpty()) {
@@ -94,7 +107,9 @@ final class TransferCommands {
                     throw new CommandFailure(a.resultCode(), String.join("; ", a.supplements()));
                 }
                 String id = a.requestId();
-                System.out.println("BFGCL0035I: Transfer request issued. The request ID is: " + id);
+                System.out.println(document instanceof ManagedCallRequest
+                        ? "BFGCL0035I: Managed call request issued. The request ID is: " + id
+                        : "BFGCL0035I: Transfer request issued. The request ID is: " + id);
                 if (waitSeconds == null) {
                     return ExitCodes.OK;
                 }

@@ -41,6 +41,7 @@ import org.openmft.agent.transfer.state.StateTag;
 import org.openmft.xml.CancelRequest;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.ManagedCallRequest;
 import org.openmft.xml.PingAgentRequest;
 import org.openmft.xml.Reply;
 import org.openmft.xml.StopAgentRequest;
@@ -445,6 +446,11 @@ public final class Agent implements AutoCloseable {
             Long occurrenceOf = org.openmft.agent.scheduler.ScheduleService.occurrenceOf(stateTag, name, context);
             return refused != null ? refused
                     : transfers.submit(occurrenceOf == null ? transfer : transfer.withScheduleLogId(occurrenceOf), context);
+        }
+        if (document instanceof ManagedCallRequest call) {
+            CommandHandler.Outcome refused = refuseWithout(Authority.TRANSFER, "start a managed call", context,
+                    call.reply());
+            return refused != null ? refused : transfers.submit(call, context);
         }
         if (MonitorService.isMonitorCommand(document)) {
             CommandHandler.Outcome refused = refuseWithout(Authority.MONITOR, "create or change a resource monitor",

@@ -205,6 +205,26 @@ public interface AgentListener {
             org.openmft.xml.ProgramCall call, org.openmft.agent.calls.CallResult result) {
     }
 
+    /**
+     * A managed call ({@code <managedCall>}) starts running on this agent.
+     *
+     * @param callId  its id (the request's, as a transfer's: 48 hex characters)
+     * @param request what it runs and who asked
+     */
+    default void managedCallStarted(String agent, String callId, org.openmft.xml.ManagedCallRequest request) {
+    }
+
+    /**
+     * A managed call ended.
+     *
+     * @param result     how its program ran
+     * @param resultCode the request's result: 0 when the call succeeded, else 40
+     * @param supplement what to say about it, or null
+     */
+    default void managedCallEnded(String agent, String callId, org.openmft.xml.ManagedCallRequest request,
+            org.openmft.agent.calls.CallResult result, int resultCode, String supplement) {
+    }
+
     /** A transfer ended: completed, failed, or cancelled. */
     default void transferEnded(String agent, Role role, TransferOutcome outcome) {
     }

@@ -123,6 +123,23 @@ public abstract class ForwardingAgentListener implements AgentListener {
     }
 
     @Override
+    public void callCompleted(String agent, Role role, String transferId, String phase,
+            org.openmft.xml.ProgramCall call, org.openmft.agent.calls.CallResult result) {
+        delegate().callCompleted(agent, role, transferId, phase, call, result);
+    }
+
+    @Override
+    public void managedCallStarted(String agent, String callId, org.openmft.xml.ManagedCallRequest request) {
+        delegate().managedCallStarted(agent, callId, request);
+    }
+
+    @Override
+    public void managedCallEnded(String agent, String callId, org.openmft.xml.ManagedCallRequest request,
+            org.openmft.agent.calls.CallResult result, int resultCode, String supplement) {
+        delegate().managedCallEnded(agent, callId, request, result, resultCode, supplement);
+    }
+
+    @Override
     public void transferEnded(String agent, Role role, TransferOutcome outcome) {
         delegate().transferEnded(agent, role, outcome);
     }

@@ -37,7 +37,7 @@ public final class DocumentWriter {
     /**
      * Writes a command document.
      *
-     * @param document the request, cancel, ping or stop
+     * @param document the request, managed call, cancel, ping or stop
      * @return the XML, with a declaration naming UTF-8
      */
     public String write(CommandDocument document) {
@@ -47,6 +47,8 @@ public final class DocumentWriter {
         return render(w -> {
             if (document instanceof TransferRequest request) {
                 transferRequest(w, request);
+            } else if (document instanceof ManagedCallRequest call) {
+                managedCall(w, call);
             } else if (document instanceof CancelRequest cancel) {
                 cancel(w, cancel);
             } else if (document instanceof PingAgentRequest ping) {
@@ -160,13 +162,33 @@ public final class DocumentWriter {
         }
         replyTo(w, request.reply());
         transferSet(w, request.transferSet());
-        if (request.jobName() != null) {
+        job(w, request.jobName());
+        w.writeEndElement();
+        w.writeEndElement();
+    }
+
+    private static void managedCall(XMLStreamWriter w, ManagedCallRequest request) throws XMLStreamException {
+        startRoot(w, "request", "FileTransfer.xsd");
+        w.writeStartElement("managedCall");
+        originator(w, request.originator());
+        agent(w, "agent", request.agent());
+        replyTo(w, request.reply());
+        w.writeStartElement("transferSet");
+        w.writeAttribute("priority", Integer.toString(request.priority()));
+        metaDataSet(w, request.metadata());
+        call(w, "call", request.call());
+        w.writeEndElement();
+        job(w, request.jobName());
+        w.writeEndElement();
+        w.writeEndElement();
+    }
+
+    private static void job(XMLStreamWriter w, String jobName) throws XMLStreamException {
+        if (jobName != null) {
             w.writeStartElement("job");
-            textElement(w, "name", request.jobName());
+            textElement(w, "name", jobName);
             w.writeEndElement();
         }
-        w.writeEndElement();
-        w.writeEndElement();
     }
 
     private static void transferSet(XMLStreamWriter w, TransferSet set) throws XMLStreamException {

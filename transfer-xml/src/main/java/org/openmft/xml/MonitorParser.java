@@ -351,7 +351,7 @@ final class MonitorParser {
         Frame f = c.current();
         c.attributes(Set.of());
         Children children = new Children(c, List.of("name", "description", "transfer", "managedCall"), Map.of(
-                "managedCall", "a <managedCall> task is not supported yet (no program calls)"));
+                "managedCall", "a <managedCall> task is not supported yet (send managed calls as requests)"));
         String name = children.required("name", RequestParser::optionalText);
         String description = children.optional("description", RequestParser::optionalText);
         String request = children.required("transfer", x -> {

@@ -30,7 +30,7 @@ import org.openmft.xml.DocumentCursor.Frame;
  * <p>Strictness: the document must match the schema exactly as far as we implement it. Unknown
  * elements and attributes, elements out of order, missing required parts and values out of range
  * raise {@link MalformedRequestException}; parts of IBM's schemas that we do not implement yet
- * (managed calls, queue sources and data-set items, transfer
+ * (queue sources and data-set items, transfer
  * definition files, queue monitors) raise {@link UnsupportedRequestException} rather than being ignored.
  * Attributes in the {@code xsi} and {@code xml} namespaces, comments and processing instructions
  * are allowed anywhere. Surrounding whitespace is stripped from names, ids and paths, not from
@@ -214,10 +214,12 @@ public final class RequestParser {
 
     private CommandDocument request(XmlCursor c) throws MalformedRequestException {
         String version = version(c, c.attributes(Set.of("version")));
-        Children children = new Children(c, List.of("managedTransfer", "deleteScheduledTransfer"), Map.of(
-                "managedCall", "<managedCall> is not supported yet"));
+        Children children = new Children(c, List.of("managedTransfer", "deleteScheduledTransfer", "managedCall"));
         CommandDocument request = children.optional("deleteScheduledTransfer",
                 x -> new ScheduleTriggerParser(this).deleteScheduledTransfer(x, version));
+        if (request == null) {
+            request = children.optional("managedCall", x -> new ManagedCallParser(this).managedCall(x, version));
+        }
         if (request == null) {
             request = children.required("managedTransfer", x -> managedTransfer(x, version));
         }
@@ -258,7 +260,7 @@ public final class RequestParser {
         return build(c, f, () -> new Originator(hostName, userId, mqmdUserId));
     }
 
-    private AgentRef agentRef(XmlCursor c) throws MalformedRequestException {
+    AgentRef agentRef(XmlCursor c) throws MalformedRequestException {
         Frame f = c.current();
         Map<String, String> attributes = c.attributes(Set.of("agent", "QMgr"));
         String agent = requiredAttribute(c, f, attributes, "agent").strip();

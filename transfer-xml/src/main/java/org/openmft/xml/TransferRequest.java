@@ -5,8 +5,7 @@ import java.util.Objects;
 /**
  * A new managed transfer: {@code <request version="..."><managedTransfer>...</managedTransfer></request>}
  * from IBM's FileTransfer.xsd, with its program calls ({@link TransferSet#calls()}) and its optional
- * {@code <schedule>} and {@code <trigger>}. Managed calls are not represented; the parser rejects
- * them as not supported yet. Immutable.
+ * {@code <schedule>} and {@code <trigger>}. A managed call is a {@link ManagedCallRequest}. Immutable.
  *
  * @param version the schema version read, 1.00 to 6.00
  * @param originator who asked

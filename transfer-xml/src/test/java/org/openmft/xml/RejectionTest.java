@@ -164,7 +164,6 @@ class RejectionTest {
 
     @Test
     void otherRequestKindsAreUnsupported() {
-        unsupported("<request version=\"6.00\"><managedCall/></request>", "managedCall");
         unsupported("<transferSpecifications/>", "transferSpecifications");
         // Directory and queue monitors are read (MonitorDocumentTest).
         unsupported("<cancel version=\"6.00\">" + O + "<call><ID>" + Documents.TRANSFER_ID + "</ID></call></cancel>", "call");

@@ -63,6 +63,19 @@ public final class CallRunner {
     }
 
     /**
+     * Whether a call would be run at all, checked before it is accepted (a managed call): its type
+     * and its program's place on the {@code commandPath}. Nothing is run.
+     *
+     * @throws CallRefusedException naming why not
+     */
+    public void check(ProgramCall call) throws CallRefusedException {
+        if (call.type() != CallType.EXECUTABLE) {
+            throw new CallRefusedException("a call of type " + call.type().xml() + " is not supported");
+        }
+        path.resolve(call.name());
+    }
+
+    /**
      * Runs a call with its retries on the calling thread.
      *
      * @param call what to run

@@ -46,6 +46,7 @@ import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.protocol.Wire;
 import org.openmft.agent.transfer.recovery.DestinationRecovery;
 import org.openmft.agent.transfer.recovery.SourceRecovery;
+import org.openmft.agent.transfer.source.ManagedCalls;
 import org.openmft.agent.transfer.source.QueuedTransfer;
 import org.openmft.agent.transfer.source.ReplyDispatcher;
 import org.openmft.agent.transfer.source.RequestAdmission;
@@ -62,6 +63,7 @@ import org.openmft.agent.transfer.state.StateTag;
 import org.openmft.agent.transfer.state.TransferStateStore;
 import org.openmft.xml.CancelRequest;
 import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.ManagedCallRequest;
 import org.openmft.xml.Reply;
 import org.openmft.xml.TransferRequest;
 import org.slf4j.Logger;
@@ -119,6 +121,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private RequesterReplies replies;
     private volatile SourceScheduler scheduler;
     private volatile RequestAdmission admission;
+    /** Managed calls, which hold source transfer slots of the scheduler. */
+    private volatile ManagedCalls managedCalls;
     private ReplyDispatcher replyDispatcher;
     /** Read by the checkpointer's thread for the keys of its acknowledgements. */
     private volatile DataDispatcher dataDispatcher;
@@ -241,6 +245,9 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                     threads, this::activityChanged);
             admission = new RequestAdmission(sourceContext.settings(), pathResolver, state, scheduler, clock, arrival,
                     threads, this::activityChanged, listener);
+            RequestAdmission a = admission;
+            managedCalls = new ManagedCalls(sourceContext.settings(), callRunner, scheduler, replies, listener, arrival,
+                    () -> scheduler.queuedCount() + a.planner().pendingCount(), threads, this::activityChanged);
             checkpointer = new Checkpointer(agentName, connection, state, listener, threads, id -> {
                 DataDispatcher d = dataDispatcher;
                 return d == null ? null : d.keyOf(id);
@@ -332,6 +339,15 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
      */
     public CommandHandler.Outcome submit(TransferRequest request, CommandHandler.RequestContext context) {
         return admission.submit(request, context);
+    }
+
+    /**
+     * Accepts a managed call (see {@link ManagedCalls}).
+     *
+     * @return the acknowledgement, or the refusal
+     */
+    public CommandHandler.Outcome submit(ManagedCallRequest request, CommandHandler.RequestContext context) {
+        return managedCalls.submit(request, context);
     }
 
     /**
@@ -427,9 +443,10 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         }
     }
 
-    /** Transfers running and waiting at this agent as source, and running as destination. */
+    /** Transfers and managed calls running and waiting at this agent as source, and transfers running as destination. */
     public int activeTransfers() {
         return (scheduler == null ? 0 : scheduler.activeCount())
+                + (managedCalls == null ? 0 : managedCalls.activeCount())
                 + (admission == null ? 0 : admission.planner().pendingCount())
                 + (dataDispatcher == null ? 0 : dataDispatcher.activeCount());
     }
@@ -468,12 +485,19 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         if (a != null) {
             a.planner().close(Duration.ZERO);
         }
+        ManagedCalls calls = managedCalls;
+        if (calls != null) {
+            calls.close(Duration.ZERO);
+        }
     }
 
     private void stopParts() {
         closing = true;
         if (admission != null) {
             admission.planner().close(STOP_WAIT);
+        }
+        if (managedCalls != null) {
+            managedCalls.close(STOP_WAIT);
         }
         if (scheduler != null) {
             scheduler.close(STOP_WAIT);

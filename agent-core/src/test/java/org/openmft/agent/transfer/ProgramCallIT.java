@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 
@@ -38,26 +37,11 @@ class ProgramCallIT {
 
     @BeforeEach
     void scripts() throws Exception {
-        cmds = Files.createDirectories(dir.resolve("cmds"));
-        marks = Files.createDirectories(dir.resolve("marks"));
-        // Records its name, the phase (first argument) and every argument, one per line; exits with $RC_<phase>.
-        script(cmds.resolve("record.sh"), "m=" + marks + "/$1; shift; for a in \"$@\"; do echo \"$a\" >> \"$m\"; done;"
-                + " touch \"$m\"; echo \"out:$*\"; echo \"err line\" >&2; exit ${RC:-0}");
-        // Fails with 3 until it has been called twice, then succeeds: retries.
-        script(cmds.resolve("flaky.sh"), "n=" + marks + "/flaky.count; echo x >> \"$n\"; c=$(wc -l < \"$n\");"
-                + " [ \"$c\" -ge 2 ] && exit 0; exit 3");
-        script(cmds.resolve("four.sh"), "echo four; exit 4");
-        script(cmds.resolve("fail.sh"), "echo failing >&2; exit 1");
-        Path outside = Files.createDirectories(dir.resolve("outside"));
-        script(outside.resolve("evil.sh"), "touch " + marks + "/evil; exit 0");
-        Files.createSymbolicLink(cmds.resolve("link.sh"), outside.resolve("evil.sh"));
-        Files.createDirectories(dir.resolve("out"));
-        Files.writeString(dir.resolve("in.txt"), "payload");
-    }
-
-    private static void script(Path file, String body) throws Exception {
-        Files.writeString(file, "#!/bin/sh\n" + body + "\n");
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+        CallScripts scripts = new CallScripts(dir);
+        cmds = scripts.cmds;
+        marks = scripts.marks;
+        CallScripts.script(cmds.resolve("four.sh"), "echo four; exit 4");
+        Files.createSymbolicLink(cmds.resolve("link.sh"), dir.resolve("outside/evil.sh"));
     }
 
     private TransferRequest request(String out, ProgramCalls calls) {
@@ -75,6 +59,60 @@ class ProgramCallIT {
 
     private List<TransferHarness.CallEvent> callsOf(TransferHarness h, String id) {
         return h.calls.stream().filter(c -> c.transferId().equals(id)).toList();
+    }
+
+    /**
+     * The source agent ends while a call runs (an immediate stop, in this JVM: it leaves the agent's
+     * durable state as {@code kill -9} would, a journaled start and no end; only the program, which
+     * the JVM ends here and a killed agent would leave running, differs) and starts again: the call
+     * is not run again, and its outcome is an error that says it is not known. A pre-source call's
+     * then fails the transfer (40, nothing moved); a post-source call's leaves the transfer's result
+     * as its data made it (0), with the call's outcome in the supplement and the log.
+     */
+    @Test
+    void aCallRunningWhenTheAgentEndsIsNotRunAgainAndItsOutcomeIsNotKnown() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            Map<String, String> withPath = Map.of("commandPath", cmds.toString());
+            h.agent("SRC", withPath);
+            h.agent("DST", withPath);
+
+            // 1. During the post-source call: every item has ended; the restarted source completes.
+            try (TransferHarness.Submission s = h.submit("SRC", request("p.txt", new ProgramCalls(null,
+                    call("hold.sh(post)"), null, null)))) {
+                Reply fin = restartedWhileRunning(h, s, "post", withPath);
+                assertThat(fin.resultCode()).as("%s", fin.supplements()).isZero();
+                assertThat(String.join(" ", fin.supplements())).contains("postSourceCall", "hold.sh", "not known");
+                assertThat(dir.resolve("out/p.txt")).hasContent("payload");
+                assertThat(Files.readAllLines(marks.resolve("post.count"))).as("runs of the post-source call")
+                        .hasSize(1);
+                TransferHarness.CallEvent last = callsOf(h, s.id()).get(callsOf(h, s.id()).size() - 1);
+                assertThat(last.phase()).isEqualTo("postSourceCall");
+                assertThat(last.result().outcome()).isEqualTo(Outcome.ERROR);
+                assertThat(last.result().error()).contains("not known");
+            }
+
+            // 2. During the pre-source call (the transfer not started yet: it is queued again): 40.
+            try (TransferHarness.Submission s = h.submit("SRC", request("q.txt", new ProgramCalls(
+                    call("hold.sh(pre)"), null, null, null)))) {
+                Reply fin = restartedWhileRunning(h, s, "pre", withPath);
+                assertThat(fin.resultCode()).as("%s", fin.supplements()).isEqualTo(40);
+                assertThat(String.join(" ", fin.supplements())).contains("preSourceCall", "not known");
+                assertThat(Files.readAllLines(marks.resolve("pre.count"))).as("runs of the pre-source call").hasSize(1);
+                assertThat(dir.resolve("out/q.txt")).doesNotExist();
+            }
+            TransferHarness.awaitNoTransferState("the source forgot both transfers", dir.resolve("state-SRC"));
+        }
+    }
+
+    /** Stops SRC while {@code hold.sh(name)} runs, starts it again, and waits for the transfer's end. */
+    private Reply restartedWhileRunning(TransferHarness h, TransferHarness.Submission s, String name,
+            Map<String, String> properties) throws Exception {
+        TransferHarness.await(name + " runs", 30, () -> Files.exists(marks.resolve(name + ".running")));
+        h.stopImmediately("SRC");
+        assertThat(h.sourceOutcomes).as("an immediate stop suspends the transfer, it does not end it")
+                .noneMatch(o -> o.transferId().equals(s.id()));
+        h.agent("SRC", properties);
+        return s.awaitFinal(60);
     }
 
     @Test

@@ -114,6 +114,13 @@ final class TransferHarness implements AutoCloseable {
 
     final List<CallEvent> calls = new CopyOnWriteArrayList<>();
 
+    /** A managed call's end, as the agent reported it. */
+    record ManagedCallEvent(String agent, String callId, org.openmft.agent.calls.CallResult result, int resultCode,
+            String supplement) {
+    }
+
+    final List<ManagedCallEvent> managedCalls = new CopyOnWriteArrayList<>();
+
     /** Every {@link AgentListener#notAuthorized} event, in order. */
     final List<org.openmft.agent.authority.AuthorityRefusal> refusals = new CopyOnWriteArrayList<>();
 
@@ -219,6 +226,18 @@ final class TransferHarness implements AutoCloseable {
         public void callCompleted(String agent, Role role, String transferId, String phase,
                 org.openmft.xml.ProgramCall call, org.openmft.agent.calls.CallResult result) {
             calls.add(new CallEvent(agent, role, transferId, phase, call, result));
+        }
+
+        @Override
+        public void managedCallStarted(String agent, String callId, org.openmft.xml.ManagedCallRequest request) {
+            events.add("call started " + callId);
+        }
+
+        @Override
+        public void managedCallEnded(String agent, String callId, org.openmft.xml.ManagedCallRequest request,
+                org.openmft.agent.calls.CallResult result, int resultCode, String supplement) {
+            managedCalls.add(new ManagedCallEvent(agent, callId, result, resultCode, supplement));
+            events.add("call ended " + callId + " " + resultCode);
         }
 
         @Override

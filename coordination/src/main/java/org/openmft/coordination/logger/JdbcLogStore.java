@@ -474,6 +474,9 @@ public final class JdbcLogStore implements LogStore {
         String id = log.transferId().toLowerCase(Locale.ROOT);
         boolean known = exists(c, "SELECT 1 FROM transfer WHERE transfer_id = ?", id);
         LogAction action = log.action();
+        if (action.managedCall()) {
+            return "the database logger does not store managed calls ('" + action.xml() + "' messages) yet";
+        }
         if (!known && action != LogAction.STARTED && action != LogAction.MALFORMED) {
             return "no 'started' message was stored for transfer " + id + ", so this '" + action.xml()
                     + "' message cannot be attached to it (IBM's loggers reject such messages too)";

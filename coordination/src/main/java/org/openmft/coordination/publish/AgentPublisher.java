@@ -28,6 +28,7 @@ import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.ManagedCallRequest;
 import org.openmft.xml.ProgramCall;
 import org.openmft.xml.log.AgentStatus;
 import org.openmft.xml.log.LogAction;
@@ -386,10 +387,38 @@ final class AgentPublisher implements AgentListener {
     public synchronized void callCompleted(String agent, Role role, String transferId, String phase,
             ProgramCall call, CallResult result) {
         Tracked t = role == Role.SOURCE ? transfers.get(transferId) : null;
-        if (t != null) {
+        // Once per phase: a transfer resumed in the same process reports its calls again from its
+        // journal (without their output); the first report, with the output, stays.
+        if (t != null && t.calls.stream().noneMatch(c -> c.element().equals(phase))) {
             t.calls.add(new LogCall(phase, call, result.outcome().xml(), result.retries(), result.returnCode(),
                     result.stdout(), result.stderr(), result.error()));
         }
+    }
+
+    /** The element a managed call's command is in, in its log messages. */
+    private static final String MANAGED_CALL = "call";
+
+    /** A managed call starts: IBM's {@code callStarted}, naming the agent as {@code <agent>}. */
+    @Override
+    public synchronized void managedCallStarted(String agent, String callId, ManagedCallRequest request) {
+        log(callId, callLog(callId, request, LogAction.CALL_STARTED, LogCall.started(MANAGED_CALL, request.call()),
+                null, List.of()));
+    }
+
+    /** A managed call ended: IBM's {@code callCompleted}, with its {@code <callResult>} and result code. */
+    @Override
+    public synchronized void managedCallEnded(String agent, String callId, ManagedCallRequest request,
+            CallResult result, int resultCode, String supplement) {
+        log(callId, callLog(callId, request, LogAction.CALL_COMPLETED, new LogCall(MANAGED_CALL, request.call(),
+                result.outcome().xml(), result.retries(), result.returnCode(), result.stdout(), result.stderr(),
+                result.error()), resultCode, supplement == null ? List.of() : List.of(supplement)));
+    }
+
+    private TransferLog callLog(String id, ManagedCallRequest request, LogAction action, LogCall call,
+            Integer resultCode, List<String> supplements) {
+        return new TransferLog(DocumentWriter.VERSION, id, TransferLog.SOURCE_AGENT, action, clock.instant(),
+                new AgentRef(agent(), config.agentQMgr()), null, request.originator(), request.jobName(), null, -1, -1,
+                -1, List.of(), resultCode, supplements, null, request.metadata(), List.of(call));
     }
 
     private static final List<String> CALL_ORDER = List.of("preSourceCall", "postSourceCall", "preDestinationCall",

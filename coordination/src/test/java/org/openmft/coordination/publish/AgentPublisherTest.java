@@ -189,6 +189,35 @@ class AgentPublisherTest {
     }
 
     @Test
+    void aManagedCallIsLoggedAsCallStartedThenCallCompletedNamingItsAgent() throws Exception {
+        org.openmft.xml.ManagedCallRequest request = new org.openmft.xml.ManagedCallRequest("6.00",
+                new org.openmft.xml.Originator("host", "alice", null), new org.openmft.xml.AgentRef("SRC", "QMA"), null,
+                0, Map.of("k", "v"), org.openmft.xml.ProgramCall.executable("run.sh", List.of("a")), "job7");
+        publisher.managedCallStarted("SRC", ID, request);
+        publisher.managedCallEnded("SRC", ID, request, new org.openmft.agent.calls.CallResult(
+                org.openmft.agent.calls.CallResult.Outcome.SUCCESS, 0, 0, List.of("done"), List.of(), null), 0,
+                "The managed call 'run.sh' ended with outcome success (return code 0).");
+        List<Publication> published = drain();
+        List<TransferLog> logs = logs(published);
+        assertThat(logs).extracting(TransferLog::action).containsExactly(LogAction.CALL_STARTED,
+                LogAction.CALL_COMPLETED);
+        assertThat(logs).allSatisfy(l -> {
+            assertThat(l.transferId()).isEqualTo(ID);
+            assertThat(l.sourceAgent()).isEqualTo(new org.openmft.xml.AgentRef("SRC", "QMA"));
+            assertThat(l.jobName()).isEqualTo("job7");
+        });
+        assertThat(logs.get(1).resultCode()).isZero();
+        // Where IBM's logger formats read them: /transaction/agent, /transaction/transferSet/call/command
+        // and, once completed, /transaction/transferSet/call/callResult/@outcome.
+        String started = published.get(0).body();
+        assertThat(started).contains(">callStarted</action>", "<agent agent=\"SRC\" QMgr=\"QMA\"", "<call><command"
+                + " name=\"run.sh\" type=\"executable\"", "<argument>a</argument>")
+                .doesNotContain("callResult", "<sourceAgent");
+        assertThat(published.get(1).body()).contains(">callCompleted</action>", "<status resultCode=\"0\">",
+                "<callResult outcome=\"success\" retries=\"0\"><result returnCode=\"0\"><stdout><line>done</line>");
+    }
+
+    @Test
     void aTransferThatEndsBeforeItStartsIsStillLoggedStartedFirst() throws Exception {
         publisher.transferQueued("SRC", info(), 1);
         publisher.transferEnded("SRC", Role.SOURCE, new TransferOutcome(ID, 41, "cancelled by user",

@@ -13,9 +13,21 @@ public enum LogAction {
     /** The transfer was cancelled. */
     CANCELLED("cancelled"),
     /** A request could not be understood (result 43). */
-    MALFORMED("malformed");
+    MALFORMED("malformed"),
+    /**
+     * A managed call started. The message names the agent that runs it as {@code <agent>} (kept in
+     * {@link TransferLog#sourceAgent()}) and holds the call in its transfer set.
+     */
+    CALL_STARTED("callStarted"),
+    /** A managed call ended; its {@code <callResult>} and the result code say how. */
+    CALL_COMPLETED("callCompleted");
 
     private final String xml;
+
+    /** Whether this is a managed call's action, whose message names one {@code <agent>}. */
+    public boolean managedCall() {
+        return this == CALL_STARTED || this == CALL_COMPLETED;
+    }
 
     LogAction(String xml) {
         this.xml = xml;

@@ -11,9 +11,10 @@ import org.openmft.xml.ProgramCall;
  * returnCode><stdout><line>...</line></stdout><stderr>...</stderr></result></callResult>}. Immutable.
  *
  * @param element the call element's name: {@code preSourceCall}, {@code postSourceCall},
- *     {@code preDestinationCall} or {@code postDestinationCall}
+ *     {@code preDestinationCall} or {@code postDestinationCall}; {@code call} for a managed call
  * @param command what was to run
- * @param outcome {@code success}, {@code failure} or {@code error}
+ * @param outcome {@code success}, {@code failure} or {@code error}; null for a call that has not
+ *     ended (a managed call's {@code callStarted}), written without {@code <callResult>}
  * @param retries attempts after the first
  * @param returnCode the last attempt's return code, or null when none ran to its end
  * @param stdout standard output lines
@@ -22,11 +23,15 @@ import org.openmft.xml.ProgramCall;
  */
 public record LogCall(String element, ProgramCall command, String outcome, int retries, Integer returnCode,
         List<String> stdout, List<String> stderr, String error) {
+    /** A call not ended yet: its command alone. */
+    public static LogCall started(String element, ProgramCall command) {
+        return new LogCall(element, command, null, 0, null, List.of(), List.of(), null);
+    }
+
     /** Checks the names and copies the lists. */
     public LogCall {
         Objects.requireNonNull(element, "element");
         Objects.requireNonNull(command, "command");
-        Objects.requireNonNull(outcome, "outcome");
         stdout = List.copyOf(stdout);
         stderr = List.copyOf(stderr);
     }

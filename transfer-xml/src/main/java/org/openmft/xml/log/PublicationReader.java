@@ -223,6 +223,8 @@ public final class PublicationReader {
         Instant time = null;
         AgentRef source = null;
         AgentRef destination = null;
+        // A managed call's log names its agent so (LogAction.managedCall); elsewhere <agent> is skipped.
+        AgentRef callAgent = null;
         Originator originator = null;
         Status status = null;
         LogTransferSet set = new LogTransferSet(null, -1, -1, -1, List.of(), Map.of(), List.of());
@@ -236,6 +238,7 @@ public final class PublicationReader {
                     action = action(c, c.current(), c.text().strip());
                 }
                 case "sourceAgent" -> source = readOnce(c, seen, f, PublicationReader::agent);
+                case "agent" -> callAgent = readOnce(c, seen, f, PublicationReader::agent);
                 case "destinationAgent" -> destination = readOnce(c, seen, f, PublicationReader::agent);
                 case "originator" -> originator = readOnce(c, seen, f, PublicationReader::originator);
                 case "status" -> status = readOnce(c, seen, f, PublicationReader::status);
@@ -247,6 +250,9 @@ public final class PublicationReader {
         }
         if (action == null) {
             throw c.error(f, "missing required element <action>");
+        }
+        if (action.managedCall() && source == null) {
+            source = callAgent;
         }
         try {
             return new TransferLog(version, id, agentRole, action, time, source, destination, originator, jobName,

@@ -87,8 +87,13 @@ public final class PublicationWriter {
                 .attribute("xmlns:xsi", XSI)
                 .attribute("xsi:noNamespaceSchemaLocation", TRANSFER_LOG_SCHEMA);
         x.start("action").attribute("time", time(log.time())).text(log.action().xml()).end();
-        agent(x, "sourceAgent", log.sourceAgent());
-        agent(x, "destinationAgent", log.destinationAgent());
+        if (log.action().managedCall()) {
+            // IBM's logger formats read a managed call's agent at /transaction/agent.
+            agent(x, "agent", log.sourceAgent());
+        } else {
+            agent(x, "sourceAgent", log.sourceAgent());
+            agent(x, "destinationAgent", log.destinationAgent());
+        }
         originator(x, log.originator());
         if (log.resultCode() != null) {
             status(x, log.resultCode(), log.supplements());
@@ -353,6 +358,10 @@ public final class PublicationWriter {
             x.start("argument").text(argument).end();
         }
         x.end();
+        if (call.outcome() == null) {
+            x.end();
+            return;
+        }
         x.start("callResult").attribute("outcome", call.outcome()).attribute("retries", Integer.toString(call.retries()));
         x.start("result").attribute("returnCode", call.returnCode() == null ? null : call.returnCode().toString());
         lines(x, "stdout", call.stdout());

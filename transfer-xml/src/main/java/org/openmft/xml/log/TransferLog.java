@@ -19,7 +19,10 @@ import org.openmft.xml.Originator;
  * <li>started: agents, originator, job, {@code startTime}, {@code totalItems}, metadata;</li>
  * <li>progress: as started plus {@code index}, {@code bytesSent} and the finished {@code items};</li>
  * <li>completed and cancelled: result code, supplements, {@code bytesSent}, statistics;</li>
- * <li>malformed: result code 43 and the reason; agents and originator may be {@code null}.</li>
+ * <li>malformed: result code 43 and the reason; agents and originator may be {@code null};</li>
+ * <li>callStarted and callCompleted (a managed call): the agent that runs it in {@code sourceAgent}
+ *     (written as IBM's {@code <agent>}), originator, job, metadata and the call, with its
+ *     {@code <callResult>} and the result code once completed.</li>
  * </ul>
  * Times are kept to the millisecond, the precision the document carries. Immutable.
  *

@@ -336,7 +336,7 @@ class PublicationHardeningTest {
         MalformedPublicationException e = refusedLog(LOG_START.replace(">started<", ">begun<") + "</transaction>");
         assertThat(e.element()).isEqualTo("action");
         assertThat(e.reason()).isEqualTo("unknown action \"begun\"; expected one of started, progress, completed,"
-                + " cancelled, malformed");
+                + " cancelled, malformed, callStarted, callCompleted");
 
         e = refusedLog(LOG_START.replace("2026-11-22T10:00:00Z", "yesterday") + "</transaction>");
         assertThat(e.reason()).isEqualTo("attribute time=\"yesterday\" is not an ISO-8601 time");

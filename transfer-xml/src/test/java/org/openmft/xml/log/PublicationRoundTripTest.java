@@ -47,6 +47,13 @@ class PublicationRoundTripTest {
                 Publications.completed(),
                 Publications.cancelled(),
                 Publications.malformed(),
+                // A managed call: its agent written as <agent> (the call itself is not read back).
+                new TransferLog("6.00", TRANSFER_ID, TransferLog.SOURCE_AGENT, LogAction.CALL_STARTED, START, SOURCE,
+                        null, new Originator("h", "u"), "job", null, -1, -1, -1, List.of(), null, List.of(), null,
+                        Map.of("k", "v")),
+                new TransferLog("6.00", TRANSFER_ID, TransferLog.SOURCE_AGENT, LogAction.CALL_COMPLETED, START, SOURCE,
+                        null, new Originator("h", "u"), null, null, -1, -1, -1, List.of(), 40, List.of("failed"), null,
+                        Map.of()),
                 // A status without supplements, an empty job name, a destination agent without queue manager.
                 new TransferLog("1.00", TRANSFER_ID.toUpperCase(), TransferLog.DESTINATION_AGENT, LogAction.COMPLETED,
                         START, SOURCE, new AgentRef("DST", null), new Originator("h", "u"), "", null, 0, 0, -1,

@@ -101,17 +101,10 @@ public final class RequestAdmission {
         request = withValidatedUser(request, context.requesterUser());
         String agentName = settings.agentName();
         String id = TransferIds.forRequest(context.messageId(), settings.agentQMgr());
-        if (!request.sourceAgent().agent().equalsIgnoreCase(agentName)) {
-            return reject(id, request, ResultCode.WRONG_AGENT, "BFGCH0014E: The transfer request names source agent "
-                    + request.sourceAgent().agent() + " but was received by agent " + agentName + ".");
-        }
-        if (settings.maxSourceTransfers() == 0) {
-            return reject(id, request, ResultCode.NO_SOURCE_TRANSFERS, "BFGCH0040E: Agent " + agentName
-                    + " does not accept transfers as source (maxSourceTransfers=0).");
-        }
-        if (!scheduler.accepting()) {
-            return reject(id, request, ResultCode.COMMAND_UNSUCCESSFUL, "BFGCH0041E: Agent " + agentName
-                    + " is stopping.");
+        Refusal refused = refusal(settings, scheduler, request.sourceAgent().agent(), "transfer request",
+                "source agent", "does not accept transfers as source");
+        if (refused != null) {
+            return reject(id, request, refused.code(), refused.reason());
         }
         int waiting = scheduler.queuedCount() + planner.pendingCount();
         if (waiting >= settings.maxQueuedTransfers()) {
@@ -285,6 +278,38 @@ public final class RequestAdmission {
         return new TransferInfo(id, request.sourceAgent(), request.destinationAgent(), request.originator(),
                 request.jobName(), request.transferSet().priority(), request.transferSet().metadata(), clock.instant(),
                 planned, items.size() + preFailed, request.trigger(), request.scheduleLogId());
+    }
+
+    /** Why a request for work at this agent as source is refused. */
+    record Refusal(ResultCode code, String reason) {
+    }
+
+    /**
+     * The refusals every request for work in a source slot (a transfer, a managed call) may get
+     * before anything else: another agent named (4), {@code maxSourceTransfers=0} (51), the agent
+     * stopping (1).
+     *
+     * @param named   the agent the request names
+     * @param what    the request, in words ("transfer request")
+     * @param role    how the request names the agent ("source agent")
+     * @param noSlots what {@code maxSourceTransfers=0} means for such a request
+     * @return the refusal, or null
+     */
+    static Refusal refusal(SourceSettings settings, SourceScheduler scheduler, String named, String what, String role,
+            String noSlots) {
+        String agentName = settings.agentName();
+        if (!named.equalsIgnoreCase(agentName)) {
+            return new Refusal(ResultCode.WRONG_AGENT, "BFGCH0014E: The " + what + " names " + role + " " + named
+                    + " but was received by agent " + agentName + ".");
+        }
+        if (settings.maxSourceTransfers() == 0) {
+            return new Refusal(ResultCode.NO_SOURCE_TRANSFERS, "BFGCH0040E: Agent " + agentName + " " + noSlots
+                    + " (maxSourceTransfers=0).");
+        }
+        if (!scheduler.accepting()) {
+            return new Refusal(ResultCode.COMMAND_UNSUCCESSFUL, "BFGCH0041E: Agent " + agentName + " is stopping.");
+        }
+        return null;
     }
 
     private CommandHandler.Outcome reject(String id, TransferRequest request, ResultCode code, String reason) {

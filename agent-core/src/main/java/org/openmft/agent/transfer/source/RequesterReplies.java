@@ -91,28 +91,43 @@ public final class RequesterReplies {
                 items.add(new ItemResult(i.source(), i.destination(), i.resultCode(), i.supplement()));
             }
         }
-        Reply reply = new Reply(DocumentWriter.VERSION, outcome.transferId(), outcome.resultCode(), supplements,
-                items);
+        send(replyTo, q.replyDestination(), q.replyQueue(), new Reply(DocumentWriter.VERSION, outcome.transferId(),
+                outcome.resultCode(), supplements, items));
+    }
+
+    /**
+     * Sends a final reply to a requester: to {@code replyDestination} (the request's JMSReplyTo),
+     * else the queue of that name if it still exists (after a restart), else the {@code <reply>}
+     * element's queue; through the channel when {@code replyTo} names another queue manager.
+     * Failures are logged.
+     *
+     * @param replyTo          the request's {@code <reply>}
+     * @param replyDestination the request's JMSReplyTo, or null
+     * @param replyQueue       its queue's name, or null
+     * @param reply            the reply, correlated to its {@code ID}
+     */
+    public void send(ReplyTo replyTo, Destination replyDestination, String replyQueue, Reply reply) {
+        String id = reply.requestId();
         try {
             synchronized (session) {
                 // After a restart: the requester's queue by name (it may still be waiting on it),
                 // else the <reply> element's queue.
                 if (routing.isRemote(replyTo.qmgr())) {
                     // The requester is on another queue manager: through the channel, by its document's name.
-                    CommandIntake.sendRouted(session, routing, replyTo.queue(), replyTo.qmgr(), outcome.transferId(),
+                    CommandIntake.sendRouted(session, routing, replyTo.queue(), replyTo.qmgr(), id,
                             writer.write(reply));
                     return;
                 }
-                Destination to = q.replyDestination() != null ? q.replyDestination()
-                        : q.replyQueue() != null && queues.exists(session, q.replyQueue())
-                                ? session.createQueue(q.replyQueue())
+                Destination to = replyDestination != null ? replyDestination
+                        : replyQueue != null && queues.exists(session, replyQueue)
+                                ? session.createQueue(replyQueue)
                                 : CommandIntake.documentReplyDestination(session, provider, replyTo);
                 TextMessage m = session.createTextMessage(writer.write(reply));
-                m.setJMSCorrelationID(outcome.transferId());
+                m.setJMSCorrelationID(id);
                 producer.send(to, m);
             }
         } catch (JMSException | RuntimeException e) {
-            log.warn("Transfer {}: the final reply could not be sent: {}", outcome.transferId(), e.toString());
+            log.warn("Request {}: the final reply could not be sent: {}", id, e.toString());
         }
     }
 

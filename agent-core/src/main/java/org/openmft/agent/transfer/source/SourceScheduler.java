@@ -53,6 +53,10 @@ public final class SourceScheduler {
     private final Map<String, Running> running = new ConcurrentHashMap<>();
     private boolean accepting = true;
     private boolean closed;
+    /** Slots lent to managed calls ({@link #lendSlot}), which IBM counts against maxSourceTransfers. */
+    private int lent;
+    /** Told when a slot may have come free, after queued transfers had their turn. */
+    private volatile Runnable slotFreed = () -> { };
 
     private record Running(SourceTransfer transfer, QueuedTransfer queued) {
     }
@@ -73,6 +77,42 @@ public final class SourceScheduler {
         this.transfers = transfers;
         this.activity = activity;
         this.executor = Executors.newCachedThreadPool(threads);
+    }
+
+    /**
+     * Lends a running slot to work that is not a transfer (a managed call holds one as IBM's do),
+     * if one is free and no queued transfer comes before it (a higher priority, or the same and an
+     * earlier arrival).
+     *
+     * @return whether a slot was lent: give it back with {@link #returnSlot}
+     */
+    public boolean lendSlot(int priority, long arrival) {
+        synchronized (lock) {
+            if (closed || running.size() + lent >= maxRunning) {
+                return false;
+            }
+            QueuedTransfer head = queued.peek();
+            if (head != null && (head.request().transferSet().priority() > priority
+                    || head.request().transferSet().priority() == priority && head.arrival() < arrival)) {
+                return false;
+            }
+            lent++;
+            return true;
+        }
+    }
+
+    /** Gives back a slot of {@link #lendSlot}; queued transfers may start in it. */
+    public void returnSlot() {
+        synchronized (lock) {
+            lent--;
+        }
+        scheduleNext();
+        slotFreed.run();
+    }
+
+    /** Whom to tell when a slot may have come free (after queued transfers had their turn). */
+    public void onSlotFreed(Runnable listener) {
+        this.slotFreed = listener;
     }
 
     /** Whether new requests are taken (false once the agent stops). */
@@ -199,7 +239,7 @@ public final class SourceScheduler {
 
     private void scheduleNext() {
         synchronized (lock) {
-            while (!closed && running.size() < maxRunning && !queued.isEmpty()) {
+            while (!closed && running.size() + lent < maxRunning && !queued.isEmpty()) {
                 QueuedTransfer q = queued.poll();
                 if (q.items().isEmpty()) {
                     // Nothing to move (every source failed at planning, or nothing matched).
@@ -234,6 +274,7 @@ public final class SourceScheduler {
             MDC.remove(org.openmft.agent.Agent.MDC_AGENT);
             me.setName(name);
             scheduleNext();
+            slotFreed.run();
             activity.run();
         }
     }

@@ -64,7 +64,7 @@ import org.slf4j.LoggerFactory;
  * the destination already has: chunks below the resume point are read (to rebuild the checksum)
  * and not sent.
  *
- * <p>Why this file stays whole (about 790 lines, program calls included: their order and conditions
+ * <p>Why this file stays whole (about 810 lines, program calls included: their order and conditions
  * are {@link SourceCalls}, only the wait for the destination's answer on the inbox is here): what is
  * left here is the one state machine of a
  * running transfer (start, window, resend, completion, dispositions), whose steps share the
@@ -180,7 +180,8 @@ public final class SourceTransfer {
         long chunkTimeToLiveMillis = 2L * ackTimeoutMillis * (settings.ackRetries() + 1);
         this.chunks = new ChunkSender(id, context, requesterUser, flow, this::awaitWindow, () -> incarnation,
                 chunkTimeToLiveMillis);
-        this.calls = new SourceCalls(context, info, request.transferSet().calls(), () -> cancelRequested);
+        this.calls = new SourceCalls(context, info, request.transferSet().calls(), () -> cancelRequested,
+                resume != null);
     }
 
     /** The transfer id. */
@@ -323,18 +324,30 @@ public final class SourceTransfer {
             // only the removal of its state was lost. A destination that saw the COMPLETE_ACK has
             // forgotten it and would take a resynchronisation for a new transfer, writing every
             // file again; one that did not gets the COMPLETE_ACK now.
-            endRecovery();
+            // Its post calls ran, or did not run yet, or ran when the agent ended: the journal says
+            // which (SourceCalls); one still to run at the destination needs it resynchronised first.
+            String callSupplement = null;
+            if (calls.postLeftAfterRestart()) {
+                if (calls.postNeedsDestination(results)) {
+                    negotiate();
+                } else {
+                    endRecovery();
+                }
+                callSupplement = calls.post(results, this::callAtDestination);
+            } else {
+                endRecovery();
+            }
             sendControl(Wire.COMPLETE_ACK, null);
-            return finish(null, null);
+            return SourceCalls.withSupplement(finish(null, null), callSupplement);
         }
         try {
             if (resume == null) {
                 calls.start();
+            } else {
+                calls.resumed();
             }
             negotiate();
-            if (resume == null) {
-                calls.preDestination(this::callAtDestination);
-            }
+            calls.preDestination(this::callAtDestination);
             // Items are numbered from the first one on; what the destination has (a resumed
             // transfer) is read again to rebuild the numbering and checksums, but not sent, and
             // items journaled as finished are skipped without reading.

@@ -23,9 +23,10 @@ public final class InMemoryStateStore implements TransferStateStore {
     private static final class Journal {
         final Map<Integer, StateFiles.Result> results = new TreeMap<>();
         final Map<Integer, StateFiles.Rename> renames = new TreeMap<>();
+        final Map<String, StateFiles.CallRecord> calls = new TreeMap<>();
 
         StateFiles.Journal copy() {
-            return new StateFiles.Journal(new TreeMap<>(results), new TreeMap<>(renames));
+            return new StateFiles.Journal(new TreeMap<>(results), new TreeMap<>(renames), new TreeMap<>(calls));
         }
     }
 
@@ -84,6 +85,16 @@ public final class InMemoryStateStore implements TransferStateStore {
     public synchronized void appendSourceResult(String transferId, StateFiles.Result result) throws StateException {
         check(transferId);
         sourceJournals.computeIfAbsent(transferId, k -> new Journal()).results.put(result.outcome().index(), result);
+    }
+
+    @Override
+    public synchronized void appendSourceCall(String transferId, StateFiles.CallRecord call) throws StateException {
+        check(transferId);
+        Map<String, StateFiles.CallRecord> calls = sourceJournals.computeIfAbsent(transferId, k -> new Journal()).calls;
+        StateFiles.CallRecord known = calls.get(call.phase());
+        if (call.ended() || known == null || !known.ended()) {
+            calls.put(call.phase(), call);
+        }
     }
 
     @Override

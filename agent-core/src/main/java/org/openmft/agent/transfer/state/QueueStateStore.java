@@ -174,12 +174,30 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public void appendSourceResult(String transferId, StateFiles.Result result) throws StateException {
-        StateIds.require(transferId, "journal a result");
+        appendLine(transferId, "journal the result of item " + result.outcome().index(),
+                () -> StateFiles.appendResult(tag, StateFiles.sourceResults(directory, transferId), result));
+    }
+
+    /** A journal append: one line to a transfer's file. */
+    @FunctionalInterface
+    private interface Append {
+        void run() throws IOException;
+    }
+
+    /** Appends a line to a journal of {@code transferId}, its id checked first; {@code what} names it in a failure. */
+    private void appendLine(String transferId, String what, Append append) throws StateException {
+        StateIds.require(transferId, what);
         try {
-            StateFiles.appendResult(tag, StateFiles.sourceResults(directory, transferId), result);
+            append.run();
         } catch (IOException e) {
-            throw fileFailure(transferId, "journal the result of item " + result.outcome().index(), e);
+            throw fileFailure(transferId, what, e);
         }
+    }
+
+    @Override
+    public void appendSourceCall(String transferId, StateFiles.CallRecord call) throws StateException {
+        appendLine(transferId, "journal its " + call.phase(),
+                () -> StateFiles.appendCall(tag, StateFiles.sourceResults(directory, transferId), call));
     }
 
     @Override
@@ -269,22 +287,14 @@ public final class QueueStateStore implements TransferStateStore {
 
     @Override
     public void appendDestinationResult(String transferId, StateFiles.Result result) throws StateException {
-        StateIds.require(transferId, "journal a result");
-        try {
-            StateFiles.appendResult(tag, StateFiles.destinationResults(directory, transferId), result);
-        } catch (IOException e) {
-            throw fileFailure(transferId, "journal the result of item " + result.outcome().index(), e);
-        }
+        appendLine(transferId, "journal the result of item " + result.outcome().index(),
+                () -> StateFiles.appendResult(tag, StateFiles.destinationResults(directory, transferId), result));
     }
 
     @Override
     public void appendRename(String transferId, StateFiles.Rename rename) throws StateException {
-        StateIds.require(transferId, "journal a rename");
-        try {
-            StateFiles.appendRename(tag, StateFiles.destinationResults(directory, transferId), rename);
-        } catch (IOException e) {
-            throw fileFailure(transferId, "journal the rename of item " + rename.item(), e);
-        }
+        appendLine(transferId, "journal the rename of item " + rename.item(),
+                () -> StateFiles.appendRename(tag, StateFiles.destinationResults(directory, transferId), rename));
     }
 
     @Override

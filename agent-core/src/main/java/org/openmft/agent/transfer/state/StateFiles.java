@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  *       time it had when selected, and the items that failed at planning), so a resumed transfer
  *       moves exactly the files it was asked to, and notices files changed meanwhile;</li>
  *   <li>{@code <id>.src-results} and {@code <id>.dst-results}: journals of item outcomes, appended
- *       as items end, read back when the agent resumes the transfer.</li>
+ *       as items end, read back when the agent resumes the transfer; the source's also holds its
+ *       program calls' starts and ends ({@link CallRecord}), so a call runs at most once.</li>
  * </ul>
  * Lines are tab-separated with URL-encoded fields, so any path fits on one line. Journals are
  * appended with plain writes: what a killed process wrote is in the operating system's cache and
@@ -214,8 +215,44 @@ public final class StateFiles {
     public record Rename(int item, String finalPath, long bytes, String checksum) {
     }
 
-    /** What a results journal holds. */
-    public record Journal(Map<Integer, Result> results, Map<Integer, Rename> renames) {
+    /**
+     * A program call of a transfer as its source journaled it: a line when it starts (before its
+     * program runs, or its CALL goes to the destination) and one when it ends. A call with a start
+     * and no end was running when the agent ended: it is not run again, and its outcome is not known.
+     *
+     * @param phase      the call element's name ({@code preSourceCall} ...)
+     * @param ended      whether its end was journaled
+     * @param outcome    {@code success}, {@code failure} or {@code error} once ended, else null
+     * @param retries    attempts after the first
+     * @param returnCode the last attempt's return code, or null
+     * @param error      why the outcome is an error, or null
+     */
+    public record CallRecord(String phase, boolean ended, String outcome, int retries, Integer returnCode,
+            String error) {
+
+        /** A call that starts now. */
+        public static CallRecord started(String phase) {
+            return new CallRecord(phase, false, null, 0, null, null);
+        }
+    }
+
+    /**
+     * What a results journal holds.
+     *
+     * @param calls the source's program calls by phase, the last line of each (empty at the destination)
+     */
+    public record Journal(Map<Integer, Result> results, Map<Integer, Rename> renames, Map<String, CallRecord> calls) {
+
+        /** A journal without calls. */
+        public Journal(Map<Integer, Result> results, Map<Integer, Rename> renames) {
+            this(results, renames, Map.of());
+        }
+    }
+
+    /** Appends a program call's start or end to a source's journal. */
+    public static void appendCall(StateTag tag, Path file, CallRecord c) throws IOException {
+        append(tag, file, "C", c.phase(), c.ended() ? "E" : "S", c.outcome(), String.valueOf(c.retries()),
+                c.returnCode() == null ? null : c.returnCode().toString(), c.error());
     }
 
     /** Appends an item's result to a journal. */
@@ -239,11 +276,12 @@ public final class StateFiles {
     public static Journal readJournal(StateTag tag, Path file, String id) throws IOException {
         Map<Integer, Result> results = new TreeMap<>();
         Map<Integer, Rename> renames = new TreeMap<>();
+        Map<String, CallRecord> calls = new TreeMap<>();
         Lines all;
         try {
             all = lines(tag, file);
         } catch (NoSuchFileException e) {
-            return new Journal(results, renames);
+            return new Journal(results, renames, calls);
         }
         if (all.refused() > 0) {
             log.warn("State file {} of transfer {}: {} line(s) with no tag or a wrong one were not written by this"
@@ -263,9 +301,17 @@ public final class StateFiles {
             } else if ("N".equals(f[0]) && f.length == 5) {
                 int index = Integer.parseInt(f[1]);
                 renames.put(index, new Rename(index, f[2], Long.parseLong(f[3]), f[4]));
+            } else if ("C".equals(f[0]) && f.length == 7 && f[1] != null) {
+                // "C", phase, S(tarted) or E(nded), outcome, retries, return code, error: appendCall's.
+                // An end wins over a start, whatever their order.
+                boolean ended = "E".equals(f[2]);
+                if (ended || !calls.containsKey(f[1])) {
+                    calls.put(f[1], new CallRecord(f[1], ended, f[3], Integer.parseInt(f[4]),
+                            f[5] == null ? null : Integer.valueOf(f[5]), f[6]));
+                }
             }
         }
-        return new Journal(results, renames);
+        return new Journal(results, renames, calls);
     }
 
     // ------------------------------------------------------------------------------------------

@@ -43,6 +43,9 @@ public interface TransferStateStore {
     /** Appends an item's result to the source's journal of {@code transferId}. */
     void appendSourceResult(String transferId, StateFiles.Result result) throws StateException;
 
+    /** Appends a program call's start or end to the source's journal of {@code transferId}. */
+    void appendSourceCall(String transferId, StateFiles.CallRecord call) throws StateException;
+
     /** The source's journal of {@code transferId} (empty when there is none). */
     StateFiles.Journal readSourceJournal(String transferId) throws StateException;
 

@@ -55,6 +55,25 @@ class StateFilesTest {
     }
 
     @Test
+    void callLinesSayWhichCallsStartedAndHowTheyEndedAndForgedOnesAreIgnored() throws Exception {
+        Path journal = StateFiles.sourceResults(dir, T1);
+        StateFiles.appendCall(tag, journal, StateFiles.CallRecord.started("postDestinationCall"));
+        StateFiles.CallRecord ended = new StateFiles.CallRecord("postDestinationCall", true, "error", 0, null,
+                "BFGCR0004E: too much\toutput\n");
+        StateFiles.appendCall(tag, journal, ended);
+        StateFiles.appendCall(tag, journal, StateFiles.CallRecord.started("postDestinationCall"));
+        StateFiles.appendCall(tag, journal, StateFiles.CallRecord.started("postSourceCall"));
+        // A line someone else wrote, claiming the post-source call ended: not used.
+        Files.writeString(journal, "C\tpostSourceCall\tE\tsuccess\t0\t0\t-\t#forged\n", StandardOpenOption.APPEND);
+
+        StateFiles.Journal j = StateFiles.readJournal(tag, journal, T1);
+
+        assertThat(j.calls().get("postDestinationCall")).isEqualTo(ended);
+        assertThat(j.calls().get("postSourceCall")).isEqualTo(StateFiles.CallRecord.started("postSourceCall"));
+        assertThat(j.results()).isEmpty();
+    }
+
+    @Test
     void aResultLineWrittenBeforeSha256ReadsItsChecksumAsAnMd5() throws Exception {
         Path journal = StateFiles.sourceResults(dir, T1);
         Checksum md5 = new Checksum(ChecksumMethod.MD5, "0cc175b9c0f1b6a831c399e269772661");

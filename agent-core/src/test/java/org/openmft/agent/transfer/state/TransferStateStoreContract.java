@@ -46,16 +46,25 @@ abstract class TransferStateStoreContract {
         ItemOutcome ok = new ItemOutcome(0, "/data/a b.txt", "/out/a b.txt", 12, ItemOutcome.SUCCESS, null,
                 new Checksum(ChecksumMethod.SHA_256, "ab"));
         s.appendSourceResult(ID, new StateFiles.Result(ok, 0, 4));
+        // Program calls: a start, then an end wins; a start alone stays a start.
+        s.appendSourceCall(ID, StateFiles.CallRecord.started("preSourceCall"));
+        StateFiles.CallRecord ended = new StateFiles.CallRecord("preSourceCall", true, "failure", 2, 7, null);
+        s.appendSourceCall(ID, ended);
+        s.appendSourceCall(ID, StateFiles.CallRecord.started("postSourceCall"));
         TransferStateStore r = reopened();
         // As the agent's next run does: records are taken back before they are replaced or removed.
         assertThat(r.loadSources()).hasSize(1);
         assertThat(new String(r.readRequest(ID), StandardCharsets.UTF_8)).isEqualTo("<request/>");
         assertThat(r.readPlan(ID)).isEqualTo(plan);
         assertThat(r.readSourceJournal(ID).results().get(0)).isEqualTo(new StateFiles.Result(ok, 0, 4));
+        assertThat(r.readSourceJournal(ID).calls()).containsOnlyKeys("preSourceCall", "postSourceCall");
+        assertThat(r.readSourceJournal(ID).calls().get("preSourceCall")).isEqualTo(ended);
+        assertThat(r.readSourceJournal(ID).calls().get("postSourceCall").ended()).isFalse();
         r.removeSource(ID);
         TransferStateStore after = reopened();
         assertThat(after.loadSources()).isEmpty();
         assertThat(after.readSourceJournal(ID).results()).isEmpty();
+        assertThat(after.readSourceJournal(ID).calls()).isEmpty();
         assertThatThrownBy(() -> after.readRequest(ID)).isInstanceOf(StateException.class).hasMessageContaining(ID);
     }
 
@@ -109,6 +118,7 @@ abstract class TransferStateStoreContract {
                     () -> s.readRequest(id), () -> s.readPlan(id),
                     () -> s.saveSource(new SourceRecord(id, "DST", 1, 0, 0, null, null)),
                     () -> s.appendSourceResult(id, result), () -> s.readSourceJournal(id), () -> s.removeSource(id),
+                    () -> s.appendSourceCall(id, StateFiles.CallRecord.started("preSourceCall")),
                     () -> s.saveDestination(new DestinationRecord(id, "SRC", null, null, 1, 0, 1, 1, 1, -1, 0, null,
                             null, null)),
                     () -> s.appendDestinationResult(id, result),

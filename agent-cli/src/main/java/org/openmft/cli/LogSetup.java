@@ -2,6 +2,7 @@ package org.openmft.cli;
 
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.function.Supplier;
 
@@ -34,13 +35,20 @@ import ch.qos.logback.core.util.FileSize;
  * through {@code BFG_JVM_PROPERTIES} and so inherited by the daemons a command spawns:
  * {@value #FORMAT_PROPERTY} ({@code text}, the default, or {@code json}: one JSON object a line,
  * by logback's own {@link JsonEncoder}) and {@value #PATTERN_PROPERTY} (a logback pattern for
- * text). {@link #applyFormat} runs once, before any command, and refuses what it cannot honour.
+ * text); or by the environment variables {@value #FORMAT_ENV} and {@value #PATTERN_ENV}, which a
+ * spawned daemon inherits too and which, unlike the launcher's word-split
+ * {@code BFG_JVM_PROPERTIES}, can hold a pattern with spaces. A property wins over its variable.
+ * {@link #applyFormat} runs once, before any command, and refuses what it cannot honour.
  */
 final class LogSetup {
     /** The system property that chooses the log format: {@code text} or {@code json}. */
     static final String FORMAT_PROPERTY = "openmft.log.format";
     /** The system property that sets the logback pattern of text logs, console and files alike. */
     static final String PATTERN_PROPERTY = "openmft.log.pattern";
+    /** The environment variable for the format, when {@value #FORMAT_PROPERTY} is not given. */
+    static final String FORMAT_ENV = "OPENMFT_LOG_FORMAT";
+    /** The environment variable for the pattern, when {@value #PATTERN_PROPERTY} is not given. */
+    static final String PATTERN_ENV = "OPENMFT_LOG_PATTERN";
     private static final String FILE_PATTERN =
             "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} [%thread] %-5level %logger{30} - %msg%n";
     private static final String CONSOLE_PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger{0} - %msg%n";
@@ -52,16 +60,19 @@ final class LogSetup {
     }
 
     /**
-     * Applies {@value #FORMAT_PROPERTY} and {@value #PATTERN_PROPERTY} from {@code properties} to
-     * the console and to every daemon log file added from now on.
+     * Applies {@value #FORMAT_PROPERTY} and {@value #PATTERN_PROPERTY} from {@code properties}, or
+     * else {@value #FORMAT_ENV} and {@value #PATTERN_ENV} from {@code env}, to the console and to
+     * every daemon log file added from now on.
      *
-     * @throws IllegalArgumentException naming the property and what it accepts, when a value cannot
+     * @throws IllegalArgumentException naming the setting and what it accepts, when a value cannot
      *         be honoured: an unknown format, a pattern logback cannot parse, or a pattern with
      *         the JSON format (which has no pattern); the process must not start then
      */
-    static void applyFormat(Properties properties) {
-        String format = properties.getProperty(FORMAT_PROPERTY, "text").trim().toLowerCase(Locale.ROOT);
-        String pattern = properties.getProperty(PATTERN_PROPERTY);
+    static void applyFormat(Properties properties, Map<String, String> env) {
+        String formatName = properties.containsKey(FORMAT_PROPERTY) ? FORMAT_PROPERTY : FORMAT_ENV;
+        String given = properties.getProperty(FORMAT_PROPERTY, env.get(FORMAT_ENV));
+        String format = given == null ? "text" : given.trim().toLowerCase(Locale.ROOT);
+        String pattern = properties.getProperty(PATTERN_PROPERTY, env.get(PATTERN_ENV));
         switch (format) {
             case "text" -> {
                 if (pattern != null) {
@@ -72,13 +83,14 @@ final class LogSetup {
             }
             case "json" -> {
                 if (pattern != null) {
-                    throw new IllegalArgumentException(PATTERN_PROPERTY + " applies to text logs only, and "
-                            + FORMAT_PROPERTY + "=json writes logback's JSON fields: leave one of them out");
+                    throw new IllegalArgumentException(PATTERN_PROPERTY + " (" + PATTERN_ENV + ") applies to text"
+                            + " logs only, and " + formatName + "=json writes logback's JSON fields: leave one of"
+                            + " them out");
                 }
                 fileEncoders = LogSetup::jsonEncoder;
                 setConsoleEncoder(jsonEncoder());
             }
-            default -> throw new IllegalArgumentException(FORMAT_PROPERTY + "=" + properties.getProperty(FORMAT_PROPERTY)
+            default -> throw new IllegalArgumentException(formatName + "=" + given
                     + " is not a log format: use text (the default) or json");
         }
     }
@@ -92,7 +104,8 @@ final class LogSetup {
         var problems = ctx.getStatusManager().getCopyOfStatusList().stream().skip(before)
                 .filter(s -> s.getEffectiveLevel() >= Status.ERROR).map(Status::getMessage).toList();
         if (!problems.isEmpty() || pattern.isBlank()) {
-            throw new IllegalArgumentException(PATTERN_PROPERTY + "=" + pattern + " is not a logback pattern"
+            throw new IllegalArgumentException(PATTERN_PROPERTY + " (" + PATTERN_ENV + ") " + pattern
+                    + " is not a logback pattern"
                     + (problems.isEmpty() ? "" : ": " + String.join("; ", problems)));
         }
     }

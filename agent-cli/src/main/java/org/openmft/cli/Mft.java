@@ -32,7 +32,7 @@ public final class Mft implements Runnable {
 
     public static void main(String[] args) {
         try {
-            LogSetup.applyFormat(System.getProperties());
+            LogSetup.applyFormat(System.getProperties(), System.getenv());
         } catch (IllegalArgumentException e) {
             // Before any command: a daemon must not start writing logs in a format nobody asked for.
             System.err.println(e.getMessage());

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import org.junit.jupiter.api.AfterEach;
@@ -22,12 +23,12 @@ class LogSetupTest {
 
     @AfterEach
     void backToText() {
-        LogSetup.applyFormat(new Properties());
+        LogSetup.applyFormat(new Properties(), Map.of());
     }
 
     @Test
     void jsonWritesOneObjectPerLineWithLevelLoggerAndMessage() throws Exception {
-        LogSetup.applyFormat(props(LogSetup.FORMAT_PROPERTY, "JSON"));
+        LogSetup.applyFormat(props(LogSetup.FORMAT_PROPERTY, "JSON"), Map.of());
         var appender = LogSetup.addDaemonLog(dir, null, 2, 1);
         try {
             LoggerFactory.getLogger("org.openmft.test.Json").info("agent {} started", "SRC");
@@ -51,25 +52,39 @@ class LogSetupTest {
 
     @Test
     void aPatternShapesTextLines() throws Exception {
-        LogSetup.applyFormat(props(LogSetup.PATTERN_PROPERTY, "%level|%logger|%msg%n"));
-        var appender = LogSetup.addDaemonLog(dir, null, 2, 1);
-        try {
-            LoggerFactory.getLogger("org.openmft.test.Text").info("hello");
-        } finally {
-            LogSetup.remove(appender);
-        }
-        assertThat(Files.readString(dir.resolve("output0.log"))).isEqualTo("INFO|org.openmft.test.Text|hello\n");
+        LogSetup.applyFormat(props(LogSetup.PATTERN_PROPERTY, "%level|%logger|%msg%n"), Map.of());
+        assertThat(logOnce("org.openmft.test.Text", "hello")).isEqualTo("INFO|org.openmft.test.Text|hello\n");
     }
 
     @Test
     void whatCannotBeHonouredIsRefusedByName() {
-        assertThatThrownBy(() -> LogSetup.applyFormat(props(LogSetup.FORMAT_PROPERTY, "xml")))
+        assertThatThrownBy(() -> LogSetup.applyFormat(props(LogSetup.FORMAT_PROPERTY, "xml"), Map.of()))
                 .hasMessageContaining("openmft.log.format=xml").hasMessageContaining("json");
-        assertThatThrownBy(() -> LogSetup.applyFormat(props(LogSetup.PATTERN_PROPERTY, "%nosuchword %msg")))
+        assertThatThrownBy(() -> LogSetup.applyFormat(props(LogSetup.PATTERN_PROPERTY, "%nosuchword %msg"), Map.of()))
                 .hasMessageContaining("openmft.log.pattern").hasMessageContaining("nosuchword");
         Properties both = props(LogSetup.FORMAT_PROPERTY, "json");
         both.setProperty(LogSetup.PATTERN_PROPERTY, "%msg%n");
-        assertThatThrownBy(() -> LogSetup.applyFormat(both)).hasMessageContaining("text logs only");
+        assertThatThrownBy(() -> LogSetup.applyFormat(both, Map.of())).hasMessageContaining("text logs only");
+        assertThatThrownBy(() -> LogSetup.applyFormat(new Properties(), Map.of(LogSetup.FORMAT_ENV, "yaml")))
+                .hasMessageContaining("OPENMFT_LOG_FORMAT=yaml");
+    }
+
+    @Test
+    void theEnvironmentSetsAPatternWithSpacesAndAPropertyWinsOverIt() throws Exception {
+        LogSetup.applyFormat(props(LogSetup.FORMAT_PROPERTY, "text"),
+                Map.of(LogSetup.FORMAT_ENV, "json", LogSetup.PATTERN_ENV, "%level %msg%n"));
+        assertThat(logOnce("org.openmft.test.Env", "from the environment")).isEqualTo("INFO from the environment\n");
+    }
+
+    /** Logs one INFO event into a daemon log file in {@code dir} and returns the file's text. */
+    private String logOnce(String logger, String message) throws Exception {
+        var appender = LogSetup.addDaemonLog(dir, null, 2, 1);
+        try {
+            LoggerFactory.getLogger(logger).info(message);
+        } finally {
+            LogSetup.remove(appender);
+        }
+        return Files.readString(dir.resolve("output0.log"));
     }
 
     private static Properties props(String key, String value) {

@@ -64,7 +64,7 @@ import picocli.CommandLine.Parameters;
         description = "Create, start, stop, ping, list, show, clean and delete agents.",
         subcommands = {AgentCommands.Create.class, AgentCommands.Start.class, AgentCommands.Stop.class,
                 AgentCommands.Ping.class, AgentQueryCommands.ListAgents.class, AgentQueryCommands.ShowAgent.class,
-                CleanAgentCommand.class, DeleteAgentCommand.class})
+                CleanAgentCommand.class, DeleteAgentCommand.class, AgentCommands.Unit.class})
 final class AgentCommands {
     /** The name of an agent's directory lock and ready marker, in its log parent directory. */
     static final String LOCK = AgentAssembly.LOCK_NAME;
@@ -395,6 +395,39 @@ final class AgentCommands {
                 }
                 return agent.exitCode();
             }
+        }
+    }
+
+    @Command(name = "unit", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:",
+                    "  mft agent unit SRC | sudo tee /etc/systemd/system/openmft-agent@SRC.service.d/openmft.conf",
+                    "  mft agent unit SRC -p QM1 --data-dir /var/lib/openmft"},
+            description = {"Print the systemd drop-in of an agent for the template unit " + SystemdUnits.AGENT_TEMPLATE
+                    + ": its maxRestartCount and maxRestartInterval (Restart=on-failure, StartLimitBurst,",
+                    "StartLimitIntervalSec), its sandboxRoot directories (ReadWritePaths) and its queue manager",
+                    "unit on this host (After/Wants, or Conflicts for a bindings agent, which hosts it)."})
+    static final class Unit implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Parameters(index = "0", paramLabel = "AGENT") String agent;
+        @Option(names = "-p", description = "Configuration options set.") String configurationOptions;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            DataDirectory dd = global.dataDirectory();
+            String coordination = global.configurationOptions(configurationOptions);
+            AgentConfig config = loadConfig(dd, coordination, agent);
+            String qmgr = config.agentQMgr();
+            boolean local = config.provider() == MessagingProvider.ARTEMIS
+                    && Files.exists(dd.qmgrDir(qmgr).resolve(QueueManagerSettings.FILE_NAME));
+            SystemdUnits.QueueManagerLink link = !local ? SystemdUnits.QueueManagerLink.NONE
+                    : config.endpoint().clientMode() ? SystemdUnits.QueueManagerLink.AFTER
+                    : SystemdUnits.QueueManagerLink.HOSTS;
+            System.out.print(SystemdUnits.agentDropIn(config.agentName(),
+                    dd.agentProperties(coordination, config.agentName()), config.maxRestartCount(),
+                    config.maxRestartInterval().toSeconds(), qmgr, link,
+                    SystemdUnits.sandboxEntries(config.sandboxRoot())));
+            return ExitCodes.OK;
         }
     }
 

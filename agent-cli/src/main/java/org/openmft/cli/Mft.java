@@ -31,6 +31,13 @@ public final class Mft implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        try {
+            LogSetup.applyFormat(System.getProperties(), System.getenv());
+        } catch (IllegalArgumentException e) {
+            // Before any command: a daemon must not start writing logs in a format nobody asked for.
+            System.err.println(e.getMessage());
+            System.exit(ExitCodes.CONFIGURATION);
+        }
         System.exit(run(args));
     }
 

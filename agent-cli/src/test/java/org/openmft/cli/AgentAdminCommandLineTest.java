@@ -150,6 +150,22 @@ class AgentAdminCommandLineTest {
     }
 
     @Test
+    void unitPrintsTheAgentsRestartPropertiesAndSandboxesAsASystemdDropIn() throws Exception {
+        agent1();
+        Path props = dd().agentProperties("COORD", "AGENT1");
+        Files.writeString(props, Files.readString(props) + "maxRestartCount=2\nmaxRestartInterval=300\n");
+        Run r = mft("agent", "unit", "AGENT1");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("StartLimitIntervalSec=300\n", "StartLimitBurst=3\n", "Restart=on-failure\n",
+                "ReadWritePaths=-" + dd().root().resolve("transfers/COORD/AGENT1"))
+                .doesNotContain("openmft-qmgr@");
+        Files.writeString(props, Files.readString(props) + "maxRestartCount=1001\n");
+        Run bad = mft("agent", "unit", "AGENT1");
+        assertThat(bad.exitCode()).isEqualTo(ExitCodes.CONFIGURATION);
+        assertThat(bad.err()).contains("maxRestartCount");
+    }
+
+    @Test
     void cleanAndDeleteRefuseARunningAgent() throws Exception {
         agent1();
         Path lockDir = dd().agentLogDir("COORD", "AGENT1").getParent();

@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The foundation end to end, through the real launchers: create a queue manager, two agents,
@@ -70,7 +74,7 @@ class AgentLifecycleIT {
     }
 
     @Test
-    void clientAgentsRunInTheirOwnProcesses() {
+    void clientAgentsRunInTheirOwnProcesses() throws Exception {
         String p = String.valueOf(port);
         mft.run("fteCreateAgent", "-agentName", "SRC", "-agentQMgr", "QM1", "-agentQMgrHost", "127.0.0.1",
                 "-agentQMgrPort", p).expect(0);
@@ -80,7 +84,12 @@ class AgentLifecycleIT {
         long qmPid = mft.pid(Path.of("qmgrs/QM1"), "qmgr");
 
         mft.run("fteStartAgent", "SRC").expect(0);
+        // JSON logs: the spawned daemon inherits the switch from the command's BFG_JVM_PROPERTIES.
+        mft.jvmOptions(Distribution.QUICK_START + " -Dopenmft.log.format=json");
         mft.run("fteStartAgent", "DST").expect(0);
+        mft.jvmOptions(Distribution.QUICK_START + " -Dopenmft.log.format=xml");
+        assertThat(mft.run("ftePingAgent", "DST").expect(78).output()).contains("openmft.log.format=xml", "json");
+        mft.jvmOptions(Distribution.QUICK_START);
         long srcPid = mft.pid(Path.of("logs/QM1/agents/SRC"), "agent");
         long dstPid = mft.pid(Path.of("logs/QM1/agents/DST"), "agent");
         assertThat(srcPid).isPositive().isNotEqualTo(qmPid).isNotEqualTo(dstPid);
@@ -95,6 +104,16 @@ class AgentLifecycleIT {
                 () -> !Distribution.alive(srcPid) && !Distribution.alive(dstPid));
         assertThat(mft.run("fteStopAgent", "SRC").expect(1).output()).contains("not running");
         mft.mft("qmgr", "stop", "QM1").expect(0);
+        List<String> dstLog = Files.readAllLines(data.resolve("logs/QM1/agents/DST/logs/output0.log"));
+        assertThat(dstLog).isNotEmpty();
+        ObjectMapper json = new ObjectMapper();
+        for (String line : dstLog) {
+            JsonNode event = json.readTree(line);
+            assertThat(event.path("level").asText()).as(line).isNotEmpty();
+            assertThat(event.path("loggerName").asText()).as(line).isNotEmpty();
+        }
+        assertThat(dstLog).anySatisfy(line -> assertThat(line).contains("DST"));
+        assertThat(Files.readString(data.resolve("logs/QM1/agents/SRC/logs/output0.log"))).doesNotStartWith("{");
     }
 
     @Test

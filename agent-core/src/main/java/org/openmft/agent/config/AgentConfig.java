@@ -252,6 +252,25 @@ public final class AgentConfig extends QueueManagerConfig {
     }
 
     /**
+     * Restarts allowed, within {@link #maxRestartInterval()}, of an agent that ended unexpectedly;
+     * applied by the service manager (systemd), not by the agent.
+     *
+     * @return {@code maxRestartCount}; 0 means never restart
+     */
+    public int maxRestartCount() {
+        return values.get(MAX_RESTART_COUNT);
+    }
+
+    /**
+     * The window in which {@link #maxRestartCount()} is counted.
+     *
+     * @return {@code maxRestartInterval} (seconds in the file)
+     */
+    public Duration maxRestartInterval() {
+        return Duration.ofSeconds(values.get(MAX_RESTART_INTERVAL));
+    }
+
+    /**
      * Whether the agent writes straight to destination names instead of {@code .part} files.
      *
      * @return {@code doNotUseTempOutputFile}

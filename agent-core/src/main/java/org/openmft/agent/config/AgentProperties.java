@@ -298,15 +298,19 @@ public final class AgentProperties {
                     + "(they resume on the next start) before the process ends.")
             .build();
 
-    /** Restarts allowed within maxRestartInterval (not supported yet). */
+    /** Restarts allowed within maxRestartInterval: written into the agent's systemd unit by 'mft agent unit'. */
     public static final ConfigKey<Integer> MAX_RESTART_COUNT = ConfigKey.integer("maxRestartCount").defaultValue(4)
-            .validator(Validator.intRange(0, 1000)).group(TIMEOUTS)
-            .description("Restarts of an agent that ended unexpectedly allowed within maxRestartInterval.").build();
+            .validator(Validator.intRange(0, 1000)).supported().group(TIMEOUTS)
+            .description("Restarts of an agent that ended unexpectedly allowed within maxRestartInterval. Applied"
+                    + " by systemd through the drop-in 'mft agent unit' writes (Restart=on-failure, StartLimitBurst"
+                    + " = this + 1 for the first start; 0 is Restart=no); an agent started otherwise is not"
+                    + " restarted.").build();
 
-    /** Window for maxRestartCount (not supported yet). */
+    /** Window for maxRestartCount: written into the agent's systemd unit by 'mft agent unit'. */
     public static final ConfigKey<Integer> MAX_RESTART_INTERVAL = ConfigKey.integer("maxRestartInterval")
-            .defaultValue(120).validator(Validator.intRange(1, 86400)).unit("s").group(TIMEOUTS)
-            .description("Time window in which maxRestartCount is counted.").build();
+            .defaultValue(120).validator(Validator.intRange(1, 86400)).unit("s").supported().group(TIMEOUTS)
+            .description("Time window in which maxRestartCount is counted (systemd's StartLimitIntervalSec in the"
+                    + " drop-in 'mft agent unit' writes).").build();
 
     /** Pause before restarting again (not supported yet). */
     public static final ConfigKey<Integer> MAX_RESTART_DELAY = ConfigKey.integer("maxRestartDelay").defaultValue(-1)

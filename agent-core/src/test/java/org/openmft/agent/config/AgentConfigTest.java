@@ -92,6 +92,8 @@ class AgentConfigTest {
                 "textReplacementCharacterSequence", "maxSourceTransfers", "maxDestinationTransfers",
                 "maxQueuedTransfers", "maxFilesForTransfer", "transferAckTimeout", "transferAckTimeoutRetries",
                 "transferRecoveryTimeout", "openmft.sourceSilenceTimeout", "immediateShutdownTimeout",
+                // Restarts: 'mft agent unit' writes them into the agent's systemd drop-in (SystemdUnits).
+                "maxRestartCount", "maxRestartInterval",
                 "monitorMaxResourcesInPoll", "monitorReportTriggerFail", "monitorSilenceOnTriggerFailure",
                 "agentStatusPublishRateLimit",
                 "agentStatusPublishRateMin", "sandboxRoot", "userSandboxes", "xmlConfigReloadInterval",

@@ -42,6 +42,8 @@ import org.openmft.agent.transfer.protocol.Start;
 import org.openmft.agent.transfer.source.SourceSignals.Rewind;
 import org.openmft.agent.transfer.source.SourceSignals.SkipItem;
 import org.openmft.agent.transfer.protocol.Wire;
+import org.openmft.agent.transfer.files.Access;
+import org.openmft.agent.transfer.files.SandboxViolationException;
 import org.openmft.agent.transfer.files.SelectedFile;
 import org.openmft.agent.transfer.queue.QueueReader;
 import org.openmft.agent.transfer.state.SourceRecord;
@@ -412,6 +414,9 @@ public final class SourceTransfer {
             }
             Charset charset = p.sourceCharset() != null ? p.sourceCharset() : StandardCharsets.UTF_8;
             try {
+                // With userSandboxes the requester's <read> must include the queue (type="queue").
+                context.paths().forRequester(requesterUser).sandbox().checkQueue(p.item().source().queue().spec(),
+                        Access.READ);
                 QueueReader.Spooled s = reader.read(id, p.index(), p.item().source().queue(), charset,
                         () -> cancelRequested);
                 spooled.put(p.index(), s);
@@ -421,6 +426,8 @@ public final class SourceTransfer {
                         s.file());
             } catch (QueueReader.QueueFailure e) {
                 throw new TransferFailure(e.resultCode(), e.getMessage());
+            } catch (SandboxViolationException e) {
+                throw new TransferFailure(ResultCode.FAILED, e.supplement());
             } catch (IOException e) {
                 throw new TransferFailure(ResultCode.FAILED, "BFGTR0072E: The transfer failed: the spool of "
                         + p.file().source() + " could not be read: " + e.getMessage());

@@ -280,7 +280,7 @@ public final class RequestAdmission {
             TransferItem i = p.item();
             planned.add(new TransferInfo.Item(p.index(), p.file().source().toString(), p.file().size(),
                     i.destination().path(), i.mode().xmlValue(), i.source().disposition().xmlValue(),
-                    i.destination().exist().xmlValue(), i.checksumMethod().xmlValue()));
+                    i.destination().exist().xmlValue(), i.checksumMethod().xmlValue(), p.fromQueue()));
         }
         return new TransferInfo(id, request.sourceAgent(), request.destinationAgent(), request.originator(),
                 request.jobName(), request.transferSet().priority(), request.transferSet().metadata(), clock.instant(),

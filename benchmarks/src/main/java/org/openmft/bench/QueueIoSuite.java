@@ -152,13 +152,8 @@ final class QueueIoSuite implements Section {
         QueueDestination q = QueueDestination.of(QUEUE, Map.of("persistent", String.valueOf(persistent)));
         TransferItem item = new TransferItem(Mode.BINARY, ChecksumMethod.MD5, new ItemSource(false,
                 Disposition.LEAVE, dir.resolve("*.bin").toString(), null), new ItemDestination(q, null));
-        long cpu0 = CpuClock.processCpuNanos();
-        long t0 = System.nanoTime();
-        EmbeddedMft.Result r = mft.transfer(pair, List.of(item), 30 * 60_000L);
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        double cpu = (CpuClock.processCpuNanos() - cpu0) / 1e9;
-        String failure = r.failure() != null ? r.failure()
-                : r.reply().resultCode() != 0 ? "result " + r.reply().resultCode() : null;
+        Timed t = timed(mft, pair, item);
+        String failure = t.failure();
         // Read back outside the time: every file one message of the payload's size.
         long bytes = 0;
         int got = 0;
@@ -172,9 +167,9 @@ final class QueueIoSuite implements Section {
         if (failure == null && (got != n || bytes != n * payload)) {
             failure = got + " messages of " + bytes + " bytes read back, not " + n + " of " + n * payload;
         }
-        Cell cell = new Cell(payload, persistent, n, seconds, cpu, failure);
+        Cell cell = new Cell(payload, persistent, n, t.seconds(), t.cpuSeconds(), failure);
         context.log("  %-7s %-14s %5d messages in %7.2f s: %9.1f msgs/s, %8.2f CPU ms/msg%s", label(payload),
-                persistent ? "persistent" : "non-persistent", n, seconds, cell.rate(), cell.cpuMillisPerMessage(),
+                persistent ? "persistent" : "non-persistent", n, t.seconds(), cell.rate(), cell.cpuMillisPerMessage(),
                 failure == null ? "" : "  FAILED: " + failure);
         return cell;
     }
@@ -201,14 +196,8 @@ final class QueueIoSuite implements Section {
         TransferItem item = new TransferItem(Mode.BINARY, ChecksumMethod.MD5, new ItemSource(QueueSource.of(
                 SOURCE_QUEUE, Map.of()), Disposition.LEAVE, null), new ItemDestination(DestinationType.FILE,
                 ExistAction.ERROR, file.toString(), null, null));
-        long cpu0 = CpuClock.processCpuNanos();
-        long t0 = System.nanoTime();
-        EmbeddedMft.Result r = mft.transfer(pair, List.of(item), 30 * 60_000L);
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        double cpu = (CpuClock.processCpuNanos() - cpu0) / 1e9;
-        String failure = r.failure() != null ? r.failure()
-                : r.reply().resultCode() != 0 ? "result " + r.reply().resultCode() + " " + r.reply().supplements()
-                        : null;
+        Timed t = timed(mft, pair, item);
+        String failure = t.failure();
         long size = Files.exists(file) ? Files.size(file) : -1;
         int left = 0;
         try (MessageConsumer consumer = s.createConsumer(s.createQueue(SOURCE_QUEUE))) {
@@ -220,11 +209,27 @@ final class QueueIoSuite implements Section {
             failure = "a file of " + size + " bytes (not " + n * payload + ") and " + left + " messages left";
         }
         Files.deleteIfExists(file);
-        Cell cell = new Cell(payload, true, n, seconds, cpu, failure, true);
+        Cell cell = new Cell(payload, true, n, t.seconds(), t.cpuSeconds(), failure, true);
         context.log("  %-7s %-14s %5d messages in %7.2f s: %9.1f msgs/s, %8.2f CPU ms/msg%s", label(payload),
-                "message->file", n, seconds, cell.rate(), cell.cpuMillisPerMessage(),
+                "message->file", n, t.seconds(), cell.rate(), cell.cpuMillisPerMessage(),
                 failure == null ? "" : "  FAILED: " + failure);
         return cell;
+    }
+
+    /** One transfer's time from the request to the final reply, the process's CPU over it, and its failure. */
+    private record Timed(double seconds, double cpuSeconds, String failure) {
+    }
+
+    private static Timed timed(EmbeddedMft mft, EmbeddedMft.Pair pair, TransferItem item) throws Exception {
+        long cpu0 = CpuClock.processCpuNanos();
+        long t0 = System.nanoTime();
+        EmbeddedMft.Result r = mft.transfer(pair, List.of(item), 30 * 60_000L);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double cpu = (CpuClock.processCpuNanos() - cpu0) / 1e9;
+        String failure = r.failure() != null ? r.failure()
+                : r.reply().resultCode() != 0 ? "result " + r.reply().resultCode() + " " + r.reply().supplements()
+                        : null;
+        return new Timed(seconds, cpu, failure);
     }
 
     private static String label(long payload) {

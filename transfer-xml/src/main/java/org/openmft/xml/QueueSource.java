@@ -1,13 +1,10 @@
 package org.openmft.xml;
 
 import java.nio.charset.Charset;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * A source queue (message to file):
@@ -37,16 +34,11 @@ public record QueueSource(String queue, String qmgr, boolean useGroups, String g
             "delimiterType", "delimiterPosition");
     /** The longest wait accepted, in seconds: a day (IBM's own rule keeps it below the ack timeout). */
     public static final int MAX_WAIT_SECONDS = 86_400;
-    private static final Pattern HEX = Pattern.compile("(?i)(x|0x)?([0-9a-f]{2})+(,(0x)?([0-9a-f]{2})+)*");
 
     /** Validates; names the attribute that is wrong. */
     public QueueSource {
-        queue = Checks.name(queue, "source queue");
-        if (queue.length() > 48) {
-            throw new IllegalArgumentException("source queue " + Checks.quote(queue)
-                    + " is longer than 48 characters, MQ's limit");
-        }
-        qmgr = qmgr == null || qmgr.isBlank() ? null : Checks.name(qmgr.strip(), "source queue manager");
+        queue = QueueSpec.queueName(queue, "source");
+        qmgr = QueueSpec.qmgrName(qmgr, "source");
         groupId = groupId == null || groupId.isBlank() ? null : groupId.strip();
         if (groupId != null && groupId.indexOf('\'') >= 0) {
             throw new IllegalArgumentException("groupId=" + Checks.quote(groupId) + " may not contain a quote");
@@ -64,24 +56,9 @@ public record QueueSource(String queue, String qmgr, boolean useGroups, String g
                         + " needs a delimiter");
             }
         } else {
-            delimiterType = delimiterType == null ? "text" : delimiterType.strip().toLowerCase(Locale.ROOT);
-            if ("binary".equals(delimiterType)) {
-                if (!HEX.matcher(delimiter).matches()) {
-                    throw new IllegalArgumentException("binary delimiter " + Checks.quote(delimiter)
-                            + " is not hex bytes such as x0D0A or 0x0D,0x0A");
-                }
-            } else if ("text".equals(delimiterType)) {
-                unescape(delimiter);
-            } else {
-                throw new IllegalArgumentException("delimiterType=" + Checks.quote(delimiterType)
-                        + " is not valid; expected text or binary");
-            }
+            delimiterType = QueueSpec.delimiterType(delimiterType, delimiter, "text", QueueSource::unescape);
         }
-        delimiterPosition = delimiterPosition == null ? "postfix" : delimiterPosition.strip().toLowerCase(Locale.ROOT);
-        if (!"prefix".equals(delimiterPosition) && !"postfix".equals(delimiterPosition)) {
-            throw new IllegalArgumentException("delimiterPosition=" + Checks.quote(delimiterPosition)
-                    + " is not valid; expected prefix or postfix");
-        }
+        delimiterPosition = QueueSpec.position(delimiterPosition);
     }
 
     /**
@@ -94,18 +71,7 @@ public record QueueSource(String queue, String qmgr, boolean useGroups, String g
      */
     public static QueueSource of(String spec, Map<String, String> attributes) {
         Objects.requireNonNull(spec, "queue");
-        for (String name : attributes.keySet()) {
-            if (!ATTRIBUTES.contains(name)) {
-                throw new IllegalArgumentException("attribute " + name + " is not allowed on a source <queue>");
-            }
-        }
-        String s = spec.strip();
-        int at = s.indexOf('@');
-        String queue = at < 0 ? s : s.substring(0, at);
-        String qmgr = at < 0 ? null : s.substring(at + 1);
-        if (at >= 0 && qmgr.isBlank()) {
-            throw new IllegalArgumentException("source queue " + Checks.quote(s) + " has nothing after @");
-        }
+        QueueSpec q = QueueSpec.of(spec, attributes, ATTRIBUTES, "source");
         String wait = attributes.get("waitTime");
         int waitTime;
         try {
@@ -122,7 +88,7 @@ public record QueueSource(String queue, String qmgr, boolean useGroups, String g
             throw new IllegalArgumentException("attribute useGroups=" + Checks.quote(groups)
                     + " is not valid; expected true or false");
         }
-        return new QueueSource(queue, qmgr, useGroups, attributes.get("groupId"), waitTime,
+        return new QueueSource(q.queue(), q.qmgr(), useGroups, attributes.get("groupId"), waitTime,
                 attributes.get("delimiter"), attributes.get("delimiterType"), attributes.get("delimiterPosition"));
     }
 
@@ -140,7 +106,7 @@ public record QueueSource(String queue, String qmgr, boolean useGroups, String g
             return null;
         }
         if ("binary".equals(delimiterType)) {
-            return HexFormat.of().parseHex(delimiter.replaceAll("(?i)0x|,|^x", ""));
+            return QueueSpec.hexBytes(delimiter);
         }
         return unescape(delimiter).getBytes(charset);
     }

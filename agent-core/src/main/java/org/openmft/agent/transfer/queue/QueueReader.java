@@ -244,7 +244,7 @@ public final class QueueReader {
             discard(transferId);
             throw e;
         } finally {
-            close(session);
+            QueueWriter.close(session);
         }
     }
 
@@ -288,11 +288,11 @@ public final class QueueReader {
             session.commit();
             return removed;
         } catch (JMSException e) {
-            rollback(session);
+            QueueWriter.rollback(session);
             throw new QueueFailure(ResultCode.FAILED, "BFGTR0075W: The file was delivered but its messages could not"
                     + " be removed from queue " + queue + ": " + ProviderErrors.describe(e));
         } finally {
-            close(session);
+            QueueWriter.close(session);
         }
     }
 
@@ -486,25 +486,5 @@ public final class QueueReader {
         String group = lines.get(0).substring("group=".length());
         return new Spooled(spool, Files.size(spool), List.copyOf(lines.subList(1, lines.size())),
                 group.isEmpty() ? null : group);
-    }
-
-    private static void rollback(Session session) {
-        if (session != null) {
-            try {
-                session.rollback();
-            } catch (JMSException e) {
-                log.debug("Rollback: {}", e.getMessage());
-            }
-        }
-    }
-
-    private static void close(Session session) {
-        if (session != null) {
-            try {
-                session.close();
-            } catch (JMSException e) {
-                log.debug("Closing a queue session: {}", e.getMessage());
-            }
-        }
     }
 }

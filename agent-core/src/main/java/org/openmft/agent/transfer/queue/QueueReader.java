@@ -43,11 +43,12 @@ import org.slf4j.LoggerFactory;
  * own directory, with the delimiter ({@code -sqdt}/{@code -sqdb}) before ({@code prefix}) or after
  * ({@code postfix}, IBM's default) each; the spool is then sent like any file. Only when the
  * destination has confirmed the file are the messages removed ({@link #remove}), by their ids,
- * in one local transaction: a failed or cancelled transfer, or an agent that stops meanwhile,
+ * in local transactions: a failed or cancelled transfer, or an agent that stops meanwhile,
  * leaves every message on the queue (IBM has browsed and then removed since 9.1 too).
  *
- * <p>What is read: without {@code useGroups} every message on the queue when it is read (up to the
- * limits below: the rest waits for the next transfer); with {@code useGroups} ({@code -sqgi}) the
+ * <p>What is read: without {@code useGroups} every message on the queue its browse sees when it is
+ * read (up to the limits below; on Artemis a queue paged to disk may be seen in part: the rest
+ * waits for the next transfer); with {@code useGroups} ({@code -sqgi}) the
  * first complete group in queue order, where a group is complete when its last message is there
  * (IBM MQ's {@code JMS_IBM_Last_Msg_In_Group}, which OpenMFT's file to message puts, or Artemis's
  * {@code JMSXGroupSeq} of -1) and a message outside a group is a group of its own; with a
@@ -76,6 +77,15 @@ public final class QueueReader {
     private static final long POLL_MILLIS = 200;
     /** Ids removed by one consumer's selector. */
     private static final int REMOVE_BATCH = 200;
+    /**
+     * Messages and bytes removed per commit. Artemis stops reading a paged queue's messages from
+     * disk while more than 20 MiB of them wait for acknowledgement (its max-read-page-bytes), so
+     * one transaction for a big file would wait for messages that never come.
+     */
+    private static final int COMMIT_MESSAGES = 100;
+    private static final long COMMIT_BYTES = 8L << 20;
+    /** How long a message to remove may take to come before it is taken as gone. */
+    private static final long REMOVE_WAIT_MILLIS = 5_000;
     private static final String GROUP = "JMSXGroupID";
     private static final String SEQUENCE = "JMSXGroupSeq";
 
@@ -249,14 +259,18 @@ public final class QueueReader {
     }
 
     /**
-     * Removes the messages of a delivered file from their queue, in one local transaction.
+     * Removes the messages of a delivered file from their queue, in local transactions of at most
+     * {@link #COMMIT_MESSAGES} messages or {@link #COMMIT_BYTES} bytes. A failure part way leaves the
+     * rest on the queue (they are read again by a later transfer: at least once, never lost).
      *
      * @return how many were removed; fewer than spooled when someone else took some meanwhile
-     * @throws QueueFailure when none could be removed (the transaction was rolled back)
+     * @throws QueueFailure when the removal failed (the uncommitted part rolled back)
      */
     public int remove(String queue, Spooled spooled) throws QueueFailure {
         Session session = null;
         int removed = 0;
+        int pendingMessages = 0;
+        long pendingBytes = 0;
         try {
             session = sessions.open(true);
             javax.jms.Queue q = session.createQueue(queue);
@@ -271,12 +285,19 @@ public final class QueueReader {
                 selector.append(')');
                 try (MessageConsumer consumer = session.createConsumer(q, selector.toString())) {
                     while (!left.isEmpty()) {
-                        Message m = consumer.receive(2_000);
+                        Message m = consumer.receive(REMOVE_WAIT_MILLIS);
                         if (m == null) {
                             break; // taken by someone else meanwhile
                         }
                         if (left.remove(m.getJMSMessageID())) {
                             removed++;
+                        }
+                        pendingMessages++;
+                        pendingBytes += size(m);
+                        if (pendingMessages >= COMMIT_MESSAGES || pendingBytes >= COMMIT_BYTES) {
+                            session.commit();
+                            pendingMessages = 0;
+                            pendingBytes = 0;
                         }
                     }
                 }
@@ -294,6 +315,17 @@ public final class QueueReader {
         } finally {
             QueueWriter.close(session);
         }
+    }
+
+    /** Roughly what a message weighs in the queue manager's memory: its body. */
+    private static long size(Message m) throws JMSException {
+        if (m instanceof BytesMessage b) {
+            return b.getBodyLength();
+        }
+        if (m instanceof TextMessage t && t.getText() != null) {
+            return 2L * t.getText().length();
+        }
+        return 0;
     }
 
     /** Deletes a transfer's spool files (once it has ended, whatever its outcome). */

@@ -214,7 +214,7 @@ final class QueueIoSuite implements Section {
         Files.deleteIfExists(file);
         Cell cell = new Cell(payload, true, moved, t.seconds(), t.cpuSeconds(), failure, true);
         context.log("  %-7s %-14s %5d messages in %7.2f s: %9.1f msgs/s, %8.2f CPU ms/msg%s", label(payload),
-                "message->file", n, t.seconds(), cell.rate(), cell.cpuMillisPerMessage(),
+                "message->file", moved, t.seconds(), cell.rate(), cell.cpuMillisPerMessage(),
                 failure == null ? "" : "  FAILED: " + failure);
         return cell;
     }
@@ -247,7 +247,7 @@ final class QueueIoSuite implements Section {
 
     private static String markdown(List<Cell> cells, List<String> failures, Context context, Instant started,
             Instant ended, double loadAtStart, double loadAtEnd) {
-        StringBuilder md = new StringBuilder("## File to message: seed 004's payloads\n\n");
+        StringBuilder md = new StringBuilder("## File to message and message to file: seed 004's payloads\n\n");
         md.append("Files put on a queue by the destination agent (`fteCreateTransfer -dq`, one message per file),")
                 .append(" beside seed 004's \"File out and file in\" table (IBM Integration Bus 10, Windows,")
                 .append(" non-persistent only; its CPU is the whole machine's at 80 to 100% busy on its cores).")

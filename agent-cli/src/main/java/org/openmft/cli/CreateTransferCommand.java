@@ -99,9 +99,12 @@ import picocli.CommandLine.Spec;
                 "  fteCreateTransfer -sa AGENT1 -da AGENT2 -dq PAYMENTS@QM2 -qs 64K -qmp true /data/out/batch.dat",
                 "      (file to message: 64 KiB messages in one group, IBM's usr.WMQFTE* properties on the first)",
                 "",
+                "  fteCreateTransfer -sa AGENT1 -da AGENT2 -df /in/orders.txt -sqgi -sqwt 30 -sqdt \\n -sq ORDERS",
+                "      (message to file: the first complete group on ORDERS, a new line after each message; the",
+                "       messages leave the queue once AGENT2 has the file)",
+                "",
                 "Not supported yet, refused with exit code 1: -ds -dp (data set destinations),"
-                        + " -sq and the -sq* options (message to file), Ant-script and JCL calls, -dtr -skeep, -cdNode,"
-                        + " -mquserid -mqpassword.",
+                        + " Ant-script and JCL calls, -dtr -skeep, -cdNode, -mquserid -mqpassword.",
                 "",
                 "Exit codes: 0 request issued (without -w) or transfer successful, 1 wrong command line or"
                         + " request refused, 2 timed out waiting for the outcome, 3 the agent did not acknowledge,"
@@ -126,12 +129,6 @@ final class CreateTransferCommand implements Callable<Integer> {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("-ds", "a data set destination");
         m.put("-dp", "a partitioned data set destination");
-        m.put("-sq", "a queue source (message to file)");
-        m.put("-sqgi", "message groups of a queue source");
-        m.put("-sqwt", "the wait time of a queue source");
-        m.put("-sqdt", "a text delimiter between source messages");
-        m.put("-sqdb", "a binary delimiter between source messages");
-        m.put("-sqdp", "the delimiter position between source messages");
         m.put("-dtr", "truncating records of a record-oriented destination");
         m.put("-skeep", "keeping trailing spaces of record-oriented sources");
         m.put("-cdNode", "Connect:Direct bridge transfers");
@@ -158,6 +155,7 @@ final class CreateTransferCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin GlobalOptions global;
     @Mixin QueueDestinationOptions queueDestination = new QueueDestinationOptions();
+    @Mixin QueueSourceOptions queueSource = new QueueSourceOptions();
 
     @Option(names = "-sa", paramLabel = "AGENT", description = "Source agent (required; any case).")
     String sourceAgent;
@@ -453,6 +451,9 @@ final class CreateTransferCommand implements Callable<Integer> {
     }
 
     private List<TransferItem> items() throws CommandFailure {
+        if (queueSource.any()) {
+            return queueSourceItems();
+        }
         if (queueDestination.any()) {
             return queueItems();
         }
@@ -527,6 +528,45 @@ final class CreateTransferCommand implements Callable<Integer> {
             items.add(value("source " + quote(s), () -> new TransferItem(t, cs, src, destination)));
         }
         return items;
+    }
+
+    /** A queue to a file (-sq): the queue's messages make one file. */
+    private List<TransferItem> queueSourceItems() throws CommandFailure {
+        if (!queueSource.queue) {
+            throw usage("-sqgi, -sqwt, -sqdt, -sqdb and -sqdp apply to a queue source: add -sq");
+        }
+        if (queueDestination.any()) {
+            throw usage("-sq cannot be used with -dq: a transfer from a queue to a queue is not allowed (IBM's"
+                    + " result 64)");
+        }
+        if (destinationDirectory != null) {
+            throw usage("-dd cannot be used with -sq: the messages of a queue make one file: use -df FILE");
+        }
+        if (recursive) {
+            throw usage("-r cannot be used with -sq: the source is a queue");
+        }
+        if (destinationFile == null) {
+            throw usage("a destination file is required with -sq: -df FILE");
+        }
+        if (sources.size() != 1) {
+            throw usage(sources.isEmpty() ? "no source queue given: with -sq the source, last, is QUEUE[@QMGR]"
+                    : "-sq reads one queue, but " + sources.size() + " sources were given");
+        }
+        ExistAction de = choice("-de", exist, ExistAction::fromXml, ExistAction.ERROR);
+        Disposition sd = choice("-sd", disposition, Disposition::fromXml, Disposition.LEAVE);
+        Mode t = choice("-t", mode, Mode::fromXml, Mode.BINARY);
+        ChecksumMethod cs = choice("-cs", checksum, ChecksumMethod::fromXml, ChecksumMethod.MD5);
+        LineEnding dle = choice("-dle", lineEnding, LineEnding::fromXml, null);
+        if (t != Mode.TEXT && (sourceEncoding != null || destinationEncoding != null || lineEnding != null)) {
+            throw usage((sourceEncoding != null ? "-sce" : destinationEncoding != null ? "-dce" : "-dle")
+                    + " applies to text transfers only: add -t text");
+        }
+        String sce = value("-sce", () -> new ItemSource(false, Disposition.LEAVE, "x", sourceEncoding).encoding());
+        ItemDestination destination = value("-df", () -> new ItemDestination(DestinationType.FILE, de,
+                destinationFile, destinationEncoding, dle));
+        String spec = sources.get(0);
+        ItemSource src = value("-sq", () -> new ItemSource(queueSource.source(spec), sd, sce));
+        return List.of(value("-sq", () -> new TransferItem(t, cs, src, destination)));
     }
 
     List<TransferItem> definitionItems() throws CommandFailure {

@@ -206,11 +206,9 @@ class CreateTransferCommandLineTest {
                     "nothing was sent");
         }
         // Also without a value, wherever they stand, and before any other complaint.
-        for (String flag : List.of("-skeep", "-sqgi", "-dtr")) {
+        for (String flag : List.of("-skeep", "-ds", "-dtr")) {
             assertThat(create(flag, "-sa", "A1").err()).as(flag).contains(flag + " (", "not supported yet");
         }
-        assertThat(create("-sa", "A1", "-da", "A2", "-sq", "Q1", "-df", "/in/a").err())
-                .contains("-sq (a queue source (message to file)) is not supported yet");
         assertThat(dir.resolve("data")).doesNotExist();
         // An unknown flag is still picocli's usage error.
         assertThat(create("-sa", "A1", "-bogus").err()).contains("Unknown option: '-bogus'");
@@ -242,6 +240,49 @@ class CreateTransferCommandLineTest {
         assertThat(create("-sa", "A1", "-da", "A2", "-dq", "Q", "-qi", "/out/a").err()).contains("add -dqdt or -dqdb");
         assertThat(create("-sa", "A1", "-da", "A2", "-dq", "Q", "-dqdt", "(", "/out/a").err())
                 .contains("regular expression");
+        assertThat(dir.resolve("data")).doesNotExist();
+    }
+
+    @Test
+    void messageToFileFlagsGoIntoTheSourceQueueElement() throws Exception {
+        Path xml = dir.resolve("m2f.xml");
+        Run r = create("-sa", "A1", "-da", "A2", "-df", "/in/orders.txt", "-sqgi", "-sqwt", "30", "-sqdt", "\\n",
+                "-sqdp", "prefix", "-gt", xml.toString(), "-sq", "ORDERS@QM1");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        String written = Files.readString(xml);
+        assertThat(written).contains("<source type=\"queue\" disposition=\"leave\"><queue useGroups=\"true\""
+                + " waitTime=\"30\" delimiter=\"\\n\" delimiterType=\"text\" delimiterPosition=\"prefix\">ORDERS@QM1"
+                + "</queue></source>");
+        var item = generated(xml).transferSet().items().get(0);
+        assertThat(item.source().queue().delimiterBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .containsExactly('\n');
+        assertThat(item.destination().path()).isEqualTo("/in/orders.txt");
+        assertThat(create("-sa", "A1", "-da", "A2", "-df", "/in/o.bin", "-sqdb", "x0D0A", "-gt", xml.toString(),
+                "-sq", "Q").exitCode()).isZero();
+        assertThat(generated(xml).transferSet().items().get(0).source().queue().delimiterBytes(
+                java.nio.charset.StandardCharsets.UTF_8)).containsExactly(0x0D, 0x0A);
+
+        // Wrong combinations name the flag, and nothing is sent.
+        assertThat(create("-sa", "A1", "-da", "A2", "-df", "/in/x", "-sqgi", "Q").err()).contains("add -sq");
+        assertThat(create("-sa", "A1", "-da", "A2", "-df", "/in/x", "-sqdt", "a", "-sqdb", "0A", "-sq", "Q").err())
+                .contains("-sqdt and -sqdb cannot be used together");
+        assertThat(create("-sa", "A1", "-da", "A2", "-df", "/in/x", "-sqdp", "prefix", "-sq", "Q").err())
+                .contains("add -sqdt or -sqdb");
+        assertThat(create("-sa", "A1", "-da", "A2", "-df", "/in/x", "-sqdp", "middle", "-sqdt", "a", "-sq", "Q")
+                .err()).contains("-sqdp", "delimiterPosition");
+        assertThat(create("-sa", "A1", "-da", "A2", "-df", "/in/x", "-sqdb", "zz", "-sq", "Q").err())
+                .contains("-sqdb", "not hex bytes");
+        assertThat(create("-sa", "A1", "-da", "A2", "-df", "/in/x", "-sqwt", "soon", "-sq", "Q").err())
+                .contains("-sqwt soon is not valid");
+        assertThat(create("-sa", "A1", "-da", "A2", "-dd", "/in", "-sq", "Q").err())
+                .contains("-dd cannot be used with -sq");
+        assertThat(create("-sa", "A1", "-da", "A2", "-dq", "OUT", "-sq", "Q").err()).contains("result 64");
+        assertThat(create("-sa", "A1", "-da", "A2", "-sq", "Q").err()).contains("-df FILE");
+        assertThat(create("-sa", "A1", "-da", "A2", "-df", "/in/x", "-sq", "Q1", "Q2").err())
+                .contains("-sq reads one queue");
+        Run bad = create("-sa", "A1", "-da", "A2", "-df", "/in/x", "-sqdt", "\\q", "-sq", "Q");
+        assertThat(bad.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(bad.err()).contains("-sqdt", "not a Java escape");
         assertThat(dir.resolve("data")).doesNotExist();
     }
 
@@ -324,7 +365,7 @@ class CreateTransferCommandLineTest {
                 + "<transferSpecifications><item>&x;</item></transferSpecifications>");
         assertThat(create(args).err()).contains(defs.toString(), "DOCTYPE");
 
-        Files.writeString(defs, "<transferSpecifications>\n<item>\n<source type=\"queue\"><queue>Q</queue></source>"
+        Files.writeString(defs, "<transferSpecifications>\n<item>\n<source type=\"dataset\"><file>Q</file></source>"
                 + "<destination><file>/a</file></destination></item></transferSpecifications>");
         assertThat(create(args).err()).contains("not supported yet", "line 3");
         assertThat(xml).doesNotExist();

@@ -62,6 +62,12 @@ public enum ResultCode {
      */
     DESTINATION_NO_FILE_TO_MESSAGE(56, "destination does not support file to message"),
     /**
+     * The agent that reads the source queue of a message-to-file transfer does not read queues: its
+     * {@code enableQueueInputOutput} is not true. (IBM's table words 59 for the destination, but it
+     * is the source agent that reads the queue and must allow it.)
+     */
+    NO_MESSAGE_TO_FILE(59, "agent does not support message to file"),
+    /**
      * IBM's "data queue put AMS error": for OpenMFT, the transfer's message protection failed: the
      * destination asks for more protection than the source gives, a certificate is missing or
      * expired, or a START's signature does not verify.

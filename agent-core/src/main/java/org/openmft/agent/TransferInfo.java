@@ -54,8 +54,15 @@ public record TransferInfo(String transferId, AgentRef sourceAgent, AgentRef des
      * @param disposition {@code leave} or {@code delete}
      * @param exist {@code error} or {@code overwrite}
      * @param checksumMethod {@code MD5}, {@code SHA-256} or {@code none}
+     * @param sourceQueue whether the source is a queue (message to file; then {@code source} is the queue)
      */
     public record Item(int index, String source, long size, String destination, String mode, String disposition,
-            String exist, String checksumMethod) {
+            String exist, String checksumMethod, boolean sourceQueue) {
+
+        /** An item whose source is a file. */
+        public Item(int index, String source, long size, String destination, String mode, String disposition,
+                String exist, String checksumMethod) {
+            this(index, source, size, destination, mode, disposition, exist, checksumMethod, false);
+        }
     }
 }

@@ -229,9 +229,18 @@ public final class DocumentWriter {
         w.writeAttribute("checksumMethod", item.checksumMethod().xmlValue());
         ItemSource source = item.source();
         w.writeStartElement("source");
-        w.writeAttribute("recursive", Boolean.toString(source.recursive()));
+        if (source.queue() != null) {
+            w.writeAttribute("type", "queue");
+        } else {
+            w.writeAttribute("recursive", Boolean.toString(source.recursive()));
+        }
         w.writeAttribute("disposition", source.disposition().xmlValue());
-        w.writeStartElement("file");
+        w.writeStartElement(source.queue() == null ? "file" : "queue");
+        if (source.queue() != null) {
+            for (Map.Entry<String, String> a : source.queue().attributes().entrySet()) {
+                w.writeAttribute(a.getKey(), a.getValue());
+            }
+        }
         if (source.encoding() != null) {
             w.writeAttribute("encoding", source.encoding());
         }

@@ -34,16 +34,11 @@ public record QueueDestination(String queue, String qmgr, String persistence, bo
     /** IBM's attribute names, in the order they are written. */
     public static final Set<String> ATTRIBUTES = Set.of("persistent", "setMqProps", "messageLength", "delimiter",
             "delimiterType", "delimiterPosition", "includeDelimiterInMessage");
-    private static final Pattern HEX = Pattern.compile("(?i)(0x)?([0-9a-f]{2})+(,(0x)?([0-9a-f]{2})+)*");
 
     /** Validates; names the attribute that is wrong. */
     public QueueDestination {
-        queue = Checks.name(queue, "destination queue");
-        if (queue.length() > 48) {
-            throw new IllegalArgumentException("destination queue " + Checks.quote(queue)
-                    + " is longer than 48 characters, MQ's limit");
-        }
-        qmgr = qmgr == null || qmgr.isBlank() ? null : Checks.name(qmgr.strip(), "destination queue manager");
+        queue = QueueSpec.queueName(queue, "destination");
+        qmgr = QueueSpec.qmgrName(qmgr, "destination");
         persistence = persistence == null ? "true" : persistence.strip().toLowerCase(Locale.ROOT);
         if (!Set.of("true", "false", "qdef").contains(persistence)) {
             throw new IllegalArgumentException("persistent=" + Checks.quote(persistence)
@@ -65,29 +60,16 @@ public record QueueDestination(String queue, String qmgr, String persistence, bo
                 throw new IllegalArgumentException("a message length and a delimiter cannot both split a file"
                         + " (-qs with -dqdt or -dqdb)");
             }
-            delimiterType = delimiterType == null ? "binary" : delimiterType.strip().toLowerCase(Locale.ROOT);
-            if ("binary".equals(delimiterType)) {
-                if (!HEX.matcher(delimiter).matches()) {
-                    throw new IllegalArgumentException("binary delimiter " + Checks.quote(delimiter)
-                            + " is not hex bytes such as x0D0A or 0x0D,0x0A");
-                }
-            } else if ("text".equals(delimiterType)) {
+            delimiterType = QueueSpec.delimiterType(delimiterType, delimiter, "binary", text -> {
                 try {
-                    Pattern.compile(delimiter);
+                    Pattern.compile(text);
                 } catch (PatternSyntaxException e) {
-                    throw new IllegalArgumentException("text delimiter " + Checks.quote(delimiter)
+                    throw new IllegalArgumentException("text delimiter " + Checks.quote(text)
                             + " is not a Java regular expression: " + e.getDescription());
                 }
-            } else {
-                throw new IllegalArgumentException("delimiterType=" + Checks.quote(delimiterType)
-                        + " is not valid; expected text or binary");
-            }
+            });
         }
-        delimiterPosition = delimiterPosition == null ? "postfix" : delimiterPosition.strip().toLowerCase(Locale.ROOT);
-        if (!"prefix".equals(delimiterPosition) && !"postfix".equals(delimiterPosition)) {
-            throw new IllegalArgumentException("delimiterPosition=" + Checks.quote(delimiterPosition)
-                    + " is not valid; expected prefix or postfix");
-        }
+        delimiterPosition = QueueSpec.position(delimiterPosition);
     }
 
     /**
@@ -100,18 +82,7 @@ public record QueueDestination(String queue, String qmgr, String persistence, bo
      */
     public static QueueDestination of(String spec, Map<String, String> attributes) {
         Objects.requireNonNull(spec, "queue");
-        for (String name : attributes.keySet()) {
-            if (!ATTRIBUTES.contains(name)) {
-                throw new IllegalArgumentException("attribute " + name + " is not allowed on a destination <queue>");
-            }
-        }
-        String s = spec.strip();
-        int at = s.indexOf('@');
-        String queue = at < 0 ? s : s.substring(0, at);
-        String qmgr = at < 0 ? null : s.substring(at + 1);
-        if (at >= 0 && qmgr.isBlank()) {
-            throw new IllegalArgumentException("destination queue " + Checks.quote(s) + " has nothing after @");
-        }
+        QueueSpec q = QueueSpec.of(spec, attributes, ATTRIBUTES, "destination");
         String length = attributes.get("messageLength");
         long messageLength;
         try {
@@ -119,7 +90,7 @@ public record QueueDestination(String queue, String qmgr, String persistence, bo
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("messageLength=" + Checks.quote(length) + " " + e.getMessage());
         }
-        return new QueueDestination(queue, qmgr, attributes.get("persistent"),
+        return new QueueDestination(q.queue(), q.qmgr(), attributes.get("persistent"),
                 bool(attributes, "setMqProps"), messageLength, attributes.get("delimiter"),
                 attributes.get("delimiterType"), attributes.get("delimiterPosition"),
                 bool(attributes, "includeDelimiterInMessage"));
@@ -179,8 +150,7 @@ public record QueueDestination(String queue, String qmgr, String persistence, bo
         if (delimiter == null || !"binary".equals(delimiterType)) {
             return null;
         }
-        String hex = delimiter.replaceAll("(?i)0x|,", "");
-        return java.util.HexFormat.of().parseHex(hex);
+        return QueueSpec.hexBytes(delimiter);
     }
 
     /**

@@ -30,7 +30,7 @@ import org.openmft.xml.DocumentCursor.Frame;
  * <p>Strictness: the document must match the schema exactly as far as we implement it. Unknown
  * elements and attributes, elements out of order, missing required parts and values out of range
  * raise {@link MalformedRequestException}; parts of IBM's schemas that we do not implement yet
- * (queue sources and data-set items, transfer
+ * (data-set items, transfer
  * definition files, queue monitors) raise {@link UnsupportedRequestException} rather than being ignored.
  * Attributes in the {@code xsi} and {@code xml} namespaces, comments and processing instructions
  * are allowed anywhere. Surrounding whitespace is stripped from names, ids and paths, not from
@@ -350,17 +350,32 @@ public final class RequestParser {
         Frame f = c.current();
         Map<String, String> attributes = c.attributes(Set.of("type", "recursive", "disposition"));
         String type = attributes.getOrDefault("type", "file").strip();
-        if (UNSUPPORTED_ITEM_TYPES.containsKey(type.toLowerCase(Locale.ROOT))) {
+        boolean queue = "queue".equalsIgnoreCase(type);
+        if (UNSUPPORTED_ITEM_TYPES.containsKey(type.toLowerCase(Locale.ROOT)) && !queue) {
             throw c.unsupported(f, "source type=" + Checks.quote(type) + " ("
                     + UNSUPPORTED_ITEM_TYPES.get(type.toLowerCase(Locale.ROOT)) + ") is not supported yet");
         }
-        if (!type.equalsIgnoreCase("file")) {
-            throw c.error(f, "attribute type=" + Checks.quote(type) + " is not valid; expected file");
+        if (!type.equalsIgnoreCase("file") && !queue) {
+            throw c.error(f, "attribute type=" + Checks.quote(type) + " is not valid; expected file or queue");
         }
         boolean recursive = booleanAttribute(c, f, attributes, "recursive", false);
         Disposition disposition = enumAttribute(c, f, attributes, "disposition", Disposition::fromXml, Disposition.LEAVE);
-        Children children = new Children(c, List.of("file", "queue"), Map.of(
-                "queue", "a <queue> source is not supported yet"));
+        Children children = new Children(c, List.of("file", "queue"));
+        // A <queue> is a queue source (message to file); IBM writes type="queue" beside it.
+        ItemSource fromQueue = children.optional("queue", x -> QueueElements.source(x, disposition));
+        if (fromQueue != null) {
+            children.end();
+            if (!queue && attributes.containsKey("type")) {
+                throw c.error(f, "attribute type=" + Checks.quote(type) + " does not go with a <queue>");
+            }
+            if (recursive) {
+                throw c.error(f, "a queue source cannot be recursive");
+            }
+            return fromQueue;
+        }
+        if (queue) {
+            throw c.error(f, "a <source type=\"queue\"> needs a <queue>");
+        }
         FileElement file = children.required("file", x -> fileElement(x, Set.of("encoding")));
         children.end();
         return build(c, f, () -> new ItemSource(recursive, disposition, file.path(), file.encoding()));

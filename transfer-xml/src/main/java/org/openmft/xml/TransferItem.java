@@ -22,6 +22,15 @@ public record TransferItem(Mode mode, ChecksumMethod checksumMethod, ItemSource 
         Objects.requireNonNull(checksumMethod, "checksumMethod");
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(destination, "destination");
+        if (source.queue() != null && destination.queue() != null) {
+            throw new IllegalArgumentException("source queue " + Checks.quote(source.path()) + " cannot go to"
+                    + " destination queue " + Checks.quote(destination.path()) + ": a transfer from a queue to a queue"
+                    + " is not allowed (IBM's result 64)");
+        }
+        if (source.queue() != null && destination.type() != DestinationType.FILE) {
+            throw new IllegalArgumentException("source queue " + Checks.quote(source.path()) + " makes one file:"
+                    + " the destination type must be file, not " + destination.type().xmlValue());
+        }
         if ((source.recursive() || source.hasWildcard()) && destination.type() != DestinationType.DIRECTORY
                 && destination.queue() == null) {
             throw new IllegalArgumentException("source " + Checks.quote(source.path())

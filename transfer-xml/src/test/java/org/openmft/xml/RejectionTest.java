@@ -170,19 +170,13 @@ class RejectionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"queue", "dataset", "pds", "QUEUE"})
+    @ValueSource(strings = {"dataset", "pds", "DATASET"})
     void nonFileItemTypesAreUnsupported(String type) {
+        // Queue sources and destinations are read: QueueSourceXmlTest, QueueDestinationXmlTest.
         unsupported(Documents.item("", "<source type=\"" + type + "\"><file>/a</file></source>", D), "source",
                 "type=\"" + type + "\"");
-        if (!type.equalsIgnoreCase("queue")) { // queue destinations are read: QueueDestinationXmlTest
-            unsupported(Documents.item("", S, "<destination type=\"" + type + "\"><file>/a</file></destination>"),
-                    "destination", "type=\"" + type + "\"");
-        }
-    }
-
-    @Test
-    void queueElementsAreUnsupported() {
-        unsupported(Documents.item("", "<source><queue>Q@QM</queue></source>", D), "queue", "<queue> source");
+        unsupported(Documents.item("", S, "<destination type=\"" + type + "\"><file>/a</file></destination>"),
+                "destination", "type=\"" + type + "\"");
     }
 
     // ------------------------------------------------------------ values

@@ -204,11 +204,12 @@ public final class AgentProperties {
 
     // ---- Queue input/output --------------------------------------------------------------------
 
-    /** Allow file-to-message transfers (message-to-file is not supported yet). */
+    /** Allow file-to-message (as destination) and message-to-file (as source) transfers. */
     public static final ConfigKey<Boolean> ENABLE_QUEUE_INPUT_OUTPUT = ConfigKey.bool("enableQueueInputOutput")
             .defaultValue(false).supported().group(QUEUE_IO)
-            .description("Allow file-to-message (as destination) and message-to-file (as source; not supported yet)"
-                    + " transfers. A file-to-message transfer to an agent without it ends with result 56.").build();
+            .description("Allow file-to-message (as destination) and message-to-file (as source) transfers. A"
+                    + " file-to-message transfer to an agent without it ends with result 56, a message-to-file"
+                    + " transfer from one with result 59.").build();
 
     /** Largest message read or written in queue transfers. */
     public static final ConfigKey<Integer> MAX_INPUT_OUTPUT_MESSAGE_LENGTH =

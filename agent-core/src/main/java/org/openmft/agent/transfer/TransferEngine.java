@@ -40,6 +40,7 @@ import org.openmft.agent.transfer.destination.DestinationTransfer;
 import org.openmft.agent.transfer.failure.EngineStatus;
 import org.openmft.agent.transfer.files.PathResolver;
 import org.openmft.agent.transfer.files.SandboxPolicy;
+import org.openmft.agent.transfer.queue.QueueReader;
 import org.openmft.agent.transfer.queue.QueueWriter;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.TransferIds;
@@ -103,6 +104,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     /** What a transfer key is derived under, beside the state tags of the same key. */
     private static final String TRANSFER_KEY_LABEL = "transfer key 1";
     private final Path stateDirectory;
+    /** Where queue items are spooled; made at the first use. */
+    private Path spoolDirectory;
     /** The source side's transfer keys, derived at start. */
     private ProtocolCodec.Keys keys;
     private final PathResolver pathResolver;
@@ -238,7 +241,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             replies = new RequesterReplies(connection.createSession(false, Session.AUTO_ACKNOWLEDGE),
                     config.provider(), connector::queueExists, routing);
             SourceContext sourceContext = new SourceContext(SourceSettings.of(config), new EngineSessions(),
-                    listener, pathResolver, state, clock, this, keys, protection, routing, callRunner, exits);
+                    listener, pathResolver, state, clock, this, keys, protection, routing, callRunner, exits,
+                    queueReader());
             scheduler = new SourceScheduler(agentName, config.maxSourceTransfers(), listener, state, replies,
                     q -> new SourceTransfer(sourceContext, q.info(), q.request(), q.items(), q.replyQueue(),
                             q.requesterUser(), q.resume()),
@@ -287,17 +291,31 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
         }
     }
 
+    /** Where queue items wait (file to message, message to file): in the state directory. */
+    private Path spoolDirectory() throws StateException {
+        if (spoolDirectory == null) {
+            try {
+                spoolDirectory = stateDirectory != null ? stateDirectory.resolve("spool")
+                        : java.nio.file.Files.createTempDirectory("openmft-spool-" + agentName);
+            } catch (java.io.IOException e) {
+                throw new StateException("no spool directory for queue items: " + e.getMessage(), e);
+            }
+        }
+        return spoolDirectory;
+    }
+
+    /** Where source queues become files (message to file): browsed into spools, removed once delivered. */
+    private QueueReader queueReader() throws StateException {
+        return new QueueReader(config.enableQueueInputOutput(), config.maxInputOutputMessageLength(),
+                QueueReader.MAX_MESSAGES, QueueReader.MAX_BYTES, spoolDirectory(),
+                transacted -> connection.createSession(transacted, transacted ? Session.SESSION_TRANSACTED
+                        : Session.AUTO_ACKNOWLEDGE), connector::queueExists, routing, clock);
+    }
+
     /** Where received files become messages: spooled in the state directory, put in transactions. */
     private QueueWriter queueWriter() throws StateException {
-        Path spool;
-        try {
-            spool = stateDirectory != null ? stateDirectory.resolve("spool")
-                    : java.nio.file.Files.createTempDirectory("openmft-spool-" + agentName);
-        } catch (java.io.IOException e) {
-            throw new StateException("no spool directory for queue items: " + e.getMessage(), e);
-        }
         return new QueueWriter(config.enableQueueInputOutput(), config.maxInputOutputMessageLength(),
-                config.maxDelimiterMatchLength(), spool,
+                config.maxDelimiterMatchLength(), spoolDirectory(),
                 () -> connection.createSession(true, Session.SESSION_TRANSACTED), connector::queueExists, routing,
                 config.provider() != org.openmft.agent.config.MessagingProvider.IBMMQ);
     }

@@ -324,7 +324,7 @@ final class AgentPublisher implements AgentListener {
                 planned == null ? "leave" : planned.disposition(), size, o.destination(),
                 planned == null ? "error" : planned.exist(), written,
                 checksum == null ? null : checksum.method().xmlValue(), checksum == null ? null : checksum.hex(),
-                o.resultCode(), o.supplement());
+                o.resultCode(), o.supplement(), planned != null && planned.sourceQueue());
     }
 
     private void flushItems(String id, Tracked t) {

@@ -23,6 +23,7 @@ import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.Originator;
 import org.openmft.xml.log.AgentStatus;
 import org.openmft.xml.log.LogAction;
+import org.openmft.xml.log.LogItem;
 import org.openmft.xml.log.PublicationReader;
 import org.openmft.xml.log.TransferLog;
 
@@ -93,7 +94,8 @@ class AgentPublisherTest {
         return new TransferInfo(ID, new AgentRef("SRC", "QMA"), new AgentRef("DST", "QMA"),
                 new Originator("host", "user"), "JOB", 0, Map.of(), Instant.parse("2026-11-22T10:00:00Z"),
                 List.of(new TransferInfo.Item(0, "/in/a", 10, "/out/a", "binary", "leave", "error", "SHA-256"),
-                        new TransferInfo.Item(1, "/in/b", 20, "/out/b", "text", "delete", "overwrite", "MD5")),
+                        // Read from a queue (message to file), for the log's <source type="queue">.
+                        new TransferInfo.Item(1, "/in/b", 20, "/out/b", "text", "delete", "overwrite", "MD5", true)),
                 2);
     }
 
@@ -160,6 +162,7 @@ class AgentPublisherTest {
         assertThat(progress.items().get(1).mode()).isEqualTo("text");
         assertThat(progress.items().get(1).sourceDisposition()).isEqualTo("delete");
         assertThat(progress.items().get(1).supplement()).contains("BFGIO0006E");
+        assertThat(progress.items()).extracting(LogItem::sourceQueue).containsExactly(false, true);
         TransferLog completed = logs.get(2);
         assertThat(completed.resultCode()).isEqualTo(20);
         assertThat(completed.statistics().numFileFailures()).isEqualTo(1);

@@ -18,10 +18,19 @@ import java.util.Objects;
  * @param checksum the hex checksum, or {@code null} (empty also means null)
  * @param resultCode 0 success, 1 failure, 2 warning
  * @param supplement the explanation, or {@code null}
+ * @param sourceQueue whether the source is a queue (message to file: {@code <source type="queue"><queue>})
  */
 public record LogItem(String mode, String source, String sourceDisposition, long sourceSize, String destination,
         String destinationExist, long destinationSize, String checksumMethod, String checksum, int resultCode,
-        String supplement) {
+        String supplement, boolean sourceQueue) {
+
+    /** An item whose source is a file. */
+    public LogItem(String mode, String source, String sourceDisposition, long sourceSize, String destination,
+            String destinationExist, long destinationSize, String checksumMethod, String checksum, int resultCode,
+            String supplement) {
+        this(mode, source, sourceDisposition, sourceSize, destination, destinationExist, destinationSize,
+                checksumMethod, checksum, resultCode, supplement, false);
+    }
 
     /**
      * Validates; an empty {@code checksumMethod} or {@code checksum} becomes {@code null}.

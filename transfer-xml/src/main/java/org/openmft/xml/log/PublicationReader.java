@@ -391,7 +391,8 @@ public final class PublicationReader {
     }
 
     /** An item's {@code <source>} or {@code <destination>}. */
-    private record Side(String path, long size, String action, String checksumMethod, String checksum) {}
+    private record Side(String path, long size, String action, String checksumMethod, String checksum,
+            boolean queue) {}
 
     private static LogItem item(PublicationCursor c) throws MalformedPublicationException {
         Frame f = c.current();
@@ -416,7 +417,7 @@ public final class PublicationReader {
             throw c.error(f, "missing required element <status>");
         }
         Side s = source;
-        Side d = destination == null ? new Side(null, -1, null, null, null) : destination;
+        Side d = destination == null ? new Side(null, -1, null, null, null, false) : destination;
         // The checksum is the same on both sides of a successful item; the source's is the one computed first.
         String method = s.checksumMethod() != null ? s.checksumMethod() : d.checksumMethod();
         String checksum = s.checksum() != null ? s.checksum() : d.checksum();
@@ -424,7 +425,7 @@ public final class PublicationReader {
         String supplement = status.supplements().isEmpty() ? null : String.join("\n", status.supplements());
         int resultCode = status.resultCode();
         return build(c, f, () -> new LogItem(mode, s.path(), s.action(), s.size(), d.path(), d.action(), d.size(),
-                method, checksum, resultCode, supplement));
+                method, checksum, resultCode, supplement, s.queue()));
     }
 
     private static Side side(PublicationCursor c, String actionAttribute) throws MalformedPublicationException {
@@ -434,10 +435,12 @@ public final class PublicationReader {
         long size = -1;
         String method = null;
         String checksum = null;
+        boolean queue = false;
         Set<String> seen = new HashSet<>();
         for (String child = c.nextChild(); child != null; child = c.nextChild()) {
             switch (child) {
                 case "file", "queue" -> {
+                    queue = child.equals("queue");
                     if (path != null) {
                         throw c.error(c.current(), "<" + f.name() + "> names more than one <file> or <queue>");
                     }
@@ -452,7 +455,7 @@ public final class PublicationReader {
                 default -> c.skip();
             }
         }
-        return new Side(path, size, action, method, checksum);
+        return new Side(path, size, action, method, checksum, queue);
     }
 
     static String job(PublicationCursor c) throws MalformedPublicationException {

@@ -387,8 +387,11 @@ public final class PublicationWriter {
 
     private static void item(Xml x, LogItem item) {
         x.start("item").attribute("mode", item.mode());
-        x.start("source").attribute("disposition", item.sourceDisposition()).attribute("type", "file");
-        file(x, item.source(), item.sourceSize());
+        // A source queue (message to file) is IBM's <source type="queue"><queue>QUEUE@QMGR</queue>.
+        x.start("source").attribute("disposition", item.sourceDisposition())
+                .attribute("type", item.sourceQueue() ? "queue" : "file");
+        x.start(item.sourceQueue() ? "queue" : "file").attribute("size", number(item.sourceSize()))
+                .text(item.source()).end();
         checksum(x, item);
         x.end();
         if (item.destination() != null || item.destinationExist() != null) {

@@ -39,11 +39,14 @@ class PublicationRoundTripTest {
         LogItem noDestination = new LogItem(null, "/in/vanished.txt", null, -1, null, null, -1, null, null, 1,
                 "BFGII0001E: File \"/in/vanished.txt\" does not exist.");
         LogItem existOnly = new LogItem("binary", "/in/a", "leave", 5, null, "error", -1, "MD5", null, 1, "");
+        // Message to file: the source is a queue.
+        LogItem fromQueue = new LogItem("binary", "ORDERS@QM1", "leave", 11, "/in/orders.txt", "error", 11, "MD5",
+                "d41d8cd98f00b204e9800998ecf8427e", 0, null, true);
         return Stream.of(
                 Publications.started(),
                 Publications.progress(Publications.succeeded(), Publications.failed()),
                 Publications.progress(),
-                Publications.progress(awkwardItem, noDestination, existOnly),
+                Publications.progress(awkwardItem, noDestination, existOnly, fromQueue),
                 Publications.completed(),
                 Publications.cancelled(),
                 Publications.malformed(),

@@ -110,6 +110,18 @@ class PublicationWriterTest {
     }
 
     @Test
+    void aSourceQueueIsWrittenAsIbmsQueueElement() throws Exception {
+        LogItem item = new LogItem("binary", "ORDERS@QM1", "leave", 11, "/in/orders.txt", "error", 11, null, null, 0,
+                null, true);
+
+        String xml = writer.write(Publications.progress(item));
+
+        assertThat(xml).contains("<source disposition=\"leave\" type=\"queue\"><queue size=\"11\">ORDERS@QM1</queue>"
+                + "</source>");
+        assertThat(new PublicationReader().readLog(xml)).isEqualTo(Publications.progress(item));
+    }
+
+    @Test
     void progressLogWithoutItemsStillSaysHowMany() {
         assertThat(writer.write(Publications.progress()))
                 .contains("<transferSet index=\"0\" size=\"0\" startTime=\"2026-11-22T10:00:00.123Z\" total=\"2\""

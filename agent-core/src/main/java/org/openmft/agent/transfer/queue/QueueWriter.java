@@ -301,7 +301,7 @@ public final class QueueWriter {
     }
 
     /** Rolls back; whether that worked (the session may be used again). */
-    private static boolean rollback(Session session) {
+    static boolean rollback(Session session) {
         if (session != null) {
             try {
                 session.rollback();
@@ -313,7 +313,7 @@ public final class QueueWriter {
         return false;
     }
 
-    private static void close(Session session) {
+    static void close(Session session) {
         if (session != null) {
             try {
                 session.close();

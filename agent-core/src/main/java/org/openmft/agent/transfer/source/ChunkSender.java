@@ -98,7 +98,9 @@ final class ChunkSender {
             // Checked when the request was accepted, and again now: a queued transfer may wait long,
             // and meanwhile the file may have been replaced by a link that leads out of the sandbox,
             // or the requester's user sandbox changed.
-            context.paths().forRequester(requesterUser).sandbox().check(p.file().source(), Access.READ);
+            if (!p.fromQueue()) { // a queue item reads the agent's own spool
+                context.paths().forRequester(requesterUser).sandbox().check(p.file().source(), Access.READ);
+            }
         } catch (SandboxViolationException e) {
             abortItem(p, e.supplement());
             return;

@@ -50,7 +50,7 @@ final class ItemReader {
     }
 
     private void readBinary(PlannedItem p, ChunkSink sink) throws IOException {
-        try (FileChannel ch = FileChannel.open(p.file().source(), StandardOpenOption.READ)) {
+        try (FileChannel ch = FileChannel.open(p.readPath(), StandardOpenOption.READ)) {
             byte[] current = bufferA;
             byte[] next = bufferB;
             long bytes = 0;
@@ -101,7 +101,7 @@ final class ItemReader {
             }
         };
         long read = 0;
-        try (FileChannel ch = FileChannel.open(p.file().source(), StandardOpenOption.READ)) {
+        try (FileChannel ch = FileChannel.open(p.readPath(), StandardOpenOption.READ)) {
             ByteBuffer in = ByteBuffer.wrap(bufferA);
             while (true) {
                 in.clear();
@@ -129,8 +129,8 @@ final class ItemReader {
     }
 
     private static void checkUnchanged(PlannedItem p, long bytesRead) throws IOException {
-        long size = Files.size(p.file().source());
-        long modified = Files.getLastModifiedTime(p.file().source()).toMillis();
+        long size = Files.size(p.readPath());
+        long modified = Files.getLastModifiedTime(p.readPath()).toMillis();
         if (size != p.file().size() || bytesRead != p.file().size() || modified != p.file().lastModifiedMillis()) {
             // Both values, before and after: a file rewritten in place keeps its size.
             throw new IOException("the file changed while it was being transferred (size " + p.file().size()

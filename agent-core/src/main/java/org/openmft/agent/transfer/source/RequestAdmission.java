@@ -273,7 +273,7 @@ public final class RequestAdmission {
             TransferItem i = p.item();
             planned.add(new TransferInfo.Item(p.index(), p.file().source().toString(), p.file().size(),
                     i.destination().path(), i.mode().xmlValue(), i.source().disposition().xmlValue(),
-                    i.destination().exist().xmlValue(), i.checksumMethod().xmlValue()));
+                    i.destination().exist().xmlValue(), i.checksumMethod().xmlValue(), p.fromQueue()));
         }
         return new TransferInfo(id, request.sourceAgent(), request.destinationAgent(), request.originator(),
                 request.jobName(), request.transferSet().priority(), request.transferSet().metadata(), clock.instant(),
@@ -343,17 +343,26 @@ public final class RequestAdmission {
                     from = Encodings.forName(item.source().encoding());
                     to = Encodings.forName(item.destination().encoding());
                 }
-                SourceSelection selection = new SourceSelector(paths,
-                        Math.max(1, limit - items.size() - preFailed.size())).select(source, item.source().recursive());
-                for (SelectedFile f : selection.files()) {
-                    items.add(new PlannedItem(items.size(), f, item, from, to));
-                }
-                for (var skipped : selection.skipped()) {
-                    preFailed.add(new ItemOutcome(-1, skipped.path().toString(), item.destination().path(), 0,
-                            ItemOutcome.FAILED, skipped.supplement(), null));
-                    if (wildcard && skipped.refusal() != null && reachedOutside == null) {
-                        reachedOutside = item;
-                        outsideWhy = skipped.refusal().supplement();
+                if (item.source().queue() != null) {
+                    // Message to file: the queue is read when the transfer starts (it may wait for
+                    // messages, -sqwt); planned here as one item named after the queue.
+                    String name = java.nio.file.Path.of(item.destination().path()).getFileName().toString();
+                    items.add(new PlannedItem(items.size(), new SelectedFile(java.nio.file.Path.of(source), name, 0,
+                            0), item, from, to));
+                } else {
+                    SourceSelection selection = new SourceSelector(paths,
+                            Math.max(1, limit - items.size() - preFailed.size()))
+                            .select(source, item.source().recursive());
+                    for (SelectedFile f : selection.files()) {
+                        items.add(new PlannedItem(items.size(), f, item, from, to));
+                    }
+                    for (var skipped : selection.skipped()) {
+                        preFailed.add(new ItemOutcome(-1, skipped.path().toString(), item.destination().path(), 0,
+                                ItemOutcome.FAILED, skipped.supplement(), null));
+                        if (wildcard && skipped.refusal() != null && reachedOutside == null) {
+                            reachedOutside = item;
+                            outsideWhy = skipped.refusal().supplement();
+                        }
                     }
                 }
             } catch (TooManyFilesException e) {

@@ -10,17 +10,27 @@ import org.openmft.agent.protection.MessageProtection;
 import org.openmft.agent.transfer.failure.EngineStatus;
 import org.openmft.agent.transfer.files.PathResolver;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
+import org.openmft.agent.transfer.queue.QueueReader;
 import org.openmft.agent.transfer.state.TransferStateStore;
 
 /**
  * What a running source transfer may use, and nothing more: its configuration slice, sessions,
  * the listener its events go to, the sandbox, the state port, the clock, whether a failure now
  * means "suspend", the keys its messages are tagged with, the protection they get, and how they
- * reach a destination on another queue manager, the runner of its program calls and the user exits.
+ * reach a destination on another queue manager, the runner of its program calls, the user exits,
+ * and the reader of source queues (message to file; null when the agent has none).
  */
 public record SourceContext(SourceSettings settings, Sessions sessions, AgentListener listener, PathResolver paths,
         TransferStateStore state, Clock clock, EngineStatus status, ProtocolCodec.Keys keys,
-        MessageProtection protection, Routing routing, CallRunner calls, TransferExits exits) {
+        MessageProtection protection, Routing routing, CallRunner calls, TransferExits exits,
+        QueueReader queues) {
+
+    /** A context that reads no queue. */
+    public SourceContext(SourceSettings settings, Sessions sessions, AgentListener listener, PathResolver paths,
+            TransferStateStore state, Clock clock, EngineStatus status, ProtocolCodec.Keys keys,
+            MessageProtection protection, Routing routing, CallRunner calls, TransferExits exits) {
+        this(settings, sessions, listener, paths, state, clock, status, keys, protection, routing, calls, exits, null);
+    }
 
     /** A context whose transfers may run no program call (no {@code commandPath}). */
     public SourceContext(SourceSettings settings, Sessions sessions, AgentListener listener, PathResolver paths,

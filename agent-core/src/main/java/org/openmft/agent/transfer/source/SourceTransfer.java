@@ -1,5 +1,9 @@
 package org.openmft.agent.transfer.source;
 
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -38,6 +42,10 @@ import org.openmft.agent.transfer.protocol.Start;
 import org.openmft.agent.transfer.source.SourceSignals.Rewind;
 import org.openmft.agent.transfer.source.SourceSignals.SkipItem;
 import org.openmft.agent.transfer.protocol.Wire;
+import org.openmft.agent.transfer.files.Access;
+import org.openmft.agent.transfer.files.SandboxViolationException;
+import org.openmft.agent.transfer.files.SelectedFile;
+import org.openmft.agent.transfer.queue.QueueReader;
 import org.openmft.agent.transfer.state.SourceRecord;
 import org.openmft.agent.transfer.state.StateException;
 import org.openmft.agent.transfer.state.StateFiles;
@@ -64,8 +72,9 @@ import org.slf4j.LoggerFactory;
  * the destination already has: chunks below the resume point are read (to rebuild the checksum)
  * and not sent.
  *
- * <p>Why this file stays whole (about 810 lines, program calls included: their order and conditions
- * are {@link SourceCalls}, only the wait for the destination's answer on the inbox is here): what is
+ * <p>Why this file stays whole (about 890 lines, program calls included: their order and conditions
+ * are {@link SourceCalls}, only the wait for the destination's answer on the inbox is here; message to
+ * file included: the reading is {@link QueueReader}, only when it runs and when messages go is here): what is
  * left here is the one state machine of a
  * running transfer (start, window, resend, completion, dispositions), whose steps share the
  * transfer's fields; sending chunks, reading items, flow control, retry counting and failure
@@ -83,6 +92,10 @@ public final class SourceTransfer {
     private final String id;
     private final TransferRequest request;
     private final List<PlannedItem> items;
+    /** What is read for each item: the planned file, or for a source queue its spool once read. */
+    private final PlannedItem[] toSend;
+    /** The source queues read into spools (message to file), by item. */
+    private final Map<Integer, QueueReader.Spooled> spooled = new java.util.HashMap<>();
     private final String destinationAgent;
     /** The destination agent's queue manager, or null when the request names none (this agent's). */
     private final String destinationQMgr;
@@ -148,6 +161,7 @@ public final class SourceTransfer {
         this.destinationQMgr = qmgr == null || qmgr.isBlank() ? null : qmgr.trim();
         this.protection = context.protection().levelFor(destinationAgent);
         this.results = new ItemOutcome[items.size()];
+        this.toSend = items.toArray(new PlannedItem[0]);
         this.flow = new FlowControl(items.size(), settings.maxUnacked());
         if (settings.adaptiveWindow()) {
             int fixed = settings.maxUnacked();
@@ -276,6 +290,10 @@ public final class SourceTransfer {
         }
         if (outcome != null) {
             calls.ended(outcome.resultCode(), outcome.supplement());
+            if (context.queues() != null && items.stream().anyMatch(PlannedItem::fromQueue)) {
+                // Ended: its spools go (a suspended transfer keeps them, to send the same bytes again).
+                context.queues().discard(id);
+            }
         }
         if (adaptive != null && windowPeak > adaptive.floorChunks()) {
             log.info("Transfer {}: the window grew to {} chunks ({} KiB; fixed: {} chunks) for a round trip of {} ms"
@@ -346,6 +364,7 @@ public final class SourceTransfer {
             } else {
                 calls.resumed();
             }
+            readQueues();
             negotiate();
             calls.preDestination(this::callAtDestination);
             // Items are numbered from the first one on; what the destination has (a resumed
@@ -363,7 +382,7 @@ public final class SourceTransfer {
                             continue;
                         }
                         try {
-                            chunks.sendItem(items.get(index));
+                            chunks.sendItem(toSend[index]);
                         } catch (SkipItem s) {
                             // The destination failed this item already: go on with the next.
                         }
@@ -389,6 +408,63 @@ public final class SourceTransfer {
         String callSupplement = calls.any() ? calls.post(results, this::callAtDestination) : null;
         sendControl(Wire.COMPLETE_ACK, null);
         return SourceCalls.withSupplement(finish(null, null), callSupplement);
+    }
+
+    /**
+     * Message to file: reads each source queue into its spool ({@link QueueReader}) before the
+     * destination is asked to take the transfer, so that a wait for messages ({@code -sqwt})
+     * keeps no destination waiting. Nothing is taken off the queue here.
+     */
+    private void readQueues() throws TransferFailure, InterruptedException {
+        for (PlannedItem p : items) {
+            if (!p.fromQueue() || results[p.index()] != null) {
+                continue;
+            }
+            QueueReader reader = context.queues();
+            if (reader == null) {
+                throw new TransferFailure(ResultCode.NO_MESSAGE_TO_FILE, "BFGTR0071E: The source agent "
+                        + settings.agentName() + " does not read messages from queues.");
+            }
+            Charset charset = p.sourceCharset() != null ? p.sourceCharset() : StandardCharsets.UTF_8;
+            try {
+                // With userSandboxes the requester's <read> must include the queue (type="queue").
+                context.paths().forRequester(requesterUser).sandbox().checkQueue(p.item().source().queue().spec(),
+                        Access.READ);
+                QueueReader.Spooled s = reader.read(id, p.index(), p.item().source().queue(), charset,
+                        () -> cancelRequested);
+                spooled.put(p.index(), s);
+                long modified = Files.getLastModifiedTime(s.file()).toMillis();
+                toSend[p.index()] = new PlannedItem(p.index(), new SelectedFile(p.file().source(),
+                        p.file().relativePath(), s.bytes(), modified), p.item(), p.sourceCharset(), p.destCharset(),
+                        s.file());
+            } catch (QueueReader.QueueFailure e) {
+                throw new TransferFailure(e.resultCode(), e.getMessage());
+            } catch (SandboxViolationException e) {
+                throw new TransferFailure(ResultCode.FAILED, e.supplement());
+            } catch (IOException e) {
+                throw new TransferFailure(ResultCode.FAILED, "BFGTR0072E: The transfer failed: the spool of "
+                        + p.file().source() + " could not be read: " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Message to file: the destination has the file, so its messages are taken off the queue now;
+     * when that fails the item is a warning (the file is there, the messages too).
+     */
+    private ItemOutcome removeMessages(PlannedItem p, ItemOutcome delivered) {
+        QueueReader.Spooled s = spooled.get(p.index());
+        String queue = p.item().source().queue().queue();
+        try {
+            int removed = s == null ? 0 : context.queues().remove(queue, s);
+            log.info("Transfer {}: {} messages removed from {} now that destination agent {} has the file", id,
+                    removed, queue, destinationAgent);
+            return delivered;
+        } catch (QueueReader.QueueFailure e) {
+            log.warn("Transfer {}: {}", id, e.getMessage());
+            return new ItemOutcome(delivered.index(), delivered.source(), delivered.destination(), delivered.bytes(),
+                    ItemOutcome.WARNING, e.getMessage(), delivered.checksum());
+        }
     }
 
     /**
@@ -742,6 +818,9 @@ public final class SourceTransfer {
                 p.file().source().toString(), c.destFile() != null ? c.destFile() : p.item().destination().path(),
                 c.bytes(), c.resultCode(), c.supplement(), Checksum.of(p.item().checksumMethod(), c.checksum())),
                 context.paths().forRequester(requesterUser).sandbox());
+        if (p.fromQueue() && outcome.resultCode() == ItemOutcome.SUCCESS) {
+            outcome = removeMessages(p, outcome);
+        }
         int code = outcome.resultCode();
         results[index] = outcome;
         flow.itemDone(index, c.seq());

@@ -33,7 +33,9 @@ public final class TransferResults {
      * have been replaced by a link that leads out of the sandbox since it was read.
      */
     static ItemOutcome applyDisposition(String transferId, PlannedItem p, ItemOutcome confirmed, Sandbox sandbox) {
-        if (confirmed.resultCode() != ItemOutcome.SUCCESS || p.item().source().disposition() != Disposition.DELETE) {
+        if (confirmed.resultCode() != ItemOutcome.SUCCESS || p.item().source().disposition() != Disposition.DELETE
+                || p.fromQueue()) {
+            // A source queue's messages are removed by the transfer itself (SourceTransfer).
             return confirmed;
         }
         try {

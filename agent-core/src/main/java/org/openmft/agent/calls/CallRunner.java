@@ -179,9 +179,19 @@ public final class CallRunner {
     }
 
     private static void end(Process process) throws InterruptedException {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+        kill(process);
         process.waitFor(READER_JOIN_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Kills a program and what it started: the program first, so that a script cannot take its next
+     * step (a {@code touch} after a killed {@code sleep}), then its descendants as they were before
+     * it died (once it is gone they are no longer its descendants).
+     */
+    private static void kill(Process process) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroyForcibly();
+        descendants.forEach(ProcessHandle::destroyForcibly);
     }
 
     private static Thread reader(Capture capture, String stream) {
@@ -218,8 +228,7 @@ public final class CallRunner {
                             kept.write(buffer, 0, keep);
                         }
                         overflowed = true;
-                        process.descendants().forEach(ProcessHandle::destroyForcibly);
-                        process.destroyForcibly();
+                        kill(process);
                         return;
                     }
                     synchronized (kept) {

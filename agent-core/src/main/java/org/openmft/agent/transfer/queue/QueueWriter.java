@@ -184,7 +184,7 @@ public final class QueueWriter {
                 // qdef: the queue's default; Artemis queues have none, and JMS's own default is persistent.
                 producer.setDeliveryMode("false".equals(d.persistence()) ? DeliveryMode.NON_PERSISTENT
                         : DeliveryMode.PERSISTENT);
-                splitter.split(in, (data, length, index, last) -> {
+                splitter.split(in, Files.size(spool), (data, length, index, last) -> {
                     Message m;
                     if (text) {
                         m = s.createTextMessage(new String(data, 0, length, charset));

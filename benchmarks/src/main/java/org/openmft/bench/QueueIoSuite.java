@@ -144,15 +144,10 @@ final class QueueIoSuite implements Section {
     private static Cell cell(EmbeddedMft mft, EmbeddedMft.Pair pair, Session s, Path dir, long payload, int n,
             boolean persistent, Context context) throws Exception {
         QueueDestination q = QueueDestination.of(QUEUE, Map.of("persistent", String.valueOf(persistent)));
-        TransferItem item = new TransferItem(Mode.BINARY, ChecksumMethod.MD5, new ItemSource(false,
-                Disposition.LEAVE, dir.resolve("*.bin").toString(), null), new ItemDestination(q, null));
-        long cpu0 = CpuClock.processCpuNanos();
-        long t0 = System.nanoTime();
-        EmbeddedMft.Result r = mft.transfer(pair, List.of(item), 30 * 60_000L);
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        double cpu = (CpuClock.processCpuNanos() - cpu0) / 1e9;
-        String failure = r.failure() != null ? r.failure()
-                : r.reply().resultCode() != 0 ? "result " + r.reply().resultCode() : null;
+        Timed t = timed(mft, pair, dir, new ItemDestination(q, null));
+        double seconds = t.seconds();
+        double cpu = t.cpuSeconds();
+        String failure = t.failure();
         // Read back outside the time: every file one message of the payload's size.
         long bytes = 0;
         int got = 0;
@@ -173,20 +168,31 @@ final class QueueIoSuite implements Section {
         return cell;
     }
 
-    /** The same files to a directory by the same agents: what a file costs without the queue. */
-    private static Cell fileCell(EmbeddedMft mft, EmbeddedMft.Pair pair, Path dir, Path out, long payload, int n,
-            Context context) throws Exception {
-        Files.createDirectories(out);
+    /** A timed transfer: its seconds, the process's CPU seconds, and why it failed (null when it did not). */
+    private record Timed(double seconds, double cpuSeconds, String failure) {
+    }
+
+    /** One transfer of the wildcard {@code dir/*.bin} to {@code destination}, timed from the request to the reply. */
+    private static Timed timed(EmbeddedMft mft, EmbeddedMft.Pair pair, Path dir, ItemDestination destination)
+            throws Exception {
         TransferItem item = new TransferItem(Mode.BINARY, ChecksumMethod.MD5, new ItemSource(false,
-                Disposition.LEAVE, dir.resolve("*.bin").toString(), null), new ItemDestination(
-                DestinationType.DIRECTORY, ExistAction.OVERWRITE, out.toString(), null, null));
+                Disposition.LEAVE, dir.resolve("*.bin").toString(), null), destination);
         long cpu0 = CpuClock.processCpuNanos();
         long t0 = System.nanoTime();
         EmbeddedMft.Result r = mft.transfer(pair, List.of(item), 30 * 60_000L);
         double seconds = (System.nanoTime() - t0) / 1e9;
         double cpu = (CpuClock.processCpuNanos() - cpu0) / 1e9;
-        String failure = r.failure() != null ? r.failure()
-                : r.reply().resultCode() != 0 ? "result " + r.reply().resultCode() : null;
+        return new Timed(seconds, cpu, r.failure() != null ? r.failure()
+                : r.reply().resultCode() != 0 ? "result " + r.reply().resultCode() : null);
+    }
+
+    /** The same files to a directory by the same agents: what a file costs without the queue. */
+    private static Cell fileCell(EmbeddedMft mft, EmbeddedMft.Pair pair, Path dir, Path out, long payload, int n,
+            Context context) throws Exception {
+        Files.createDirectories(out);
+        Timed t = timed(mft, pair, dir, new ItemDestination(DestinationType.DIRECTORY, ExistAction.OVERWRITE,
+                out.toString(), null, null));
+        String failure = t.failure();
         int got = 0;
         try (var files = Files.list(out)) {
             for (Path f : (Iterable<Path>) files::iterator) {
@@ -199,9 +205,9 @@ final class QueueIoSuite implements Section {
         if (failure == null && got != n) {
             failure = got + " files of " + payload + " bytes written, not " + n;
         }
-        Cell cell = new Cell(payload, false, n, seconds, cpu, failure);
+        Cell cell = new Cell(payload, false, n, t.seconds(), t.cpuSeconds(), failure);
         context.log("  %-7s %-14s %5d files    in %7.2f s: %9.1f files/s, %7.2f CPU ms/file%s", label(payload),
-                "file to file", n, seconds, cell.rate(), cell.cpuMillisPerMessage(),
+                "file to file", n, t.seconds(), cell.rate(), cell.cpuMillisPerMessage(),
                 failure == null ? "" : "  FAILED: " + failure);
         return cell;
     }

@@ -83,8 +83,8 @@ class QueueTransferIT {
         h.agent("DST", queues);
         admin = h.admin.connect();
         session = admin.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        for (String q : List.of("APP.SIZE", "APP.LINES", "APP.OFF", "APP.AGAIN", "APP.PLAIN", "APP.BIN",
-                "APP.GROUPS", "APP.WAIT", "APP.EMPTY", "APP.CANCEL", "APP.FAIL", "APP.M2F.OFF")) {
+        for (String q : List.of("APP.SIZE", "APP.LINES", "APP.OFF", "APP.AGAIN", "APP.EVEN", "APP.ODD", "APP.PLAIN",
+                "APP.BIN", "APP.GROUPS", "APP.WAIT", "APP.EMPTY", "APP.CANCEL", "APP.FAIL", "APP.M2F.OFF")) {
             session.createConsumer(session.createQueue(q)).close(); // makes the application queue
         }
         admin.start();
@@ -393,5 +393,46 @@ class QueueTransferIT {
                 .contains("enableQueueInputOutput");
         assertThat(file).doesNotExist();
         assertThat(onQueue("APP.M2F.OFF")).containsExactly("kept");
+    }
+
+    @Test
+    void oneWriterPutsItemAfterItemOnTheirOwnQueuesAndStillDropsARepeat() throws Exception {
+        // The writer keeps its session, producer and destinations from put to put: each item still
+        // goes to its own queue with its own persistence, and a repeat is still dropped whole.
+        Path spool = dir.resolve("many/item.spool");
+        Files.createDirectories(spool.getParent());
+        Files.writeString(spool, "abcd");
+        String id = "414d5120514d5420202020202020202000000000000000cd";
+        try (Connection c = h.admin.connect()) {
+            QueueWriter w = new QueueWriter(true, 1 << 20, 5, spool.getParent(),
+                    () -> c.createSession(true, Session.SESSION_TRANSACTED), h.admin::queueExists,
+                    new Routing(MessagingProvider.ARTEMIS, "QMT"), true);
+            for (int item = 0; item <= 6; item++) {
+                if (item == 6) {
+                    assertThat(put(w, spool, id, 0).repeated()).as("item 0 again").isTrue();
+                }
+                assertThat(put(w, spool, id, item)).as("item %d", item).isEqualTo(new QueueWriter.Put(1, false));
+            }
+        }
+        List<Message> even = drain("APP.EVEN", 4);
+        for (int i = 0; i < 4; i++) {
+            Message m = even.get(i);
+            assertThat(m.getStringProperty("_AMQ_DUPL_ID")).isEqualTo("openmft:" + id + ":" + 2 * i);
+            assertThat(m.getJMSDeliveryMode()).isEqualTo(DeliveryMode.PERSISTENT);
+            assertThat(((BytesMessage) m).getBodyLength()).isEqualTo(4);
+        }
+        List<Message> odd = drain("APP.ODD", 3);
+        for (int i = 0; i < 3; i++) {
+            assertThat(odd.get(i).getStringProperty("_AMQ_DUPL_ID")).isEqualTo("openmft:" + id + ":" + (2 * i + 1));
+            assertThat(odd.get(i).getJMSDeliveryMode()).isEqualTo(DeliveryMode.NON_PERSISTENT);
+        }
+    }
+
+    /** Puts item {@code item} of transfer {@code id}: even items persistent on APP.EVEN, odd ones not on APP.ODD. */
+    private static QueueWriter.Put put(QueueWriter w, Path spool, String id, int item) throws Exception {
+        boolean even = item % 2 == 0;
+        QueueOptions o = new QueueOptions(QueueDestination.of(even ? "APP.EVEN" : "APP.ODD",
+                Map.of("persistent", String.valueOf(even))), null, -1);
+        return w.put(spool, o, new QueueWriter.PutInfo(id, item, "binary", "SRC", "DST", "/in/item", 4, null));
     }
 }

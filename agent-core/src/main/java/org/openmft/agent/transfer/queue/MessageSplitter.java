@@ -20,7 +20,7 @@ import org.openmft.xml.QueueDestination;
  *
  * <p>Memory is bounded by the largest message allowed ({@code maxInputOutputMessageLength}) plus
  * the longest delimiter match ({@code maxDelimiterMatchLength}, or the byte delimiter's length),
- * never the file's size: a message that would be longer fails the item ({@link TooLongException}),
+ * and by the file's size when that is smaller: a message that would be longer fails the item ({@link TooLongException}),
  * as IBM's does. Each message is handed over with whether it is the last, which is known only once
  * the next begins, so one message is held back. An empty file gives one empty message.
  *
@@ -72,11 +72,17 @@ public final class MessageSplitter {
     }
 
     /**
-     * Splits {@code in} (read to its end, not closed).
+     * Splits {@code in} (read to its end, not closed), which holds exactly {@code size} bytes.
+     *
+     * <p>Without a delimiter the size gives every message's length in advance, so the buffer is
+     * the smaller of the message length and the file, reused for each message: a small file costs
+     * a small buffer, not one of {@code maxInputOutputMessageLength} (an agent allowing 20 MB
+     * messages once allocated, and zeroed, two such buffers for every 256-byte file).
      *
      * @return the number of messages
+     * @throws IOException when {@code in} holds fewer or more than {@code size} bytes
      */
-    public int split(InputStream in, Messages out) throws Exception {
+    public int split(InputStream in, long size, Messages out) throws Exception {
         if (rule.delimiter() != null) {
             return byDelimiter(in, out);
         }
@@ -85,29 +91,30 @@ public final class MessageSplitter {
             throw new TooLongException("BFGTR0072E: messages of " + length + " bytes (-qs) are longer than"
                     + " maxInputOutputMessageLength (" + maxMessageBytes + " bytes)");
         }
-        return fixed(in, (int) length, rule.messageLength() == 0, out);
+        if (rule.messageLength() == 0 && size > maxMessageBytes) {
+            throw new TooLongException("BFGTR0072E: the file is longer than maxInputOutputMessageLength ("
+                    + maxMessageBytes + " bytes), the largest message; split it with -qs, -dqdt or -dqdb");
+        }
+        return fixed(in, size, (int) length, out);
     }
 
-    private int fixed(InputStream in, int length, boolean whole, Messages out) throws Exception {
-        byte[] held = new byte[length];
-        byte[] next = new byte[length];
-        int heldLength = in.readNBytes(held, 0, length);
+    private static int fixed(InputStream in, long size, int length, Messages out) throws Exception {
+        byte[] buffer = new byte[(int) Math.min(length, size)];
+        long left = size;
         int index = 0;
-        while (true) {
-            int n = heldLength == length ? in.readNBytes(next, 0, length) : 0;
-            if (whole && n > 0) {
-                throw new TooLongException("BFGTR0072E: the file is longer than maxInputOutputMessageLength ("
-                        + maxMessageBytes + " bytes), the largest message; split it with -qs, -dqdt or -dqdb");
+        do {
+            int n = (int) Math.min(length, left);
+            if (in.readNBytes(buffer, 0, n) != n) {
+                throw new IOException("the file ended before its " + size + " bytes");
             }
-            out.accept(held, heldLength, index++, n == 0);
-            if (n == 0) {
-                return index;
-            }
-            byte[] t = held;
-            held = next;
-            next = t;
-            heldLength = n;
+            left -= n;
+            // An empty file is one empty message.
+            out.accept(buffer, n, index++, left == 0);
+        } while (left > 0);
+        if (in.read() >= 0) {
+            throw new IOException("the file is longer than its " + size + " bytes");
         }
+        return index;
     }
 
     private int byDelimiter(InputStream in, Messages out) throws Exception {

@@ -45,9 +45,10 @@ import org.slf4j.LoggerFactory;
  * ({@code SYSTEM.CHANNEL.*}) are refused: a transfer that could put there could forge requests,
  * chunks or checkpoints with the agent's own authority.
  *
- * <p>Thread-safe: puts are serialised on one transacted session, opened at the first put and
- * opened again after a failure (the DATA dispatcher is the one caller). Queues found to exist are
- * remembered (asking Artemis costs a management round trip); a queue deleted later fails its put.
+ * <p>Thread-safe: puts are serialised on one transacted session and its one producer, opened at the
+ * first put and opened again after a failure (the DATA dispatcher is the one caller). Queues found to
+ * exist, and their destinations, are remembered (asking Artemis costs a round trip, which a file of
+ * 256 bytes would otherwise pay three times over beside its commit); a queue deleted later fails its put.
  */
 public final class QueueWriter {
     private static final Logger log = LoggerFactory.getLogger(QueueWriter.class);
@@ -55,6 +56,8 @@ public final class QueueWriter {
     static final String DUPLICATE_ID = "_AMQ_DUPL_ID";
     /** IBM MQ's JMS name of MQGS_LAST_MSG_IN_GROUP. */
     public static final String LAST_IN_GROUP = "JMS_IBM_Last_Msg_In_Group";
+    /** The most destinations remembered per session (each is a few names; they are looked up again after). */
+    private static final int MAX_DESTINATIONS = 256;
     /** Marks a checkpoint's spooled queue item (before its spool file's path). */
     public static final String SPOOLED = "queue:";
 
@@ -99,6 +102,13 @@ public final class QueueWriter {
     private final java.util.Set<String> knownQueues = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The transacted session of the puts; null until the first, and after a failure. */
     private Session session;
+    /** The session's one producer, without a destination of its own (named at each send). */
+    private MessageProducer producer;
+    /**
+     * The session's destinations by queue and queue manager: looking one up, and checking it at a
+     * producer's creation, are round trips to Artemis, once per queue instead of once per file.
+     */
+    private final java.util.Map<String, Destination> destinations = new java.util.HashMap<>();
 
     /**
      * @param enabled                 {@code enableQueueInputOutput}
@@ -164,6 +174,7 @@ public final class QueueWriter {
         try {
             if (session == null) {
                 session = sessions.open();
+                producer = session.createProducer(null);
             }
             String local = routing.localQueueFor(d.queue(), d.qmgr());
             if (local != null && !knownQueues.contains(local) && !probe.exists(session, local)) {
@@ -176,15 +187,14 @@ public final class QueueWriter {
             if (local != null) {
                 knownQueues.add(local);
             }
-            Destination destination = routing.destination(session, d.queue(), d.qmgr());
+            Destination destination = destination(d.queue(), d.qmgr());
             String group = groupId(info.transferId(), info.item());
             Session s = session;
-            try (MessageProducer producer = session.createProducer(destination);
-                    InputStream in = Files.newInputStream(spool)) {
-                // qdef: the queue's default; Artemis queues have none, and JMS's own default is persistent.
-                producer.setDeliveryMode("false".equals(d.persistence()) ? DeliveryMode.NON_PERSISTENT
-                        : DeliveryMode.PERSISTENT);
-                splitter.split(in, (data, length, index, last) -> {
+            MessageProducer p = producer;
+            // qdef: the queue's default; Artemis queues have none, and JMS's own default is persistent.
+            int deliveryMode = "false".equals(d.persistence()) ? DeliveryMode.NON_PERSISTENT : DeliveryMode.PERSISTENT;
+            try (InputStream in = Files.newInputStream(spool)) {
+                splitter.split(in, Files.size(spool), (data, length, index, last) -> {
                     Message m;
                     if (text) {
                         m = s.createTextMessage(new String(data, 0, length, charset));
@@ -209,7 +219,7 @@ public final class QueueWriter {
                         }
                     }
                     routing.address(m, d.queue(), d.qmgr());
-                    producer.send(m);
+                    p.send(destination, m, deliveryMode, Message.DEFAULT_PRIORITY, Message.DEFAULT_TIME_TO_LIVE);
                     count[0]++;
                 });
                 session.commit();
@@ -238,16 +248,31 @@ public final class QueueWriter {
         } finally {
             if (!healthy) {
                 // After a failure of the provider's the session is not trusted again.
-                close(session);
-                session = null;
+                close();
             }
         }
     }
 
-    /** Closes the session of the puts; the next put opens another. */
+    /** The session's destination for {@code queue} on {@code qmgr}, looked up once per session. */
+    private Destination destination(String queue, String qmgr) throws JMSException {
+        String key = queue + "@" + qmgr;
+        Destination destination = destinations.get(key);
+        if (destination == null) {
+            if (destinations.size() >= MAX_DESTINATIONS) {
+                destinations.clear();
+            }
+            destination = routing.destination(session, queue, qmgr);
+            destinations.put(key, destination);
+        }
+        return destination;
+    }
+
+    /** Closes the session of the puts (and its producer); the next put opens another. */
     public synchronized void close() {
         close(session);
         session = null;
+        producer = null;
+        destinations.clear();
     }
 
     private static boolean duplicate(Throwable e) {

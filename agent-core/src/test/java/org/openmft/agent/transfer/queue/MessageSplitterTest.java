@@ -19,8 +19,9 @@ class MessageSplitterTest {
         QueueDestination rule = QueueDestination.of("Q", attributes);
         List<String> out = new ArrayList<>();
         List<Boolean> lasts = new ArrayList<>();
+        byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
         int n = new MessageSplitter(rule, StandardCharsets.UTF_8, max, maxMatch).split(
-                new ByteArrayInputStream(data.getBytes(StandardCharsets.UTF_8)), (b, len, index, last) -> {
+                new ByteArrayInputStream(bytes), bytes.length, (b, len, index, last) -> {
                     assertThat(index).isEqualTo(out.size());
                     out.add(new String(b, 0, len, StandardCharsets.UTF_8));
                     lasts.add(last);
@@ -47,6 +48,29 @@ class MessageSplitterTest {
     void aFileLongerThanTheLargestMessageFailsUnlessSplit() {
         assertThatThrownBy(() -> split("abcdef", Map.of(), 4, 5))
                 .isInstanceOf(MessageSplitter.TooLongException.class).hasMessageContaining("maxInputOutputMessageLength");
+    }
+
+    @Test
+    void aSmallFileIsHandedOverInABufferOfItsSizeNotTheLargestMessages() throws Exception {
+        // maxInputOutputMessageLength of 20 MB must not cost 20 MB per 3-byte file.
+        List<Integer> buffers = new ArrayList<>();
+        QueueDestination whole = QueueDestination.of("Q", Map.of());
+        new MessageSplitter(whole, StandardCharsets.UTF_8, 20 << 20, 5).split(new ByteArrayInputStream(
+                new byte[] {1, 2, 3}), 3, (b, len, index, last) -> buffers.add(b.length));
+        QueueDestination bySize = QueueDestination.of("Q", Map.of("messageLength", "1000000"));
+        new MessageSplitter(bySize, StandardCharsets.UTF_8, 20 << 20, 5).split(new ByteArrayInputStream(
+                new byte[10]), 10, (b, len, index, last) -> buffers.add(b.length));
+        assertThat(buffers).containsExactly(3, 10);
+    }
+
+    @Test
+    void aFileWhoseBytesAreNotItsSizeFails() {
+        QueueDestination whole = QueueDestination.of("Q", Map.of());
+        MessageSplitter splitter = new MessageSplitter(whole, StandardCharsets.UTF_8, 1 << 20, 5);
+        assertThatThrownBy(() -> splitter.split(new ByteArrayInputStream(new byte[2]), 3, (b, len, i, last) -> { }))
+                .isInstanceOf(java.io.IOException.class).hasMessageContaining("ended");
+        assertThatThrownBy(() -> splitter.split(new ByteArrayInputStream(new byte[4]), 3, (b, len, i, last) -> { }))
+                .isInstanceOf(java.io.IOException.class).hasMessageContaining("longer");
     }
 
     @Test

@@ -67,6 +67,9 @@ final class PollPlan {
 
     /** Whether two histories know the same files in the same states (polls counted aside). */
     static boolean sameFiles(Map<String, FileHistory> a, Map<String, FileHistory> b) {
+        if (a == b) {
+            return true;
+        }
         if (!a.keySet().equals(b.keySet())) {
             return false;
         }

@@ -14,6 +14,8 @@ import javax.jms.Queue;
 import javax.jms.Session;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The transacted session the stores of an agent's {@code SYSTEM.FTE.EVENT.<AGENT>} queue (resource
@@ -22,9 +24,19 @@ import org.openmft.agent.qmgr.QueueManagerException;
  * replacement and its requests commit together. Opened on first use; {@link #close} drops it and
  * the next use opens a new one.
  *
+ * <p>The queue manager may close the session under a store: Artemis fails an agent's connections
+ * when an administrator changes its user's roles. {@link #transact} then opens a new session and
+ * runs the work once more, so such a change does not fail the next save. Only a refusal the JMS
+ * client makes itself on a closed session or connection ({@link javax.jms.IllegalStateException})
+ * is retried: that work never reached a commit, so the queue manager rolled it back with the
+ * session. A failure whose outcome is unknown (the connection broke during a commit) is not
+ * retried; the store fails and its caller decides again from the state it knows. Bounded: one
+ * retry.
+ *
  * <p>Not thread-safe: each store calls it under its own lock.
  */
 public final class EventQueueSession implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EventQueueSession.class);
     private final QueueManagerConnector connector;
     private final String queueName;
     private final String commandQueue;
@@ -33,6 +45,19 @@ public final class EventQueueSession implements AutoCloseable {
     private Queue queue;
     private MessageProducer records;
     private MessageProducer commands;
+    /** Set by the connection's exception listener: the queue manager closed or lost it. */
+    private volatile boolean broken;
+
+    /** Work done in the session's transaction, which the work commits. */
+    @FunctionalInterface
+    public interface Work {
+        /**
+         * @param session the transacted session
+         * @throws JMSException when the queue manager refuses or fails it
+         * @throws QueueManagerException when the queue manager cannot be reached
+         */
+        void run(Session session) throws JMSException, QueueManagerException;
+    }
 
     /**
      * @param connector the agent's queue manager
@@ -60,9 +85,13 @@ public final class EventQueueSession implements AutoCloseable {
      * @throws QueueManagerException when the queue manager cannot be reached
      */
     public Session session() throws JMSException, QueueManagerException {
+        if (broken) {
+            close();
+        }
         if (session == null) {
             connection = connector.connect();
             try {
+                connection.setExceptionListener(e -> broken = true);
                 session = connection.createSession(true, Session.SESSION_TRANSACTED);
                 queue = session.createQueue(queueName);
                 records = session.createProducer(queue);
@@ -76,6 +105,26 @@ public final class EventQueueSession implements AutoCloseable {
             }
         }
         return session;
+    }
+
+    /**
+     * Runs {@code work} in the session; when the session or its connection turns out closed (the
+     * queue manager closed it since the last use), opens a new session and runs it once more.
+     *
+     * @param work what to do; it commits, and may be run twice, so it must start from the state
+     *     the store knew before the first run (what it changes in memory, it changes after its commit)
+     * @throws JMSException when it fails otherwise, or again after the retry
+     * @throws QueueManagerException when the queue manager cannot be reached
+     */
+    public void transact(Work work) throws JMSException, QueueManagerException {
+        try {
+            work.run(session());
+        } catch (javax.jms.IllegalStateException closed) {
+            log.info("The session on {} was closed under it ({}); opening a new one and trying once more", queueName,
+                    describe(closed));
+            close();
+            work.run(session());
+        }
     }
 
     /** @return the EVENT queue, once {@link #session()} opened it */
@@ -155,5 +204,6 @@ public final class EventQueueSession implements AutoCloseable {
         }
         connection = null;
         session = null;
+        broken = false;
     }
 }

@@ -114,45 +114,46 @@ final class EventQueueScheduleStore implements ScheduleStore {
     @Override
     public void save(long id, ScheduleRecord record, String transfer) throws ScheduleStoreException {
         try {
-            Session s = events.session();
-            takeOld(id);
-            String messageId = null;
-            if (record != null) {
-                byte[] body = record.toBytes();
-                BytesMessage m = s.createBytesMessage();
-                m.writeBytes(body);
-                m.setStringProperty(SCHEDULE, Long.toString(id));
-                m.setStringProperty(TAG, tag.tag("schedule", queueName, Long.toString(id), digest(body)));
-                events.records().send(m);
-                messageId = m.getJMSMessageID();
-            }
-            String newCounter = null;
-            if (record != null && id > highestId) {
-                if (counterMessage != null) {
-                    events.take(counterMessage, "the schedule id counter");
+            events.transact(s -> {
+                takeOld(id);
+                String messageId = null;
+                if (record != null) {
+                    byte[] body = record.toBytes();
+                    BytesMessage m = s.createBytesMessage();
+                    m.writeBytes(body);
+                    m.setStringProperty(SCHEDULE, Long.toString(id));
+                    m.setStringProperty(TAG, tag.tag("schedule", queueName, Long.toString(id), digest(body)));
+                    events.records().send(m);
+                    messageId = m.getJMSMessageID();
                 }
-                Message c = s.createMessage();
-                c.setStringProperty(COUNTER, Long.toString(id));
-                c.setStringProperty(TAG, tag.tag("scheduleCounter", queueName, Long.toString(id)));
-                events.records().send(c);
-                newCounter = c.getJMSMessageID();
-            }
-            if (transfer != null) {
-                TextMessage t = s.createTextMessage(transfer);
-                t.setStringProperty(SCHEDULE_ID, Long.toString(id));
-                t.setStringProperty(TAG, occurrenceTag(id, transfer));
-                events.commands().send(t);
-            }
-            s.commit();
-            if (newCounter != null) {
-                counterMessage = newCounter;
-                highestId = id;
-            }
-            if (messageId != null) {
-                written.put(id, messageId);
-            } else {
-                written.remove(id);
-            }
+                String newCounter = null;
+                if (record != null && id > highestId) {
+                    if (counterMessage != null) {
+                        events.take(counterMessage, "the schedule id counter");
+                    }
+                    Message c = s.createMessage();
+                    c.setStringProperty(COUNTER, Long.toString(id));
+                    c.setStringProperty(TAG, tag.tag("scheduleCounter", queueName, Long.toString(id)));
+                    events.records().send(c);
+                    newCounter = c.getJMSMessageID();
+                }
+                if (transfer != null) {
+                    TextMessage t = s.createTextMessage(transfer);
+                    t.setStringProperty(SCHEDULE_ID, Long.toString(id));
+                    t.setStringProperty(TAG, occurrenceTag(id, transfer));
+                    events.commands().send(t);
+                }
+                s.commit();
+                if (newCounter != null) {
+                    counterMessage = newCounter;
+                    highestId = id;
+                }
+                if (messageId != null) {
+                    written.put(id, messageId);
+                } else {
+                    written.remove(id);
+                }
+            });
         } catch (JMSException | QueueManagerException | RuntimeException e) {
             close();
             throw new ScheduleStoreException("cannot save schedule " + id + " on " + queueName + ": " + describe(e), e);

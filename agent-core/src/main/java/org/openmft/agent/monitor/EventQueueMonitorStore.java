@@ -98,10 +98,12 @@ final class EventQueueMonitorStore implements MonitorStore {
     }
 
     @Override
-    public void save(MonitorRecord record, List<String> tasks) throws MonitorStoreException {
+    public List<String> save(MonitorRecord record, List<String> tasks) throws MonitorStoreException {
         byte[] body = record.toBytes();
+        List<String> ids = new ArrayList<>();
         try {
             events.transact(s -> {
+                ids.clear();
                 takeOld(record.name());
                 BytesMessage m = s.createBytesMessage();
                 m.writeBytes(body);
@@ -109,11 +111,14 @@ final class EventQueueMonitorStore implements MonitorStore {
                 m.setStringProperty(TAG, tagOf(record.name(), body));
                 events.records().send(m);
                 for (String task : tasks) {
-                    events.commands().send(s.createTextMessage(task));
+                    Message t = s.createTextMessage(task);
+                    events.commands().send(t);
+                    ids.add(t.getJMSMessageID());
                 }
                 s.commit();
                 written.put(record.name(), m.getJMSMessageID());
             });
+            return List.copyOf(ids);
         } catch (JMSException | QueueManagerException | RuntimeException e) {
             close();
             throw new MonitorStoreException("cannot save monitor " + record.name() + " on " + queueName + ": "

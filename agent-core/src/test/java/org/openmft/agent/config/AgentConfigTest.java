@@ -92,7 +92,7 @@ class AgentConfigTest {
                 "textReplacementCharacterSequence", "maxSourceTransfers", "maxDestinationTransfers",
                 "maxQueuedTransfers", "maxFilesForTransfer", "transferAckTimeout", "transferAckTimeoutRetries",
                 "transferRecoveryTimeout", "openmft.sourceSilenceTimeout", "immediateShutdownTimeout",
-                "monitorMaxResourcesInPoll", "monitorReportTriggerFail", "monitorSilenceOnTriggerFailure",
+                "monitorMaxResourcesInPoll", "monitorReportTriggerFail", "monitorSilenceOnTriggerFailure", "monitorGroupRetryLimit",
                 "agentStatusPublishRateLimit",
                 "agentStatusPublishRateMin", "sandboxRoot", "userSandboxes", "xmlConfigReloadInterval",
                 "additionalWildcardSandboxChecking", "outputLogFiles", "outputLogSize",

@@ -128,6 +128,12 @@ public final class Agent implements AutoCloseable {
             }
 
             @Override
+            public void callCompleted(String agent, Role role, String transferId, String phase,
+                    org.openmft.xml.ProgramCall call, org.openmft.agent.calls.CallResult result) {
+                outside.callCompleted(agent, role, transferId, phase, call, result); // not forwarded by the base class
+            }
+
+            @Override
             public void transferEnded(String agent, Role role, TransferOutcome outcome) {
                 super.transferEnded(agent, role, outcome);
                 MonitorService m = monitors;

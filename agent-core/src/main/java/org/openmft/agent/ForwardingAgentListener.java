@@ -126,10 +126,4 @@ public abstract class ForwardingAgentListener implements AgentListener {
     public void transferEnded(String agent, Role role, TransferOutcome outcome) {
         delegate().transferEnded(agent, role, outcome);
     }
-
-    @Override
-    public void callCompleted(String agent, Role role, String transferId, String phase, org.openmft.xml.ProgramCall call,
-            org.openmft.agent.calls.CallResult result) {
-        delegate().callCompleted(agent, role, transferId, phase, call, result);
-    }
 }

@@ -26,12 +26,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The queue manager may close the session under a store: Artemis fails an agent's connections
  * when an administrator changes its user's roles. {@link #transact} then opens a new session and
- * runs the work once more, so such a change does not fail the next save. Only a refusal the JMS
- * client makes itself on a closed session or connection ({@link javax.jms.IllegalStateException})
- * is retried: that work never reached a commit, so the queue manager rolled it back with the
- * session. A failure whose outcome is unknown (the connection broke during a commit) is not
- * retried; the store fails and its caller decides again from the state it knows. Bounded: one
- * retry.
+ * runs the work once more, so such a change does not fail the next save. It retries only what
+ * never reached a commit, which the queue manager rolled back with the session: the JMS client's
+ * own refusal of a closed session or connection ({@link javax.jms.IllegalStateException}), or the
+ * connection failing before the commit was asked. A failure whose outcome is unknown (the
+ * connection broke during the commit) is not retried; the store fails and its caller decides again
+ * from the state it knows. Bounded: one retry.
  *
  * <p>Not thread-safe: each store calls it under its own lock.
  */
@@ -48,11 +48,11 @@ public final class EventQueueSession implements AutoCloseable {
     /** Set by the connection's exception listener: the queue manager closed or lost it. */
     private volatile boolean broken;
 
-    /** Work done in the session's transaction, which the work commits. */
+    /** Work done in the session's transaction, which {@link #transact} commits. */
     @FunctionalInterface
     public interface Work {
         /**
-         * @param session the transacted session
+         * @param session the transacted session, not to be committed by the work
          * @throws JMSException when the queue manager refuses or fails it
          * @throws QueueManagerException when the queue manager cannot be reached
          */
@@ -108,24 +108,41 @@ public final class EventQueueSession implements AutoCloseable {
     }
 
     /**
-     * Runs {@code work} in the session; when the session or its connection turns out closed (the
-     * queue manager closed it since the last use), opens a new session and runs it once more.
+     * Runs {@code work} in the session and commits; when the session or its connection turns out
+     * closed before the commit (the queue manager closed it since the last use), opens a new
+     * session and does it once more.
      *
-     * @param work what to do; it commits, and may be run twice, so it must start from the state
-     *     the store knew before the first run (what it changes in memory, it changes after its commit)
-     * @throws JMSException when it fails otherwise, or again after the retry
+     * @param work what to do; it may be run twice, so it must start from the state the store knew
+     *     before the first run and leave what it changes in memory to its caller, after this returns
+     * @throws JMSException when it fails otherwise, or again after the retry; then nothing or, when
+     *     the connection broke during the commit, possibly all of it was committed
      * @throws QueueManagerException when the queue manager cannot be reached
      */
     public void transact(Work work) throws JMSException, QueueManagerException {
-        try {
-            work.run(session());
-        } catch (javax.jms.IllegalStateException closed) {
-            log.info("The session on {} was closed under it ({}); opening a new one and trying once more", queueName,
-                    describe(closed));
-            close();
-            work.run(session());
+        for (int attempt = 1;; attempt++) {
+            Session s = session();
+            boolean committing = false;
+            try {
+                work.run(s);
+                committing = true;
+                s.commit();
+                return;
+            } catch (JMSException e) {
+                boolean neverCommitted = e instanceof javax.jms.IllegalStateException
+                        || (!committing && (broken || CONNECTION_FAILURES.contains(ProviderErrors.reason(e))));
+                if (attempt > 1 || !neverCommitted) {
+                    throw e;
+                }
+                log.info("The session on {} was closed under it ({}); opening a new one and trying once more",
+                        queueName, describe(e));
+                close();
+            }
         }
     }
+
+    /** The providers' reasons for a connection that failed or closed under a call. */
+    private static final java.util.Set<String> CONNECTION_FAILURES = java.util.Set.of("Artemis UNBLOCKED",
+            "Artemis NOT_CONNECTED", "Artemis DISCONNECTED", "Artemis OBJECT_CLOSED", "MQRC 2009");
 
     /** @return the EVENT queue, once {@link #session()} opened it */
     public Queue queue() {

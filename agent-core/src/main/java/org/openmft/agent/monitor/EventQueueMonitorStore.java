@@ -101,6 +101,7 @@ final class EventQueueMonitorStore implements MonitorStore {
     public List<String> save(MonitorRecord record, List<String> tasks) throws MonitorStoreException {
         byte[] body = record.toBytes();
         List<String> ids = new ArrayList<>();
+        String[] recordId = new String[1];
         try {
             events.transact(s -> {
                 ids.clear();
@@ -115,9 +116,9 @@ final class EventQueueMonitorStore implements MonitorStore {
                     events.commands().send(t);
                     ids.add(t.getJMSMessageID());
                 }
-                s.commit();
-                written.put(record.name(), m.getJMSMessageID());
+                recordId[0] = m.getJMSMessageID();
             });
+            written.put(record.name(), recordId[0]);
             return List.copyOf(ids);
         } catch (JMSException | QueueManagerException | RuntimeException e) {
             close();
@@ -129,11 +130,8 @@ final class EventQueueMonitorStore implements MonitorStore {
     @Override
     public void delete(String name) throws MonitorStoreException {
         try {
-            events.transact(s -> {
-                takeOld(name);
-                s.commit();
-                written.remove(name);
-            });
+            events.transact(s -> takeOld(name));
+            written.remove(name);
         } catch (JMSException | QueueManagerException | RuntimeException e) {
             close();
             throw new MonitorStoreException("cannot delete monitor " + name + " from " + queueName + ": "

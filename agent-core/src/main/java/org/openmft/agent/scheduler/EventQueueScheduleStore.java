@@ -113,10 +113,12 @@ final class EventQueueScheduleStore implements ScheduleStore {
 
     @Override
     public void save(long id, ScheduleRecord record, String transfer) throws ScheduleStoreException {
+        String[] ids = new String[2]; // the record's message, the new counter's
         try {
             events.transact(s -> {
+                ids[0] = null;
+                ids[1] = null;
                 takeOld(id);
-                String messageId = null;
                 if (record != null) {
                     byte[] body = record.toBytes();
                     BytesMessage m = s.createBytesMessage();
@@ -124,9 +126,8 @@ final class EventQueueScheduleStore implements ScheduleStore {
                     m.setStringProperty(SCHEDULE, Long.toString(id));
                     m.setStringProperty(TAG, tag.tag("schedule", queueName, Long.toString(id), digest(body)));
                     events.records().send(m);
-                    messageId = m.getJMSMessageID();
+                    ids[0] = m.getJMSMessageID();
                 }
-                String newCounter = null;
                 if (record != null && id > highestId) {
                     if (counterMessage != null) {
                         events.take(counterMessage, "the schedule id counter");
@@ -135,7 +136,7 @@ final class EventQueueScheduleStore implements ScheduleStore {
                     c.setStringProperty(COUNTER, Long.toString(id));
                     c.setStringProperty(TAG, tag.tag("scheduleCounter", queueName, Long.toString(id)));
                     events.records().send(c);
-                    newCounter = c.getJMSMessageID();
+                    ids[1] = c.getJMSMessageID();
                 }
                 if (transfer != null) {
                     TextMessage t = s.createTextMessage(transfer);
@@ -143,17 +144,16 @@ final class EventQueueScheduleStore implements ScheduleStore {
                     t.setStringProperty(TAG, occurrenceTag(id, transfer));
                     events.commands().send(t);
                 }
-                s.commit();
-                if (newCounter != null) {
-                    counterMessage = newCounter;
-                    highestId = id;
-                }
-                if (messageId != null) {
-                    written.put(id, messageId);
-                } else {
-                    written.remove(id);
-                }
             });
+            if (ids[1] != null) {
+                counterMessage = ids[1];
+                highestId = id;
+            }
+            if (ids[0] != null) {
+                written.put(id, ids[0]);
+            } else {
+                written.remove(id);
+            }
         } catch (JMSException | QueueManagerException | RuntimeException e) {
             close();
             throw new ScheduleStoreException("cannot save schedule " + id + " on " + queueName + ": " + describe(e), e);

@@ -4,23 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
-import javax.jms.Connection;
-import javax.jms.QueueBrowser;
-import javax.jms.Session;
+import javax.jms.Message;
 import javax.jms.TextMessage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.config.QueueNames;
-import org.openmft.agent.credentials.Credentials;
-import org.openmft.agent.messaging.ArtemisQueueAdmin;
-import org.openmft.agent.messaging.QueueManagerConnector;
-import org.openmft.agent.qmgr.EmbeddedQueueManager;
-import org.openmft.agent.qmgr.QueueManagerSettings;
-import org.openmft.agent.qmgr.security.Permissions;
+import org.openmft.agent.messaging.RoleChangeRig;
 import org.openmft.agent.transfer.state.StateTag;
 
 /**
@@ -35,27 +26,12 @@ class EventQueueStoreReconnectIT {
 
     @Test
     void aSaveAfterTheQueueManagerClosedTheSessionSucceedsOnANewOne() throws Exception {
-        int port;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        try (EmbeddedQueueManager qm = EmbeddedQueueManager.start(new QueueManagerSettings("QMRC", dir.resolve("qm"),
-                "127.0.0.1", port))) {
-            var ep = new org.openmft.agent.config.QueueManagerEndpoint(MessagingProvider.ARTEMIS, "QMRC", null, port,
-                    "SYSTEM.DEF.SVRCONN");
-            QueueManagerConnector admin = QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow());
-            new ArtemisQueueAdmin(admin).createQueues(QueueNames.agentQueues("MONA"));
-            Credentials agent = qm.users().addAgent("MONA", dir.resolve("credentials.xml"));
-            qm.applySecurityChanges();
+        try (RoleChangeRig rig = new RoleChangeRig(dir, "MONA")) {
             StateTag tag = StateTag.of(new byte[32]);
-            EventQueueMonitorStore store = new EventQueueMonitorStore(QueueManagerConnector.forAgent(ep, agent), "MONA",
-                    tag);
+            EventQueueMonitorStore store = new EventQueueMonitorStore(rig.agentConnector(), "MONA", tag);
             try {
                 store.save(record(Map.of("/in/a", new FileHistory(1, 1, 0, true))), List.of("<task>1</task>"));
-
-                qm.users().grant(agent.user(), Permissions.REQUESTER);
-                qm.applySecurityChanges(); // closes the agent's connections
-
+                rig.grantRole(); // closes the agent's connections
                 Map<String, FileHistory> both = Map.of("/in/a", new FileHistory(1, 1, 0, true),
                         "/in/b", new FileHistory(2, 2, 0, true));
                 store.save(record(both), List.of("<task>2</task>"));
@@ -63,8 +39,7 @@ class EventQueueStoreReconnectIT {
                 store.close();
             }
 
-            EventQueueMonitorStore reader = new EventQueueMonitorStore(QueueManagerConnector.forAgent(ep, agent),
-                    "MONA", tag);
+            EventQueueMonitorStore reader = new EventQueueMonitorStore(rig.agentConnector(), "MONA", tag);
             try {
                 List<MonitorRecord> records = reader.load();
                 assertThat(records).hasSize(1);
@@ -72,34 +47,16 @@ class EventQueueStoreReconnectIT {
             } finally {
                 reader.close();
             }
-            assertThat(browse(admin, QueueNames.event("MONA"))).as("one record on the EVENT queue").hasSize(1);
-            assertThat(texts(admin, QueueNames.command("MONA"))).containsExactly("<task>1</task>", "<task>2</task>");
+            assertThat(rig.browse(QueueNames.event("MONA"))).as("one record on the EVENT queue").hasSize(1);
+            List<String> tasks = new ArrayList<>();
+            for (Message m : rig.browse(QueueNames.command("MONA"))) {
+                tasks.add(((TextMessage) m).getText());
+            }
+            assertThat(tasks).containsExactly("<task>1</task>", "<task>2</task>");
         }
     }
 
     private static MonitorRecord record(Map<String, FileHistory> history) {
         return new MonitorRecord("M", "<monitor/>", true, "u", "id", true, history);
-    }
-
-    private static List<Object> browse(QueueManagerConnector admin, String queue) throws Exception {
-        List<Object> out = new ArrayList<>();
-        try (Connection c = admin.connect()) {
-            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            c.start();
-            try (QueueBrowser b = s.createBrowser(s.createQueue(queue))) {
-                for (Enumeration<?> e = b.getEnumeration(); e.hasMoreElements();) {
-                    out.add(e.nextElement());
-                }
-            }
-        }
-        return out;
-    }
-
-    private static List<String> texts(QueueManagerConnector admin, String queue) throws Exception {
-        List<String> out = new ArrayList<>();
-        for (Object m : browse(admin, queue)) {
-            out.add(((TextMessage) m).getText());
-        }
-        return out;
     }
 }

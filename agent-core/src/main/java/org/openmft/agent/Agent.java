@@ -120,7 +120,29 @@ public final class Agent implements AutoCloseable {
             throws ConfigurationException {
         this.config = config;
         this.connector = connector;
-        this.listener = listener == null ? AgentListener.NONE : listener;
+        AgentListener outside = listener == null ? AgentListener.NONE : listener;
+        // The transfers a queue monitor submitted tell it how they ended (monitorGroupRetryLimit).
+        this.listener = new ForwardingAgentListener() {
+            @Override
+            protected AgentListener delegate() {
+                return outside;
+            }
+
+            @Override
+            public void callCompleted(String agent, Role role, String transferId, String phase,
+                    org.openmft.xml.ProgramCall call, org.openmft.agent.calls.CallResult result) {
+                outside.callCompleted(agent, role, transferId, phase, call, result); // not forwarded by the base class
+            }
+
+            @Override
+            public void transferEnded(String agent, Role role, TransferOutcome outcome) {
+                super.transferEnded(agent, role, outcome);
+                MonitorService m = monitors;
+                if (role == Role.SOURCE && m != null) {
+                    m.transferEnded(outcome.transferId(), outcome.resultCode());
+                }
+            }
+        };
         this.name = config.agentName();
         this.stateDirectory = stateDirectory;
         StateTag stateTag;
@@ -140,7 +162,7 @@ public final class Agent implements AutoCloseable {
         this.transfers = newEngine();
         this.monitors = MonitorService.forAgent(new MonitorService.Settings(name, config.agentQMgr(),
                 config.monitorMaxResourcesInPoll(), config.monitorReportTriggerFail(),
-                config.monitorSilenceOnTriggerFailure()), connector, stateTag, sandboxes, this.listener,
+                config.monitorSilenceOnTriggerFailure(), config.monitorGroupRetryLimit()), connector, stateTag, sandboxes, this.listener,
                 threads.factory("monitor", false));
         this.stateTag = stateTag;
         this.schedules = org.openmft.agent.scheduler.ScheduleService.forAgent(name, connector, stateTag, this.listener,

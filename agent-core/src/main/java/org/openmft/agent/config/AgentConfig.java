@@ -161,6 +161,11 @@ public final class AgentConfig extends QueueManagerConfig {
         return values.get(AgentProperties.MONITOR_SILENCE_ON_TRIGGER_FAILURE);
     }
 
+    /** @return {@code monitorGroupRetryLimit}: times a queue monitor triggers a failed group again, -1 without limit */
+    public int monitorGroupRetryLimit() {
+        return values.get(AgentProperties.MONITOR_GROUP_RETRY_LIMIT);
+    }
+
     /** @return {@code enableQueueInputOutput}: whether files go to queues here (file to message) */
     public boolean enableQueueInputOutput() {
         return values.get(AgentProperties.ENABLE_QUEUE_INPUT_OUTPUT);

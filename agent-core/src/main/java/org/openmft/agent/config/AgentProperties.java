@@ -472,6 +472,11 @@ public final class AgentProperties {
             .description("Publish a monitor log entry when evaluating a trigger fails.").build();
 
     /** How many failures in a row a monitor reports before it goes quiet (until a trigger works). */
+    public static final ConfigKey<Integer> MONITOR_GROUP_RETRY_LIMIT = ConfigKey.integer("monitorGroupRetryLimit")
+            .defaultValue(10).validator(Validator.intRange(-1, 1000000)).supported().group(MONITORS)
+            .description("Times a queue monitor triggers a group (or message) again while it stays on the queue after"
+                    + " the transfer it triggered failed; -1 without limit. Counted from the agent's start.")
+            .build();
     public static final ConfigKey<Integer> MONITOR_SILENCE_ON_TRIGGER_FAILURE =
             ConfigKey.integer("monitorSilenceOnTriggerFailure").defaultValue(5)
             .validator(Validator.intRange(0, 1000000)).supported().group(MONITORS)
@@ -484,9 +489,7 @@ public final class AgentProperties {
         ConfigKey.bool("monitorReportTriggerNotSatisfied").defaultValue(false).group(MONITORS)
                 .description("Publish a monitor log entry when a trigger is not satisfied.").build(),
         MONITOR_SILENCE_ON_TRIGGER_FAILURE,
-        ConfigKey.integer("monitorGroupRetryLimit").defaultValue(10).validator(Validator.intRange(0, 1000000))
-                .group(MONITORS).description("Times a queue monitor resubmits a failed message-to-file transfer.")
-                .build(),
+        MONITOR_GROUP_RETRY_LIMIT,
     };
 
     // ---- Exits ---------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ import javax.jms.Queue;
 import javax.jms.Session;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The transacted session the stores of an agent's {@code SYSTEM.FTE.EVENT.<AGENT>} queue (resource
@@ -22,9 +24,19 @@ import org.openmft.agent.qmgr.QueueManagerException;
  * replacement and its requests commit together. Opened on first use; {@link #close} drops it and
  * the next use opens a new one.
  *
+ * <p>The queue manager may close the session under a store: Artemis fails an agent's connections
+ * when an administrator changes its user's roles. {@link #transact} then opens a new session and
+ * runs the work once more, so such a change does not fail the next save. It retries only what
+ * never reached a commit, which the queue manager rolled back with the session: the JMS client's
+ * own refusal of a closed session or connection ({@link javax.jms.IllegalStateException}), or the
+ * connection failing before the commit was asked. A failure whose outcome is unknown (the
+ * connection broke during the commit) is not retried; the store fails and its caller decides again
+ * from the state it knows. Bounded: one retry.
+ *
  * <p>Not thread-safe: each store calls it under its own lock.
  */
 public final class EventQueueSession implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EventQueueSession.class);
     private final QueueManagerConnector connector;
     private final String queueName;
     private final String commandQueue;
@@ -33,6 +45,19 @@ public final class EventQueueSession implements AutoCloseable {
     private Queue queue;
     private MessageProducer records;
     private MessageProducer commands;
+    /** Set by the connection's exception listener: the queue manager closed or lost it. */
+    private volatile boolean broken;
+
+    /** Work done in the session's transaction, which {@link #transact} commits. */
+    @FunctionalInterface
+    public interface Work {
+        /**
+         * @param session the transacted session, not to be committed by the work
+         * @throws JMSException when the queue manager refuses or fails it
+         * @throws QueueManagerException when the queue manager cannot be reached
+         */
+        void run(Session session) throws JMSException, QueueManagerException;
+    }
 
     /**
      * @param connector the agent's queue manager
@@ -60,9 +85,13 @@ public final class EventQueueSession implements AutoCloseable {
      * @throws QueueManagerException when the queue manager cannot be reached
      */
     public Session session() throws JMSException, QueueManagerException {
+        if (broken) {
+            close();
+        }
         if (session == null) {
             connection = connector.connect();
             try {
+                connection.setExceptionListener(e -> broken = true);
                 session = connection.createSession(true, Session.SESSION_TRANSACTED);
                 queue = session.createQueue(queueName);
                 records = session.createProducer(queue);
@@ -77,6 +106,43 @@ public final class EventQueueSession implements AutoCloseable {
         }
         return session;
     }
+
+    /**
+     * Runs {@code work} in the session and commits; when the session or its connection turns out
+     * closed before the commit (the queue manager closed it since the last use), opens a new
+     * session and does it once more.
+     *
+     * @param work what to do; it may be run twice, so it must start from the state the store knew
+     *     before the first run and leave what it changes in memory to its caller, after this returns
+     * @throws JMSException when it fails otherwise, or again after the retry; then nothing or, when
+     *     the connection broke during the commit, possibly all of it was committed
+     * @throws QueueManagerException when the queue manager cannot be reached
+     */
+    public void transact(Work work) throws JMSException, QueueManagerException {
+        for (int attempt = 1;; attempt++) {
+            Session s = session();
+            boolean committing = false;
+            try {
+                work.run(s);
+                committing = true;
+                s.commit();
+                return;
+            } catch (JMSException e) {
+                boolean neverCommitted = e instanceof javax.jms.IllegalStateException
+                        || (!committing && (broken || CONNECTION_FAILURES.contains(ProviderErrors.reason(e))));
+                if (attempt > 1 || !neverCommitted) {
+                    throw e;
+                }
+                log.info("The session on {} was closed under it ({}); opening a new one and trying once more",
+                        queueName, describe(e));
+                close();
+            }
+        }
+    }
+
+    /** The providers' reasons for a connection that failed or closed under a call. */
+    private static final java.util.Set<String> CONNECTION_FAILURES = java.util.Set.of("Artemis UNBLOCKED",
+            "Artemis NOT_CONNECTED", "Artemis DISCONNECTED", "Artemis OBJECT_CLOSED", "MQRC 2009");
 
     /** @return the EVENT queue, once {@link #session()} opened it */
     public Queue queue() {
@@ -155,5 +221,6 @@ public final class EventQueueSession implements AutoCloseable {
         }
         connection = null;
         session = null;
+        broken = false;
     }
 }

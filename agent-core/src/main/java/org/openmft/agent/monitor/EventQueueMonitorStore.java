@@ -33,6 +33,11 @@ import org.slf4j.LoggerFactory;
  * holds well over 100,000 files. Records carry a {@link StateTag} over their name, queue and body:
  * one put there by anyone else (a forged monitor would run transfers as the agent) is never used.
  *
+ * <p>A save or delete whose session the queue manager closed since the last use (Artemis does when
+ * an administrator changes the agent's user's roles) is done again once on a new session
+ * ({@link EventQueueSession#transact}): the old record is taken and the new one put under one
+ * commit either way, so the retry neither loses nor doubles a record or a task.
+ *
  * <p>Not thread-safe: {@link MonitorService} calls it under its lock.
  */
 final class EventQueueMonitorStore implements MonitorStore {
@@ -93,21 +98,28 @@ final class EventQueueMonitorStore implements MonitorStore {
     }
 
     @Override
-    public void save(MonitorRecord record, List<String> tasks) throws MonitorStoreException {
+    public List<String> save(MonitorRecord record, List<String> tasks) throws MonitorStoreException {
+        byte[] body = record.toBytes();
+        List<String> ids = new ArrayList<>();
+        String[] recordId = new String[1];
         try {
-            Session s = events.session();
-            takeOld(record.name());
-            byte[] body = record.toBytes();
-            BytesMessage m = s.createBytesMessage();
-            m.writeBytes(body);
-            m.setStringProperty(MONITOR, record.name());
-            m.setStringProperty(TAG, tagOf(record.name(), body));
-            events.records().send(m);
-            for (String task : tasks) {
-                events.commands().send(s.createTextMessage(task));
-            }
-            s.commit();
-            written.put(record.name(), m.getJMSMessageID());
+            events.transact(s -> {
+                ids.clear();
+                takeOld(record.name());
+                BytesMessage m = s.createBytesMessage();
+                m.writeBytes(body);
+                m.setStringProperty(MONITOR, record.name());
+                m.setStringProperty(TAG, tagOf(record.name(), body));
+                events.records().send(m);
+                for (String task : tasks) {
+                    Message t = s.createTextMessage(task);
+                    events.commands().send(t);
+                    ids.add(t.getJMSMessageID());
+                }
+                recordId[0] = m.getJMSMessageID();
+            });
+            written.put(record.name(), recordId[0]);
+            return List.copyOf(ids);
         } catch (JMSException | QueueManagerException | RuntimeException e) {
             close();
             throw new MonitorStoreException("cannot save monitor " + record.name() + " on " + queueName + ": "
@@ -118,9 +130,7 @@ final class EventQueueMonitorStore implements MonitorStore {
     @Override
     public void delete(String name) throws MonitorStoreException {
         try {
-            Session s = events.session();
-            takeOld(name);
-            s.commit();
+            events.transact(s -> takeOld(name));
             written.remove(name);
         } catch (JMSException | QueueManagerException | RuntimeException e) {
             close();

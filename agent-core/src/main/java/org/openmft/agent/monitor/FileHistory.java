@@ -14,14 +14,23 @@ package org.openmft.agent.monitor;
  */
 public record FileHistory(long size, long lastModifiedMillis, int samePolls, boolean triggered) {
 
-    /** Its state after a poll saw {@code file}; a change forgets that it triggered. */
-    FileHistory next(FileSnapshot file) {
+    /**
+     * Its state after a poll saw {@code file}; a change forgets that it triggered.
+     *
+     * @param pollsCounted how many quiet polls matter (the largest {@code fileSizeSame polls}):
+     *     beyond that the count stays, so an unchanged file keeps this very state and a poll of an
+     *     unchanged directory allocates nothing for it
+     * @return the next state, {@code this} when nothing about it changed
+     */
+    FileHistory next(FileSnapshot file, int pollsCounted) {
         boolean same = file.size() == size && file.lastModifiedMillis() == lastModifiedMillis;
         if (!same) {
             return new FileHistory(file.size(), file.lastModifiedMillis(), 0, false);
         }
-        return new FileHistory(size, lastModifiedMillis, samePolls == Integer.MAX_VALUE ? samePolls : samePolls + 1,
-                triggered);
+        if (samePolls >= pollsCounted) {
+            return this;
+        }
+        return new FileHistory(size, lastModifiedMillis, samePolls + 1, triggered);
     }
 
     /** @return this state, triggered */

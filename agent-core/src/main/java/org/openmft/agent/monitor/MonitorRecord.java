@@ -6,9 +6,12 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.AbstractMap;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
@@ -32,11 +35,52 @@ public record MonitorRecord(String name, String definitionXml, boolean started, 
     /** Largest record read back, uncompressed: a hostile or damaged record cannot exhaust memory. */
     static final int MAX_RECORD_BYTES = 256 * 1024 * 1024;
 
-    /** Validates; the history is copied. */
+    /** Validates; the history is copied, unless it is a record's own already. */
     public MonitorRecord {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(definitionXml, "definitionXml");
-        history = Map.copyOf(history);
+        history = history instanceof History own ? own : new History(history);
+    }
+
+    /**
+     * A record's history: an unmodifiable copy in a hash map, so a poll's look-ups by path are
+     * cheap, and a record made from another's history (a poll that changed nothing) shares it
+     * rather than copying every file's entry.
+     */
+    private static final class History extends AbstractMap<String, FileHistory> {
+        private final Map<String, FileHistory> files;
+
+        History(Map<String, FileHistory> copied) {
+            Map<String, FileHistory> m = new HashMap<>(Math.max(16, copied.size() * 4 / 3 + 1));
+            copied.forEach((path, state) -> m.put(Objects.requireNonNull(path, "path"),
+                    Objects.requireNonNull(state, "state")));
+            this.files = Collections.unmodifiableMap(m);
+        }
+
+        @Override
+        public FileHistory get(Object path) {
+            return files.get(path);
+        }
+
+        @Override
+        public boolean containsKey(Object path) {
+            return files.containsKey(path);
+        }
+
+        @Override
+        public int size() {
+            return files.size();
+        }
+
+        @Override
+        public Set<String> keySet() {
+            return files.keySet();
+        }
+
+        @Override
+        public Set<Map.Entry<String, FileHistory>> entrySet() {
+            return files.entrySet();
+        }
     }
 
     MonitorRecord with(boolean nowStarted) {

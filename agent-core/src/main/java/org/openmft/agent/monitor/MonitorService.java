@@ -33,7 +33,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An agent's resource monitors at run time: serves the monitor commands that arrive on the
+ * (One file of about 650 lines: the monitor commands and the polls share the monitors' state under
+ * one lock; the pure parts are elsewhere: {@link TriggerEvaluator}, {@link QueueTriggerEvaluator},
+ * {@link PollPlan}, {@link MonitorTasks}, {@link GroupRetries}.)
+ *
+ * <p>An agent's resource monitors at run time: serves the monitor commands that arrive on the
  * COMMAND queue (create, delete, start, stop, clear history) and polls each started monitor on its interval from
  * one thread ({@code openmft-<agent>-monitor}).
  *
@@ -60,7 +64,7 @@ public final class MonitorService implements AutoCloseable {
 
     /** The agent facts and settings a monitor needs. */
     public record Settings(String agentName, String agentQMgr, int maxResourcesInPoll, boolean reportTriggerFail,
-            int silenceOnTriggerFailure) {}
+            int silenceOnTriggerFailure, int groupRetryLimit) {}
 
     private final Settings settings;
     private final MonitorStore store;
@@ -74,6 +78,7 @@ public final class MonitorService implements AutoCloseable {
     private final QueueScanner queues;
     private final Object lock = new Object();
     private final Map<String, Running> monitors = new LinkedHashMap<>();
+    private final GroupRetries retries;
     private boolean loaded;
     private boolean closed;
     private Thread thread;
@@ -110,6 +115,7 @@ public final class MonitorService implements AutoCloseable {
         this.clock = clock;
         this.threads = threads;
         this.tasks = new MonitorTasks(settings.agentName(), ZoneId.systemDefault());
+        this.retries = new GroupRetries(settings.groupRetryLimit(), settings.agentQMgr());
     }
 
     /**
@@ -453,6 +459,9 @@ public final class MonitorService implements AutoCloseable {
             if (!ensureLoaded()) {
                 return waitMillis;
             }
+            for (GroupRetries.Submitted failed; (failed = retries.nextFailed()) != null;) {
+                triggerAgain(failed);
+            }
             Instant now = clock.instant();
             for (Running r : List.copyOf(monitors.values())) {
                 if (r.record.started() && !now.isBefore(r.nextPoll)) {
@@ -522,6 +531,7 @@ public final class MonitorService implements AutoCloseable {
                 m.conditions().get(0) instanceof MonitorCondition.CompleteGroups)
                 .evaluate(messages, r.record.history(), settings.maxResourcesInPoll());
         PollPlan out = PollPlan.forMessages(m, decision, tasks, now);
+        retries.seen(m.name(), decision.history().keySet()); // groups gone from the queue start afresh
         boolean changed = !out.names.isEmpty() || !r.record.history().keySet().equals(decision.history().keySet());
         commit(r, out, r.record.with(decision.history(), r.record.noMatchArmed()), changed);
     }
@@ -533,8 +543,9 @@ public final class MonitorService implements AutoCloseable {
             r.record = next;
             return;
         }
+        List<String> messageIds;
         try {
-            store.save(next, out.tasks);
+            messageIds = store.save(next, out.tasks);
         } catch (MonitorStore.MonitorStoreException e) {
             // Nothing was submitted or recorded: the next poll decides again from the same history.
             log.warn("Agent {}: monitor {}: {}; the poll is repeated in {}", settings.agentName(), m.name(),
@@ -542,6 +553,7 @@ public final class MonitorService implements AutoCloseable {
             return;
         }
         r.record = next;
+        retries.submitted(m.name(), messageIds, out.taskKeys);
         if (!out.tasks.isEmpty()) {
             log.info("Monitor {} on agent {}: trigger satisfied, {} task(s) submitted for {}", m.name(),
                     settings.agentName(), out.tasks.size(), out.names);
@@ -551,6 +563,47 @@ public final class MonitorService implements AutoCloseable {
         if (!out.problems.isEmpty()) {
             failed(r, Objects.requireNonNull(out.problemCode), String.join("; ", out.problems));
         }
+    }
+
+    /**
+     * Tells the service that a transfer this agent was the source of ended: one a queue monitor
+     * submitted that did not succeed has its groups triggered again by the monitor's next poll, if
+     * they are still on the queue (IBM's {@code monitorGroupRetryLimit}). Called from the transfer
+     * threads; takes no lock.
+     *
+     * @param transferId the transfer
+     * @param resultCode its result, 0 for success
+     */
+    public void transferEnded(String transferId, int resultCode) {
+        retries.ended(transferId, resultCode);
+    }
+
+    /**
+     * IBM's {@code monitorGroupRetryLimit} ({@link GroupRetries}): the groups of a failed transfer
+     * that are still in the history (still on the queue) are forgotten, so the next poll that sees
+     * them triggers them again; a group over the limit stays triggered and the agent logs an error.
+     * The history without them is saved at once, so a restart in between triggers them too.
+     */
+    private void triggerAgain(GroupRetries.Submitted failed) {
+        Running r = monitors.get(failed.monitor());
+        if (r == null || !r.definition.queueMonitor()) {
+            return;
+        }
+        Map<String, FileHistory> history = new java.util.HashMap<>(r.record.history());
+        List<String> again = retries.forget(r.definition, settings.agentName(), failed.keys(), history);
+        if (again.isEmpty()) {
+            return;
+        }
+        MonitorRecord next = r.record.with(history, r.record.noMatchArmed());
+        try {
+            store.save(next, List.of());
+        } catch (MonitorStore.MonitorStoreException e) {
+            log.warn("Agent {}: monitor {}: {}; {} trigger(s) again unless the agent restarts first",
+                    settings.agentName(), r.definition.name(), e.getMessage(), again);
+        }
+        r.record = next;
+        log.info("Monitor {} on agent {}: the transfer triggered by {} failed; it triggers again at the next poll if"
+                + " still on queue {}", r.definition.name(), settings.agentName(), again, r.definition.queue());
     }
 
     private void failed(Running r, ResultCode code, String why) {

@@ -20,9 +20,10 @@ public interface MonitorStore extends AutoCloseable {
      *
      * @param record the monitor's new record
      * @param tasks transfer request documents to put on the agent's COMMAND queue
+     * @return the JMS message id of each task's message, in order (a transfer's id is made from it)
      * @throws MonitorStoreException if nothing was done
      */
-    void save(MonitorRecord record, List<String> tasks) throws MonitorStoreException;
+    List<String> save(MonitorRecord record, List<String> tasks) throws MonitorStoreException;
 
     /**
      * Removes a monitor's record, if there is one.

@@ -16,6 +16,8 @@ import org.openmft.xml.MonitorDefinition;
 final class PollPlan {
     final List<String> tasks = new ArrayList<>();
     final List<String> names = new ArrayList<>();
+    /** Queue monitors: the history keys (groups) each task was submitted for, aligned with {@link #tasks}. */
+    final List<List<String>> taskKeys = new ArrayList<>();
     final List<String> problems = new ArrayList<>();
     ResultCode problemCode;
 
@@ -52,11 +54,13 @@ final class PollPlan {
     static PollPlan forMessages(MonitorDefinition m, QueueTriggerEvaluator.Decision decision, MonitorTasks tasks,
             Instant now) {
         PollPlan out = new PollPlan();
+        boolean groups = m.conditions().get(0) instanceof org.openmft.xml.MonitorCondition.CompleteGroups;
         List<QueueMessage> triggered = decision.triggered();
         for (int i = 0; i < triggered.size(); i += m.batchSize()) {
             List<QueueMessage> batch = triggered.subList(i, Math.min(triggered.size(), i + m.batchSize()));
             try {
                 out.tasks.add(tasks.prepareQueue(m, batch, now));
+                out.taskKeys.add(batch.stream().map(q -> QueueTriggerEvaluator.key(q, groups)).toList());
             } catch (TaskVariables.TaskException e) {
                 out.failed(e);
             }
@@ -67,6 +71,9 @@ final class PollPlan {
 
     /** Whether two histories know the same files in the same states (polls counted aside). */
     static boolean sameFiles(Map<String, FileHistory> a, Map<String, FileHistory> b) {
+        if (a == b) {
+            return true;
+        }
         if (!a.keySet().equals(b.keySet())) {
             return false;
         }

@@ -34,6 +34,15 @@ public final class QueueTriggerEvaluator {
 
     private final boolean groups;
 
+    /**
+     * @param message a message that triggers (a group's first)
+     * @param completeGroups whether the condition is {@code completeGroups}
+     * @return its key in the history: its group's for {@code completeGroups}, its own id otherwise
+     */
+    static String key(QueueMessage message, boolean completeGroups) {
+        return completeGroups ? "group:" + message.group() : "message:" + message.messageId();
+    }
+
     /** @param completeGroups whether the condition is {@code completeGroups} (else {@code queueNotEmpty}) */
     public QueueTriggerEvaluator(boolean completeGroups) {
         this.groups = completeGroups;
@@ -50,7 +59,7 @@ public final class QueueTriggerEvaluator {
         List<QueueMessage> triggered = new ArrayList<>();
         if (!groups) {
             if (!messages.isEmpty()) {
-                String key = "message:" + messages.get(0).messageId();
+                String key = key(messages.get(0), false);
                 if (!history.containsKey(key) && maxResources != 0) {
                     triggered.add(messages.get(0));
                 }
@@ -70,7 +79,7 @@ public final class QueueTriggerEvaluator {
             if (!complete.containsKey(e.getKey())) {
                 continue;
             }
-            String key = "group:" + e.getKey();
+            String key = key(e.getValue(), true);
             if (history.containsKey(key)) {
                 next.put(key, FIRED);
             } else if (maxResources < 0 || triggered.size() < maxResources) {

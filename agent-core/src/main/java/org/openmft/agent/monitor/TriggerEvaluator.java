@@ -30,6 +30,12 @@ import org.openmft.xml.MonitorDefinition;
  * {@code monitorMaxResourcesInPoll}, -1 for no limit); the rest stay untriggered, so the next
  * poll takes them. Files trigger in name order within a poll.
  *
+ * <p>Cheap on a large directory that does not change (the usual state of a monitored directory
+ * between arrivals): a file's unchanged state is kept as the same object, quiet polls are counted
+ * only as far as a {@code fileSizeSame} condition needs, only the files that may trigger are
+ * sorted, and a poll that sees exactly the files of the history, unchanged and none triggering,
+ * returns that history itself, so the caller knows by identity that there is nothing to save.
+ *
  * <p>Immutable and thread-safe.
  */
 public final class TriggerEvaluator {
@@ -39,7 +45,8 @@ public final class TriggerEvaluator {
      *
      * @param triggered the files that trigger now, in order; each task carries up to the batch size of them
      * @param noMatchTriggered whether a {@code fileNoMatch} condition triggers now (a task without a file)
-     * @param history the history to keep, for exactly the files this poll saw
+     * @param history the history to keep, for exactly the files this poll saw that a file condition's
+     *     pattern matches
      * @param noMatchArmed whether a {@code fileNoMatch} may trigger on a later poll
      */
     public record Decision(List<FileSnapshot> triggered, boolean noMatchTriggered, Map<String, FileHistory> history,
@@ -49,10 +56,13 @@ public final class TriggerEvaluator {
     private final List<MonitorCondition> fileConditions = new ArrayList<>();
     private final List<FilePatterns> filePatterns = new ArrayList<>();
     private final List<FilePatterns> noMatchPatterns = new ArrayList<>();
+    /** Quiet polls worth counting: the largest {@code fileSizeSame polls}, 0 without one. */
+    private final int pollsCounted;
 
     /** @param monitor the monitor whose conditions are evaluated */
     public TriggerEvaluator(MonitorDefinition monitor) {
         this.allOf = monitor.allOf();
+        int polls = 0;
         for (MonitorCondition condition : monitor.conditions()) {
             if (condition instanceof MonitorCondition.FileNoMatch) {
                 noMatchPatterns.add(new FilePatterns(condition));
@@ -60,7 +70,11 @@ public final class TriggerEvaluator {
                 fileConditions.add(condition);
                 filePatterns.add(new FilePatterns(condition));
             }
+            if (condition instanceof MonitorCondition.FileSizeSame same) {
+                polls = Math.max(polls, same.polls());
+            }
         }
+        this.pollsCounted = polls;
     }
 
     /**
@@ -72,16 +86,25 @@ public final class TriggerEvaluator {
      */
     public Decision evaluate(List<FileSnapshot> files, Map<String, FileHistory> history, boolean noMatchArmed,
             int maxResources) {
-        List<FileSnapshot> sorted = new ArrayList<>(files);
-        sorted.sort((a, b) -> a.path().compareTo(b.path()));
-        Map<String, FileHistory> next = new HashMap<>();
-        for (FileSnapshot file : sorted) {
+        // Each file's next state, for the files a condition's pattern matches (no other can trigger);
+        // a poll that sees the same such files unchanged keeps the history as it is.
+        FileHistory[] states = new FileHistory[files.size()];
+        int kept = 0;
+        boolean same = true;
+        for (int i = 0; i < states.length; i++) {
+            FileSnapshot file = files.get(i);
+            if (!anyPatternMatches(file.name())) {
+                continue;
+            }
+            kept++;
             FileHistory before = history.get(file.path());
-            next.put(file.path(), before == null ? FileHistory.first(file) : before.next(file));
+            states[i] = before == null ? FileHistory.first(file) : before.next(file, pollsCounted);
+            same &= states[i] == before;
         }
+        same &= kept == history.size();
         boolean noMatchHolds = !noMatchPatterns.isEmpty();
         for (FilePatterns p : noMatchPatterns) {
-            for (FileSnapshot file : sorted) {
+            for (FileSnapshot file : files) {
                 if (p.matches(file.name())) {
                     noMatchHolds = false;
                     break;
@@ -98,20 +121,44 @@ public final class TriggerEvaluator {
                 armed = false;
             }
         }
-        List<FileSnapshot> triggered = new ArrayList<>();
+        // The files that may trigger, in name order; only these are sorted, not the whole listing.
+        List<Integer> ready = new ArrayList<>();
         if (!fileConditions.isEmpty() && (!allOf || noMatchPatterns.isEmpty() || noMatchHolds)) {
-            for (FileSnapshot file : sorted) {
-                if (maxResources >= 0 && triggered.size() >= maxResources) {
-                    break;
+            for (int i = 0; i < states.length; i++) {
+                if (states[i] != null && !states[i].triggered() && meets(files.get(i), states[i])) {
+                    ready.add(i);
                 }
-                FileHistory state = next.get(file.path());
-                if (!state.triggered() && meets(file, state)) {
-                    triggered.add(file);
-                    next.put(file.path(), state.fired());
+            }
+            ready.sort((a, b) -> files.get(a).path().compareTo(files.get(b).path()));
+            if (maxResources >= 0 && ready.size() > maxResources) {
+                ready = ready.subList(0, maxResources);
+            }
+        }
+        List<FileSnapshot> triggered = new ArrayList<>(ready.size());
+        for (int i : ready) {
+            triggered.add(files.get(i));
+            states[i] = states[i].fired();
+            same = false;
+        }
+        Map<String, FileHistory> next = history;
+        if (!same) {
+            next = new HashMap<>(Math.max(16, kept * 4 / 3 + 1));
+            for (int i = 0; i < states.length; i++) {
+                if (states[i] != null) {
+                    next.put(files.get(i).path(), states[i]);
                 }
             }
         }
         return new Decision(List.copyOf(triggered), noMatchTriggered, next, armed);
+    }
+
+    private boolean anyPatternMatches(String name) {
+        for (FilePatterns p : filePatterns) {
+            if (p.matches(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean meets(FileSnapshot file, FileHistory state) {

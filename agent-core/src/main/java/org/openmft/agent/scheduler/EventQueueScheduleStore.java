@@ -113,43 +113,44 @@ final class EventQueueScheduleStore implements ScheduleStore {
 
     @Override
     public void save(long id, ScheduleRecord record, String transfer) throws ScheduleStoreException {
+        String[] ids = new String[2]; // the record's message, the new counter's
         try {
-            Session s = events.session();
-            takeOld(id);
-            String messageId = null;
-            if (record != null) {
-                byte[] body = record.toBytes();
-                BytesMessage m = s.createBytesMessage();
-                m.writeBytes(body);
-                m.setStringProperty(SCHEDULE, Long.toString(id));
-                m.setStringProperty(TAG, tag.tag("schedule", queueName, Long.toString(id), digest(body)));
-                events.records().send(m);
-                messageId = m.getJMSMessageID();
-            }
-            String newCounter = null;
-            if (record != null && id > highestId) {
-                if (counterMessage != null) {
-                    events.take(counterMessage, "the schedule id counter");
+            events.transact(s -> {
+                ids[0] = null;
+                ids[1] = null;
+                takeOld(id);
+                if (record != null) {
+                    byte[] body = record.toBytes();
+                    BytesMessage m = s.createBytesMessage();
+                    m.writeBytes(body);
+                    m.setStringProperty(SCHEDULE, Long.toString(id));
+                    m.setStringProperty(TAG, tag.tag("schedule", queueName, Long.toString(id), digest(body)));
+                    events.records().send(m);
+                    ids[0] = m.getJMSMessageID();
                 }
-                Message c = s.createMessage();
-                c.setStringProperty(COUNTER, Long.toString(id));
-                c.setStringProperty(TAG, tag.tag("scheduleCounter", queueName, Long.toString(id)));
-                events.records().send(c);
-                newCounter = c.getJMSMessageID();
-            }
-            if (transfer != null) {
-                TextMessage t = s.createTextMessage(transfer);
-                t.setStringProperty(SCHEDULE_ID, Long.toString(id));
-                t.setStringProperty(TAG, occurrenceTag(id, transfer));
-                events.commands().send(t);
-            }
-            s.commit();
-            if (newCounter != null) {
-                counterMessage = newCounter;
+                if (record != null && id > highestId) {
+                    if (counterMessage != null) {
+                        events.take(counterMessage, "the schedule id counter");
+                    }
+                    Message c = s.createMessage();
+                    c.setStringProperty(COUNTER, Long.toString(id));
+                    c.setStringProperty(TAG, tag.tag("scheduleCounter", queueName, Long.toString(id)));
+                    events.records().send(c);
+                    ids[1] = c.getJMSMessageID();
+                }
+                if (transfer != null) {
+                    TextMessage t = s.createTextMessage(transfer);
+                    t.setStringProperty(SCHEDULE_ID, Long.toString(id));
+                    t.setStringProperty(TAG, occurrenceTag(id, transfer));
+                    events.commands().send(t);
+                }
+            });
+            if (ids[1] != null) {
+                counterMessage = ids[1];
                 highestId = id;
             }
-            if (messageId != null) {
-                written.put(id, messageId);
+            if (ids[0] != null) {
+                written.put(id, ids[0]);
             } else {
                 written.remove(id);
             }

@@ -94,7 +94,7 @@ class AgentConfigTest {
                 "transferRecoveryTimeout", "openmft.sourceSilenceTimeout", "immediateShutdownTimeout",
                 // Restarts: 'mft agent unit' writes them into the agent's systemd drop-in (SystemdUnits).
                 "maxRestartCount", "maxRestartInterval",
-                "monitorMaxResourcesInPoll", "monitorReportTriggerFail", "monitorSilenceOnTriggerFailure",
+                "monitorMaxResourcesInPoll", "monitorReportTriggerFail", "monitorSilenceOnTriggerFailure", "monitorGroupRetryLimit",
                 "agentStatusPublishRateLimit",
                 "agentStatusPublishRateMin", "sandboxRoot", "userSandboxes", "xmlConfigReloadInterval",
                 "additionalWildcardSandboxChecking", "outputLogFiles", "outputLogSize",

@@ -36,12 +36,17 @@ class MonitorServiceTest {
         }
 
         @Override
-        public void save(MonitorRecord record, List<String> tasks) throws MonitorStoreException {
+        public List<String> save(MonitorRecord record, List<String> tasks) throws MonitorStoreException {
             if (failing) {
                 throw new MonitorStoreException("the queue manager is away", null);
             }
             records.put(record.name(), record);
-            submitted.addAll(tasks);
+            List<String> ids = new ArrayList<>();
+            for (String task : tasks) {
+                ids.add("ID:task" + submitted.size());
+                submitted.add(task);
+            }
+            return ids;
         }
 
         @Override
@@ -59,7 +64,7 @@ class MonitorServiceTest {
 
     private MonitorService service(Path sandbox) throws Exception {
         SandboxPolicy policy = SandboxPolicy.of(SandboxRules.parse(sandbox.toString()));
-        return new MonitorService(new MonitorService.Settings("SRC", "QM1", -1, true, 5), store, policy, null, clock,
+        return new MonitorService(new MonitorService.Settings("SRC", "QM1", -1, true, 5, 10), store, policy, null, clock,
                 Thread::new);
     }
 

@@ -128,4 +128,24 @@ class TriggerEvaluatorTest {
         assertThat(p.names(file("inv_12.xml", 1, 1), file("inv_12.xml.bak", 1, 1), file("inv_x.xml", 1, 1)))
                 .containsExactly("inv_12.xml");
     }
+
+    @Test
+    void aPollOfAnUnchangedDirectoryKeepsTheHistoryItselfAndRemembersOnlyMatchingFiles() {
+        Polls p = new Polls(monitor(true, new MonitorCondition.FileSizeSame(2, wild("*.dat"), null)));
+        FileSnapshot[] files = {file("a.dat", 1, 1), file("b.dat", 1, 1), file("x.txt", 1, 1)};
+        p.poll(files);
+        assertThat(p.history).containsOnlyKeys("/in/a.dat", "/in/b.dat");
+        p.poll(files);
+        assertThat(p.names(files)).containsExactly("a.dat", "b.dat");
+        Map<String, FileHistory> settled = p.history;
+        assertThat(p.poll(files).history()).as("nothing changed: the same history").isSameAs(settled);
+        assertThat(p.poll(files).history()).isSameAs(settled);
+        // A changed file is seen again, counted quiet again, and triggers again after two quiet polls.
+        FileSnapshot[] changed = {file("a.dat", 2, 1), file("b.dat", 1, 1), file("x.txt", 1, 1)};
+        assertThat(p.poll(changed).history()).isNotSameAs(settled);
+        p.poll(changed);
+        assertThat(p.names(changed)).containsExactly("a.dat");
+        // A file gone is forgotten, even when another arrives in the same poll.
+        assertThat(p.poll(file("a.dat", 2, 1), file("c.dat", 1, 1)).history()).containsOnlyKeys("/in/a.dat", "/in/c.dat");
+    }
 }

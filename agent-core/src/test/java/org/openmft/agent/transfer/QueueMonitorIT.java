@@ -12,6 +12,7 @@ import javax.jms.Session;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.ResultCode;
+import org.openmft.agent.lifecycle.CapturedLog;
 import org.openmft.xml.Reply;
 
 /**
@@ -20,13 +21,15 @@ import org.openmft.xml.Reply;
  * message), its task takes the first message's user properties and the monitor's default
  * variables, nothing triggers twice while the messages stay on the queue, across a restart either,
  * and a message that arrives while the agent is down triggers after it; a monitor on the queue
- * manager's own queues is refused. The task is a file transfer named by the message.
+ * manager's own queues is refused. The task is a file transfer named by the message. A group
+ * whose transfer failed triggers again while it stays on the queue, up to the agent's
+ * {@code monitorGroupRetryLimit}.
  */
 class QueueMonitorIT {
     @TempDir
     Path dir;
 
-    private static String monitorXml(String name, String queue, String condition, Path payload, Path out) {
+    private static String monitorXml(String name, String queue, String condition, Object payload, Path out) {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
                 + "<monitor:monitor xmlns:monitor=\"http://www.ibm.com/xmlns/wmqfte/7.0.1/MonitorDefinition\""
                 + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" version=\"6.00\">"
@@ -40,7 +43,8 @@ class QueueMonitorIT {
                 + "<destination type=\"file\" exist=\"overwrite\"><file>" + out + "/${destFileName}.${QUEUENAME}</file>"
                 + "</destination></item></transferSet></managedTransfer></request></transfer></task></tasks>"
                 + "<originator><hostName>h</hostName><userID>tester</userID></originator>"
-                + "<defaultVariables><variable key=\"destFileName\">default</variable></defaultVariables>"
+                + "<defaultVariables><variable key=\"destFileName\">default</variable>"
+                + "<variable key=\"srcFile\">none</variable></defaultVariables>"
                 + "</monitor:monitor>";
     }
 
@@ -120,6 +124,51 @@ class QueueMonitorIT {
 
             assertThat(create(h, monitorXml("own", "SYSTEM.FTE.COMMAND.SRC", "queueNotEmpty", payload, out))
                     .resultCode()).isEqualTo(ResultCode.MONITOR_DIRECTORY_ACCESS.code());
+        }
+    }
+
+    @Test
+    void aGroupWhoseTransferFailedTriggersAgainUpToMonitorGroupRetryLimit() throws Exception {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Path payload = Files.writeString(dir.resolve("payload.txt"), "p");
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            Map<String, String> props = Map.of("sandboxRoot", dir.toString(), "monitorGroupRetryLimit", "2");
+            // SRC's user may browse application queues from its start (no restart for a role change).
+            h.qm.users().addAgent("SRC", dir.resolve("credentials-SRC.xml"));
+            h.qm.users().grant("SRC", org.openmft.agent.qmgr.security.Permissions.REQUESTER);
+            h.agent("SRC", props);
+            h.agent("DST");
+            try (Connection c = h.admin.connect()) {
+                c.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(
+                        c.createSession(false, Session.AUTO_ACKNOWLEDGE).createQueue("APP.RETRY")).close();
+            }
+            try (CapturedLog log = new CapturedLog(org.openmft.agent.monitor.MonitorService.class)) {
+                // The message names a source file that is not there: each transfer fails, the message stays.
+                putFile(h, "APP.RETRY", "failing", dir.resolve("missing.txt").toString());
+                Reply created = create(h, monitorXml("retry", "APP.RETRY", "completeGroups", "${srcFile}", out));
+                assertThat(created.resultCode()).as("%s", created.supplements()).isZero();
+                TransferHarness.await("the limit reached", 60, () -> log.events().stream().anyMatch(
+                        e -> e.getFormattedMessage().contains("monitorGroupRetryLimit")));
+                assertThat(triggers(h)).as("once, then twice again (monitorGroupRetryLimit=2)").isEqualTo(3);
+                // A later message triggers on its own; the failed one, over the limit, does not trigger again.
+                putFile(h, "APP.RETRY", "works", payload.toString());
+                TransferHarness.await("the later message's transfer", 30, () -> Files.exists(out.resolve("works.APP.RETRY")));
+                assertThat(triggers(h)).isEqualTo(4);
+                assertThat(out.resolve("failing.APP.RETRY")).doesNotExist();
+            }
+        }
+    }
+
+    /** Puts a lone message whose transfer sends {@code srcFile} to {@code destFileName}. */
+    private static void putFile(TransferHarness h, String queue, String destFileName, String srcFile) throws Exception {
+        try (Connection c = h.admin.connect()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            try (MessageProducer p = s.createProducer(s.createQueue(queue))) {
+                Message m = s.createTextMessage("payload");
+                m.setStringProperty("destFileName", destFileName);
+                m.setStringProperty("srcFile", srcFile);
+                p.send(m);
+            }
         }
     }
 }

@@ -460,7 +460,7 @@ final class CommandChannel implements AutoCloseable {
             try {
                 connect();
             } catch (QueueManagerException | JMSException | RuntimeException e) {
-                lostReason = e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
+                lostReason = ProviderErrors.describe(e);
                 continue;
             }
             notices.accept("BFGCL0256I: Reconnected to queue manager " + qmgrName + " after "

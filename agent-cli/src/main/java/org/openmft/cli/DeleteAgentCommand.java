@@ -198,7 +198,7 @@ final class DeleteAgentCommand implements Callable<Integer> {
             }
             System.out.println("Removed the registration of agent " + name + " (" + topic + ") from " + where + ".");
         } catch (CommandFailure | QueueManagerException | JMSException | RuntimeException e) {
-            String reason = e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
+            String reason = ProviderErrors.describe(e);
             System.out.println("BFGCL0424W: The registration of agent " + name + " could not be removed from " + where
                     + " (" + reason + "); fteListAgents may still show it. Run 'fteDeleteAgent -f " + name
                     + "' again when the coordination queue manager is available.");

@@ -46,7 +46,7 @@ final class MonitorCleaning {
                 }
             }
         } catch (CommandFailure | QueueManagerException | JMSException | RuntimeException e) {
-            String reason = e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
+            String reason = ProviderErrors.describe(e);
             System.out.println("  The listings of the removed monitors could not be cleared from " + where + " ("
                     + reason + "); fteListMonitors may still show them.");
         }

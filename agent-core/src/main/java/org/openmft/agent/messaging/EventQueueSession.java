@@ -134,7 +134,7 @@ public final class EventQueueSession implements AutoCloseable {
                     throw e;
                 }
                 log.info("The session on {} was closed under it ({}); opening a new one and trying once more",
-                        queueName, describe(e));
+                        queueName, ProviderErrors.describe(e));
                 close();
             }
         }
@@ -199,14 +199,6 @@ public final class EventQueueSession implements AutoCloseable {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }
-    }
-
-    /**
-     * @param e a failure of the session
-     * @return what to say about it
-     */
-    public static String describe(Exception e) {
-        return e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
     }
 
     /** Drops the connection; the next {@link #session()} opens a new one. */

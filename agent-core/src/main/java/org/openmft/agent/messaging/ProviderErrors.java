@@ -32,6 +32,14 @@ public final class ProviderErrors {
     }
 
     /**
+     * Describes any failure of a provider call: a JMS exception as {@link #describe(JMSException)},
+     * anything else (a provider's runtime exception, an I/O error) by its message.
+     */
+    public static String describe(Exception e) {
+        return e instanceof JMSException j ? describe(j) : e.getMessage();
+    }
+
+    /**
      * The provider's reason for a failure, such as {@code MQRC 2059} or {@code Artemis NOT_CONNECTED},
      * or null when the exception carries none.
      */

@@ -12,6 +12,7 @@ import javax.jms.Message;
 import javax.jms.QueueBrowser;
 import javax.jms.Session;
 import org.openmft.agent.messaging.EventQueueSession;
+import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.transfer.state.StateTag;
@@ -92,7 +93,7 @@ final class EventQueueMonitorStore implements MonitorStore {
         } catch (JMSException | QueueManagerException e) {
             close();
             throw new MonitorStoreException("cannot read the monitors on " + queueName + ": "
-                    + EventQueueSession.describe(e), e);
+                    + ProviderErrors.describe(e), e);
         }
         return out;
     }
@@ -123,7 +124,7 @@ final class EventQueueMonitorStore implements MonitorStore {
         } catch (JMSException | QueueManagerException | RuntimeException e) {
             close();
             throw new MonitorStoreException("cannot save monitor " + record.name() + " on " + queueName + ": "
-                    + EventQueueSession.describe(e), e);
+                    + ProviderErrors.describe(e), e);
         }
     }
 
@@ -135,7 +136,7 @@ final class EventQueueMonitorStore implements MonitorStore {
         } catch (JMSException | QueueManagerException | RuntimeException e) {
             close();
             throw new MonitorStoreException("cannot delete monitor " + name + " from " + queueName + ": "
-                    + EventQueueSession.describe(e), e);
+                    + ProviderErrors.describe(e), e);
         }
     }
 

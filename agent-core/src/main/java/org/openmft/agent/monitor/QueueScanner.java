@@ -59,7 +59,7 @@ final class QueueScanner implements AutoCloseable {
             return out;
         } catch (JMSException | RuntimeException e) {
             close();
-            String why = e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
+            String why = ProviderErrors.describe(e);
             throw new QueueManagerException("cannot browse queue " + queue + " on " + connector.description() + ": "
                     + why, QueueManagerException.UNAVAILABLE, e);
         }

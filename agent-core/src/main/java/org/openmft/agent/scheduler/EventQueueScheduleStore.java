@@ -15,6 +15,7 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.EventQueueSession;
+import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.transfer.state.StateTag;
@@ -207,7 +208,7 @@ final class EventQueueScheduleStore implements ScheduleStore {
     }
 
     private static String describe(Exception e) {
-        return EventQueueSession.describe(e);
+        return ProviderErrors.describe(e);
     }
 
     /** Drops the connection; the next call opens a new one. */

@@ -286,7 +286,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             stopParts();
             closeConnection();
             throw new QueueManagerException("agent " + agentName + " cannot serve its transfer queues: "
-                    + (e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage()),
+                    + ProviderErrors.describe(e),
                     QueueManagerException.UNAVAILABLE, e);
         }
     }

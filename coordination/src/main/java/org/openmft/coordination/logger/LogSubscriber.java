@@ -386,6 +386,6 @@ public final class LogSubscriber implements Runnable {
     }
 
     private static String describe(Exception e) {
-        return e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
+        return ProviderErrors.describe(e);
     }
 }

@@ -406,6 +406,6 @@ final class PublicationSender implements Runnable {
     }
 
     private static String describe(Exception e) {
-        return e instanceof JMSException j ? ProviderErrors.describe(j) : e.getMessage();
+        return ProviderErrors.describe(e);
     }
 }

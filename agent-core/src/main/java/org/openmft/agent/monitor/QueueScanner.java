@@ -13,6 +13,7 @@ import javax.jms.Session;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.agent.transfer.queue.QueueWriter;
 
 /**
  * Browses the queue a queue monitor watches, on the agent's own queue manager, without taking
@@ -22,8 +23,6 @@ import org.openmft.agent.qmgr.QueueManagerException;
 final class QueueScanner implements AutoCloseable {
     /** Most messages one poll browses; the rest are seen once the first ones are consumed. */
     static final int MAX_MESSAGES = 100_000;
-    /** IBM MQ's JMS mapping of MQMF_LAST_MSG_IN_GROUP, also what OpenMFT's file-to-message puts. */
-    static final String LAST_IN_GROUP = "JMS_IBM_Last_Msg_In_Group";
     static final String ENCODING = "JMS_IBM_Encoding";
 
     private final QueueManagerConnector connector;
@@ -82,7 +81,8 @@ final class QueueScanner implements AutoCloseable {
             }
         }
         String group = m.getStringProperty("JMSXGroupID");
-        boolean last = m.propertyExists(LAST_IN_GROUP) && m.getBooleanProperty(LAST_IN_GROUP);
+        // IBM MQ's JMS mapping of MQMF_LAST_MSG_IN_GROUP, also what OpenMFT's file to message puts.
+        boolean last = m.propertyExists(QueueWriter.LAST_IN_GROUP) && m.getBooleanProperty(QueueWriter.LAST_IN_GROUP);
         String encoding = m.propertyExists(ENCODING) ? String.valueOf(m.getObjectProperty(ENCODING)) : null;
         return new QueueMessage(id, group == null || group.isEmpty() ? null : group, last, encoding, properties);
     }

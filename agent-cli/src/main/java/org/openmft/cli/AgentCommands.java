@@ -358,6 +358,7 @@ final class AgentCommands {
                 throw new CommandFailure(r.exitCode(), r.message());
             }
             Daemons.markReady(settings.directory(), EmbeddedQueueManager.LOCK_NAME);
+            SystemdNotify.ready("Agent " + config.agentName() + " is running in queue manager " + config.agentQMgr());
             while (host.agentNames().contains(config.agentName())) {
                 Thread.sleep(200);
             }
@@ -377,15 +378,18 @@ final class AgentCommands {
             try (AgentAssembly running = started.get()) {
                 Agent agent = running.agent();
                 Thread hook = agent.threads().newThread("shutdown", () -> {
+                    SystemdNotify.stopping("Agent " + config.agentName() + " is stopping");
                     agent.close();
                     running.closeService();
                     Daemons.clearReady(logDir.getParent(), LOCK);
                 });
                 Runtime.getRuntime().addShutdownHook(hook);
                 Daemons.markReady(logDir.getParent(), LOCK);
+                SystemdNotify.ready("Agent " + config.agentName() + " is running");
                 while (!agent.awaitStopped(Duration.ofSeconds(1))) {
                     // Serving until a stop request or a signal ends the agent.
                 }
+                SystemdNotify.stopping("Agent " + config.agentName() + " stopped");
                 running.closeService();
                 Daemons.clearReady(logDir.getParent(), LOCK);
                 try {

@@ -53,11 +53,13 @@ final class Daemons {
                 : System.getProperty("java.class.path"));
         cmd.add(Mft.class.getName());
         cmd.addAll(args);
-        return new ProcessBuilder(cmd)
+        ProcessBuilder daemon = new ProcessBuilder(cmd)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(consoleLog.toFile()))
-                .start();
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(consoleLog.toFile()));
+        // A background daemon is not the process a systemd unit waits for: it must not say READY=1.
+        daemon.environment().remove(SystemdNotify.SOCKET_ENV);
+        return daemon.start();
     }
 
     /**

@@ -29,6 +29,7 @@ import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.agent.qmgr.QueueManagerSettings;
 import org.openmft.coordination.logger.LogStore;
 import org.openmft.coordination.logger.LogStoreException;
 import org.openmft.coordination.logger.LogStores;
@@ -38,7 +39,9 @@ import ch.qos.logback.classic.Level;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code mft logger create|start|stop} (fteCreateLogger, fteStartLogger, fteStopLogger): a logger
@@ -47,7 +50,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "logger", mixinStandardHelpOptions = true,
         description = "Create, start and stop loggers, which store the transfer log (fteCreateLogger, ...).",
-        subcommands = {LoggerCommands.Create.class, LoggerCommands.Start.class, LoggerCommands.Stop.class})
+        subcommands = {LoggerCommands.Create.class, LoggerCommands.Start.class, LoggerCommands.Stop.class,
+                LoggerCommands.Unit.class})
 final class LoggerCommands {
     /** The name of a logger's directory lock and ready marker. */
     static final String LOCK = "logger";
@@ -284,6 +288,7 @@ final class LoggerCommands {
                     Thread worker = threads.newThread("logger", subscriber);
                     worker.start();
                     Thread hook = threads.newThread("shutdown", () -> {
+                        SystemdNotify.stopping("Logger " + name + " is stopping");
                         subscriber.stop();
                         try {
                             if (!subscriber.awaitStopped(SHUTDOWN_TIMEOUT)) {
@@ -308,9 +313,11 @@ final class LoggerCommands {
                     }
                     Daemons.markReady(logDir, LOCK);
                     log.info("BFGDB0058I: Logger {} is running", name);
+                    SystemdNotify.ready("Logger " + name + " is running");
                     while (!subscriber.awaitStopped(Duration.ofSeconds(1))) {
                         // Serving until a stop command or a signal.
                     }
+                    SystemdNotify.stopping("Logger " + name + " stopped");
                     Daemons.clearReady(logDir, LOCK);
                     try {
                         Runtime.getRuntime().removeShutdownHook(hook);
@@ -324,6 +331,40 @@ final class LoggerCommands {
             } finally {
                 LogSetup.remove(appender);
             }
+        }
+    }
+
+    @Command(name = "unit", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:",
+                    "  mft logger unit LOG1 | sudo tee /etc/systemd/system/openmft-logger@LOG1.service.d/openmft.conf",
+                    "  mft logger unit LOG1 -p QM1 --data-dir /var/lib/openmft"},
+            description = {"Print the systemd drop-in of a logger for the template unit "
+                    + SystemdUnits.LOGGER_TEMPLATE + ": its queue manager's unit on this host",
+                    "(After/Wants) and PostgreSQL's when its database is on this host (After)."})
+    static final class Unit implements Callable<Integer> {
+        @Spec CommandSpec spec;
+        @Mixin GlobalOptions global;
+        @Parameters(index = "0", paramLabel = "LOGGER") String logger;
+        @Option(names = "-p", description = "Configuration options set.") String configurationOptions;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            DataDirectory dd = global.dataDirectory();
+            String coordination = global.configurationOptions(configurationOptions);
+            LoggerConfig config = load(dd, coordination, logger);
+            String qmgr = config.queueManager();
+            boolean local = config.provider() == MessagingProvider.ARTEMIS
+                    && Files.exists(dd.qmgrDir(qmgr).resolve(QueueManagerSettings.FILE_NAME));
+            java.io.PrintWriter out = spec.commandLine().getOut();
+            out.print(SystemdUnits.loggerDropIn(config.loggerName(),
+                    dd.loggerProperties(coordination, config.loggerName()), qmgr,
+                    local ? SystemdUnits.QueueManagerLink.AFTER : SystemdUnits.QueueManagerLink.NONE,
+                    config.loggerType() == LoggerProperties.LoggerType.DATABASE
+                            && config.databaseType() == LoggerProperties.DatabaseType.POSTGRESQL
+                            && SystemdUnits.localPostgresql(config.databaseUrl())));
+            out.flush();
+            return ExitCodes.OK;
         }
     }
 

@@ -327,6 +327,8 @@ final class QmgrCommands {
             LogSetup.consoleLevel(global.verbose ? Level.DEBUG : Level.INFO);
             hostHere(dd, settings);
             Daemons.markReady(settings.directory(), EmbeddedQueueManager.LOCK_NAME);
+            SystemdNotify.ready("Queue manager " + name + " is running (listener " + settings.bindAddress() + ":"
+                    + settings.port() + ")");
             // Serves until a signal ends the JVM; the shutdown hook stops everything cleanly.
             new CountDownLatch(1).await();
             return ExitCodes.OK;
@@ -351,6 +353,7 @@ final class QmgrCommands {
             throw e;
         }
         Runtime.getRuntime().addShutdownHook(AgentThreads.forProcess(settings.name()).newThread("shutdown", () -> {
+            SystemdNotify.stopping("Queue manager " + settings.name() + " is stopping");
             Daemons.clearReady(settings.directory(), EmbeddedQueueManager.LOCK_NAME);
             host.close();
             qm.close();

@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The systemd drop-in of one agent: what its {@code agent.properties} says about restarts and
- * sandboxes, added to the shipped template {@code openmft-agent@.service}.
+ * The systemd drop-ins of one agent or logger: what its properties say about restarts, sandboxes,
+ * its queue manager and its database, added to the shipped templates {@code openmft-agent@.service}
+ * and {@code openmft-logger@.service}.
  *
  * <p>IBM's process controller restarts an agent that ended unexpectedly up to
  * {@code maxRestartCount} times within {@code maxRestartInterval} seconds. systemd counts starts,
@@ -20,6 +21,10 @@ import java.util.Optional;
 final class SystemdUnits {
     /** The template unit of agents, as shipped in the distribution's {@code systemd} directory. */
     static final String AGENT_TEMPLATE = "openmft-agent@.service";
+    /** The template unit of loggers. */
+    static final String LOGGER_TEMPLATE = "openmft-logger@.service";
+    /** Debian's (and most distributions') unit of a local PostgreSQL server. */
+    static final String POSTGRESQL_UNIT = "postgresql.service";
 
     private SystemdUnits() {
     }
@@ -48,13 +53,7 @@ final class SystemdUnits {
                 .append("[Unit]\n")
                 .append("StartLimitIntervalSec=").append(maxRestartIntervalSeconds).append('\n')
                 .append("StartLimitBurst=").append(maxRestartCount + 1).append('\n');
-        switch (link) {
-            case AFTER -> unit.append("Wants=openmft-qmgr@").append(qmgr).append(".service\n")
-                    .append("After=openmft-qmgr@").append(qmgr).append(".service\n");
-            case HOSTS -> unit.append("# A bindings agent in the foreground hosts queue manager ").append(qmgr)
-                    .append(" itself.\nConflicts=openmft-qmgr@").append(qmgr).append(".service\n");
-            case NONE -> { }
-        }
+        queueManagerLink(unit, qmgr, link);
         unit.append("\n[Service]\n")
                 .append("Restart=").append(maxRestartCount == 0 ? "no" : "on-failure").append('\n');
         for (String dir : sandboxes) {
@@ -64,6 +63,54 @@ final class SystemdUnits {
             }
         }
         return unit.toString();
+    }
+
+    /**
+     * The drop-in for logger {@code logger}: the ordering after its queue manager's unit when that
+     * queue manager is an embedded one of this host, and after PostgreSQL's when its database is on
+     * this host. IBM's logger has no restart properties of its own; the template's limits stay.
+     *
+     * @param link              {@link QueueManagerLink#AFTER} or {@link QueueManagerLink#NONE}
+     * @param localPostgresql   whether the logger's database is a PostgreSQL server on this host
+     */
+    static String loggerDropIn(String logger, Path source, String qmgr, QueueManagerLink link,
+            boolean localPostgresql) {
+        if (link == QueueManagerLink.HOSTS) {
+            throw new IllegalArgumentException("a logger never hosts its queue manager");
+        }
+        StringBuilder unit = new StringBuilder();
+        unit.append("# Written by 'mft logger unit ").append(logger).append("' from ").append(source).append('\n')
+                .append("# (its queue manager and database): run it again after changing them.\n")
+                .append("[Unit]\n");
+        queueManagerLink(unit, qmgr, link);
+        if (localPostgresql) {
+            // Ordering only: the server may be managed elsewhere, and the logger retries its connection.
+            unit.append("After=").append(POSTGRESQL_UNIT).append('\n');
+        }
+        return unit.toString();
+    }
+
+    /** Whether a JDBC URL names a PostgreSQL server on this host (loopback or a unix socket). */
+    static boolean localPostgresql(Optional<String> jdbcUrl) {
+        if (jdbcUrl.isEmpty() || !jdbcUrl.get().startsWith("jdbc:postgresql:")) {
+            return false;
+        }
+        String rest = jdbcUrl.get().substring("jdbc:postgresql:".length());
+        if (!rest.startsWith("//")) {
+            return true; // jdbc:postgresql:database is localhost:5432
+        }
+        String host = rest.substring(2).split("[:/?,]", 2)[0];
+        return host.isEmpty() || host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]");
+    }
+
+    private static void queueManagerLink(StringBuilder unit, String qmgr, QueueManagerLink link) {
+        switch (link) {
+            case AFTER -> unit.append("Wants=openmft-qmgr@").append(qmgr).append(".service\n")
+                    .append("After=openmft-qmgr@").append(qmgr).append(".service\n");
+            case HOSTS -> unit.append("# A bindings agent in the foreground hosts queue manager ").append(qmgr)
+                    .append(" itself.\nConflicts=openmft-qmgr@").append(qmgr).append(".service\n");
+            case NONE -> { }
+        }
     }
 
     /** sandboxRoot's entries, split as the agent splits them. */

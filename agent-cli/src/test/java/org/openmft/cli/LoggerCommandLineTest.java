@@ -81,6 +81,15 @@ class LoggerCommandLineTest {
         Run again = mft("logger", "create", "LOG1");
         assertThat(again.exitCode()).isEqualTo(ExitCodes.FAILED);
         assertThat(again.err()).contains("already exists", "-f").doesNotContain("\tat ");
+
+        Run unit = mft("logger", "unit", "LOG1");
+        assertThat(unit.exitCode()).as(unit.err()).isZero();
+        assertThat(unit.out()).startsWith("# Written by 'mft logger unit LOG1'").contains("[Unit]\n")
+                .as("a remote queue manager and database: nothing to order after")
+                .doesNotContain("openmft-qmgr@", "postgresql.service");
+        Files.writeString(properties("LOG1"), Files.readString(properties("LOG1"))
+                .replace("//db/mft", "//localhost\\:5432/mft"));
+        assertThat(mft("logger", "unit", "LOG1").out()).contains("After=postgresql.service\n");
     }
 
     @Test

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shipped systemd units and the drop-in 'mft agent unit' writes, checked by systemd's own
+ * The shipped systemd units and the drop-ins 'mft agent unit' and 'mft logger unit' write, checked by systemd's own
  * {@code systemd-analyze verify} (offline: it needs no running systemd). Without systemd-analyze
  * the check is skipped, saying why, unless {@value #REQUIRE_ENV} is 1 (as {@code .ci/run} sets it):
  * then it fails, so that CI cannot pass by skipping it.
@@ -44,12 +44,24 @@ class SystemdUnitsTest {
                 .doesNotContain("After=", "ReadWritePaths");
         assertThat(SystemdUnits.agentDropIn("R1", Path.of("agent.properties"), 4, 120, "QM9",
                 SystemdUnits.QueueManagerLink.NONE, List.of())).doesNotContain("QM9.service");
+        String logger = SystemdUnits.loggerDropIn("LOG1", Path.of("logger.properties"), "QM1",
+                SystemdUnits.QueueManagerLink.AFTER, true);
+        assertThat(logger).contains("Wants=openmft-qmgr@QM1.service\n", "After=openmft-qmgr@QM1.service\n",
+                "After=postgresql.service\n").doesNotContain("Restart");
+        assertThat(SystemdUnits.loggerDropIn("LOG1", Path.of("logger.properties"), "QM9",
+                SystemdUnits.QueueManagerLink.NONE, false)).doesNotContain("QM9", "postgresql");
+        assertThat(SystemdUnits.localPostgresql(Optional.of("jdbc:postgresql://localhost:5432/mft"))).isTrue();
+        assertThat(SystemdUnits.localPostgresql(Optional.of("jdbc:postgresql://127.0.0.1/mft"))).isTrue();
+        assertThat(SystemdUnits.localPostgresql(Optional.of("jdbc:postgresql:mft"))).isTrue();
+        assertThat(SystemdUnits.localPostgresql(Optional.of("jdbc:postgresql://db.example.com/mft"))).isFalse();
+        assertThat(SystemdUnits.localPostgresql(Optional.of("jdbc:h2:file:/tmp/x"))).isFalse();
+        assertThat(SystemdUnits.localPostgresql(Optional.empty())).isFalse();
         assertThat(SystemdUnits.sandboxEntries(Optional.of("/a" + java.io.File.pathSeparator + "/b")))
                 .containsExactly("/a", "/b");
     }
 
     @Test
-    void systemdAnalyzeFindsNoProblemInTheShippedUnitsAndAnAgentsDropIn() throws Exception {
+    void systemdAnalyzeFindsNoProblemInTheShippedUnitsAndTheDropInsOfAnAgentAndALogger() throws Exception {
         Optional<Path> analyze = systemdAnalyze();
         if (analyze.isEmpty()) {
             String reason = "systemd-analyze is not on the PATH (Debian's systemd package)";
@@ -64,7 +76,8 @@ class SystemdUnitsTest {
         List<String> units = new ArrayList<>();
         for (String kind : List.of("qmgr", "agent", "logger")) {
             String template = Files.readString(SHIPPED.resolve("openmft-" + kind + "@.service"));
-            assertThat(template).contains(LAUNCHER + " " + kind + " start %i -F", "RestartPreventExitStatus=78");
+            assertThat(template).contains(LAUNCHER + " " + kind + " start %i -F", "RestartPreventExitStatus=78",
+                    "Type=notify\n", "NotifyAccess=main\n");
             String instance = "openmft-" + kind + "@" + (kind.equals("qmgr") ? "QM1" : "SRC") + ".service";
             Files.writeString(dir.resolve(instance), template.replace(LAUNCHER, launcher.toString()));
             units.add(instance);
@@ -73,6 +86,9 @@ class SystemdUnitsTest {
         Files.writeString(dropIns.resolve("openmft.conf"), SystemdUnits.agentDropIn("SRC",
                 Path.of("agent.properties"), 4, 120, "QM1", SystemdUnits.QueueManagerLink.AFTER,
                 List.of("/srv/out", "/srv/in box")));
+        Path loggerDropIns = Files.createDirectories(dir.resolve("openmft-logger@SRC.service.d"));
+        Files.writeString(loggerDropIns.resolve("openmft.conf"), SystemdUnits.loggerDropIn("SRC",
+                Path.of("logger.properties"), "QM1", SystemdUnits.QueueManagerLink.AFTER, true));
 
         List<String> cmd = new ArrayList<>(List.of(analyze.get().toString(), "verify", "--man=no"));
         cmd.addAll(units);

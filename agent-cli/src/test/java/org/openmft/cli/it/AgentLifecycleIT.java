@@ -8,9 +8,12 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.openmft.cli.NotifySocketReceiver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -152,12 +155,25 @@ class AgentLifecycleIT {
     }
 
     @Test
-    void aQueueManagerCannotRunTwice() {
-        mft.mft("qmgr", "start", "QM1").expect(0);
-        assertThat(mft.mft("qmgr", "start", "QM1").expect(1).output()).contains("already running");
-        assertThat(mft.mft("qmgr", "start", "QM1", "-F").expect(1).output()).contains("already running");
-        assertThat(mft.mft("qmgr", "delete", "QM1").expect(1).output()).contains("running");
-        mft.mft("qmgr", "stop", "QM1").expect(0);
+    void aQueueManagerInTheForegroundTellsSystemdWhenItServesAndWhenItStopsAndCannotRunTwice() throws Exception {
+        NotifySocketReceiver.unavailable().ifPresent(why -> Assumptions.assumeTrue(false, why));
+        try (NotifySocketReceiver systemd = NotifySocketReceiver.at(data.resolve("notify"))) {
+            Distribution.Background qmgr = mft.environment("NOTIFY_SOCKET", systemd.address())
+                    .start("mft", "qmgr", "start", "QM1", "-F");
+            List<String> messages = systemd.await("READY=1", Duration.ofSeconds(90));
+            assertThat(String.join("\n", messages)).contains("STATUS=Queue manager QM1 is running");
+            // Ready means serving: commands reach it at once.
+            assertThat(mft.mft("qmgr", "list").expect(0).output()).contains("QM1", "RUNNING");
+            assertThat(mft.mft("qmgr", "start", "QM1").expect(1).output()).contains("already running");
+            assertThat(mft.mft("qmgr", "start", "QM1", "-F").expect(1).output()).contains("already running");
+            assertThat(mft.mft("qmgr", "delete", "QM1").expect(1).output()).contains("running");
+            assertThat(systemd.received()).as("only the unit's own process speaks to systemd")
+                    .hasSize(messages.size()).noneMatch(m -> m.contains("STOPPING=1"));
+            qmgr.process().destroy(); // SIGTERM, as systemctl stop sends
+            assertThat(systemd.await("STOPPING=1", Duration.ofSeconds(60))).last().asString()
+                    .contains("STATUS=Queue manager QM1 is stopping");
+            qmgr.await(Duration.ofSeconds(60));
+        }
         mft.mft("qmgr", "delete", "QM1").expect(0);
         assertThat(data.resolve("qmgrs/QM1")).doesNotExist();
     }

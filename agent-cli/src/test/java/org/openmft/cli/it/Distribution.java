@@ -27,6 +27,9 @@ final class Distribution implements AutoCloseable {
     private String jvmOptions = "-Xmx512m";
     /** Makes a launcher's process: as is, or inside a host of {@link NetworkHosts}. */
     private Function<List<String>, ProcessBuilder> processes = ProcessBuilder::new;
+    /** Set in (or, null, removed from) the commands' environment: no systemd socket of the test's own. */
+    private final java.util.Map<String, String> environment = new java.util.HashMap<>(
+            java.util.Collections.singletonMap("NOTIFY_SOCKET", null));
 
     Distribution(Path dataDir) {
         String dist = System.getProperty("openmft.dist", "target/openmft");
@@ -45,6 +48,15 @@ final class Distribution implements AutoCloseable {
      * serial collector start a JVM markedly faster, and most of such a test is starting commands.
      */
     static final String QUICK_START = "-Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+
+    /**
+     * Sets {@code name} in the environment of the commands run from now on (and of their daemons);
+     * a null value removes it.
+     */
+    Distribution environment(String name, String value) {
+        environment.put(name, value);
+        return this;
+    }
 
     Distribution jvmOptions(String options) {
         this.jvmOptions = options;
@@ -152,6 +164,13 @@ final class Distribution implements AutoCloseable {
                 .redirectErrorStream(true).redirectOutput(out.toFile());
         pb.environment().put("OPENMFT_DATA", dataDir.toString());
         pb.environment().put("BFG_JVM_PROPERTIES", jvmOptions);
+        environment.forEach((name, value) -> {
+            if (value == null) {
+                pb.environment().remove(name);
+            } else {
+                pb.environment().put(name, value);
+            }
+        });
         return pb;
     }
 

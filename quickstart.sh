@@ -25,12 +25,14 @@ trap cleanup EXIT
 
 echo "== Data directory: $OPENMFT_DATA"
 run "$bin/mft" qmgr create QM1 --port "$port"
+# Started first, as IBM MQ's queue manager is: fteCreateAgent and fteCreateLogger then define their
+# queues on it at once, and nothing tries to reach a queue manager that is not there yet.
+run "$bin/mft" qmgr start QM1
 run "$bin/fteSetupCoordination" -coordinationQMgr QM1
 run "$bin/fteSetupCommands" -connectionQMgr QM1
 run "$bin/fteCreateAgent" -agentName AGENT1 -agentQMgr QM1 -agentDesc "quickstart source" --sandbox-dir "$OPENMFT_DATA/demo"
 run "$bin/fteCreateAgent" -agentName AGENT2 -agentQMgr QM1 -agentDesc "quickstart destination" --sandbox-dir "$OPENMFT_DATA/demo"
 run "$bin/mft" qmgr user list QM1
-run "$bin/mft" qmgr start QM1
 run "$bin/fteStartAgent" AGENT1
 run "$bin/fteStartAgent" AGENT2
 run "$bin/ftePingAgent" AGENT1

@@ -46,7 +46,8 @@ public final class ProviderErrors {
     public static String reason(Throwable e) {
         int depth = 0;
         for (Throwable t = e; t != null && depth < 20; t = next(t), depth++) {
-            if (t instanceof MQException mq) {
+            // Tested first so that without IBM's jar the class is never resolved.
+            if (IbmMqClient.available() && t instanceof MQException mq) {
                 return "MQRC " + mq.getReason();
             }
             if (t instanceof ActiveMQException amq) {

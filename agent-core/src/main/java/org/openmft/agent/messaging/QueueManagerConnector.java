@@ -1,7 +1,6 @@
 package org.openmft.agent.messaging;
 
 import java.nio.file.Path;
-import java.util.Hashtable;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -23,10 +22,7 @@ import org.openmft.agent.tls.ClientTlsContext;
 import org.openmft.agent.tls.TlsClientSettings;
 import org.openmft.agent.tls.TlsSettingException;
 
-import com.ibm.mq.MQException;
 import com.ibm.mq.MQQueueManager;
-import com.ibm.mq.constants.CMQC;
-import com.ibm.mq.constants.MQConstants;
 import com.ibm.mq.jms.MQConnectionFactory;
 import com.ibm.msg.client.wmq.WMQConstants;
 
@@ -142,6 +138,7 @@ public final class QueueManagerConnector {
             }
         }
         if (ep.provider() == MessagingProvider.IBMMQ) {
+            IbmMqClient.require("queue manager " + ep.qmgrName());
             ClientTlsContext tls = ep.clientMode() && ep.tls() != null ? tlsContext(ep, ep.tls()) : null;
             return new QueueManagerConnector(ep, ibmMq(ep, tls), ibmDescription(ep), credentials, null, tls);
         }
@@ -326,39 +323,8 @@ public final class QueueManagerConnector {
         if (artemisUrl != null) {
             throw new IllegalStateException("not an IBM MQ connector: " + description);
         }
-        Hashtable<String, Object> p = new Hashtable<>();
-        if (endpoint.clientMode()) {
-            p.put(CMQC.TRANSPORT_PROPERTY, CMQC.TRANSPORT_MQSERIES_CLIENT);
-            p.put(CMQC.HOST_NAME_PROPERTY, endpoint.host());
-            p.put(CMQC.PORT_PROPERTY, endpoint.port());
-            p.put(CMQC.CHANNEL_PROPERTY, endpoint.channel());
-            if (tls != null) {
-                TlsClientSettings s = tls.settings();
-                p.put(CMQC.SSL_CIPHER_SUITE_PROPERTY, s.ibmCipherSuite());
-                s.ibmPeerName().ifPresent(name -> p.put(CMQC.SSL_PEER_NAME_PROPERTY, name));
-                p.put(CMQC.SSL_FIPS_REQUIRED_PROPERTY, s.fipsRequired());
-                p.put(CMQC.SSL_SOCKET_FACTORY_PROPERTY, tls.sslContext().getSocketFactory());
-            }
-        } else {
-            p.put(CMQC.TRANSPORT_PROPERTY, CMQC.TRANSPORT_MQSERIES_BINDINGS);
-        }
-        if (credentials != null) {
-            p.put(CMQC.USER_ID_PROPERTY, credentials.user());
-            p.put(CMQC.PASSWORD_PROPERTY, credentials.password());
-            p.put(CMQC.USE_MQCSP_AUTHENTICATION_PROPERTY, true);
-        }
-        p.put(CMQC.APPNAME_PROPERTY, "OpenMFT");
-        try {
-            return new MQQueueManager(endpoint.qmgrName(), p);
-        } catch (MQException e) {
-            if (e.getReason() == CMQC.MQRC_NOT_AUTHORIZED) {
-                throw new QueueManagerException(description + " refused the login" + (credentials == null ? ""
-                        : " of user '" + credentials.user() + "'") + " (MQRC 2035 MQRC_NOT_AUTHORIZED)",
-                        QueueManagerException.CONFIGURATION, e);
-            }
-            throw new QueueManagerException("cannot connect to " + description + ": MQRC " + e.getReason() + " "
-                    + MQConstants.lookupReasonCode(e.getReason()), QueueManagerException.UNAVAILABLE, e);
-        }
+        IbmMqClient.require(description);
+        return IbmMqBase.connect(endpoint, credentials, tls, description);
     }
 
     /**

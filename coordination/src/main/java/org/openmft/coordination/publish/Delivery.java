@@ -118,7 +118,7 @@ interface Delivery {
         @Override
         public javax.jms.Destination destination(Session session) throws JMSException {
             javax.jms.Queue q = session.createQueue("queue:///" + Publications.TOPIC);
-            if (q instanceof com.ibm.mq.jms.MQQueue mq) {
+            if (org.openmft.agent.messaging.IbmMqClient.available() && q instanceof com.ibm.mq.jms.MQQueue mq) {
                 mq.setMessageBodyStyle(com.ibm.msg.client.wmq.WMQConstants.WMQ_MESSAGE_BODY_MQ);
                 mq.setMQMDWriteEnabled(true);
             }

@@ -422,8 +422,7 @@ final class AgentCommands {
             String coordination = global.configurationOptions(configurationOptions);
             AgentConfig config = loadConfig(dd, coordination, agent);
             String qmgr = config.agentQMgr();
-            boolean local = config.provider() == MessagingProvider.ARTEMIS
-                    && Files.exists(dd.qmgrDir(qmgr).resolve(QueueManagerSettings.FILE_NAME));
+            boolean local = SystemdUnits.localQueueManager(dd, config.provider(), qmgr);
             SystemdUnits.QueueManagerLink link = !local ? SystemdUnits.QueueManagerLink.NONE
                     : config.endpoint().clientMode() ? SystemdUnits.QueueManagerLink.AFTER
                     : SystemdUnits.QueueManagerLink.HOSTS;

@@ -29,7 +29,6 @@ import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.QueueManagerException;
-import org.openmft.agent.qmgr.QueueManagerSettings;
 import org.openmft.coordination.logger.LogStore;
 import org.openmft.coordination.logger.LogStoreException;
 import org.openmft.coordination.logger.LogStores;
@@ -354,8 +353,7 @@ final class LoggerCommands {
             String coordination = global.configurationOptions(configurationOptions);
             LoggerConfig config = load(dd, coordination, logger);
             String qmgr = config.queueManager();
-            boolean local = config.provider() == MessagingProvider.ARTEMIS
-                    && Files.exists(dd.qmgrDir(qmgr).resolve(QueueManagerSettings.FILE_NAME));
+            boolean local = SystemdUnits.localQueueManager(dd, config.provider(), qmgr);
             java.io.PrintWriter out = spec.commandLine().getOut();
             out.print(SystemdUnits.loggerDropIn(config.loggerName(),
                     dd.loggerProperties(coordination, config.loggerName()), qmgr,

@@ -1,9 +1,14 @@
 package org.openmft.cli;
 
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+
+import org.openmft.agent.config.DataDirectory;
+import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.qmgr.QueueManagerSettings;
 
 /**
  * The systemd drop-ins of one agent or logger: what its properties say about restarts, sandboxes,
@@ -88,6 +93,12 @@ final class SystemdUnits {
             unit.append("After=").append(POSTGRESQL_UNIT).append('\n');
         }
         return unit.toString();
+    }
+
+    /** Whether queue manager {@code qmgr} is an embedded one of data directory {@code dd}, so has a unit here. */
+    static boolean localQueueManager(DataDirectory dd, MessagingProvider provider, String qmgr) {
+        return provider == MessagingProvider.ARTEMIS
+                && Files.exists(dd.qmgrDir(qmgr).resolve(QueueManagerSettings.FILE_NAME));
     }
 
     /** Whether a JDBC URL names a PostgreSQL server on this host (loopback or a unix socket). */

@@ -363,7 +363,8 @@ public final class PublicationReader {
                     metaDataSet(c, metadata);
                 }
                 case "item" -> items.add(item(c));
-                case "preSourceCall", "postSourceCall", "preDestinationCall", "postDestinationCall" -> {
+                // "call": a managed call's (callStarted, callCompleted), IBM's <transferSet><call>.
+                case "preSourceCall", "postSourceCall", "preDestinationCall", "postDestinationCall", "call" -> {
                     LogCall call = AutomationLogReader.call(c, child);
                     if (call != null) {
                         calls.add(call);

@@ -98,10 +98,15 @@ final class AutomationRows {
             if (!CALL_COLUMNS.containsKey(call.element())) {
                 problems.add("the call element " + call.element() + " is not one of " + CALL_COLUMNS.keySet());
             }
-            check(problems, "call.command", what + "command", call.command().name());
-            check(problems, "call.success_rc", what + "successRC", call.command().successCodes().expression());
-            check(problems, "call.outcome", what + "outcome", call.outcome());
+            commandProblems(problems, what, call);
         }
+    }
+
+    /** Adds why a call does not fit the CALL columns. */
+    private static void commandProblems(List<String> problems, String what, LogCall call) {
+        check(problems, "call.command", what + "command", call.command().name());
+        check(problems, "call.success_rc", what + "successRC", call.command().successCodes().expression());
+        check(problems, "call.outcome", what + "outcome", call.outcome());
     }
 
     /** Adds why a managed call's log does not fit its columns. */
@@ -118,9 +123,7 @@ final class AutomationRows {
             check(problems, "call_request.originator_mq_user", "originator MQ user", log.originator().mqmdUserId());
         }
         for (LogCall call : log.calls()) {
-            check(problems, "call.command", "command", call.command().name());
-            check(problems, "call.success_rc", "successRC", call.command().successCodes().expression());
-            check(problems, "call.outcome", "outcome", call.outcome());
+            commandProblems(problems, "", call);
         }
     }
 

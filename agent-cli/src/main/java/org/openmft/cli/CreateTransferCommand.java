@@ -530,8 +530,11 @@ final class CreateTransferCommand implements Callable<Integer> {
         return items;
     }
 
-    /** A queue to a file (-sq): the queue's messages make one file. */
-    private List<TransferItem> queueSourceItems() throws CommandFailure {
+    /**
+     * A queue to a file (-sq): the queue's messages make one file. Also a template's item
+     * ({@link TemplateFlags}), with the same checks.
+     */
+    List<TransferItem> queueSourceItems() throws CommandFailure {
         if (!queueSource.queue) {
             throw usage("-sqgi, -sqwt, -sqdt, -sqdb and -sqdp apply to a queue source: add -sq");
         }

@@ -56,7 +56,8 @@ final class MonitorCommands {
                     "  fteCreateMonitor -ix exported.xml -f",
                     "  fteCreateMonitor -ma SRC -md /srv/outbox -mn INVOICES -mt task.xml -ox INVOICES.xml"},
             description = {"Create a directory resource monitor on an agent (fteCreateMonitor, IBM's flags).",
-                    "The task (-mt) is a transfer request, usually from fteCreateTransfer -gt, that may use IBM's"
+                    "The task (-mt) is a transfer request, usually from fteCreateTransfer -gt, or a managed call"
+                            + " (<request><managedCall>, run once per trigger), that may use IBM's"
                             + " variables ${FilePath}, ${FileName}, ${FileSize}, ${AgentName}, ${CurrentTimeStamp}"
                             + " ... and {token=N}{separator=c}.",
                     "A queue monitor (-mq, -tr queueNotEmpty or completeGroups) provides ${AgentName}, ${QueueName},"
@@ -74,7 +75,8 @@ final class MonitorCommands {
         String queue;
         @Option(names = "-mn", paramLabel = "NAME", description = "The monitor's name (no * % ?; stored upper case).")
         String name;
-        @Option(names = "-mt", paramLabel = "FILE", description = "The task: a transfer request document.")
+        @Option(names = "-mt", paramLabel = "FILE", description = "The task: a transfer request document, or a managed call"
+                + " (<request><managedCall>) the monitoring agent runs.")
         Path taskFile;
         @Option(names = "-pi", paramLabel = "N", description = "Poll interval (default 1).") Long pollInterval;
         @Option(names = "-pu", paramLabel = "UNITS",

@@ -3,8 +3,11 @@ package org.openmft.cli;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import java.util.Set;
+
 import org.openmft.xml.QueueSource;
 
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -13,6 +16,10 @@ import picocli.CommandLine.Option;
  * grows by a hook only.
  */
 final class QueueSourceOptions {
+    /** The names of these flags, read from their definitions below (for commands that take them whole). */
+    static final Set<String> FLAGS = Set.copyOf(CommandSpec.forAnnotatedObject(new QueueSourceOptions()).optionsMap()
+            .keySet());
+
     @Option(names = "-sq", description = "The source is a queue (message to file): the source given last is"
             + " QUEUE or QUEUE@QMGR on the source agent's queue manager, the destination one file (-df). The source"
             + " agent needs enableQueueInputOutput=true (else result 59). The messages are removed once the"

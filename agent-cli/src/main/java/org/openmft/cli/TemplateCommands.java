@@ -116,6 +116,8 @@ final class TemplateCommands {
                     "      -dd /data/in -de overwrite -jn NIGHTLY \"/data/out/*.csv\"",
                     "  fteCreateTemplate -tn NIGHTLY -f -sa AGENT1 -da AGENT2 -dd /archive \\",
                     "      /data/out/a.csv          (-f replaces the template NIGHTLY)",
+                    "  fteCreateTemplate -tn ORDERS -sa AGENT1 -da AGENT2 -df /in/orders.txt -sqgi -sqwt 30 -sq ORDERS",
+                    "      (message to file: the -sq flags are fteCreateTransfer's, checked the same way)",
                     "  fteCreateTransfer --template NIGHTLY -de error -w",
                     "",
                     "Exit codes: 0 created, 1 wrong command line or the name exists (without -f), 75 coordination"

@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.openmft.agent.config.DataDirectory;
 import org.openmft.coordination.template.TemplateStore;
@@ -26,6 +28,7 @@ import org.openmft.xml.ItemSource;
 import org.openmft.xml.LineEnding;
 import org.openmft.xml.Mode;
 import org.openmft.xml.Originator;
+import org.openmft.xml.QueueSource;
 import org.openmft.xml.TransferItem;
 import org.openmft.xml.TransferRequest;
 import org.openmft.xml.TransferSet;
@@ -47,7 +50,9 @@ import picocli.CommandLine.ParseResult;
  * Item flags ({@code -de -sd -t -cs -r -sce -dce -dle}, and {@code -dd} or {@code -df}) apply to
  * every item of the template. Sources given replace the template's items: one item per source,
  * with the settings of the template's first item where no flag says otherwise; {@code -td}
- * replaces them with the definition file's items.
+ * replaces them with the definition file's items, and the message-to-file flags ({@code -sq -sqgi
+ * -sqwt -sqdt -sqdb -sqdp}, {@link QueueSourceOptions}) with the one item they describe, checked as
+ * fteCreateTransfer checks them. A template's source queue stays a queue while no source replaces it.
  *
  * <p>Flags this class does not know (those added to fteCreateTransfer later, and those not
  * supported yet) are refused rather than dropped: a template must not silently lose a schedule
@@ -55,9 +60,10 @@ import picocli.CommandLine.ParseResult;
  */
 final class TemplateFlags {
     /** The flags a template holds (with -p, --data-dir and -v, which only say where and how). */
-    static final Set<String> TEMPLATE_FLAGS = Set.of("-sa", "-sm", "-da", "-dm", "-df", "-dd", "-de", "-sd", "-r",
-            "-t", "-cs", "-pr", "-jn", "-md", "-rt", "-sce", "-dce", "-dle", "-td", "-p", "--data-dir", "-v",
-            "--verbose", "-h", "--help", "-V", "--version");
+    static final Set<String> TEMPLATE_FLAGS = Stream.concat(Stream.of("-sa", "-sm", "-da", "-dm",
+            "-df", "-dd", "-de", "-sd", "-r", "-t", "-cs", "-pr", "-jn", "-md", "-rt", "-sce", "-dce", "-dle", "-td",
+            "-p", "--data-dir", "-v", "--verbose", "-h", "--help", "-V", "--version"),
+            QueueSourceOptions.FLAGS.stream()).collect(Collectors.toUnmodifiableSet());
     /** What fteCreateTransfer adds when sending from a template. */
     static final Set<String> SUBMIT_FLAGS = Set.of("-w", "-gt", "--no-progress", "--template");
 
@@ -161,6 +167,10 @@ final class TemplateFlags {
         if (flags.definitionFile != null) {
             return flags.definitionItems();
         }
+        if (flags.queueSource.any()) {
+            // The -sq flags describe the whole item (the queue last, -df), checked as fteCreateTransfer checks them.
+            return flags.queueSourceItems();
+        }
         if (flags.destinationFile != null && flags.destinationDirectory != null) {
             throw usage("-df and -dd cannot be used together: give one destination");
         }
@@ -227,7 +237,14 @@ final class TemplateFlags {
         String finalSce = sce;
         String finalDce = dce;
         LineEnding finalDle = dle;
-        ItemSource src = value("source " + quote(path), () -> new ItemSource(recursive, sd, path, finalSce));
+        // The template's queue stays a queue while no source replaces it; its messages make one file.
+        QueueSource queue = base != null && flags.sources.isEmpty() ? base.source().queue() : null;
+        if (queue != null && flags.recursive) {
+            throw usage("-r cannot be used with the template's source queue " + quote(path) + ": the source is a"
+                    + " queue");
+        }
+        ItemSource src = value("source " + quote(path), () -> queue != null ? new ItemSource(queue, sd, finalSce)
+                : new ItemSource(recursive, sd, path, finalSce));
         ItemDestination dst = value(flag, () -> new ItemDestination(type, de, target, finalDce, finalDle));
         return value("source " + quote(path), () -> new TransferItem(t, cs, src, dst));
     }

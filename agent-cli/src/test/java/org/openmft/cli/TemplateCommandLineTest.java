@@ -20,6 +20,9 @@ import org.openmft.xml.ExistAction;
 import org.openmft.xml.ItemDestination;
 import org.openmft.xml.ItemSource;
 import org.openmft.xml.Mode;
+import org.openmft.xml.QueueSource;
+import org.openmft.xml.TemplateParser;
+import org.openmft.xml.TemplateWriter;
 import org.openmft.xml.TransferItem;
 import org.openmft.xml.TransferRequest;
 import org.openmft.xml.TransferTemplate;
@@ -115,6 +118,66 @@ class TemplateCommandLineTest {
         List<String> args = new java.util.ArrayList<>(List.of("--template", "NIGHTLY"));
         args.addAll(List.of(flags.split(" ")));
         assertThatThrownBy(() -> submit(args.toArray(String[]::new))).isInstanceOf(CommandFailure.class)
+                .hasMessageContaining(message);
+    }
+
+    /** fteCreateTemplate's flags as its command parses them, made into a template, written and read back. */
+    private static TransferTemplate created(String... args) throws Exception {
+        TemplateCommands.Create create = new TemplateCommands.Create();
+        CommandLine cl = new CommandLine(create);
+        cl.parseArgs(args);
+        TransferTemplate t = TemplateFlags.creation(create.flags, cl.getParseResult(), create.name);
+        return new TemplateParser().parse(new TemplateWriter().write(t));
+    }
+
+    @Test
+    void aTemplateHoldsAQueueSourceAsFteCreateTransferWritesIt() throws Exception {
+        TransferTemplate t = created("-tn", "ORDERS", "-sa", "SRC", "-da", "DST", "-df", "/in/orders.txt", "-de",
+                "overwrite", "-sqgi", "-sqwt", "30", "-sqdt", "\\n", "-sqdp", "prefix", "-sq", "ORDERS@QM1");
+        CreateTransferCommand direct = new CreateTransferCommand();
+        new CommandLine(direct).parseArgs("-sa", "SRC", "-da", "DST", "-df", "/in/orders.txt", "-de", "overwrite",
+                "-sqgi", "-sqwt", "30", "-sqdt", "\\n", "-sqdp", "prefix", "-sq", "ORDERS@QM1");
+        assertThat(t.items()).as("the same item as fteCreateTransfer's").isEqualTo(
+                direct.request(CommandChannel.originator()).transferSet().items());
+        QueueSource q = t.items().get(0).source().queue();
+        assertThat(q.spec()).isEqualTo("ORDERS@QM1");
+        assertThat(q.useGroups()).isTrue();
+        assertThat(q.waitTimeSeconds()).isEqualTo(30);
+        assertThat(q.delimiterPosition()).isEqualTo("prefix");
+
+        TransferRequest kept = submitOver(t, "--template", "ORDERS", "-de", "error");
+        assertThat(kept.transferSet().items()).singleElement().satisfies(i -> {
+            assertThat(i.source().queue()).as("still a queue").isEqualTo(q);
+            assertThat(i.destination().exist()).isEqualTo(ExistAction.ERROR);
+        });
+        TransferRequest replaced = submitOver(t, "--template", "ORDERS", "-df", "/in/b.txt", "-sqwt", "5", "-sq",
+                "BATCHES");
+        assertThat(replaced.transferSet().items()).singleElement().satisfies(i -> {
+            assertThat(i.source().queue().spec()).isEqualTo("BATCHES");
+            assertThat(i.source().queue().waitTimeSeconds()).isEqualTo(5);
+            assertThat(i.source().queue().useGroups()).as("the -sq flags describe the whole item").isFalse();
+        });
+        assertThatThrownBy(() -> submitOver(t, "--template", "ORDERS", "-r")).hasMessageContaining(
+                "-r cannot be used with the template's source queue 'ORDERS@QM1'");
+    }
+
+    private static TransferRequest submitOver(TransferTemplate t, String... args) throws CommandFailure {
+        CreateTransferCommand flags = new CreateTransferCommand();
+        new CommandLine(flags).parseArgs(args);
+        return TemplateFlags.request(flags, t, CommandChannel.originator());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "-sqgi -df /in/x Q | -sqgi, -sqwt, -sqdt, -sqdb and -sqdp apply to a queue source: add -sq",
+        "-sq -dd /in Q | -dd cannot be used with -sq",
+        "-sq Q | a destination file is required with -sq",
+        "-sq -df /in/x -sqdt a -sqdb 0A Q | -sqdt and -sqdb cannot be used together",
+        "-sq -df /in/x -sqwt soon Q | -sqwt soon is not valid"})
+    void aTemplatesQueueSourceIsCheckedAsFteCreateTransferChecksIt(String flags, String message) {
+        List<String> args = new java.util.ArrayList<>(List.of("-tn", "T", "-sa", "S", "-da", "D"));
+        args.addAll(List.of(flags.split(" ")));
+        assertThatThrownBy(() -> created(args.toArray(String[]::new))).isInstanceOf(CommandFailure.class)
                 .hasMessageContaining(message);
     }
 

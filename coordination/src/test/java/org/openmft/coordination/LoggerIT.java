@@ -380,6 +380,17 @@ class LoggerIT {
         String create = writer.write(new MonitorLog("6.00", "MONC", monitorId, alice, "create", t, src, 0, List.of()));
         String fired = writer.write(new MonitorLog("6.00", "MONC", monitorId, alice, "triggerSatisfied",
                 t.plusSeconds(60), src, 0, List.of("/in/a.txt")));
+        // A managed call, as AgentPublisher writes it: callStarted, then callCompleted (sent twice).
+        String callId = "414d5120514d4320202020202020202000000000000000c3";
+        ProgramCall rotate = new ProgramCall(CallType.EXECUTABLE, "rotate.sh", List.of("/var/log/app"), 1, 30,
+                SuccessCodes.of("0|4"));
+        String callStarted = writer.write(new TransferLog("6.00", callId, TransferLog.SOURCE_AGENT,
+                LogAction.CALL_STARTED, t, src, null, alice, "ROTATE", null, -1, -1, -1, List.of(), null, List.of(),
+                null, Map.of(), List.of(LogCall.started("call", rotate))));
+        String callCompleted = writer.write(new TransferLog("6.00", callId, TransferLog.SOURCE_AGENT,
+                LogAction.CALL_COMPLETED, t.plusSeconds(1), src, null, alice, "ROTATE", null, -1, -1, -1, List.of(), 0,
+                List.of("The managed call 'rotate.sh' ended with outcome success (return code 4)."), null, Map.of(),
+                List.of(new LogCall("call", rotate, "success", 0, 4, List.of("rotated"), List.of(), null))));
         String hostile = create.replace(">create<", ">explode<");
         String monitorTopic = Publications.monitorLog("SRC", "MONC", monitorId);
         try (Connection c = h.coordinationConnection()) {
@@ -388,7 +399,9 @@ class LoggerIT {
                 String[][] publications = {{Publications.log("SRC", id), started}, {Publications.log("SRC", id),
                         completed}, {Publications.log("SRC", id), completed}, {Publications.log("SRC", "7"), submit},
                         {Publications.log("SRC", "7"), submit}, {monitorTopic, create}, {monitorTopic, fired},
-                        {monitorTopic, hostile}};
+                        {monitorTopic, hostile}, {Publications.log("SRC", callId), callStarted},
+                        {Publications.log("SRC", callId), callCompleted}, {Publications.log("SRC", callId),
+                        callCompleted}};
                 for (String[] publication : publications) {
                     TextMessage m = s.createTextMessage(publication[1]);
                     m.setStringProperty(Publications.TOPIC_STRING_PROPERTY, publication[0]);
@@ -402,8 +415,8 @@ class LoggerIT {
             assertThat(rejected.getStringProperty(LogSubscriber.REASON_PROPERTY))
                     .contains("not a valid monitor log message", "unknown action \"explode\"");
         }
-        await("every publication handled", 60, () -> logger.stored() + logger.duplicates() == 7);
-        assertThat(logger.stored()).isEqualTo(5);
+        await("every publication handled", 60, () -> logger.stored() + logger.duplicates() == 10);
+        assertThat(logger.stored()).isEqualTo(7);
         assertThat(logger.rejected()).isEqualTo(1);
         assertThat(logger.scheduleLogs()).isEqualTo(2);
         assertThat(logger.monitorLogs()).isEqualTo(3);
@@ -419,6 +432,17 @@ class LoggerIT {
         assertThat(count("select count(*) from FTELOG.MONITOR m join FTELOG.MONITOR_ACTION a on a.MONITOR_ID = m.ID"
                 + " where m.REFERENCE_ID = ? and m.NAME = 'MONC' and a.ACTION in ('create', 'triggerSatisfied')",
                 monitorId)).isEqualTo(2);
+        // The managed call: a CALL_REQUEST row per log message, stored once; the completed one names its call.
+        assertThat(count("select count(*) from FTELOG.CALL_REQUEST q where q.REQUEST_ID = ? and q.AGENT = 'SRC'"
+                + " and q.AGENT_QM = 'QMA' and q.JOB_NAME = 'ROTATE' and q.ORIGINATOR_USER = 'alice'", callId))
+                .isEqualTo(2);
+        assertThat(count("select count(*) from FTELOG.CALL_REQUEST q where q.REQUEST_ID = ? and q.ACTION ="
+                + " 'callStarted' and q.CALL_ID is null and q.RESULTCODE is null", callId)).isEqualTo(1);
+        assertThat(count("select count(*) from FTELOG.CALL_REQUEST q join FTELOG.CALL c on c.ID = q.CALL_ID"
+                + " join FTELOG.CALL_RESULT r on r.CALL_ID = c.ID join FTELOG.CALL_ARGUMENT a on a.CALL_ID = c.ID"
+                + " where q.REQUEST_ID = ? and q.ACTION = 'callCompleted' and q.RESULTCODE = 0"
+                + " and c.COMMAND = 'rotate.sh' and c.SUCCESS_RC = '0|4' and r.RETURN_CODE = 4 and r.STDOUT = 'rotated'"
+                + " and a.ARGUMENT_VALUE = '/var/log/app'", callId)).isEqualTo(1);
     }
 
     /** Publishes {@code n} log publications no logger can read, each with its own body. */

@@ -351,7 +351,8 @@ final class MonitorParser {
         Frame f = c.current();
         c.attributes(Set.of());
         Children children = new Children(c, List.of("name", "description", "transfer", "managedCall"), Map.of(
-                "managedCall", "a <managedCall> task is not supported yet (send managed calls as requests)"));
+                "managedCall", "a <managedCall> element as the task is not read: put the"
+                + " <request><managedCall> inside <transfer>, as fteCreateMonitor -mt writes it"));
         String name = children.required("name", RequestParser::optionalText);
         String description = children.optional("description", RequestParser::optionalText);
         String request = children.required("transfer", x -> {

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.openmft.agent.ResultCode;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.MalformedRequestException;
+import org.openmft.xml.ManagedCallRequest;
 import org.openmft.xml.MonitorCondition;
 import org.openmft.xml.MonitorDefinition;
 import org.openmft.xml.RequestParser;
@@ -17,7 +18,8 @@ import org.openmft.xml.TransferRequest;
 /**
  * Turns a monitor's task into the request a trigger submits: its variables substituted
  * ({@link TaskVariables}), the monitor's job name added, and the result checked to be a transfer
- * request from the monitoring agent (IBM's result 111 otherwise). Also checks a task when the
+ * request from the monitoring agent, or a managed call ({@code <managedCall>}) run by it (IBM's
+ * result 111 otherwise). Either goes on the agent's COMMAND queue and runs as one sent there. Also checks a task when the
  * monitor is created, with a sample file, so a task that could never run is refused up front.
  *
  * <p>Stateless apart from its settings; thread-safe.
@@ -98,10 +100,28 @@ final class MonitorTasks {
         return submit(m, values);
     }
 
+    /**
+     * How many triggers one task takes: the monitor's batch size ({@code -bs}) for a transfer, whose
+     * items repeat per file; one for a managed call, which has no items to repeat, so that each
+     * trigger runs the call once with its own variables.
+     */
+    int batchSize(MonitorDefinition m) {
+        return MANAGED_CALL.matcher(m.task().requestXml()).find() ? 1 : m.batchSize();
+    }
+
+    /** The start tag of a {@code <managedCall>} (with any namespace prefix). */
+    private static final java.util.regex.Pattern MANAGED_CALL = java.util.regex.Pattern.compile(
+            "<([A-Za-z_][\\w.-]*:)?managedCall[\\s/>]");
+
     private String submit(MonitorDefinition m, List<Map<String, String>> values) throws TaskVariables.TaskException {
         String task = variables.substitute(m.task().requestXml(), values);
-        if (m.jobName() != null && !task.contains("<job>") && task.contains("</managedTransfer>")) {
-            task = task.replace("</managedTransfer>", "<job><name>" + escape(m.jobName()) + "</name></job></managedTransfer>");
+        if (m.jobName() != null && !task.contains("<job>")) {
+            // The monitor's job name (-mj) goes into the task as a request's own <job> would.
+            for (String root : List.of("</managedTransfer>", "</managedCall>")) {
+                if (task.contains(root)) {
+                    task = task.replace(root, "<job><name>" + escape(m.jobName()) + "</name></job>" + root);
+                }
+            }
         }
         CommandDocument document;
         try {
@@ -110,8 +130,17 @@ final class MonitorTasks {
             throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is not a valid transfer request: "
                     + e.getMessage());
         }
+        if (document instanceof ManagedCallRequest call) {
+            // A managed call (IBM: <request><managedCall> in the task) runs on the monitoring agent.
+            if (!call.agent().agent().equalsIgnoreCase(agentName)) {
+                throw new TaskVariables.TaskException(ResultCode.MONITOR_TASK_SOURCE_AGENT, "the task's agent "
+                        + call.agent().agent() + " is not the monitoring agent " + agentName);
+            }
+            return task;
+        }
         if (!(document instanceof TransferRequest request)) {
-            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is not a transfer request");
+            throw new TaskVariables.TaskException(ResultCode.MALFORMED_XML, "the task is neither a transfer request"
+                    + " (<managedTransfer>) nor a managed call (<managedCall>)");
         }
         if (request.schedule() != null) {
             // IBM (9.0.4 on): a monitor's task cannot be a scheduled transfer.

@@ -34,8 +34,9 @@ final class PollPlan {
             batches.add(java.util.Collections.singletonList(null));
         }
         List<FileSnapshot> triggered = decision.triggered();
-        for (int i = 0; i < triggered.size(); i += m.batchSize()) {
-            batches.add(triggered.subList(i, Math.min(triggered.size(), i + m.batchSize())));
+        int batchSize = tasks.batchSize(m);
+        for (int i = 0; i < triggered.size(); i += batchSize) {
+            batches.add(triggered.subList(i, Math.min(triggered.size(), i + batchSize)));
         }
         for (List<FileSnapshot> batch : batches) {
             try {
@@ -56,8 +57,9 @@ final class PollPlan {
         PollPlan out = new PollPlan();
         boolean groups = m.conditions().get(0) instanceof org.openmft.xml.MonitorCondition.CompleteGroups;
         List<QueueMessage> triggered = decision.triggered();
-        for (int i = 0; i < triggered.size(); i += m.batchSize()) {
-            List<QueueMessage> batch = triggered.subList(i, Math.min(triggered.size(), i + m.batchSize()));
+        int batchSize = tasks.batchSize(m);
+        for (int i = 0; i < triggered.size(); i += batchSize) {
+            List<QueueMessage> batch = triggered.subList(i, Math.min(triggered.size(), i + batchSize));
             try {
                 out.tasks.add(tasks.prepareQueue(m, batch, now));
                 out.taskKeys.add(batch.stream().map(q -> QueueTriggerEvaluator.key(q, groups)).toList());

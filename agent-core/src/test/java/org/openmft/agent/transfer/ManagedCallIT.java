@@ -110,8 +110,56 @@ class ManagedCallIT {
             }
             assertThat(Files.readAllLines(marks.resolve("ibm"))).containsExactly("call test");
 
+            aMonitorsManagedCallTaskRunsOncePerFile(h);
             aManagedCallHoldsASourceTransferSlot(h);
         }
+    }
+
+    /** A directory monitor whose task is {@code <request><managedCall>} (IBM's -mt task definition document). */
+    private static String callMonitor(String name, Path in, String agent) {
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+                + "<monitor:monitor xmlns:monitor=\"http://www.ibm.com/xmlns/wmqfte/7.0.1/MonitorDefinition\""
+                + " version=\"6.00\"><name>" + name + "</name><pollInterval units=\"seconds\">1</pollInterval>"
+                + "<batch maxSize=\"5\"/><agent>AGT</agent><resources><directory>" + in + "</directory></resources>"
+                + "<triggerMatch><conditions><allOf><condition><fileMatch><pattern>*.dat</pattern></fileMatch>"
+                + "</condition></allOf></conditions></triggerMatch>"
+                + "<tasks><task><name/><transfer><request version=\"6.00\"><managedCall>"
+                + "<originator><hostName>h</hostName><userID>tester</userID></originator>"
+                + "<agent agent=\"" + agent + "\" QMgr=\"QMT\"/><transferSet><call><command name=\"record.sh\">"
+                + "<argument>${FileName}</argument><argument>${FilePath}</argument></command></call></transferSet>"
+                + "</managedCall></request></transfer></task></tasks>"
+                + "<originator><hostName>h</hostName><userID>tester</userID></originator><job><name>CALLS</name></job>"
+                + "</monitor:monitor>";
+    }
+
+    /**
+     * A monitor's managed-call task runs as a managed call sent to the agent, its variables
+     * substituted; with a batch size of 5 each file still gets its own call (a call has no items
+     * to repeat). A task naming another agent is refused with IBM's 111.
+     */
+    private void aMonitorsManagedCallTaskRunsOncePerFile(TransferHarness h) throws Exception {
+        Path in = Files.createDirectories(dir.resolve("watched"));
+        try (TransferHarness.Submission other = h.submitText("AGT", callMonitor("ELSEWHERE", in, "OTHER"))) {
+            assertThat(other.ack.resultCode()).as("%s", other.ack.supplements())
+                    .isEqualTo(org.openmft.agent.ResultCode.MONITOR_TASK_SOURCE_AGENT.code());
+        }
+        int before = h.managedCalls.size();
+        try (TransferHarness.Submission created = h.submitText("AGT", callMonitor("CALLS", in, "AGT"))) {
+            assertThat(created.ack.resultCode()).as("%s", created.ack.supplements()).isZero();
+        }
+        Files.writeString(in.resolve("a.dat"), "a");
+        Files.writeString(in.resolve("b.dat"), "b");
+        TransferHarness.await("a call per file", 30, () -> Files.exists(marks.resolve("a.dat"))
+                && Files.exists(marks.resolve("b.dat")));
+        assertThat(Files.readAllLines(marks.resolve("a.dat"))).containsExactly(in.resolve("a.dat").toString());
+        assertThat(Files.readAllLines(marks.resolve("b.dat"))).containsExactly(in.resolve("b.dat").toString());
+        TransferHarness.await("both calls ended", 30, () -> h.managedCalls.size() >= before + 2);
+        assertThat(h.managedCalls.subList(before, h.managedCalls.size())).hasSize(2)
+                .allSatisfy(c -> assertThat(c.resultCode()).isZero());
+        assertThat(h.managedCallRequests.subList(before, h.managedCallRequests.size()))
+                .as("the monitor's job name (-mj) goes into each call").extracting(ManagedCallRequest::jobName)
+                .containsExactly("CALLS", "CALLS");
+        assertThat(h.monitorEvents).anyMatch(e -> e.action().equals("triggerSatisfied"));
     }
 
     /** On one queue manager with the test above (a queue manager's start costs more than the test). */

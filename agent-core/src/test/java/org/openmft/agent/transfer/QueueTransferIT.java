@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.qmgr.security.Permissions;
@@ -283,6 +284,8 @@ class QueueTransferIT {
         assertThat(r.resultCode()).as("%s", TransferHarness.failedSupplements(r)).isZero();
         assertThat(Files.readString(file)).isEqualTo("alpha\nbeta\ngamma\n");
         assertThat(r.items().get(0).source()).as("the log names the queue").isEqualTo("APP.PLAIN");
+        assertThat(queueRead(r)).as("the log's <queue size messageCount>: what was read, not the planned 0")
+                .isEqualTo(new ItemOutcome.QueueRead(17, 3, null));
         TransferHarness.await("the messages removed once the file is there", 10,
                 () -> uncheckedOnQueue("APP.PLAIN").isEmpty());
         try (var spool = Files.walk(dir.resolve("state-DST"))) {
@@ -305,6 +308,14 @@ class QueueTransferIT {
         assertThat(Files.readString(bin, StandardCharsets.US_ASCII)).isEqualTo(",,ab,,cd");
     }
 
+    /** What the source agent's item outcome (which the transfer log is written from) says it read. */
+    private ItemOutcome.QueueRead queueRead(Reply r) throws InterruptedException {
+        TransferHarness.await("the source's outcome", 10, () -> h.sourceOutcomes.stream()
+                .anyMatch(o -> o.transferId().equals(r.requestId())));
+        return h.sourceOutcomes.stream().filter(o -> o.transferId().equals(r.requestId())).findFirst().orElseThrow()
+                .items().get(0).queueRead();
+    }
+
     private List<String> uncheckedOnQueue(String queue) {
         try {
             return onQueue(queue);
@@ -325,6 +336,8 @@ class QueueTransferIT {
                 Map.of("useGroups", "true"), file, ExistAction.ERROR)), 60);
         assertThat(r.resultCode()).as("%s", TransferHarness.failedSupplements(r)).isZero();
         assertThat(Files.readString(file)).isEqualTo("g-1,g-2,g-3");
+        assertThat(queueRead(r)).as("the log's <queue groupId messageCount>").isEqualTo(new ItemOutcome.QueueRead(11, 3,
+                "DONE"));
         TransferHarness.await("the group removed", 10, () -> uncheckedOnQueue("APP.GROUPS").size() == 2);
         assertThat(onQueue("APP.GROUPS")).containsExactly("open-1", "later-1");
     }

@@ -120,6 +120,8 @@ final class TransferHarness implements AutoCloseable {
     }
 
     final List<ManagedCallEvent> managedCalls = new CopyOnWriteArrayList<>();
+    /** Every {@link AgentListener#managedCallStarted} request, in order. */
+    final List<org.openmft.xml.ManagedCallRequest> managedCallRequests = new CopyOnWriteArrayList<>();
 
     /** Every {@link AgentListener#notAuthorized} event, in order. */
     final List<org.openmft.agent.authority.AuthorityRefusal> refusals = new CopyOnWriteArrayList<>();
@@ -230,6 +232,7 @@ final class TransferHarness implements AutoCloseable {
 
         @Override
         public void managedCallStarted(String agent, String callId, org.openmft.xml.ManagedCallRequest request) {
+            managedCallRequests.add(request);
             events.add("call started " + callId);
         }
 

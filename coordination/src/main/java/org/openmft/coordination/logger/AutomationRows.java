@@ -29,8 +29,8 @@ import org.openmft.xml.log.TransferLog;
 /**
  * The rows of what the automation features log, for {@link JdbcLogStore} (V3__automation_tables.sql):
  * a transfer's program calls (CALL, CALL_ARGUMENT, CALL_RESULT, TRANSFER_CALLS), schedule logs
- * (SCHEDULE, SCHEDULE_SPEC, SCHEDULE_ITEM, SCHEDULE_ACTION) and monitor logs (MONITOR,
- * MONITOR_ACTION). The store calls these inside the record's savepoint, after its duplicate check
+ * (SCHEDULE, SCHEDULE_SPEC, SCHEDULE_ITEM, SCHEDULE_ACTION), monitor logs (MONITOR,
+ * MONITOR_ACTION) and managed calls (CALL_REQUEST, V4__call_request.sql, with CALL rows). The store calls these inside the record's savepoint, after its duplicate check
  * and with the widths checked by {@link #tooLong}; they only write. Stateless.
  */
 final class AutomationRows {
@@ -78,6 +78,15 @@ final class AutomationRows {
         widths.put("monitor_action.originator_user", 256);
         widths.put("monitor_action.originator_mq_user", 256);
         widths.put("monitor_action.record_key", LogRecord.MAX_KEY_LENGTH);
+        widths.put("call_request.request_id", 48);
+        widths.put("call_request.action", 16);
+        widths.put("call_request.agent", 28);
+        widths.put("call_request.agent_qm", 48);
+        widths.put("call_request.originator_host", 256);
+        widths.put("call_request.originator_user", 256);
+        widths.put("call_request.originator_mq_user", 256);
+        widths.put("call_request.job_name", 256);
+        widths.put("call_request.record_key", LogRecord.MAX_KEY_LENGTH);
     }
 
     // ---- checks
@@ -89,9 +98,32 @@ final class AutomationRows {
             if (!CALL_COLUMNS.containsKey(call.element())) {
                 problems.add("the call element " + call.element() + " is not one of " + CALL_COLUMNS.keySet());
             }
-            check(problems, "call.command", what + "command", call.command().name());
-            check(problems, "call.success_rc", what + "successRC", call.command().successCodes().expression());
-            check(problems, "call.outcome", what + "outcome", call.outcome());
+            commandProblems(problems, what, call);
+        }
+    }
+
+    /** Adds why a call does not fit the CALL columns. */
+    private static void commandProblems(List<String> problems, String what, LogCall call) {
+        check(problems, "call.command", what + "command", call.command().name());
+        check(problems, "call.success_rc", what + "successRC", call.command().successCodes().expression());
+        check(problems, "call.outcome", what + "outcome", call.outcome());
+    }
+
+    /** Adds why a managed call's log does not fit its columns. */
+    static void managedCallProblems(List<String> problems, TransferLog log) {
+        check(problems, "call_request.request_id", "call id", log.transferId());
+        check(problems, "call_request.action", "action", log.action().xml());
+        check(problems, "call_request.job_name", "job name", log.jobName());
+        if (log.sourceAgent() != null) {
+            check(problems, "call_request.agent", "agent", log.sourceAgent().agent());
+            check(problems, "call_request.agent_qm", "agent queue manager", log.sourceAgent().qmgr());
+        }
+        originatorProblems(problems, "call_request", log.originator());
+        if (log.originator() != null) {
+            check(problems, "call_request.originator_mq_user", "originator MQ user", log.originator().mqmdUserId());
+        }
+        for (LogCall call : log.calls()) {
+            commandProblems(problems, "", call);
         }
     }
 
@@ -200,6 +232,48 @@ final class AutomationRows {
             ps.executeUpdate();
         }
         return id;
+    }
+
+    /**
+     * A managed call's log (IBM's {@code callStarted} or {@code callCompleted}): one CALL_REQUEST
+     * row, and for a completed call its command and result (CALL, CALL_ARGUMENT, CALL_RESULT) named
+     * by its CALL_ID. Returns why it cannot be stored (having written nothing), or {@code null}.
+     */
+    static String insertManagedCall(Connection c, LogRecord record, java.time.Instant time) throws SQLException {
+        TransferLog log = record.log();
+        String what = "the '" + log.action().xml() + "' message of managed call " + log.transferId();
+        if (log.sourceAgent() == null) {
+            return what + " names no <agent>";
+        }
+        LogCall call = log.calls().size() == 1 ? log.calls().get(0) : null;
+        boolean completed = log.action() == org.openmft.xml.log.LogAction.CALL_COMPLETED;
+        if (call == null) {
+            return what + " holds " + log.calls().size() + " calls; a managed call has one";
+        }
+        if (completed && call.outcome() == null) {
+            return what + " has no <callResult>";
+        }
+        Long callId = completed ? insertCall(c, call) : null;
+        Originator who = log.originator();
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO call_request (request_id, action, action_time, "
+                + "agent, agent_qm, originator_host, originator_user, originator_mq_user, job_name, resultcode, "
+                + "result_text, call_id, record_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            ps.setString(1, log.transferId().toLowerCase(java.util.Locale.ROOT));
+            ps.setString(2, log.action().xml());
+            setTime(ps, 3, time);
+            ps.setString(4, log.sourceAgent().agent());
+            setString(ps, 5, log.sourceAgent().qmgr());
+            setString(ps, 6, who == null ? null : who.hostName());
+            setString(ps, 7, who == null ? null : who.userId());
+            setString(ps, 8, who == null ? null : who.mqmdUserId());
+            setString(ps, 9, log.jobName());
+            setInt(ps, 10, log.resultCode());
+            setString(ps, 11, lines(log.supplements()));
+            setLong(ps, 12, callId);
+            ps.setString(13, record.key());
+            ps.executeUpdate();
+        }
+        return null;
     }
 
     // ---- schedules

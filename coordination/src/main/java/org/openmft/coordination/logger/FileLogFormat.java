@@ -48,6 +48,11 @@ final class FileLogFormat {
     /** OpenMFT's line type of a transfer's program call (IBM's types are for managed calls). */
     static final String CALL = "[TCAL]";
 
+    /** The line type of a managed call's {@code callStarted}. */
+    static final String CALL_STARTED_TYPE = "[CSTR]";
+    /** The line type of a managed call's {@code callCompleted}. */
+    static final String CALL_COMPLETED_TYPE = "[CCOM]";
+
     /** Source and destination type of an item: OpenMFT's log items are files. */
     private static final String FILE = "file";
     /** {@code /notAuthorized/action}: the only action of a refusal. */
@@ -68,9 +73,11 @@ final class FileLogFormat {
             case PROGRESS -> "[TPRO]";
             case COMPLETED -> "[TCOM]";
             case CANCELLED -> "[TCAN]";
-            // Managed calls: IBM's default format has callStarted and callCompleted lines, whose
-            // line types are not confirmed; not written yet (the message is refused with the reason).
-            case MALFORMED, CALL_STARTED, CALL_COMPLETED -> null;
+            // Managed calls: IBM's default format has callStarted and callCompleted lines; their
+            // line types are OpenMFT's reading (IBM's pages seen name the inserts, not the types).
+            case CALL_STARTED -> CALL_STARTED_TYPE;
+            case CALL_COMPLETED -> CALL_COMPLETED_TYPE;
+            case MALFORMED -> null;
         };
     }
 
@@ -119,9 +126,33 @@ final class FileLogFormat {
                     lines.add(call(log, call, time));
                 }
             }
-            case MALFORMED, CALL_STARTED, CALL_COMPLETED -> throw new AssertionError("no line type");
+            // A managed call names its agent as <agent> (kept in sourceAgent) and holds one call.
+            case CALL_STARTED -> lines.add(line(time, log.transferId(), type, agent(log.sourceAgent()),
+                    qmgr(log.sourceAgent()), null, user(log), log.jobName(), commandType(log), commandName(log)));
+            case CALL_COMPLETED -> lines.add(managedCall(log, time, type));
+            case MALFORMED -> throw new AssertionError("no line type");
         }
         return lines;
+    }
+
+    /**
+     * A managed call's {@code callCompleted} line, IBM's default inserts in IBM's order: the result
+     * code, the agent and its queue manager, the job, the command's type and name, the arguments and
+     * the call's outcome.
+     */
+    private static String managedCall(TransferLog log, Instant time, String type) {
+        LogCall call = log.calls().isEmpty() ? null : log.calls().get(0);
+        return line(time, log.transferId(), type, result(log.resultCode()), agent(log.sourceAgent()),
+                qmgr(log.sourceAgent()), log.jobName(), commandType(log), commandName(log),
+                call == null ? null : String.join(" ", call.command().arguments()), call == null ? null : call.outcome());
+    }
+
+    private static String commandType(TransferLog log) {
+        return log.calls().isEmpty() ? null : log.calls().get(0).command().type().xml();
+    }
+
+    private static String commandName(TransferLog log) {
+        return log.calls().isEmpty() ? null : log.calls().get(0).command().name();
     }
 
     /**

@@ -54,6 +54,9 @@ import org.openmft.agent.config.QueueNames;
  * [SSTR] 3 source agent; 4 source QM; 5 destination agent; 6 destination QM
  * [SSTS] 3 source file; 4 source queue (-); 5 mode; 6 destination file; 7 destination type (-)
  * [SDEL] 3 result code; 4 source agent; 5 action; 6 user; 7 supplements  ([SEXP] expired, [SSKP] skipped)
+ * [CSTR] 3 agent; 4 QM; 5 agent type (-); 6 user; 7 job; 8 command type; 9 command name  (managed call started)
+ * [CCOM] 3 result code; 4 agent; 5 QM; 6 job; 7 command type; 8 command name; 9 arguments; 10 outcome
+ *        (managed call completed)
  * [MCRT] 3 monitor; 4 agent; 5 QM; 6 action
  * [MACT] 3 result code; 4 monitor; 5 agent; 6 QM; 7 action  (start, stop, delete)
  * [MFIR] as [MACT] (triggerSatisfied, triggerNotSatisfied, triggerFail); 8 supplements
@@ -67,7 +70,10 @@ import org.openmft.agent.config.QueueNames;
  * on {@code [AUTH]} (8), {@code [SSIN]} (10 on), {@code [SSTS]} (5), {@code [SDEL]}/{@code [SEXP]}/
  * {@code [SSKP]} (7) and {@code [MFIR]} (8); {@code [TCAN]}'s 11 and 12 (empty in IBM's line) are
  * taken to be job and supplements as on {@code [TCOM]}. {@code [TCAL]} is OpenMFT's: IBM's call line
- * types are for managed calls; its inserts follow IBM's {@code callCompleted} definition. Item modes
+ * types are for managed calls; its inserts follow IBM's {@code callCompleted} definition. The managed
+ * calls' {@code [CCOM]} inserts are IBM's documented {@code callCompleted} ones (those after the outcome,
+ * which the page seen cut off, are left out); the line types {@code [CSTR]} and {@code [CCOM]}, and
+ * {@code [CSTR]}'s inserts after the agent, are OpenMFT's reading. Item modes
  * and checksums are not in IBM's {@code [TPRO]} line (the database logger keeps them). Line breaks
  * inside a value become spaces; {@code ;} inside a value is written as is, as IBM does. IBM's
  * {@code FileLoggerFormat.xml} (a custom format) is not read. A {@code malformed} message has no line

@@ -53,7 +53,9 @@ import org.slf4j.LoggerFactory;
  * {@code transfer_calls}, written with its {@code log_record} row; schedule logs in
  * {@code schedule}, {@code schedule_spec}, {@code schedule_item} and {@code schedule_action}, and
  * monitor logs in {@code monitor} and {@code monitor_action}, each action row unique by its
- * {@code record_key}.
+ * {@code record_key}; and managed calls ({@code callStarted}, {@code callCompleted}) in
+ * {@code call_request} (V4__call_request.sql), unique by its {@code record_key}, a completed call's
+ * command and result in {@code call}, {@code call_argument} and {@code call_result}.
  *
  * <p>Each batch is one transaction; each record within it is applied under a savepoint, so that a
  * record the database refuses (SQL state class 22, data exception, or 23, integrity constraint) is
@@ -438,6 +440,8 @@ public final class JdbcLogStore implements LogStore {
                 AutomationRows.insertSchedule(c, record);
             } else if (record.monitor() != null) {
                 AutomationRows.insertMonitor(c, record);
+            } else if (record.log().action().managedCall()) {
+                refused = AutomationRows.insertManagedCall(c, record, actionTime(record));
             } else {
                 refused = apply(c, record);
             }
@@ -465,7 +469,10 @@ public final class JdbcLogStore implements LogStore {
         if (record.schedule() != null) {
             return "schedule_action";
         }
-        return record.monitor() != null ? "monitor_action" : "log_record";
+        if (record.monitor() != null) {
+            return "monitor_action";
+        }
+        return record.log().action().managedCall() ? "call_request" : "log_record";
     }
 
     /** Applies one record; returns why it cannot be stored (having written nothing), or {@code null}. */
@@ -474,9 +481,6 @@ public final class JdbcLogStore implements LogStore {
         String id = log.transferId().toLowerCase(Locale.ROOT);
         boolean known = exists(c, "SELECT 1 FROM transfer WHERE transfer_id = ?", id);
         LogAction action = log.action();
-        if (action.managedCall()) {
-            return "the database logger does not store managed calls ('" + action.xml() + "' messages) yet";
-        }
         if (!known && action != LogAction.STARTED && action != LogAction.MALFORMED) {
             return "no 'started' message was stored for transfer " + id + ", so this '" + action.xml()
                     + "' message cannot be attached to it (IBM's loggers reject such messages too)";
@@ -680,6 +684,10 @@ public final class JdbcLogStore implements LogStore {
             return tooLong(problems);
         }
         TransferLog log = record.log();
+        if (log.action().managedCall()) {
+            AutomationRows.managedCallProblems(problems, log);
+            return tooLong(problems);
+        }
         AutomationRows.callProblems(problems, log);
         check(problems, "transfer.transfer_id", "transfer id", log.transferId());
         check(problems, "log_record.agent_role", "agent role", log.agentRole());

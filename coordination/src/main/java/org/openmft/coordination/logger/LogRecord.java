@@ -18,8 +18,9 @@ import org.openmft.xml.log.TransferLog;
  * log ({@code <schedulelog>}) or a monitor log ({@code <monitorLog>}). Exactly one of {@link #log},
  * {@link #refusal}, {@link #schedule} and {@link #monitor} is set. Immutable.
  *
- * <p>A further kind (IBM's managed call logs, when OpenMFT publishes them) is added here as one more
- * component, with its reading in {@link LogSubscriber} and its tables in a migration of its own.
+ * <p>A managed call's {@code callStarted} and {@code callCompleted} are transfer log messages
+ * ({@code <transaction>}, {@link #log}) whose action says so: the stores write them to their own
+ * table ({@code CALL_REQUEST}) and lines ({@code [CSTR]}, {@code [CCOM]}).
  *
  * @param key identifies the message for de-duplication: the same message delivered twice (also
  *     across a logger restart) has the same key and is stored once. Normally {@link #keyOf} of the

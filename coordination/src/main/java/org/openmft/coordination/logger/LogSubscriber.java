@@ -223,7 +223,7 @@ public final class LogSubscriber implements Runnable {
             String root = rootElement(body);
             try {
                 // The kind is the root element's: schedule and monitor logs share Log/<agent>/# with transfers.
-                // IBM's managed call logs, when OpenMFT publishes them, get a branch and a record kind here.
+                // Managed calls' callStarted/callCompleted are <transaction>s too: the stores tell them by action.
                 switch (root) {
                     case "schedulelog" -> {
                         scheduleLogs.incrementAndGet();

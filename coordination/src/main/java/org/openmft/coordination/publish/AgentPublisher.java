@@ -318,13 +318,16 @@ final class AgentPublisher implements AgentListener {
 
     private static LogItem logItem(TransferInfo.Item planned, ItemOutcome o) {
         Checksum checksum = o.checksum();
-        long size = planned == null ? -1 : planned.size();
+        // A source queue's size is known once it was read, after the transfer was planned.
+        ItemOutcome.QueueRead read = o.queueRead();
+        long size = read != null ? read.bytes() : planned == null ? -1 : planned.size();
         long written = o.resultCode() == ItemOutcome.FAILED ? -1 : o.bytes();
         return new LogItem(planned == null ? "binary" : planned.mode(), o.source(),
                 planned == null ? "leave" : planned.disposition(), size, o.destination(),
                 planned == null ? "error" : planned.exist(), written,
                 checksum == null ? null : checksum.method().xmlValue(), checksum == null ? null : checksum.hex(),
-                o.resultCode(), o.supplement(), planned != null && planned.sourceQueue());
+                o.resultCode(), o.supplement(), read != null || planned != null && planned.sourceQueue(),
+                read == null ? null : read.groupId(), read == null ? -1 : read.messageCount());
     }
 
     private void flushItems(String id, Tracked t) {

@@ -133,6 +133,27 @@ class FileLogFormatTest {
     }
 
     @Test
+    void managedCallLinesHaveIbmsCallCompletedInsertsInIbmsOrder() {
+        org.openmft.xml.ProgramCall rotate = org.openmft.xml.ProgramCall.executable("rotate.sh",
+                List.of("/var/log", "app"));
+        AgentRef agent = new AgentRef("SRC", "QM_SRC");
+        Originator alice = new Originator("host", "alice");
+        TransferLog started = new TransferLog("6.00", id(7), TransferLog.SOURCE_AGENT, LogAction.CALL_STARTED, T0,
+                agent, null, alice, "ROTATE", null, -1, -1, -1, List.of(), null, List.of(), null, Map.of(),
+                List.of(org.openmft.xml.log.LogCall.started("call", rotate)));
+        TransferLog completed = new TransferLog("6.00", id(7), TransferLog.SOURCE_AGENT, LogAction.CALL_COMPLETED, T0,
+                agent, null, alice, "ROTATE", null, -1, -1, -1, List.of(), 40, List.of("failed"), null, Map.of(),
+                List.of(new org.openmft.xml.log.LogCall("call", rotate, "failure", 1, 3, List.of(), List.of(), null)));
+
+        String[] start = parse(only(FileLogFormat.lines(started, T0)), "CSTR");
+        assertThat(start).containsSubsequence("SRC", "QM_SRC", "", "alice", "ROTATE", "executable", "rotate.sh");
+        // IBM's callCompleted: result code (width 3), agent, QM, job, command type, name, arguments, outcome.
+        String[] done = parse(only(FileLogFormat.lines(completed, T0)), "CCOM");
+        assertThat(java.util.Arrays.copyOfRange(done, 3, done.length)).containsExactly("40 ", "SRC", "QM_SRC",
+                "ROTATE", "executable", "rotate.sh", "/var/log app", "failure", "");
+    }
+
+    @Test
     void tstrHasTheAgentsUserAndJobWhereIbmsParserReadsThem() {
         String[] f = parse(only(FileLogFormat.lines(started(id(1), "SRC", "DST", T0), T0)), "TSTR");
         assertThat(f[0]).isEqualTo("2026-11-20T10:15:30");

@@ -483,7 +483,7 @@ abstract class JdbcLogStoreContract {
 
     @Test
     void migrationRunsOnAnEmptyDatabaseAndIsANoOpOnAMigratedOne() throws Exception {
-        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isEqualTo(3);
+        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isEqualTo(4);
         assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isZero();
         try (JdbcLogStore store = open()) {
             store.storeAll(List.of(record(started(id(1), "A", "B", T0))));

@@ -145,7 +145,7 @@ class AgentPublisherTest {
         publisher.itemCompleted("SRC", Role.SOURCE, ID, new ItemOutcome(0, "/in/a", "/out/a", 10, 0, null,
                 new Checksum(ChecksumMethod.SHA_256, "0123456789abcdef0123456789abcdef")));
         publisher.itemCompleted("SRC", Role.SOURCE, ID, new ItemOutcome(1, "/in/b", "/out/b", 0, 1,
-                "BFGIO0006E: exists", null));
+                "BFGIO0006E: exists", null).withQueueRead(new ItemOutcome.QueueRead(33, 3, "ID:0011")));
         publisher.transferEnded("SRC", Role.SOURCE, new TransferOutcome(ID, 20, "BFGRP0034I: problems",
                 List.of(new ItemOutcome(0, "/in/a", "/out/a", 10, 0, null,
                         new Checksum(ChecksumMethod.SHA_256, "0123456789abcdef0123456789abcdef")),
@@ -163,6 +163,10 @@ class AgentPublisherTest {
         assertThat(progress.items().get(1).sourceDisposition()).isEqualTo("delete");
         assertThat(progress.items().get(1).supplement()).contains("BFGIO0006E");
         assertThat(progress.items()).extracting(LogItem::sourceQueue).containsExactly(false, true);
+        assertThat(progress.items().get(1).sourceSize()).as("what the queue gave, not the planned size").isEqualTo(33);
+        assertThat(progress.items().get(1).messageCount()).isEqualTo(3);
+        assertThat(progress.items().get(1).groupId()).isEqualTo("ID:0011");
+        assertThat(progress.items().get(0).messageCount()).as("a file").isEqualTo(-1);
         TransferLog completed = logs.get(2);
         assertThat(completed.resultCode()).isEqualTo(20);
         assertThat(completed.statistics().numFileFailures()).isEqualTo(1);

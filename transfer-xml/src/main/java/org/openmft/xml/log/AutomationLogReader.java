@@ -39,9 +39,10 @@ final class AutomationLogReader {
     // ---------------------------------------------------------------- program calls
 
     /**
-     * A call element of a transfer log's transfer set ({@code <preSourceCall>} ...): its
-     * {@code <command>} and {@code <callResult outcome retries><result returnCode>} with the output;
-     * {@code null} for a call element without a {@code <callResult>} (one that did not run).
+     * A call element of a transfer log's transfer set ({@code <preSourceCall>} ..., a managed call's
+     * {@code <call>}): its {@code <command>} and {@code <callResult outcome retries><result returnCode>}
+     * with the output; {@code null} for a transfer's call element without a {@code <callResult>} (one
+     * that did not run), a started call for a managed call's {@code <call>} without one.
      */
     static LogCall call(PublicationCursor c, String element) throws MalformedPublicationException {
         Frame f = c.current();
@@ -56,8 +57,9 @@ final class AutomationLogReader {
             }
         }
         if (result == null) {
-            // Not run (yet): a call element without a result says what was asked, not what happened.
-            return null;
+            // Not run (yet): a call element without a result says what was asked, not what happened;
+            // a managed call's callStarted names its command so (LogCall.started).
+            return element.equals("call") && command != null ? LogCall.started(element, command) : null;
         }
         if (command == null) {
             throw c.error(f, "missing required element <command> in <" + element + ">");

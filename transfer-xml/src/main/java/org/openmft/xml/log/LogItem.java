@@ -19,10 +19,22 @@ import java.util.Objects;
  * @param resultCode 0 success, 1 failure, 2 warning
  * @param supplement the explanation, or {@code null}
  * @param sourceQueue whether the source is a queue (message to file: {@code <source type="queue"><queue>})
+ * @param groupId for a source queue, the group its messages were read from (IBM's {@code <queue groupId>}),
+ *     or {@code null}
+ * @param messageCount for a source queue, how many messages made the file (IBM's {@code <queue messageCount>}),
+ *     or -1 when unknown
  */
 public record LogItem(String mode, String source, String sourceDisposition, long sourceSize, String destination,
         String destinationExist, long destinationSize, String checksumMethod, String checksum, int resultCode,
-        String supplement, boolean sourceQueue) {
+        String supplement, boolean sourceQueue, String groupId, long messageCount) {
+
+    /** An item without a source queue's details. */
+    public LogItem(String mode, String source, String sourceDisposition, long sourceSize, String destination,
+            String destinationExist, long destinationSize, String checksumMethod, String checksum, int resultCode,
+            String supplement, boolean sourceQueue) {
+        this(mode, source, sourceDisposition, sourceSize, destination, destinationExist, destinationSize,
+                checksumMethod, checksum, resultCode, supplement, sourceQueue, null, -1);
+    }
 
     /** An item whose source is a file. */
     public LogItem(String mode, String source, String sourceDisposition, long sourceSize, String destination,
@@ -42,6 +54,8 @@ public record LogItem(String mode, String source, String sourceDisposition, long
         Objects.requireNonNull(source, "source");
         Statistics.atLeastMinusOne(sourceSize, "sourceSize");
         Statistics.atLeastMinusOne(destinationSize, "destinationSize");
+        Statistics.atLeastMinusOne(messageCount, "messageCount");
+        groupId = groupId == null || groupId.isEmpty() ? null : groupId;
         checksumMethod = checksumMethod == null || checksumMethod.isEmpty() ? null : checksumMethod;
         checksum = checksum == null || checksum.isEmpty() ? null : checksum;
     }

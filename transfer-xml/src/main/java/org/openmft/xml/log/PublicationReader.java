@@ -363,7 +363,8 @@ public final class PublicationReader {
                     metaDataSet(c, metadata);
                 }
                 case "item" -> items.add(item(c));
-                case "preSourceCall", "postSourceCall", "preDestinationCall", "postDestinationCall" -> {
+                // "call": a managed call's (callStarted, callCompleted), IBM's <transferSet><call>.
+                case "preSourceCall", "postSourceCall", "preDestinationCall", "postDestinationCall", "call" -> {
                     LogCall call = AutomationLogReader.call(c, child);
                     if (call != null) {
                         calls.add(call);
@@ -392,7 +393,7 @@ public final class PublicationReader {
 
     /** An item's {@code <source>} or {@code <destination>}. */
     private record Side(String path, long size, String action, String checksumMethod, String checksum,
-            boolean queue) {}
+            boolean queue, String groupId, long messageCount) {}
 
     private static LogItem item(PublicationCursor c) throws MalformedPublicationException {
         Frame f = c.current();
@@ -417,7 +418,7 @@ public final class PublicationReader {
             throw c.error(f, "missing required element <status>");
         }
         Side s = source;
-        Side d = destination == null ? new Side(null, -1, null, null, null, false) : destination;
+        Side d = destination == null ? new Side(null, -1, null, null, null, false, null, -1) : destination;
         // The checksum is the same on both sides of a successful item; the source's is the one computed first.
         String method = s.checksumMethod() != null ? s.checksumMethod() : d.checksumMethod();
         String checksum = s.checksum() != null ? s.checksum() : d.checksum();
@@ -425,7 +426,7 @@ public final class PublicationReader {
         String supplement = status.supplements().isEmpty() ? null : String.join("\n", status.supplements());
         int resultCode = status.resultCode();
         return build(c, f, () -> new LogItem(mode, s.path(), s.action(), s.size(), d.path(), d.action(), d.size(),
-                method, checksum, resultCode, supplement, s.queue()));
+                method, checksum, resultCode, supplement, s.queue(), s.groupId(), s.messageCount()));
     }
 
     private static Side side(PublicationCursor c, String actionAttribute) throws MalformedPublicationException {
@@ -436,6 +437,8 @@ public final class PublicationReader {
         String method = null;
         String checksum = null;
         boolean queue = false;
+        String groupId = null;
+        long messageCount = -1;
         Set<String> seen = new HashSet<>();
         for (String child = c.nextChild(); child != null; child = c.nextChild()) {
             switch (child) {
@@ -445,6 +448,10 @@ public final class PublicationReader {
                         throw c.error(c.current(), "<" + f.name() + "> names more than one <file> or <queue>");
                     }
                     size = longValue(c, c.current(), "attribute size", c.attribute("size"));
+                    if (queue) {
+                        groupId = c.attribute("groupId");
+                        messageCount = longValue(c, c.current(), "attribute messageCount", c.attribute("messageCount"));
+                    }
                     path = c.text();
                 }
                 case "checksum" -> {
@@ -455,7 +462,7 @@ public final class PublicationReader {
                 default -> c.skip();
             }
         }
-        return new Side(path, size, action, method, checksum, queue);
+        return new Side(path, size, action, method, checksum, queue, groupId, messageCount);
     }
 
     static String job(PublicationCursor c) throws MalformedPublicationException {

@@ -387,11 +387,15 @@ public final class PublicationWriter {
 
     private static void item(Xml x, LogItem item) {
         x.start("item").attribute("mode", item.mode());
-        // A source queue (message to file) is IBM's <source type="queue"><queue>QUEUE@QMGR</queue>.
+        // A source queue (message to file) is IBM's <source type="queue"><queue size groupId
+        // messageCount>QUEUE@QMGR</queue>: the bytes, the group and the number of messages read.
         x.start("source").attribute("disposition", item.sourceDisposition())
                 .attribute("type", item.sourceQueue() ? "queue" : "file");
-        x.start(item.sourceQueue() ? "queue" : "file").attribute("size", number(item.sourceSize()))
-                .text(item.source()).end();
+        x.start(item.sourceQueue() ? "queue" : "file").attribute("size", number(item.sourceSize()));
+        if (item.sourceQueue()) {
+            x.attribute("groupId", item.groupId()).attribute("messageCount", number(item.messageCount()));
+        }
+        x.text(item.source()).end();
         checksum(x, item);
         x.end();
         if (item.destination() != null || item.destinationExist() != null) {

@@ -100,7 +100,7 @@ class IbmPublicationTest {
         assertThat(log.destinationAgent()).isEqualTo(new AgentRef("BANK.DST", null));
         assertThat(log.items()).containsExactly(
                 new LogItem("binary", "PAYROLL.OUT@QM_PAY", "leave", 10, "/in/payroll.msg", "overwrite", 10, null, null,
-                        0, null, true),
+                        0, null, true, "414d51", 2),
                 new LogItem("binary", "/in/x", "leave", -1, "BANK.IN", "error", -1, null, null, 2, "warning"));
     }
 

@@ -112,12 +112,12 @@ class PublicationWriterTest {
     @Test
     void aSourceQueueIsWrittenAsIbmsQueueElement() throws Exception {
         LogItem item = new LogItem("binary", "ORDERS@QM1", "leave", 11, "/in/orders.txt", "error", 11, null, null, 0,
-                null, true);
+                null, true, "ID:414d5120514d31", 3);
 
         String xml = writer.write(Publications.progress(item));
 
-        assertThat(xml).contains("<source disposition=\"leave\" type=\"queue\"><queue size=\"11\">ORDERS@QM1</queue>"
-                + "</source>");
+        assertThat(xml).contains("<source disposition=\"leave\" type=\"queue\"><queue size=\"11\""
+                + " groupId=\"ID:414d5120514d31\" messageCount=\"3\">ORDERS@QM1</queue></source>");
         assertThat(new PublicationReader().readLog(xml)).isEqualTo(Publications.progress(item));
     }
 

@@ -821,6 +821,11 @@ public final class SourceTransfer {
         if (p.fromQueue() && outcome.resultCode() == ItemOutcome.SUCCESS) {
             outcome = removeMessages(p, outcome);
         }
+        QueueReader.Spooled read = p.fromQueue() ? spooled.get(index) : null;
+        if (read != null) {
+            outcome = outcome.withQueueRead(new ItemOutcome.QueueRead(read.bytes(), read.messageIds().size(),
+                    read.groupId()));
+        }
         int code = outcome.resultCode();
         results[index] = outcome;
         flow.itemDone(index, c.seq());

@@ -341,12 +341,17 @@ final class QmgrCommands {
         Path logDir = dd.qmgrLogDir(settings.name());
         Files.createDirectories(logDir);
         var hostLog = LogSetup.addDaemonLog(logDir, null, 5, 1);
+        // metrics.* of qmgr.properties: refused (78) before the queue manager starts when not secure.
+        var metrics = org.openmft.agent.metrics.QueueManagerMetrics.settings(settings.directory());
         EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
         QueueManagerHost host;
         try {
+            if (metrics != null) {
+                qm.serveMetrics(metrics);
+            }
             host = new QueueManagerHost(qm, dd, AgentCommands::attachAgentLog,
                     CoordinationPublisher.factory(System.getenv()));
-        } catch (QueueManagerException e) {
+        } catch (QueueManagerException | org.openmft.agent.config.ConfigurationException e) {
             qm.close();
             throw e;
         }

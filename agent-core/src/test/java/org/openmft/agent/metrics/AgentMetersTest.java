@@ -224,6 +224,8 @@ class AgentMetersTest {
         JSONObject dashboard = new JSONObject(Files.readString(file));
         assertThat(dashboard.getJSONArray("panels").length()).isPositive();
 
+        // A counter by result exists once a transfer ended.
+        meters.transferEnded(AGENT, Role.SOURCE, outcome("T1", 0));
         Set<String> exposed = new TreeSet<>(names(registry.scrape()));
         exposed.addAll(names(qmgrScrape()));
         Set<String> referenced = new TreeSet<>();
@@ -275,6 +277,21 @@ class AgentMetersTest {
         MetricsSettings loopback = new MetricsSettings(MetricsSettings.AGENT_PREFIX, "agent.properties", 9464,
                 "127.0.0.1", null, "jks", null, null);
         assertThat(loopback.tls()).isFalse();
+    }
+
+    @Test
+    void agentPropertiesTurnTheEndpointOnAndAreCheckedAtTheAgentsStart() throws Exception {
+        Map<String, String> raw = new java.util.HashMap<>(Map.of("agentName", "SRC", "agentQMgr", "QM1"));
+        assertThat(org.openmft.agent.config.AgentConfig.from(raw, Map.of()).metrics()).isEmpty();
+        raw.put("openmft.metrics.port", "9464");
+        assertThat(org.openmft.agent.config.AgentConfig.from(raw, Map.of()).metrics()).get()
+                .satisfies(m -> assertThat(m.bindAddress()).isEqualTo("127.0.0.1"));
+        raw.put("openmft.metrics.bindAddress", "0.0.0.0");
+        var config = org.openmft.agent.config.AgentConfig.from(raw, Map.of());
+        assertThatThrownBy(config::metrics).isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("openmft.metrics.keyStore").hasMessageContaining("0.0.0.0");
+        assertThatThrownBy(() -> AgentMetrics.wrap(config, AgentService.NONE))
+                .isInstanceOf(ConfigurationException.class);
     }
 
     @Test

@@ -30,7 +30,7 @@ import org.openmft.agent.AgentService;
 import org.openmft.agent.ForwardingAgentListener;
 import org.openmft.agent.metrics.AgentMetrics;
 import org.openmft.agent.metrics.MetricsSettings;
-import org.openmft.xml.TransferItem.DestinationType;
+import org.openmft.xml.DestinationType;
 
 /**
  * Prometheus metrics end to end: a real embedded queue manager and two real agents serving their

@@ -299,6 +299,8 @@ final class QmgrCommands {
             if (refused.isPresent()) {
                 throw new CommandFailure(ExitCodes.CONFIGURATION, refused.get());
             }
+            // metrics.* of qmgr.properties: an endpoint that would not be secure stops here (78).
+            org.openmft.agent.metrics.QueueManagerMetrics.settings(settings.directory());
             if (running(settings)) {
                 throw new CommandFailure(ExitCodes.FAILED, "queue manager " + name + " is already running"
                         + DirectoryLock.holderPid(settings.directory(), EmbeddedQueueManager.LOCK_NAME).stream()

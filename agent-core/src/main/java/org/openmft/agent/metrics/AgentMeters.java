@@ -32,7 +32,8 @@ import io.micrometer.core.instrument.MeterRegistry;
  * slot;</li>
  * <li>{@code openmft_agent_transfers_ended_total{role,result,outcome}}: transfers ended, by MFT result
  * code ({@code result="0"}) and its name ({@code outcome="success"});</li>
- * <li>{@code openmft_agent_sent_bytes_total}: bytes the destinations acknowledged to this source;
+ * <li>{@code openmft_agent_sent_bytes_total}: bytes the destinations acknowledged to this source (or,
+ * for a transfer that fits in one window, reported written with its items);
  * {@code openmft_agent_received_bytes_total}: bytes of items this destination completed;</li>
  * <li>{@code openmft_agent_chunk_resends_total}: times this source went back and sent chunks again
  * (a gap, a lost acknowledgement, a resynchronisation); each resends the unacknowledged window;</li>
@@ -55,8 +56,8 @@ public class AgentMeters extends ForwardingAgentListener implements AgentService
     /** Keyed by role and transfer id: an agent can be both ends of one transfer. */
     private final Map<String, Role> running = new ConcurrentHashMap<>();
     private final Map<String, Boolean> queued = new ConcurrentHashMap<>();
-    /** The bytes acknowledged so far of each transfer running as source, to count differences. */
-    private final Map<String, Long> sentSoFar = new ConcurrentHashMap<>();
+    /** What was counted as sent of each transfer running as source. */
+    private final Map<String, Sent> sentSoFar = new ConcurrentHashMap<>();
     /** When each transfer running as destination last checkpointed (or started). */
     private final Map<String, Instant> lastCheckpoint = new ConcurrentHashMap<>();
     private final AtomicInteger connected = new AtomicInteger(1);
@@ -159,16 +160,9 @@ public class AgentMeters extends ForwardingAgentListener implements AgentService
 
     @Override
     public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
-        // Counted by difference; after a rewind the total goes back, and only what passes the highest
-        // value seen is new. Only transfers running here as source are followed (a late event of an
-        // ended one is ignored, so nothing is kept for it).
-        long[] added = new long[1];
-        sentSoFar.computeIfPresent(transferId, (id, before) -> {
-            added[0] = Math.max(0L, bytesSent - before);
-            return Math.max(before, bytesSent);
-        });
-        if (added[0] > 0) {
-            sent.increment(added[0]);
+        Sent t = sentSoFar.get(transferId);
+        if (t != null) {
+            sent.increment(t.progress(bytesSent));
         }
         super.progress(agent, transferId, item, itemBytesSent, bytesSent);
     }
@@ -177,6 +171,10 @@ public class AgentMeters extends ForwardingAgentListener implements AgentService
     public void itemCompleted(String agent, Role role, String transferId, ItemOutcome item) {
         if (role == Role.DESTINATION && item.resultCode() != ItemOutcome.FAILED) {
             received.increment(item.bytes());
+        }
+        Sent t = role == Role.SOURCE ? sentSoFar.get(transferId) : null;
+        if (t != null && item.resultCode() != ItemOutcome.FAILED) {
+            sent.increment(t.itemDone(item.bytes()));
         }
         super.itemCompleted(agent, role, transferId, item);
     }
@@ -212,9 +210,39 @@ public class AgentMeters extends ForwardingAgentListener implements AgentService
         running.put(key(role, id), role);
         if (role == Role.SOURCE) {
             queued.remove(id);
-            sentSoFar.putIfAbsent(id, 0L);
+            sentSoFar.putIfAbsent(id, new Sent());
         } else {
             lastCheckpoint.put(id, clock.instant());
+        }
+    }
+
+    /**
+     * The bytes sent of one transfer: the most its progress events said (they go back after a rewind,
+     * and a transfer that fits in one window may have none), or the bytes of its completed items when
+     * that is more; what is counted only grows.
+     */
+    private static final class Sent {
+        private long progress;
+        private long items;
+        private long counted;
+
+        /** A progress event; returns what to add to the counter. */
+        synchronized long progress(long bytesSent) {
+            progress = Math.max(progress, bytesSent);
+            return recount();
+        }
+
+        /** An item done; returns what to add to the counter. */
+        synchronized long itemDone(long bytes) {
+            items += bytes;
+            return recount();
+        }
+
+        private long recount() {
+            long now = Math.max(progress, items);
+            long added = now - counted;
+            counted = now;
+            return added;
         }
     }
 

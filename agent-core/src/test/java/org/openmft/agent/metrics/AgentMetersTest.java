@@ -135,6 +135,10 @@ class AgentMetersTest {
         assertThat(counter("openmft.agent.sent")).isEqualTo(500);
         assertThat(counter("openmft.agent.chunk.resends")).isEqualTo(1);
 
+        // The item's result says what the progress events said already: nothing more is counted.
+        meters.itemCompleted(AGENT, Role.SOURCE, "T1", new ItemOutcome(0, "a", "b", 500, ItemOutcome.SUCCESS,
+                null, null));
+        assertThat(counter("openmft.agent.sent")).isEqualTo(500);
         meters.transferEnded(AGENT, Role.SOURCE, outcome("T1", 0));
         // T2 was cancelled while it waited.
         meters.transferEnded(AGENT, Role.SOURCE, outcome("T2", 41));
@@ -151,6 +155,18 @@ class AgentMetersTest {
         // Every event went on to the next service.
         assertThat(next.heard).containsSubsequence("progress 100", "progress 500", "ended SOURCE T1",
                 "ended SOURCE T2", "progress 900");
+    }
+
+    @Test
+    void aTransferThatFitsInOneWindowCountsItsBytesFromItsItems() {
+        // No acknowledgement moves the window before the item is done: no progress event at all.
+        meters.transferStarted(AGENT, Role.SOURCE, info("T5"));
+        meters.itemCompleted(AGENT, Role.SOURCE, "T5", new ItemOutcome(0, "a", "b", 1234, ItemOutcome.SUCCESS,
+                null, null));
+        meters.itemCompleted(AGENT, Role.SOURCE, "T5", new ItemOutcome(1, "c", "d", 99, ItemOutcome.FAILED,
+                "no space", null));
+        meters.transferEnded(AGENT, Role.SOURCE, outcome("T5", 20));
+        assertThat(counter("openmft.agent.sent")).isEqualTo(1234);
     }
 
     @Test

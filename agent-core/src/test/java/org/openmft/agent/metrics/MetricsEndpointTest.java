@@ -15,7 +15,6 @@ import java.security.KeyStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.List;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -35,13 +34,30 @@ class MetricsEndpointTest {
 
     @Test
     void httpsWithALoginServesTheRightLoginOnly() throws Exception {
+        // An EC key (fast to make, unlike RSA) and a self-signed certificate for localhost.
         Instant now = Instant.now();
-        CertificateAuthority ca = CertificateAuthority.create(new X500Principal("CN=test CA"), now.minusSeconds(60),
-                now.plus(Duration.ofDays(1)));
+        java.security.KeyPairGenerator gen = java.security.KeyPairGenerator.getInstance("EC");
+        gen.initialize(256);
+        java.security.KeyPair pair = gen.generateKeyPair();
+        X500Principal name = new X500Principal("CN=localhost");
+        var builder = new org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder(name, java.math.BigInteger.ONE,
+                java.util.Date.from(now.minusSeconds(60)), java.util.Date.from(now.plus(Duration.ofDays(1))), name,
+                pair.getPublic());
+        builder.addExtension(org.bouncycastle.asn1.x509.Extension.subjectAlternativeName, false,
+                new org.bouncycastle.asn1.x509.GeneralNames(new org.bouncycastle.asn1.x509.GeneralName(
+                        org.bouncycastle.asn1.x509.GeneralName.dNSName, "localhost")));
+        java.security.cert.X509Certificate certificate = new org.bouncycastle.cert.jcajce.JcaX509CertificateConverter()
+                .getCertificate(builder.build(new org.bouncycastle.operator.jcajce.JcaContentSignerBuilder(
+                        "SHA256withECDSA").build(pair.getPrivate())));
         String password = CertificateAuthority.newPassword();
         Path store = dir.resolve("metrics.p12");
-        ca.issue(new X500Principal("CN=localhost"), List.of("localhost"), now.minusSeconds(60),
-                now.plus(Duration.ofDays(1)), true, false).store(store, "metrics", password);
+        KeyStore keys = KeyStore.getInstance("PKCS12");
+        keys.load(null, null);
+        keys.setKeyEntry("metrics", pair.getPrivate(), password.toCharArray(),
+                new java.security.cert.Certificate[] {certificate});
+        try (var out = Files.newOutputStream(store)) {
+            keys.store(out, password.toCharArray());
+        }
         Path storePassword = dir.resolve("metrics.p12.pw");
         CertificateAuthority.writePasswordFile(storePassword, password);
         Path login = dir.resolve("metrics.login");
@@ -54,7 +70,7 @@ class MetricsEndpointTest {
         try (MetricsEndpoint endpoint = MetricsEndpoint.start(settings, registry, "agent SRC")) {
             KeyStore trust = KeyStore.getInstance("PKCS12");
             trust.load(null, null);
-            trust.setCertificateEntry("ca", ca.certificate());
+            trust.setCertificateEntry("metrics", certificate);
             TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             tmf.init(trust);
             SSLContext tls = SSLContext.getInstance("TLS");

@@ -87,6 +87,7 @@ class MetricsIT {
 
             long size = 300_000;
             Path src = TransferHarness.randomFile(dir.resolve("in/m.bin"), size, 7);
+            Files.createDirectories(dir.resolve("out"));
             var reply = h.transfer(TransferHarness.request("SRC", "DST", 0, TransferHarness.item(src.toString(),
                     dir.resolve("out/m.bin").toString(), DestinationType.FILE)), 120);
             assertThat(reply.resultCode()).as("%s", TransferHarness.failedSupplements(reply)).isZero();

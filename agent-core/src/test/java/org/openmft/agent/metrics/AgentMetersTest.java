@@ -6,10 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,36 +25,13 @@ import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.TransferInfo;
 import org.openmft.agent.TransferOutcome;
 import org.openmft.agent.config.ConfigurationException;
+import org.openmft.agent.transfer.source.FakeClock;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 /** The agent's meters against a scripted sequence of listener events, with a clock the test moves. */
 class AgentMetersTest {
     private static final String AGENT = "SRC";
-
-    /** A clock the test moves by hand. */
-    static final class MovingClock extends Clock {
-        private Instant now = Instant.parse("2026-11-26T10:00:00Z");
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
 
     /** The next service: counts what reaches it and says how many publications wait. */
     static final class Next extends ForwardingAgentListener implements AgentService, PublicationBacklog {
@@ -94,7 +69,7 @@ class AgentMetersTest {
         }
     }
 
-    private final MovingClock clock = new MovingClock();
+    private final FakeClock clock = new FakeClock();
     private final PrometheusMeterRegistry registry = AgentMetrics.registry("agent", AGENT);
     private final Next next = new Next();
     private final AgentMeters meters = new AgentMeters(registry, next, clock);

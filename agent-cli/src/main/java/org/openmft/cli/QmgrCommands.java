@@ -299,6 +299,8 @@ final class QmgrCommands {
             if (refused.isPresent()) {
                 throw new CommandFailure(ExitCodes.CONFIGURATION, refused.get());
             }
+            // metrics.* of qmgr.properties: an endpoint that would not be secure stops here (78).
+            org.openmft.agent.metrics.QueueManagerMetrics.settings(settings.directory());
             if (running(settings)) {
                 throw new CommandFailure(ExitCodes.FAILED, "queue manager " + name + " is already running"
                         + DirectoryLock.holderPid(settings.directory(), EmbeddedQueueManager.LOCK_NAME).stream()
@@ -343,12 +345,17 @@ final class QmgrCommands {
         Path logDir = dd.qmgrLogDir(settings.name());
         Files.createDirectories(logDir);
         var hostLog = LogSetup.addDaemonLog(logDir, null, 5, 1);
+        // metrics.* of qmgr.properties: refused (78) before the queue manager starts when not secure.
+        var metrics = org.openmft.agent.metrics.QueueManagerMetrics.settings(settings.directory());
         EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
         QueueManagerHost host;
         try {
+            if (metrics != null) {
+                qm.serveMetrics(metrics);
+            }
             host = new QueueManagerHost(qm, dd, AgentCommands::attachAgentLog,
                     CoordinationPublisher.factory(System.getenv()));
-        } catch (QueueManagerException e) {
+        } catch (QueueManagerException | org.openmft.agent.config.ConfigurationException e) {
             qm.close();
             throw e;
         }

@@ -114,4 +114,17 @@ class MftCommandLineTest {
         assertThat(notThere.exitCode()).isEqualTo(ExitCodes.FAILED);
         assertThat(notThere.err()).contains("NOPE does not exist");
     }
+
+    @Test
+    void aQueueManagerWhoseMetricsWouldLeaveLoopbackWithoutTlsDoesNotStart() throws Exception {
+        assertThat(run("qmgr", "create", "--data-dir", data.toString(), "QM3", "--port", "15003").exitCode())
+                .isZero();
+        java.nio.file.Path file = org.openmft.agent.config.DataDirectory.of(data).qmgrDir("QM3")
+                .resolve("qmgr.properties");
+        java.nio.file.Files.writeString(file, "metrics.port=9465\nmetrics.bindAddress=0.0.0.0\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        Run refused = run("qmgr", "start", "--data-dir", data.toString(), "QM3");
+        assertThat(refused.exitCode()).isEqualTo(ExitCodes.CONFIGURATION);
+        assertThat(refused.err()).contains("metrics.keyStore", "0.0.0.0", "not a loopback address");
+    }
 }

@@ -21,6 +21,7 @@ final class CommonKeys {
     static final String LOGGING = "Logging";
     static final String HIGH_AVAILABILITY = "High availability";
     static final String WINDOWS = "Windows service";
+    static final String METRICS = "Metrics (Prometheus)";
 
     /** IBM MQ object-name characters; '/' and '%' are legal in MQ names. */
     static final String MQ_CHARS = "[A-Za-z0-9._/%]";

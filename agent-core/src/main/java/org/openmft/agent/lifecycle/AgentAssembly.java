@@ -85,6 +85,8 @@ public final class AgentAssembly implements AutoCloseable {
             }
             log.info("Agent {} configuration:\n{}", name, config.describe());
             service = (services == null ? AgentService.Factory.NONE : services).create(config, agentProperties);
+            // openmft.metrics.port: the agent's meters in front of the service, their endpoint listening.
+            service = org.openmft.agent.metrics.AgentMetrics.wrap(config, service);
             QueueManagerConnector connector = QueueManagerConnector.forAgent(config.endpoint(), null,
                     qmgrsDirectory(agentProperties));
             if (config.endpoint().credentials() == null) {

@@ -122,6 +122,8 @@ public final class EmbeddedQueueManager implements AutoCloseable {
     private final Channels channels;
     /** The security watcher's and the channels' periodic tasks. */
     private final java.util.List<java.util.concurrent.ScheduledFuture<?>> watcher;
+    /** Its Prometheus endpoint ({@link #serveMetrics}), or null; guarded by this. */
+    private org.openmft.agent.metrics.QueueManagerMetrics metrics;
 
     private EmbeddedQueueManager(QueueManagerSettings settings, DirectoryLock lock, EmbeddedActiveMQ broker,
             int inVmId, QueueManagerUsers users, SecurityWatcher securityWatcher,
@@ -438,6 +440,32 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         return inVmAdministrator(settings.name());
     }
 
+    /**
+     * Serves this queue manager's Prometheus metrics ({@code metrics.*} of qmgr.properties) until it
+     * is closed; at most once.
+     *
+     * @throws org.openmft.agent.config.ConfigurationException (exit 78) when the endpoint cannot be
+     *         served
+     */
+    public synchronized void serveMetrics(org.openmft.agent.metrics.MetricsSettings settings)
+            throws org.openmft.agent.config.ConfigurationException {
+        if (metrics != null) {
+            throw new IllegalStateException("queue manager " + settings().name() + " already serves its metrics");
+        }
+        var server = broker.getActiveMQServer();
+        metrics = org.openmft.agent.metrics.QueueManagerMetrics.start(settings, settings().name(), server,
+                () -> channels.latestStatuses().stream()
+                        .map(c -> new org.openmft.agent.metrics.QueueManagerMetrics.ChannelState(c.remoteQMgr(),
+                                c.state()))
+                        .toList(),
+                server.getScheduledPool());
+    }
+
+    /** The port of the metrics endpoint, when {@link #serveMetrics} started one. */
+    public synchronized java.util.OptionalInt metricsPort() {
+        return metrics == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(metrics.port());
+    }
+
     /** Whether the broker is running. */
     public boolean isRunning() {
         return broker.getActiveMQServer() != null && broker.getActiveMQServer().isStarted();
@@ -446,6 +474,11 @@ public final class EmbeddedQueueManager implements AutoCloseable {
     /** Stops the broker cleanly (the journal is synced and closed) and releases the directory. */
     @Override
     public void close() {
+        synchronized (this) {
+            if (metrics != null) {
+                metrics.close();
+            }
+        }
         watcher.forEach(w -> w.cancel(false));
         channels.close();
         if (IN_VM_IDS.remove(settings.name(), inVmId)) {

@@ -106,6 +106,10 @@ class AgentConfigTest {
                 "openmft.compression", "openmft.compressionByAgent",
                 // The adaptive window: read by SourceSettings; SourceTransfer attaches an AdaptiveWindow.
                 "openmft.adaptiveWindow",
+                // Prometheus metrics: AgentConfig.metrics, served by AgentMetrics from AgentAssembly.
+                "openmft.metrics.port", "openmft.metrics.bindAddress", "openmft.metrics.keyStore",
+                "openmft.metrics.keyStoreType", "openmft.metrics.keyStoreCredentialsFile",
+                "openmft.metrics.credentialsFile",
                 // TLS (issue 14): read by QueueManagerConfig into TlsClientSettings.
                 "agentSslCipherSpec", "agentSslCipherSuite", "agentSslPeerName", "agentSslFipsRequired",
                 "agentSslTrustStore", "agentSslTrustStoreType", "agentSslTrustStoreCredentialsFile", "agentSslKeyStore",

@@ -89,6 +89,12 @@ final class TransferHarness implements AutoCloseable {
     /** Sees every transferEnded event, on the thread that ends the transfer, before it forgets it. */
     volatile AgentListener endTap = AgentListener.NONE;
 
+    /**
+     * What each agent started by {@link #agent(String, Map)} gets as its listener, given its
+     * configuration and the harness's own listener (which it must pass events on to).
+     */
+    volatile java.util.function.BiFunction<AgentConfig, AgentListener, AgentListener> listenerFor = (c, l) -> l;
+
     /** Every {@link AgentListener#requestRejected} event, in order. */
     final List<Rejection> rejections = new CopyOnWriteArrayList<>();
 
@@ -295,7 +301,7 @@ final class TransferHarness implements AutoCloseable {
         raw.putAll(extra);
         AgentConfig config = AgentConfig.from(raw, Map.of());
         QueueManagerConnector c = QueueManagerConnector.forAgent(config.endpoint(), null);
-        Agent agent = new Agent(config, c, listener, root.resolve("state-" + name));
+        Agent agent = new Agent(config, c, listenerFor.apply(config, listener), root.resolve("state-" + name));
         agent.start();
         agents.put(name, agent);
         connectors.put(name, c);

@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe.
  */
-public final class CoordinationPublisher extends ForwardingAgentListener implements AgentService {
+public final class CoordinationPublisher extends ForwardingAgentListener implements AgentService,
+        org.openmft.agent.metrics.PublicationBacklog {
     private static final Logger log = LoggerFactory.getLogger(CoordinationPublisher.class);
 
     /** Publications held in memory before the overflow policy applies. */
@@ -178,6 +179,12 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
     /** Publications waiting in memory (not those on the outbox queue). */
     public int held() {
         return buffer.size();
+    }
+
+    /** {@link #held()}: the agent's metrics' publication backlog. */
+    @Override
+    public int publicationsWaiting() {
+        return held();
     }
 
     /**

@@ -75,6 +75,8 @@ public final class Channels implements Runnable {
     private final Map<String, String> transmissionQueues = new HashMap<>();
     private boolean first = true;
     private final AliasRoutes aliases;
+    /** The statuses last written, for readers on other threads (the metrics). */
+    private volatile List<Status> latest = List.of();
 
     /**
      * @param server     the queue manager's broker (started)
@@ -368,9 +370,16 @@ public final class Channels implements Runnable {
         return out;
     }
 
+    /** The statuses as last written (every {@link #PERIOD_MILLIS}); safe from any thread. */
+    public List<Status> latestStatuses() {
+        return latest;
+    }
+
     private void writeStatus() {
         StringBuilder b = new StringBuilder();
-        for (Status s : statuses()) {
+        List<Status> now = List.copyOf(statuses());
+        latest = now;
+        for (Status s : now) {
             String k = s.remoteQMgr();
             b.append(k).append(".state=").append(s.state()).append('\n');
             b.append(k).append(".waiting=").append(s.waiting()).append('\n');

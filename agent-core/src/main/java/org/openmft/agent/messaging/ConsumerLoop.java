@@ -2,6 +2,7 @@ package org.openmft.agent.messaging;
 
 import java.time.Duration;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.BooleanSupplier;
 
 import javax.jms.JMSException;
 import javax.jms.Message;
@@ -18,10 +19,21 @@ import org.slf4j.MDC;
  * ({@link Backoff#RECONNECT}: the agent replaces the whole engine when its connection is gone, so
  * this only rides out a passing fault); a bug in the handler is logged with its stack and the next
  * message is served. {@link #close} stops it within a bound and says so when it did not.
+ *
+ * <p>Idle, the loop waits long: on Artemis a timed receive that ends empty is not free, it forces
+ * a delivery, a round trip through the broker ({@code ClientConsumerImpl.receive(timeout)} calls
+ * {@code receive(0, true)}), so a loop waking every half second costs two round trips a second even
+ * when nothing happens, and hundreds of agents in one process keep the broker busy doing nothing
+ * (docs/idle-agents.md). While its owner says it is {@link #idleWhen idle} the loop receives for
+ * {@value #IDLE_RECEIVE_MILLIS} ms; else, or when it has a {@link #tick}, for {@value #RECEIVE_MILLIS}
+ * ms. A message ends either wait at once, and {@link #close} closes the consumer, which ends a
+ * waiting receive, so stopping is not held up either.
  */
 public final class ConsumerLoop {
     private static final Logger log = LoggerFactory.getLogger(ConsumerLoop.class);
     private static final long RECEIVE_MILLIS = 500;
+    /** How long an idle loop waits in one receive. */
+    static final long IDLE_RECEIVE_MILLIS = 30_000;
 
     /** Handles one message on the loop's thread. */
     @FunctionalInterface
@@ -36,6 +48,8 @@ public final class ConsumerLoop {
     private final Thread thread;
     private volatile boolean closing;
     private volatile Runnable tick = () -> { };
+    /** Whether the loop may wait long; by default always (a loop with nothing timed to do). */
+    private volatile BooleanSupplier idle = () -> true;
 
     /**
      * @param queue    the queue served, for messages
@@ -59,6 +73,17 @@ public final class ConsumerLoop {
      */
     public void tick(Runnable tick) {
         this.tick = tick;
+        this.idle = () -> false;
+    }
+
+    /**
+     * Says when the {@link #tick} has nothing to do, so that the loop may wait
+     * {@value #IDLE_RECEIVE_MILLIS} ms for a message (asked on the loop's thread after each receive).
+     * Without a tick the loop is always idle; with one, never unless this says so. Set after
+     * {@link #tick}, before {@link #start}.
+     */
+    public void idleWhen(BooleanSupplier idle) {
+        this.idle = idle;
     }
 
     /** Starts serving (the connection must be started too). */
@@ -76,7 +101,7 @@ public final class ConsumerLoop {
         Backoff.Retries errors = Backoff.RECONNECT.retries();
         while (!closing) {
             try {
-                Message m = consumer.receive(RECEIVE_MILLIS);
+                Message m = consumer.receive(idle.getAsBoolean() ? IDLE_RECEIVE_MILLIS : RECEIVE_MILLIS);
                 if (m != null) {
                     handler.handle(m);
                 }
@@ -119,11 +144,21 @@ public final class ConsumerLoop {
         return false;
     }
 
-    /** Stops serving. @return whether its thread ended within {@code wait} */
+    /**
+     * Stops serving: closes the consumer (which ends a receive in progress; JMS lets any thread
+     * close a consumer) and waits for the thread.
+     *
+     * @return whether its thread ended within {@code wait}
+     */
     public boolean close(Duration wait) {
         closing = true;
         if (thread.getState() == Thread.State.NEW) {
             return true;
+        }
+        try {
+            consumer.close();
+        } catch (JMSException | RuntimeException e) {
+            log.debug("Agent {}: closing the consumer of {}: {}", agentName, queue, e.toString());
         }
         try {
             thread.join(wait.toMillis());

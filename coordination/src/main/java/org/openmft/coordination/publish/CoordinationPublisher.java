@@ -135,7 +135,7 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
         }
         String outbox = sameQMgr ? null : QueueNames.publish(config.agentName());
         PublicationSender sender = new PublicationSender(config.agentName(), buffer, agentQMgr, target,
-                Delivery.of(coordination.provider()), outbox, channel, publisher::tick);
+                Delivery.of(coordination.provider()), outbox, channel, publisher::tick, publisher::idle);
         log.info("Agent {} publishes to coordination queue manager {}{}", config.agentName(),
                 coordination.coordinationQMgr(), sameQMgr ? "" : " through its outbox " + outbox
                         + (channel == null ? "" : " and, where there is one, channel " + channel.channel()));

@@ -33,12 +33,20 @@ final class PublicationBuffer {
     private Publication status;
     private long droppedLogs;
     private long droppedProgress;
+    /** Set by {@link #release}: {@link #take} no longer waits. */
+    private boolean released;
 
     PublicationBuffer(int capacity) {
         if (capacity < 10) {
             throw new IllegalArgumentException("capacity " + capacity + " is below 10");
         }
         this.capacity = capacity;
+    }
+
+    /** Ends the waits of {@link #take}, now and from now on: the sender is stopping. */
+    synchronized void release() {
+        released = true;
+        notifyAll();
     }
 
     /** Adds a publication, applying the overflow policy; never blocks. */
@@ -86,7 +94,7 @@ final class PublicationBuffer {
      */
     synchronized List<Publication> take(int max, long timeoutMillis) throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        while (status == null && queue.isEmpty()) {
+        while (status == null && queue.isEmpty() && !released) {
             long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
             if (left <= 0) {
                 return List.of();

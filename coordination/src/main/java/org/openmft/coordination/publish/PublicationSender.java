@@ -63,6 +63,8 @@ final class PublicationSender implements Runnable {
     private Boolean lastViaChannel;
     private final String outbox;
     private final Runnable tick;
+    /** Whether the tick has only whole-second timers to look after (then it runs every second). */
+    private final java.util.function.BooleanSupplier idle;
     private final CountDownLatch stopping = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile Duration flushTimeout = Duration.ofSeconds(5);
@@ -103,11 +105,13 @@ final class PublicationSender implements Runnable {
      *                directly (the coordination queue manager is the agent's own)
      * @param channel the way through the agent queue manager's channel to the coordination queue
      *                manager, taken when that channel exists; or {@code null}
-     * @param tick    called about every 200 ms on this thread, for timed publications
+     * @param tick    called on this thread for timed publications: about every 200 ms, or every
+     *                second while {@code idle} says it has only whole-second timers (an idle agent's
+     *                thread then wakes once a second, not five times)
      */
     PublicationSender(String agent, PublicationBuffer buffer, QueueManagerConnector agentQMgr,
             QueueManagerConnector coordination, Delivery delivery, String outbox, Delivery.ThroughChannel channel,
-            Runnable tick) {
+            Runnable tick, java.util.function.BooleanSupplier idle) {
         this.agent = agent;
         this.buffer = buffer;
         this.agentQMgr = agentQMgr;
@@ -116,12 +120,14 @@ final class PublicationSender implements Runnable {
         this.outbox = outbox;
         this.channel = channel;
         this.tick = tick;
+        this.idle = idle;
     }
 
     /** Asks the thread to flush for at most {@code timeout} and end. */
     void stop(Duration timeout) {
         flushTimeout = timeout;
         stopping.countDown();
+        buffer.release();
     }
 
     boolean awaitStopped(Duration timeout) throws InterruptedException {
@@ -133,7 +139,7 @@ final class PublicationSender implements Runnable {
         try {
             while (stopping.getCount() > 0) {
                 tick.run();
-                List<Publication> batch = buffer.take(BATCH, 200);
+                List<Publication> batch = buffer.take(BATCH, idle.getAsBoolean() ? 1000 : 200);
                 if (!handOver(batch)) {
                     // The queue manager is away: what was taken is back in the buffer; do not spin
                     // on it until the next connection attempt is due.

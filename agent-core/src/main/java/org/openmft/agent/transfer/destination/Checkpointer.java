@@ -46,6 +46,8 @@ import org.slf4j.MDC;
 public final class Checkpointer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Checkpointer.class);
     static final int CAPACITY = 16;
+    /** How long the idle thread sleeps before it looks at {@code closing} again. */
+    private static final long IDLE_POLL_SECONDS = 30;
 
     /**
      * A record to replace ({@code channel} may be null; {@code seq} -1: no acknowledgement to
@@ -60,6 +62,9 @@ public final class Checkpointer implements AutoCloseable {
             return new Job(transferId, null, 0, -1, null, null, true, null, null);
         }
     }
+
+    /** Handed over by {@link #close} only to wake the thread; never handled. */
+    private static final Job WAKE = Job.removal(null);
 
     private final String agentName;
     private final AgentListener listener;
@@ -100,12 +105,13 @@ public final class Checkpointer implements AutoCloseable {
         while (!closing || !jobs.isEmpty()) {
             Job job;
             try {
-                job = jobs.poll(200, TimeUnit.MILLISECONDS);
+                // Long: close() wakes the thread with WAKE, and an idle agent's threads should sleep.
+                job = jobs.poll(IDLE_POLL_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
-            if (job == null) {
+            if (job == null || job == WAKE) {
                 continue;
             }
             try {
@@ -170,6 +176,8 @@ public final class Checkpointer implements AutoCloseable {
      */
     public boolean close(Duration wait) {
         closing = true;
+        // Wakes an idle thread; a full queue means the thread is not idle and sees closing soon.
+        jobs.offer(WAKE);
         try {
             thread.join(wait.toMillis());
         } catch (InterruptedException e) {

@@ -123,6 +123,12 @@ public final class DataDispatcher implements ReplySender {
             expireSilent();
             calls.drain(this::find, this);
         });
+        // Both look at running transfers only: with none, the loop may wait long for the next START.
+        loop.idleWhen(() -> {
+            synchronized (incoming) {
+                return incoming.isEmpty();
+            }
+        });
     }
 
     /** Runs the transfers' destination calls with {@code runner} (before {@link #start()}). */

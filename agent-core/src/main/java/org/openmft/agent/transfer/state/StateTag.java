@@ -56,6 +56,12 @@ public final class StateTag {
     private final SecretKeySpec key;
     private final Path adoptMarker;
     private final AtomicLong refused = new AtomicLong();
+    /**
+     * Each thread's {@link Mac}, initialised with the key once: a tag per journal line and record
+     * made {@code Mac.getInstance} (a provider look-up) and {@code init} the costliest part of a
+     * small file's bookkeeping (docs/profiling.md).
+     */
+    private final ThreadLocal<Mac> macs = ThreadLocal.withInitial(this::newMac);
 
     private StateTag(byte[] key, Path adoptMarker) {
         if (key.length != KEY_BYTES) {
@@ -228,6 +234,12 @@ public final class StateTag {
     }
 
     private Mac mac() {
+        Mac mac = macs.get();
+        mac.reset();
+        return mac;
+    }
+
+    private Mac newMac() {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(key);

@@ -80,6 +80,33 @@ class StateTagTest {
     }
 
     @Test
+    void aTagIsTheSameWhateverTheThreadAndWhateverCameBefore() throws Exception {
+        byte[] key = new byte[StateTag.KEY_BYTES];
+        key[0] = 7;
+        StateTag tag = StateTag.of(key);
+        // HMAC-SHA256 of each field framed by its length, made here from scratch.
+        javax.crypto.Mac fresh = javax.crypto.Mac.getInstance("HmacSHA256");
+        fresh.init(new javax.crypto.spec.SecretKeySpec(key, "HmacSHA256"));
+        for (String field : new String[] {"line", "t.dst-results", "R\t1"}) {
+            byte[] bytes = field.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            fresh.update(java.nio.ByteBuffer.allocate(4).putInt(bytes.length).array());
+            fresh.update(bytes);
+        }
+        String expected = java.util.HexFormat.of().formatHex(fresh.doFinal());
+
+        assertThat(tag.tag("line", "t.dst-results", "R\t1")).isEqualTo(expected);
+        // Each thread reuses its own MAC: what it tagged or sealed before leaves nothing behind.
+        tag.seal("secret");
+        tag.tag("record", "other", null);
+        assertThat(tag.tag("line", "t.dst-results", "R\t1")).isEqualTo(expected);
+        String[] elsewhere = new String[1];
+        Thread t = new Thread(() -> elsewhere[0] = tag.tag("line", "t.dst-results", "R\t1"));
+        t.start();
+        t.join(10_000);
+        assertThat(elsewhere[0]).isEqualTo(expected);
+    }
+
+    @Test
     void idsAreShownEscaped() {
         assertThat(TransferIds.printable("a\"b\\c\nd\u001b[31m")).isEqualTo("\"a\\\"b\\\\c\\u000ad\\u001b[31m\"");
         assertThat(TransferIds.printable("x".repeat(300))).endsWith("... (300 characters)").hasSizeLessThan(130);

@@ -58,7 +58,7 @@ public final class MftResources {
     private static final Pattern TRANSFER_ID = Pattern.compile("[0-9A-Fa-f]{48}");
 
     private final AgentDirectory agents;
-    private final LogStore store;
+    private final History history;
     private final AgentRequests requests;
     private final LiveProgress progress;
     private final Clock clock;
@@ -73,15 +73,15 @@ public final class MftResources {
      * The resources.
      *
      * @param agents the coordination queue manager's agents
-     * @param store the logger's store, read only
+     * @param history opens the logger's store for one request
      * @param requests where create and cancel requests go
      * @param progress live progress, or null when not followed
      * @param clock the time
      */
-    public MftResources(AgentDirectory agents, LogStore store, AgentRequests requests, LiveProgress progress,
+    public MftResources(AgentDirectory agents, History history, AgentRequests requests, LiveProgress progress,
             Clock clock) {
         this.agents = agents;
-        this.store = store;
+        this.history = history;
         this.requests = requests;
         this.progress = progress;
         this.clock = clock;
@@ -92,6 +92,22 @@ public final class MftResources {
             host = "localhost";
         }
         this.hostName = host;
+    }
+
+    /**
+     * Opens the logger's store for reading. A store is opened for each request and closed after it,
+     * so that a restarted logger (which alone opens an embedded database's file) or database is
+     * simply used again, and this server holds nothing between requests.
+     */
+    @FunctionalInterface
+    public interface History {
+        /**
+         * Opens the store.
+         *
+         * @return a store the caller closes
+         * @throws LogStoreException when it cannot be opened
+         */
+        LogStore open() throws LogStoreException;
     }
 
     /** The JSON mapper the server writes with. */
@@ -233,7 +249,7 @@ public final class MftResources {
         Instant from = date(query, "from", false);
         Instant to = date(query, "to", true);
         List<StoredTransfer> found;
-        try {
+        try (LogStore store = history.open()) {
             found = store.transfers(q);
         } catch (LogStoreException e) {
             throw storeUnavailable(e);
@@ -280,7 +296,7 @@ public final class MftResources {
     }
 
     private Optional<StoredTransfer> stored(String id) throws ApiError {
-        try {
+        try (LogStore store = history.open()) {
             return store.transfer(id);
         } catch (LogStoreException e) {
             throw storeUnavailable(e);

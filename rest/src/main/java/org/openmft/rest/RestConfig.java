@@ -31,39 +31,40 @@ import org.openmft.agent.config.Validator;
 public final class RestConfig {
     /** The file's name in the configuration options directory. */
     public static final String FILE_NAME = "rest.properties";
+    private static final String GROUP = "REST API";
 
     /** The address to listen on (IBM's mqweb variable). */
     public static final ConfigKey<String> HTTP_HOST = ConfigKey.string("httpHost").defaultValue("127.0.0.1")
-            .supported().description("Address the REST API listens on; any address other than a loopback one needs "
+            .supported().group(GROUP).description("Address the REST API listens on; any address other than a loopback one needs "
                     + "openmft.rest.keyStore (HTTPS).").build();
     /** The plain HTTP port, used when there is no key store (IBM's mqweb variable). */
     public static final ConfigKey<Integer> HTTP_PORT = ConfigKey.integer("httpPort").defaultValue(9080)
-            .validator(Validator.intRange(0, 65535)).supported()
+            .validator(Validator.intRange(0, 65535)).supported().group(GROUP)
             .description("Port for plain HTTP, served on a loopback httpHost only and only without a key store; "
                     + "0 picks a free port.").build();
     /** The HTTPS port, used with a key store (IBM's mqweb variable). */
     public static final ConfigKey<Integer> HTTPS_PORT = ConfigKey.integer("httpsPort").defaultValue(9443)
-            .validator(Validator.intRange(0, 65535)).supported()
+            .validator(Validator.intRange(0, 65535)).supported().group(GROUP)
             .description("Port for HTTPS, used when openmft.rest.keyStore is set; 0 picks a free port.").build();
     /** The server's certificate and key. */
-    public static final ConfigKey<Path> KEY_STORE = ConfigKey.path("openmft.rest.keyStore").supported()
+    public static final ConfigKey<Path> KEY_STORE = ConfigKey.path("openmft.rest.keyStore").supported().group(GROUP)
             .description("Key store (PKCS#12 or JKS) with the server's certificate and private key; turns HTTPS on.")
             .build();
     /** The key store's format. */
     public static final ConfigKey<String> KEY_STORE_TYPE = ConfigKey.string("openmft.rest.keyStoreType")
-            .defaultValue("pkcs12").validator(Validator.regex("(?i)jks|pkcs12", "jks or pkcs12")).supported()
+            .defaultValue("pkcs12").validator(Validator.regex("(?i)jks|pkcs12", "jks or pkcs12")).supported().group(GROUP)
             .description("Format of the key store.").build();
     /** Where the key store's password is. */
     public static final ConfigKey<Path> KEY_STORE_CREDENTIALS_FILE = ConfigKey
-            .path("openmft.rest.keyStoreCredentialsFile").supported()
+            .path("openmft.rest.keyStoreCredentialsFile").supported().group(GROUP)
             .description("File holding the key store password (MQMFTCredentials.xml with a <tns:file> entry, or a "
                     + "file whose first line is the password); readable by its owner only.").build();
     /** The logger whose database holds the transfer history. */
-    public static final ConfigKey<String> LOGGER = ConfigKey.string("openmft.rest.logger").supported()
+    public static final ConfigKey<String> LOGGER = ConfigKey.string("openmft.rest.logger").supported().group(GROUP)
             .description("Name of the database logger whose store the transfer history is read from (default: the "
                     + "only logger of the configuration options set).").build();
     /** The queue manager whose users may log in. */
-    public static final ConfigKey<String> USERS_QMGR = ConfigKey.string("openmft.rest.usersQMgr").supported()
+    public static final ConfigKey<String> USERS_QMGR = ConfigKey.string("openmft.rest.usersQMgr").supported().group(GROUP)
             .description("Embedded queue manager of this host whose users (mft qmgr user) log in with HTTP Basic "
                     + "authentication (default: the coordination queue manager).").build();
 

@@ -3,6 +3,7 @@ package org.openmft.rest;
 import java.util.Objects;
 
 import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
+import org.apache.activemq.artemis.spi.core.security.jaas.NoCacheLoginException;
 import org.openmft.agent.qmgr.security.PropertiesLogin;
 import org.openmft.agent.qmgr.security.QueueManagerUsers;
 
@@ -44,7 +45,11 @@ public final class UserLogin {
                 || password.length() > MAX_LENGTH) {
             return false;
         }
-        return login.validateUser(user, password);
+        try {
+            return login.authenticate(user, password, null, null) != null;
+        } catch (NoCacheLoginException e) {
+            return false;
+        }
     }
 
     /** @return the queue manager whose users log in */

@@ -227,6 +227,81 @@ class RestApiIT {
         assertThat(dir.resolve("out/b.bin")).doesNotExist();
     }
 
+    /**
+     * The dashboard in a real browser: Debian's headless Chromium driven by Selenium through Debian's
+     * chromedriver (nothing is downloaded). Checks what the page shows, as text, and keeps a
+     * screenshot in {@code target/dashboard.png}.
+     */
+    @Test
+    void theDashboardShowsTheAgentsAndTheHistoryInARealBrowser() throws Exception {
+        Path chromium = Path.of("/usr/bin/chromium");
+        Path driverBinary = Path.of("/usr/bin/chromedriver");
+        boolean present = Files.isExecutable(chromium) && Files.isExecutable(driverBinary);
+        if (!present && "1".equals(System.getenv("OPENMFT_REQUIRE_BROWSER"))) {
+            throw new AssertionError("OPENMFT_REQUIRE_BROWSER=1 but " + chromium + " or " + driverBinary + " is"
+                    + " missing: apt-get install chromium chromium-driver");
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(present, "skipped: " + chromium + " or " + driverBinary
+                + " is missing (apt-get install chromium chromium-driver; OPENMFT_REQUIRE_BROWSER=1 makes this fail)");
+        awaitAgents();
+        Path source = RestEstate.file(dir.resolve("in/browser.bin"), 50_000);
+        Path destination = dir.resolve("out/browser.bin");
+        HttpResponse<String> created = as("POST", BASE + "/transfer", transferBody(source, destination));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(202);
+        String id = json(created).path("transfer").path(0).path("id").asText();
+        await("transfer " + id + " stored as successful", 60, () -> {
+            try {
+                return json(as("GET", BASE + "/transfer/" + id, null)).path("transfer").path(0).path("status")
+                        .path("state").asText().equals("successful");
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+
+        System.setProperty("webdriver.chrome.driver", driverBinary.toString());
+        org.openqa.selenium.chrome.ChromeOptions options = new org.openqa.selenium.chrome.ChromeOptions();
+        options.setBinary(chromium.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1280,1400");
+        org.openqa.selenium.chrome.ChromeDriver driver = new org.openqa.selenium.chrome.ChromeDriver(options);
+        try {
+            // Every request of the page carries the user's Basic credentials, as after the browser's prompt.
+            driver.executeCdpCommand("Network.enable", java.util.Map.of());
+            driver.executeCdpCommand("Network.setExtraHTTPHeaders", java.util.Map.of("headers", java.util.Map.of(
+                    "Authorization", "Basic " + Base64.getEncoder().encodeToString((estate.user.user() + ":"
+                            + estate.user.password()).getBytes(StandardCharsets.UTF_8)))));
+            driver.get(estate.baseUrl() + "/");
+            await("the agents shown", 30, () -> text(driver, "#agents tbody").contains("SRC")
+                    && text(driver, "#agents tbody").contains("DST"));
+            assertThat(text(driver, "#agents tbody")).contains("ready");
+            await("the transfer shown in the history", 30, () -> text(driver, "#history tbody").contains(id));
+            org.openqa.selenium.WebElement historyRow = driver.findElements(org.openqa.selenium.By.cssSelector(
+                    "#history tbody tr")).stream().filter(r -> r.getText().contains(id)).findFirst().orElseThrow();
+            assertThat(historyRow.getText()).contains("successful").contains("SRC").contains("DST");
+            historyRow.click();
+            await("the transfer's items shown", 30, () -> text(driver, "#items tbody").contains(destination
+                    .toString()));
+            assertThat(text(driver, "#detail-summary")).contains("successful").contains(estate.user.user());
+            // The history filter asks the server again: no failed transfer exists.
+            driver.findElement(org.openqa.selenium.By.cssSelector("#filters select[name=state] option[value=failed]"))
+                    .click();
+            driver.findElement(org.openqa.selenium.By.cssSelector("#filters button")).click();
+            await("the filtered history", 30, () -> !text(driver, "#history tbody").contains(id));
+            assertThat(text(driver, "#problem")).isEmpty();
+            Path shot = Path.of("target", "dashboard.png");
+            Files.createDirectories(shot.getParent());
+            Files.write(shot, driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+            assertThat(Files.size(shot)).isPositive();
+        } finally {
+            driver.quit();
+        }
+    }
+
+    private static String text(org.openqa.selenium.WebDriver driver, String css) {
+        List<org.openqa.selenium.WebElement> found = driver.findElements(org.openqa.selenium.By.cssSelector(css));
+        return found.isEmpty() ? "" : found.get(0).getText();
+    }
+
     private void awaitAgents() throws Exception {
         await("SRC and DST listed", 30, () -> {
             try {

@@ -5,7 +5,8 @@ package org.openmft.rest;
  * {@code {"error":[{"type":"rest","msgId":...,"message":...,"explanation":...,"action":...}]}}.
  *
  * <p>Message ids are IBM's where IBM's REST API has one for the case ({@code MQWB0000E} unexpected,
- * {@code MQWB0100E} CSRF header missing, {@code MQWB0104E} not authenticated, {@code MQWB0401E}
+ * {@code MQWB0100E} CSRF header missing, {@code MQWB0103E} not authorized, {@code MQWB0104E} not
+ * authenticated, {@code MQWB0401E}
  * transfer not found, {@code MQWB0403E} coordination queue manager unreachable, {@code MQWB0408E}
  * agent not found); OpenMFT's own are {@code BFGRE...}, for cases IBM's API has no message for.
  * Nothing is done for a request that ends in an {@code ApiError}, except where the message says so.
@@ -15,6 +16,8 @@ public final class ApiError extends Exception {
 
     /** Not authenticated (IBM's id). */
     public static final String NOT_AUTHENTICATED = "MQWB0104E";
+    /** Not authorized (IBM's id). */
+    public static final String NOT_AUTHORIZED = "MQWB0103E";
     /** CSRF header missing (IBM's id). */
     public static final String CSRF_MISSING = "MQWB0100E";
     /** Unexpected failure (IBM's id). */

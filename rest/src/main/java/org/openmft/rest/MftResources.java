@@ -115,6 +115,25 @@ public final class MftResources {
         return mapper;
     }
 
+    /**
+     * An authenticated user and the roles the queue manager gives it. Reading needs no role;
+     * creating and cancelling transfers needs {@value #REQUESTER} or {@value #ADMIN}, the roles
+     * that may put requests on agents' command queues.
+     *
+     * @param name the user name
+     * @param roles its roles
+     */
+    public record User(String name, java.util.Set<String> roles) {
+        /** The role of users who may submit requests ({@code Permissions.REQUESTER}). */
+        public static final String REQUESTER = "requester";
+        /** The administrators' role. */
+        public static final String ADMIN = "admin";
+
+        boolean mayRequest() {
+            return roles.contains(REQUESTER) || roles.contains(ADMIN);
+        }
+    }
+
     /** What the server answers: a status, a JSON body or none, and a {@code Location} or none. */
     record Answer(int status, ObjectNode body, String location) {
         static Answer ok(ObjectNode body) {
@@ -133,7 +152,7 @@ public final class MftResources {
      * @return the answer
      * @throws ApiError for every error, with its status and message id
      */
-    Answer handle(String method, String path, Map<String, String> query, BodySupplier body, String user)
+    Answer handle(String method, String path, Map<String, String> query, BodySupplier body, User user)
             throws ApiError {
         String p = path.endsWith("/") && path.length() > 1 ? path.substring(0, path.length() - 1) : path;
         if (p.equals(IBM_BASE + "/agent")) {
@@ -146,7 +165,8 @@ public final class MftResources {
         }
         if (p.equals(IBM_BASE + "/transfer")) {
             if ("POST".equals(method)) {
-                return create(body.read(), user);
+                authorize(user, "create a transfer");
+                return create(body.read(), user.name());
             }
             get(method);
             return Answer.ok(transferList(query));
@@ -154,7 +174,8 @@ public final class MftResources {
         if (p.startsWith(IBM_BASE + "/transfer/")) {
             String id = transferId(p.substring((IBM_BASE + "/transfer/").length()));
             if ("DELETE".equals(method)) {
-                return cancel(id, query.get("agent"), user);
+                authorize(user, "cancel transfer " + id);
+                return cancel(id, query.get("agent"), user.name());
             }
             get(method);
             return Answer.ok(transfer(id, query));
@@ -165,6 +186,14 @@ public final class MftResources {
         }
         throw new ApiError(404, ApiError.NO_SUCH_RESOURCE, "no resource " + path, "The resources are under "
                 + IBM_BASE + "/agent, " + IBM_BASE + "/transfer and " + OPENMFT_BASE + "/progress.");
+    }
+
+    private static void authorize(User user, String what) throws ApiError {
+        if (!user.mayRequest()) {
+            throw new ApiError(403, ApiError.NOT_AUTHORIZED, "Not authorized to " + what + ".", "User "
+                    + user.name() + " needs the role " + User.REQUESTER + " (mft qmgr user grant QMGR " + user.name()
+                    + " " + User.REQUESTER + "); nothing was done.");
+        }
     }
 
     /** Reads a request body on demand. */

@@ -117,7 +117,7 @@ public final class RestServer implements AutoCloseable {
         response.getHeaders().put("X-Content-Type-Options", "nosniff");
         response.getHeaders().put("Cache-Control", "no-store");
         try {
-            String user = authenticate(request);
+            MftResources.User user = authenticate(request);
             if (path.startsWith(MftResources.IBM_BASE + "/") || path.startsWith(MftResources.OPENMFT_BASE + "/")) {
                 if (!"GET".equals(method) && !request.getHeaders().contains(CSRF_HEADER)) {
                     throw new ApiError(403, ApiError.CSRF_MISSING, "The CSRF header " + CSRF_HEADER + " was omitted"
@@ -152,7 +152,7 @@ public final class RestServer implements AutoCloseable {
     }
 
     /** The user of a request, whose Basic credentials the queue manager accepts. */
-    private String authenticate(Request request) throws ApiError {
+    private MftResources.User authenticate(Request request) throws ApiError {
         String header = request.getHeaders().get(HttpHeader.AUTHORIZATION);
         if (header != null && header.regionMatches(true, 0, "Basic ", 0, 6)) {
             String decoded;
@@ -164,8 +164,9 @@ public final class RestServer implements AutoCloseable {
             int colon = decoded.indexOf(':');
             if (colon > 0) {
                 String user = decoded.substring(0, colon);
-                if (login.check(user, decoded.substring(colon + 1))) {
-                    return user;
+                java.util.Optional<java.util.Set<String>> roles = login.check(user, decoded.substring(colon + 1));
+                if (roles.isPresent()) {
+                    return new MftResources.User(user, roles.get());
                 }
                 log.info("REST API: login of user {} from {} refused", user, Request.getRemoteAddr(request));
             }

@@ -1,9 +1,15 @@
 package org.openmft.rest;
 
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import javax.security.auth.Subject;
 
 import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
 import org.apache.activemq.artemis.spi.core.security.jaas.NoCacheLoginException;
+import org.apache.activemq.artemis.spi.core.security.jaas.RolePrincipal;
 import org.openmft.agent.qmgr.security.PropertiesLogin;
 import org.openmft.agent.qmgr.security.QueueManagerUsers;
 
@@ -34,22 +40,32 @@ public final class UserLogin {
     }
 
     /**
-     * Whether the password is the user's.
+     * The roles of a user whose password is right.
      *
      * @param user the user name
      * @param password the password
-     * @return true when the queue manager would let this user log in with this password
+     * @return the user's roles ({@code mft qmgr user grant}), possibly none; empty when the queue
+     *     manager would not let this user log in with this password
      */
-    public boolean check(String user, String password) {
+    public Optional<Set<String>> check(String user, String password) {
         if (user == null || password == null || user.isEmpty() || user.length() > MAX_LENGTH
                 || password.length() > MAX_LENGTH) {
-            return false;
+            return Optional.empty();
         }
+        Subject subject;
         try {
-            return login.authenticate(user, password, null, null) != null;
+            subject = login.authenticate(user, password, null, null);
         } catch (NoCacheLoginException e) {
-            return false;
+            return Optional.empty();
         }
+        if (subject == null) {
+            return Optional.empty();
+        }
+        Set<String> roles = new TreeSet<>();
+        for (RolePrincipal r : subject.getPrincipals(RolePrincipal.class)) {
+            roles.add(r.getName());
+        }
+        return Optional.of(Set.copyOf(roles));
     }
 
     /** @return the queue manager whose users log in */

@@ -216,6 +216,13 @@ class RestApiIT {
         HttpResponse<String> noCsrf = send("POST", BASE + "/transfer", good, estate.user.user(),
                 estate.user.password(), false);
         assertThat(noCsrf.statusCode()).isEqualTo(403);
+        // A user without the requester role may read but not submit.
+        HttpResponse<String> viewer = send("POST", BASE + "/transfer", good, estate.viewer.user(),
+                estate.viewer.password(), true);
+        assertThat(viewer.statusCode()).isEqualTo(403);
+        assertThat(errorId(viewer)).isEqualTo("MQWB0103E");
+        assertThat(send("GET", BASE + "/transfer", null, estate.viewer.user(), estate.viewer.password(), false)
+                .statusCode()).isEqualTo(200);
         assertThat(errorId(as("GET", BASE + "/transfer?limit=0", null))).isEqualTo("BFGRE0010E");
         assertThat(errorId(as("GET", BASE + "/transfer/xyz", null))).isEqualTo("BFGRE0010E");
         HttpResponse<String> notFound = as("GET", BASE + "/transfer/" + "0".repeat(48), null);
@@ -300,6 +307,57 @@ class RestApiIT {
     private static String text(org.openqa.selenium.WebDriver driver, String css) {
         List<org.openqa.selenium.WebElement> found = driver.findElements(org.openqa.selenium.By.cssSelector(css));
         return found.isEmpty() ? "" : found.get(0).getText();
+    }
+
+    /** With a key store the server speaks HTTPS only; credentials are still required. */
+    @Test
+    void withAKeyStoreTheApiIsServedOverTlsOnly() throws Exception {
+        java.time.Instant now = java.time.Instant.now();
+        org.openmft.agent.tls.CertificateAuthority ca = org.openmft.agent.tls.CertificateAuthority.create(
+                new javax.security.auth.x500.X500Principal("CN=REST test CA"), now.minusSeconds(60),
+                now.plus(Duration.ofDays(1)));
+        Path store = dir.resolve("tls/rest.p12");
+        Path password = dir.resolve("tls/rest.pw");
+        Files.createDirectories(store.getParent());
+        String secret = org.openmft.agent.tls.CertificateAuthority.newPassword();
+        ca.issue(new javax.security.auth.x500.X500Principal("CN=127.0.0.1"), List.of("127.0.0.1", "localhost"),
+                now.minusSeconds(60), now.plus(Duration.ofDays(1)), true, false).store(store, "rest", secret);
+        org.openmft.agent.tls.CertificateAuthority.writePasswordFile(password, secret);
+        RestConfig config = RestConfig.from(java.util.Map.of("httpsPort", "0", "openmft.rest.keyStore",
+                store.toString(), "openmft.rest.keyStoreCredentialsFile", password.toString()));
+        try (RestServer tls = new RestServer(config, estate.resources, estate.login)) {
+            tls.start();
+            java.security.KeyStore trust = java.security.KeyStore.getInstance("PKCS12");
+            trust.load(null, null);
+            trust.setCertificateEntry("ca", ca.certificate());
+            javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(
+                    javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trust);
+            javax.net.ssl.SSLContext ssl = javax.net.ssl.SSLContext.getInstance("TLS");
+            ssl.init(null, tmf.getTrustManagers(), null);
+            HttpClient https = HttpClient.newBuilder().sslContext(ssl).connectTimeout(Duration.ofSeconds(10)).build();
+            String url = "https://127.0.0.1:" + tls.port() + BASE + "/transfer?limit=1";
+            HttpResponse<String> anonymous = https.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(anonymous.statusCode()).isEqualTo(401);
+            HttpResponse<String> ok = https.send(HttpRequest.newBuilder(URI.create(url)).header("Authorization",
+                    "Basic " + Base64.getEncoder().encodeToString((estate.user.user() + ":" + estate.user.password())
+                            .getBytes(StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
+            assertThat(ok.sslSession()).hasValueSatisfying(session -> assertThat(session.getProtocol())
+                    .isIn("TLSv1.3", "TLSv1.2"));
+            // Plain HTTP to the TLS port gets no answer of the API.
+            HttpResponse<String> plain = null;
+            try {
+                plain = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tls.port() + BASE
+                        + "/agent")).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            } catch (java.io.IOException refused) {
+                // The TLS connector hangs up on a request that is not a TLS handshake.
+            }
+            if (plain != null) {
+                assertThat(plain.statusCode()).isEqualTo(400);
+            }
+        }
     }
 
     private void awaitAgents() throws Exception {

@@ -42,12 +42,16 @@ final class RestEstate implements AutoCloseable {
     final Path root;
     final EmbeddedQueueManager qm;
     final Credentials user;
+    /** A user without roles: may read, may not request. */
+    final Credentials viewer;
     final List<Agent> agents = new ArrayList<>();
     final List<CoordinationPublisher> publishers = new ArrayList<>();
     final LogStore store;
     final LogSubscriber logger;
     final LiveProgress progress;
     final RestServer server;
+    final MftResources resources;
+    final UserLogin login;
     private final int port;
 
     RestEstate(Path root) throws Exception {
@@ -55,7 +59,8 @@ final class RestEstate implements AutoCloseable {
         this.port = freePort();
         Files.createDirectories(root.resolve("out"));
         qm = EmbeddedQueueManager.start(new QueueManagerSettings(QMGR, root.resolve("qm1"), "127.0.0.1", port));
-        user = qm.users().add("alice", Set.of(), true);
+        user = qm.users().add("alice", Set.of("requester"), true);
+        viewer = qm.users().add("victor", Set.of(), true);
         Credentials loggerUser = qm.users().add("LOG1", Set.of("logger"), true);
         Path loggerCredentials = root.resolve("logger-credentials.xml");
         qm.users().writeCredentials(loggerCredentials, loggerUser, true);
@@ -77,11 +82,12 @@ final class RestEstate implements AutoCloseable {
         agent("DST");
         QueueManagerConnector coordination = QueueManagerConnector.forAgent(coordination().endpoint(), null);
         progress = new LiveProgress(coordination, Clock.systemUTC());
-        MftResources resources = new MftResources(AgentDirectory.of(coordination, Duration.ofSeconds(5),
+        resources = new MftResources(AgentDirectory.of(coordination, Duration.ofSeconds(5),
                 Clock.systemUTC()), () -> JdbcLogStore.readH2(root.resolve("db"), JdbcLogStore.DEFAULT_SCHEMA),
                 new AgentRequests(coordination, Duration.ofSeconds(30)), progress,
                 Clock.systemUTC());
-        server = new RestServer(RestConfig.from(Map.of("httpPort", "0")), resources, new UserLogin(qm.users(), QMGR));
+        login = new UserLogin(qm.users(), QMGR);
+        server = new RestServer(RestConfig.from(Map.of("httpPort", "0")), resources, login);
         server.start();
     }
 

@@ -309,6 +309,46 @@ class RestApiIT {
         return found.isEmpty() ? "" : found.get(0).getText();
     }
 
+    /** The progress publications of running transfers are served as they arrive. */
+    @Test
+    void liveProgressComesFromTheProgressPublications() throws Exception {
+        String id = "414d5120514d3120202020202020202000000000000000aa";
+        org.openmft.xml.AgentRef src = new org.openmft.xml.AgentRef("SRC", RestEstate.QMGR);
+        org.openmft.xml.AgentRef dst = new org.openmft.xml.AgentRef("DST", RestEstate.QMGR);
+        await("the progress subscription", 30, estate.progress::subscribed);
+        try (javax.jms.Connection c = org.openmft.agent.messaging.QueueManagerConnector.forAgent(
+                estate.coordination().endpoint(), null).connect()) {
+            javax.jms.Session s = c.createSession(false, javax.jms.Session.AUTO_ACKNOWLEDGE);
+            try (javax.jms.MessageProducer p = s.createProducer(s.createTopic(
+                    org.openmft.agent.messaging.Publications.TOPIC))) {
+                for (long sent : new long[] {1_000_000, 3_000_000}) {
+                    javax.jms.TextMessage m = s.createTextMessage(new org.openmft.xml.log.PublicationWriter().write(
+                            new org.openmft.xml.log.TransferProgress("4.00", id, src, dst, java.time.Instant.now(),
+                                    sent, 2, 1, 2, sent, 4_000_000, "/data/big.bin", "/in/big.bin")));
+                    m.setStringProperty(org.openmft.agent.messaging.Publications.TOPIC_STRING_PROPERTY,
+                            org.openmft.agent.messaging.Publications.transferProgress("SRC", id));
+                    p.send(m);
+                }
+            }
+        }
+        await("the newest progress served", 30, () -> {
+            try {
+                JsonNode all = json(as("GET", MftResources.OPENMFT_BASE + "/progress", null)).path("progress");
+                for (JsonNode p : all) {
+                    if (p.path("id").asText().equalsIgnoreCase(id) && p.path("bytesSent").asLong() == 3_000_000) {
+                        assertThat(p.path("currentSource").asText()).isEqualTo("/data/big.bin");
+                        assertThat(p.path("totalItems").asInt()).isEqualTo(2);
+                        assertThat(p.path("sourceAgent").asText()).isEqualTo("SRC");
+                        return true;
+                    }
+                }
+                return false;
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
+
     /** With a key store the server speaks HTTPS only; credentials are still required. */
     @Test
     void withAKeyStoreTheApiIsServedOverTlsOnly() throws Exception {

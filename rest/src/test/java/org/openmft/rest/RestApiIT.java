@@ -386,17 +386,6 @@ class RestApiIT {
             assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
             assertThat(ok.sslSession()).hasValueSatisfying(session -> assertThat(session.getProtocol())
                     .isIn("TLSv1.3", "TLSv1.2"));
-            // Plain HTTP to the TLS port gets no answer of the API.
-            HttpResponse<String> plain = null;
-            try {
-                plain = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + tls.port() + BASE
-                        + "/agent")).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-            } catch (java.io.IOException refused) {
-                // The TLS connector hangs up on a request that is not a TLS handshake.
-            }
-            if (plain != null) {
-                assertThat(plain.statusCode()).isEqualTo(400);
-            }
         }
     }
 

@@ -129,7 +129,7 @@ public final class LiveProgress implements AutoCloseable {
     private void received(Message m) {
         TransferProgress p;
         try {
-            p = read(m);
+            p = read(reader, m);
         } catch (JMSException | MalformedPublicationException e) {
             log.debug("Skipped a progress publication: {}", e.getMessage());
             return;
@@ -176,7 +176,17 @@ public final class LiveProgress implements AutoCloseable {
         }
     }
 
-    private TransferProgress read(Message m) throws JMSException, MalformedPublicationException {
+    /**
+     * Reads a progress publication, sent as text or as bytes; the CLI's progress display reads them so too.
+     *
+     * @param reader the reader
+     * @param m the publication
+     * @return the progress, or null when the message holds none (empty, too long, neither text nor bytes)
+     * @throws JMSException when the message cannot be read
+     * @throws MalformedPublicationException when it is not a progress document
+     */
+    public static TransferProgress read(PublicationReader reader, Message m) throws JMSException,
+            MalformedPublicationException {
         if (m instanceof TextMessage t) {
             String text = t.getText();
             return text == null || text.isEmpty() ? null : reader.readProgress(text);

@@ -146,15 +146,7 @@ class RestApiIT {
         assertThat(id).matches("[0-9A-F]{48}");
         assertThat(created.headers().firstValue("Location")).hasValue(BASE + "/transfer/" + id);
 
-        await("transfer " + id + " successful in the logger's store", 60, () -> {
-            try {
-                HttpResponse<String> r = as("GET", BASE + "/transfer/" + id, null);
-                return r.statusCode() == 200 && json(r).path("transfer").path(0).path("status").path("state")
-                        .asText().equals("successful");
-            } catch (Exception e) {
-                throw new AssertionError(e);
-            }
-        });
+        awaitSuccessful(id);
         assertThat(Files.mismatch(source, destination)).isEqualTo(-1L);
         JsonNode t = json(as("GET", BASE + "/transfer/" + id + "?attributes=*", null)).path("transfer").path(0);
         assertThat(t.path("sourceAgent").path("name").asText()).isEqualTo("SRC");
@@ -256,14 +248,7 @@ class RestApiIT {
         HttpResponse<String> created = as("POST", BASE + "/transfer", transferBody(source, destination));
         assertThat(created.statusCode()).as(created.body()).isEqualTo(202);
         String id = json(created).path("transfer").path(0).path("id").asText();
-        await("transfer " + id + " stored as successful", 60, () -> {
-            try {
-                return json(as("GET", BASE + "/transfer/" + id, null)).path("transfer").path(0).path("status")
-                        .path("state").asText().equals("successful");
-            } catch (Exception e) {
-                throw new AssertionError(e);
-            }
-        });
+        awaitSuccessful(id);
 
         System.setProperty("webdriver.chrome.driver", driverBinary.toString());
         org.openqa.selenium.chrome.ChromeOptions options = new org.openqa.selenium.chrome.ChromeOptions();
@@ -387,6 +372,18 @@ class RestApiIT {
             assertThat(ok.sslSession()).hasValueSatisfying(session -> assertThat(session.getProtocol())
                     .isIn("TLSv1.3", "TLSv1.2"));
         }
+    }
+
+    private void awaitSuccessful(String id) throws Exception {
+        await("transfer " + id + " stored as successful", 60, () -> {
+            try {
+                HttpResponse<String> r = as("GET", BASE + "/transfer/" + id, null);
+                return r.statusCode() == 200 && json(r).path("transfer").path(0).path("status").path("state")
+                        .asText().equals("successful");
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
     }
 
     private void awaitAgents() throws Exception {

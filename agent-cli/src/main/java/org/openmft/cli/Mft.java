@@ -20,7 +20,8 @@ import picocli.CommandLine.ParseResult;
 @Command(name = "mft", mixinStandardHelpOptions = true, versionProvider = Mft.Version.class,
         description = "OpenMFT: managed file transfer agents compatible with IBM MQ Managed File Transfer.",
         subcommands = {QmgrCommands.class, SetupCommands.class, AgentCommands.class, TransferCommands.class,
-                LoggerCommands.class, MonitorCommands.class, ScheduleCommands.class, CompletionCommand.class,
+                LoggerCommands.class, RestCommands.class, MonitorCommands.class, ScheduleCommands.class,
+                CompletionCommand.class,
                 TemplateCommands.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 unsuccessful (including a wrong flag), 2 timed out waiting"
                 + " for a reply, 70 agent ended abnormally, 75 queue manager unavailable, 78 configuration"

@@ -155,20 +155,7 @@ final class ProgressFeed implements AutoCloseable {
     }
 
     private TransferProgress read(Message m) throws JMSException, MalformedPublicationException {
-        if (m instanceof TextMessage t) {
-            String text = t.getText();
-            return text == null || text.isEmpty() ? null : reader.readProgress(text);
-        }
-        if (m instanceof BytesMessage b) {
-            long length = b.getBodyLength();
-            if (length == 0 || length > PublicationReader.MAX_DOCUMENT_BYTES) {
-                return null;
-            }
-            byte[] bytes = new byte[(int) length];
-            b.readBytes(bytes);
-            return reader.readProgress(bytes);
-        }
-        return null;
+        return org.openmft.rest.LiveProgress.read(reader, m);
     }
 
     private void failed(JMSException e) {

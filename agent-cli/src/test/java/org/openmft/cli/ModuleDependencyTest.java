@@ -10,7 +10,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 
 /**
  * The module dependencies written down in docs/architecture.md, checked:
- * transfer-xml &lt;- agent-core &lt;- coordination &lt;- agent-cli, and only the CLI has a logging
+ * transfer-xml &lt;- agent-core &lt;- coordination &lt;- rest &lt;- agent-cli, and only the CLI has a logging
  * backend or ends the JVM.
  */
 class ModuleDependencyTest {
@@ -39,6 +39,16 @@ class ModuleDependencyTest {
         noClasses().that().resideInAPackage("org.openmft.coordination..")
                 .should().dependOnClassesThat().resideInAPackage("org.openmft.cli..")
                 .allowEmptyShould(true)
+                .check(CLASSES);
+    }
+
+    @Test
+    void theRestApiDependsOnCoordinationAndBelowOnly() {
+        noClasses().that().resideInAPackage("org.openmft.rest..")
+                .should().dependOnClassesThat().resideInAPackage("org.openmft.cli..")
+                .check(CLASSES);
+        noClasses().that().resideInAnyPackage("org.openmft.xml..", "org.openmft.agent..", "org.openmft.coordination..")
+                .should().dependOnClassesThat().resideInAPackage("org.openmft.rest..")
                 .check(CLASSES);
     }
 

@@ -1,0 +1,428 @@
+package org.openmft.rest;
+
+import java.net.InetAddress;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.coordination.logger.LogStore;
+import org.openmft.coordination.logger.LogStoreException;
+import org.openmft.coordination.logger.StoredTransfer;
+import org.openmft.coordination.logger.TransferQuery;
+import org.openmft.coordination.logger.TransferState;
+import org.openmft.coordination.query.AgentDirectory;
+import org.openmft.coordination.query.AgentNamePattern;
+import org.openmft.coordination.query.AgentView;
+import org.openmft.xml.CancelRequest;
+import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.Originator;
+import org.openmft.xml.Reply;
+import org.openmft.xml.TransferRequest;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The resources of the REST API, independent of the HTTP server: IBM's {@code admin/mft/agent}
+ * and {@code admin/mft/transfer} (list, show, create) under {@value #IBM_BASE}, and OpenMFT's
+ * additions (cancel as {@code DELETE} of a transfer, live progress under {@value #OPENMFT_BASE}).
+ * Agents come from the coordination queue manager's retained statuses ({@link AgentDirectory}),
+ * transfers from the logger's store, so that history survives restarts of this server. Thread-safe.
+ */
+public final class MftResources {
+    /** IBM's base path of the MFT resources. */
+    public static final String IBM_BASE = "/ibmmq/rest/v2/admin/mft";
+    /** OpenMFT's own resources. */
+    public static final String OPENMFT_BASE = "/openmft/rest/v1";
+    /** Transfers listed when the query gives no {@code limit}. */
+    public static final int DEFAULT_LIMIT = 100;
+    /** The largest {@code limit}. */
+    public static final int MAX_LIMIT = 5_000;
+    /** How long a reading of the agents' statuses is reused: each reading takes a fraction of a second. */
+    static final Duration AGENTS_REUSED = Duration.ofSeconds(2);
+    /** IBM's result code: the agent does not know the transfer. */
+    static final int NOT_FOUND = 26;
+    /** IBM's result code: a cancel of the transfer is already in progress. */
+    static final int ALREADY_CANCELLING = 27;
+
+    private static final Pattern TRANSFER_ID = Pattern.compile("[0-9A-Fa-f]{48}");
+
+    private final AgentDirectory agents;
+    private final History history;
+    private final AgentRequests requests;
+    private final LiveProgress progress;
+    private final Clock clock;
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final MftJson json = new MftJson(mapper);
+    private final TransferRequestJson requestJson = new TransferRequestJson(mapper);
+    private final String hostName;
+    private List<AgentView> agentsRead;
+    private Instant agentsReadAt;
+
+    /**
+     * The resources.
+     *
+     * @param agents the coordination queue manager's agents
+     * @param history opens the logger's store for one request
+     * @param requests where create and cancel requests go
+     * @param progress live progress, or null when not followed
+     * @param clock the time
+     */
+    public MftResources(AgentDirectory agents, History history, AgentRequests requests, LiveProgress progress,
+            Clock clock) {
+        this.agents = agents;
+        this.history = history;
+        this.requests = requests;
+        this.progress = progress;
+        this.clock = clock;
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            host = "localhost";
+        }
+        this.hostName = host;
+    }
+
+    /**
+     * Opens the logger's store for reading. A store is opened for each request and closed after it,
+     * so that a restarted logger (which alone opens an embedded database's file) or database is
+     * simply used again, and this server holds nothing between requests.
+     */
+    @FunctionalInterface
+    public interface History {
+        /**
+         * Opens the store.
+         *
+         * @return a store the caller closes
+         * @throws LogStoreException when it cannot be opened
+         */
+        LogStore open() throws LogStoreException;
+    }
+
+    /** The JSON mapper the server writes with. */
+    ObjectMapper mapper() {
+        return mapper;
+    }
+
+    /**
+     * An authenticated user and the roles the queue manager gives it. Reading needs no role;
+     * creating and cancelling transfers needs {@value #REQUESTER} or {@value #ADMIN}, the roles
+     * that may put requests on agents' command queues.
+     *
+     * @param name the user name
+     * @param roles its roles
+     */
+    public record User(String name, java.util.Set<String> roles) {
+        /** The role of users who may submit requests ({@code Permissions.REQUESTER}). */
+        public static final String REQUESTER = "requester";
+        /** The administrators' role. */
+        public static final String ADMIN = "admin";
+
+        boolean mayRequest() {
+            return roles.contains(REQUESTER) || roles.contains(ADMIN);
+        }
+    }
+
+    /** What the server answers: a status, a JSON body or none, and a {@code Location} or none. */
+    record Answer(int status, ObjectNode body, String location) {
+        static Answer ok(ObjectNode body) {
+            return new Answer(200, body, null);
+        }
+    }
+
+    /**
+     * Answers one authenticated request for an API path.
+     *
+     * @param method the HTTP method
+     * @param path the path, without the query
+     * @param query the query parameters (the first value of each)
+     * @param body the request body, read only for POST
+     * @param user the authenticated user
+     * @return the answer
+     * @throws ApiError for every error, with its status and message id
+     */
+    Answer handle(String method, String path, Map<String, String> query, BodySupplier body, User user)
+            throws ApiError {
+        String p = path.endsWith("/") && path.length() > 1 ? path.substring(0, path.length() - 1) : path;
+        if (p.equals(IBM_BASE + "/agent")) {
+            get(method);
+            return Answer.ok(agentList(query));
+        }
+        if (p.startsWith(IBM_BASE + "/agent/")) {
+            get(method);
+            return Answer.ok(agent(p.substring((IBM_BASE + "/agent/").length()), query));
+        }
+        if (p.equals(IBM_BASE + "/transfer")) {
+            if ("POST".equals(method)) {
+                authorize(user, "create a transfer");
+                return create(body.read(), user.name());
+            }
+            get(method);
+            return Answer.ok(transferList(query));
+        }
+        if (p.startsWith(IBM_BASE + "/transfer/")) {
+            String id = transferId(p.substring((IBM_BASE + "/transfer/").length()));
+            if ("DELETE".equals(method)) {
+                authorize(user, "cancel transfer " + id);
+                return cancel(id, query.get("agent"), user.name());
+            }
+            get(method);
+            return Answer.ok(transfer(id, query));
+        }
+        if (p.equals(OPENMFT_BASE + "/progress")) {
+            get(method);
+            return Answer.ok(progress());
+        }
+        throw new ApiError(404, ApiError.NO_SUCH_RESOURCE, "no resource " + path, "The resources are under "
+                + IBM_BASE + "/agent, " + IBM_BASE + "/transfer and " + OPENMFT_BASE + "/progress.");
+    }
+
+    private static void authorize(User user, String what) throws ApiError {
+        if (!user.mayRequest()) {
+            throw new ApiError(403, ApiError.NOT_AUTHORIZED, "Not authorized to " + what + ".", "User "
+                    + user.name() + " needs the role " + User.REQUESTER + " (mft qmgr user grant QMGR " + user.name()
+                    + " " + User.REQUESTER + "); nothing was done.");
+        }
+    }
+
+    /** Reads a request body on demand. */
+    @FunctionalInterface
+    interface BodySupplier {
+        String read() throws ApiError;
+    }
+
+    private static void get(String method) throws ApiError {
+        if (!"GET".equals(method)) {
+            throw new ApiError(405, ApiError.NO_SUCH_RESOURCE, "method " + method + " is not allowed here", null);
+        }
+    }
+
+    private synchronized List<AgentView> readAgents() throws ApiError {
+        Instant now = clock.instant();
+        if (agentsRead == null || agentsReadAt.plus(AGENTS_REUSED).isBefore(now)) {
+            try {
+                agentsRead = agents.agents(null);
+            } catch (QueueManagerException e) {
+                throw new ApiError(503, ApiError.COORDINATION_UNAVAILABLE, "An attempt to connect to the coordination"
+                        + " queue manager failed: " + e.getMessage(), "Start the coordination queue manager and"
+                                + " submit the request again.");
+            }
+            agentsReadAt = now;
+        }
+        return agentsRead;
+    }
+
+    private ObjectNode agentList(Map<String, String> query) throws ApiError {
+        AgentNamePattern names;
+        try {
+            names = AgentNamePattern.of(query.get("name"));
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest("name=" + query.get("name") + ": " + e.getMessage());
+        }
+        String state = query.get("state");
+        boolean all = allAttributes(query);
+        ObjectNode out = mapper.createObjectNode();
+        ArrayNode list = out.putArray("agent");
+        for (AgentView v : readAgents()) {
+            if (names.matches(v.agentName()) && (state == null || v.shownStatus().equalsIgnoreCase(state))) {
+                list.add(json.agent(v, all));
+            }
+        }
+        return out;
+    }
+
+    private ObjectNode agent(String name, Map<String, String> query) throws ApiError {
+        String wanted = decode(name);
+        for (AgentView v : readAgents()) {
+            if (v.agentName().equalsIgnoreCase(wanted)) {
+                ObjectNode out = mapper.createObjectNode();
+                out.putArray("agent").add(json.agent(v, allAttributes(query)));
+                return out;
+            }
+        }
+        throw new ApiError(404, ApiError.AGENT_NOT_FOUND, "Agent details cannot be found for "
+                + wanted.toUpperCase(Locale.ROOT) + ".", "The agent has published no status on the coordination"
+                        + " queue manager: is the name right, and was the agent started once?");
+    }
+
+    private ObjectNode transferList(Map<String, String> query) throws ApiError {
+        int limit = DEFAULT_LIMIT;
+        if (query.containsKey("limit")) {
+            try {
+                limit = Integer.parseInt(query.get("limit"));
+            } catch (NumberFormatException e) {
+                limit = -1;
+            }
+            if (limit < 1 || limit > MAX_LIMIT) {
+                throw ApiError.badRequest("limit=" + query.get("limit") + " is not an integer from 1 to " + MAX_LIMIT);
+            }
+        }
+        TransferQuery q = TransferQuery.latest(limit);
+        if (query.get("agent") != null && !query.get("agent").isBlank()) {
+            q = q.withAgent(query.get("agent"));
+        }
+        if (query.get("state") != null && !query.get("state").isBlank()) {
+            q = q.withState(MftJson.state(query.get("state")));
+        }
+        Instant from = date(query, "from", false);
+        Instant to = date(query, "to", true);
+        List<StoredTransfer> found;
+        try (LogStore store = history.open()) {
+            found = store.transfers(q);
+        } catch (LogStoreException e) {
+            throw storeUnavailable(e);
+        }
+        ObjectNode out = mapper.createObjectNode();
+        ArrayNode list = out.putArray("transfer");
+        boolean all = allAttributes(query);
+        for (StoredTransfer t : found) {
+            Instant started = t.startTime();
+            if ((from != null && (started == null || started.isBefore(from)))
+                    || (to != null && (started == null || !started.isBefore(to)))) {
+                continue;
+            }
+            list.add(json.transfer(t, all));
+        }
+        return out;
+    }
+
+    /** {@code from}/{@code to}: a day ({@code 2026-11-26}, UTC; {@code to} takes the whole day) or an instant. */
+    private static Instant date(Map<String, String> query, String name, boolean endOfDay) throws ApiError {
+        String v = query.get(name);
+        if (v == null || v.isBlank()) {
+            return null;
+        }
+        try {
+            if (v.length() == 10) {
+                LocalDate d = LocalDate.parse(v);
+                return (endOfDay ? d.plusDays(1) : d).atStartOfDay(ZoneOffset.UTC).toInstant();
+            }
+            return Instant.parse(v);
+        } catch (DateTimeParseException e) {
+            throw ApiError.badRequest(name + "=" + v + " is not a date (2026-11-26) or an instant"
+                    + " (2026-11-26T10:15:30Z)");
+        }
+    }
+
+    private ObjectNode transfer(String id, Map<String, String> query) throws ApiError {
+        StoredTransfer t = stored(id).orElseThrow(() -> new ApiError(404, ApiError.TRANSFER_NOT_FOUND,
+                "Transfer details cannot be found for transfer ID " + id + ".", "The logger has stored no message"
+                        + " about this transfer: is the id right, and was the logger running?"));
+        ObjectNode out = mapper.createObjectNode();
+        out.putArray("transfer").add(json.transfer(t, allAttributes(query)));
+        return out;
+    }
+
+    private Optional<StoredTransfer> stored(String id) throws ApiError {
+        try (LogStore store = history.open()) {
+            return store.transfer(id);
+        } catch (LogStoreException e) {
+            throw storeUnavailable(e);
+        }
+    }
+
+    private static ApiError storeUnavailable(LogStoreException e) {
+        return new ApiError(503, ApiError.STORE_UNAVAILABLE, "the logger's store cannot be read: " + e.getMessage(),
+                "Check the logger's database and submit the request again.");
+    }
+
+    private Answer create(String body, String user) throws ApiError {
+        TransferRequest request = requestJson.parse(body, new Originator(hostName, user, null));
+        knownAgent(request.sourceAgent().agent(), "sourceAgent");
+        knownAgent(request.destinationAgent().agent(), "destinationAgent");
+        Reply ack = requests.send(request.sourceAgent().agent(), request.sourceAgent().qmgr(), request);
+        if (ack.resultCode() != 0) {
+            throw new ApiError(400, ApiError.AGENT_REFUSED, "agent " + request.sourceAgent().agent() + " refused the"
+                    + " transfer request (result code " + ack.resultCode() + ")" + supplements(ack), null);
+        }
+        String id = ack.requestId().toUpperCase(Locale.ROOT);
+        ObjectNode out = mapper.createObjectNode();
+        out.putArray("transfer").addObject().put("id", id);
+        return new Answer(202, out, IBM_BASE + "/transfer/" + id);
+    }
+
+    /** An agent named in a request must have published a status: a typing error is not sent anywhere. */
+    private void knownAgent(String name, String where) throws ApiError {
+        for (AgentView v : readAgents()) {
+            if (v.agentName().equalsIgnoreCase(name)) {
+                return;
+            }
+        }
+        throw new ApiError(404, ApiError.AGENT_NOT_FOUND, "Agent details cannot be found for " + name + " ("
+                + where + ").", "The agent has published no status on the coordination queue manager; nothing was"
+                        + " sent.");
+    }
+
+    private Answer cancel(String id, String agentParam, String user) throws ApiError {
+        String agent = agentParam;
+        String qmgr = null;
+        if (agent == null || agent.isBlank()) {
+            StoredTransfer t = stored(id).orElseThrow(() -> new ApiError(404, ApiError.TRANSFER_NOT_FOUND,
+                    "Transfer details cannot be found for transfer ID " + id + ".", "Name the transfer's source or"
+                            + " destination agent with ?agent= to cancel a transfer the logger has not seen."));
+            if (t.state().ended()) {
+                throw new ApiError(409, ApiError.AGENT_REFUSED, "transfer " + id + " has ended ("
+                        + MftJson.state(t.state()) + "); there is nothing to cancel", null);
+            }
+            agent = t.sourceAgent();
+            qmgr = t.sourceQMgr();
+        }
+        knownAgent(agent, "agent");
+        CancelRequest cancel = new CancelRequest(DocumentWriter.VERSION, new Originator(hostName, user, null), id);
+        Reply r = requests.send(agent.toUpperCase(Locale.ROOT), qmgr, cancel);
+        int code = r.resultCode();
+        if (code == NOT_FOUND) {
+            throw new ApiError(404, ApiError.TRANSFER_NOT_FOUND, "Transfer " + id + " is not known to agent "
+                    + agent + supplements(r), "It never ran there, or it has ended.");
+        }
+        if (code != 0 && code != ALREADY_CANCELLING) {
+            throw new ApiError(409, ApiError.AGENT_REFUSED, "agent " + agent + " refused the cancel request (result"
+                    + " code " + code + ")" + supplements(r), null);
+        }
+        ObjectNode out = mapper.createObjectNode();
+        out.putArray("transfer").addObject().put("id", id).putObject("status").put("state", "cancelling");
+        return new Answer(202, out, IBM_BASE + "/transfer/" + id);
+    }
+
+    private static String supplements(Reply r) {
+        return r.supplements().isEmpty() ? "" : ": " + String.join("; ", r.supplements());
+    }
+
+    private ObjectNode progress() {
+        ObjectNode out = mapper.createObjectNode();
+        ArrayNode list = out.putArray("progress");
+        if (progress != null) {
+            for (LiveProgress.Entry e : progress.snapshot()) {
+                list.add(json.progress(e.progress(), e.bytesPerSecond()));
+            }
+        }
+        return out;
+    }
+
+    private static String transferId(String raw) throws ApiError {
+        String id = decode(raw);
+        if (!TRANSFER_ID.matcher(id).matches()) {
+            throw ApiError.badRequest("'" + id + "' is not a transfer ID: a transfer ID is 48 hexadecimal characters");
+        }
+        return id.toUpperCase(Locale.ROOT);
+    }
+
+    private static String decode(String segment) {
+        return java.net.URLDecoder.decode(segment, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static boolean allAttributes(Map<String, String> query) {
+        return "*".equals(query.get("attributes"));
+    }
+}

@@ -1,6 +1,11 @@
 package org.openmft.bench.scenarios.micro;
 
+import org.openmft.bench.report.CsvTable;
+import org.openmft.bench.report.JsonFiles;
 import org.openmft.bench.report.ResultFiles;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -102,45 +107,40 @@ final class MicroResults {
         return rows;
     }
 
+    /** Column names of {@link #csv}: results of earlier runs are read by them. */
+    static final List<String> CSV_COLUMNS = List.of("group", "benchmark", "params", "score", "error", "unit",
+            "bytes_per_op", "mb_per_s", "mb_per_s_error", "items_per_op", "items_per_s");
+
     static String csv(List<Row> rows) {
-        StringBuilder sb = new StringBuilder(
-                "group,benchmark,params,score,error,unit,bytes_per_op,mb_per_s,mb_per_s_error,items_per_op,items_per_s\n");
+        List<List<Object>> out = new ArrayList<>();
         for (Row r : rows) {
-            sb.append(String.join(",", r.group(), r.benchmark(), r.paramsText(), ResultFiles.num(r.score()),
-                    ResultFiles.num(r.error()), r.unit(), String.valueOf(r.bytesPerOp()),
-                    ResultFiles.num(r.mbPerSecond()), ResultFiles.num(r.mbPerSecondError()),
-                    String.valueOf(r.itemsPerOp()), ResultFiles.num(r.itemsPerSecond()))).append('\n');
+            out.add(List.of(r.group(), r.benchmark(), r.paramsText(), ResultFiles.num(r.score()),
+                    ResultFiles.num(r.error()), r.unit(), r.bytesPerOp(), ResultFiles.num(r.mbPerSecond()),
+                    ResultFiles.num(r.mbPerSecondError()), r.itemsPerOp(), ResultFiles.num(r.itemsPerSecond())));
         }
-        return sb.toString();
+        return CsvTable.write(CSV_COLUMNS, out);
     }
 
     /** The rows with what the run was: {@code run} holds string values (date, scale, revision, ...). */
     static String json(Map<String, String> run, List<Row> rows) {
-        StringBuilder sb = new StringBuilder("{\n");
-        run.forEach((k, v) -> sb.append("  ").append(ResultFiles.str(k)).append(": ").append(ResultFiles.str(v))
-                .append(",\n"));
-        sb.append("  \"results\": [");
-        String sep = "\n";
+        ObjectNode root = JsonFiles.object();
+        run.forEach(root::put);
+        ArrayNode results = root.putArray("results");
         for (Row r : rows) {
-            sb.append(sep).append("    {\"group\": ").append(ResultFiles.str(r.group()))
-                    .append(", \"benchmark\": ").append(ResultFiles.str(r.benchmark()))
-                    .append(", \"params\": {");
-            String psep = "";
-            for (Map.Entry<String, String> e : r.params().entrySet()) {
-                sb.append(psep).append(ResultFiles.str(e.getKey())).append(": ").append(ResultFiles.str(e.getValue()));
-                psep = ", ";
-            }
-            sb.append("}, \"score\": ").append(ResultFiles.jsonNum(r.score()))
-                    .append(", \"error\": ").append(ResultFiles.jsonNum(r.error()))
-                    .append(", \"unit\": ").append(ResultFiles.str(r.unit()))
-                    .append(", \"bytesPerOp\": ").append(r.bytesPerOp())
-                    .append(", \"mbPerSecond\": ").append(ResultFiles.jsonNum(r.mbPerSecond()))
-                    .append(", \"itemsPerOp\": ").append(r.itemsPerOp())
-                    .append(", \"itemsPerSecond\": ").append(ResultFiles.jsonNum(r.itemsPerSecond())).append('}');
-            sep = ",\n";
+            ObjectNode o = results.addObject();
+            o.put("group", r.group());
+            o.put("benchmark", r.benchmark());
+            ObjectNode params = o.putObject("params");
+            r.params().forEach(params::put);
+            JsonFiles.putNumber(o, "score", r.score());
+            JsonFiles.putNumber(o, "error", r.error());
+            o.put("unit", r.unit());
+            o.put("bytesPerOp", r.bytesPerOp());
+            JsonFiles.putNumber(o, "mbPerSecond", r.mbPerSecond());
+            o.put("itemsPerOp", r.itemsPerOp());
+            JsonFiles.putNumber(o, "itemsPerSecond", r.itemsPerSecond());
         }
-        sb.append("\n  ]\n}\n");
-        return sb.toString();
+        return JsonFiles.write(root);
     }
 
     /**

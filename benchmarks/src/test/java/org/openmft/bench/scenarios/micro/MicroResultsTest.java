@@ -7,7 +7,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
+import org.openmft.bench.report.CsvTable;
+import org.openmft.bench.report.JsonFiles;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Rows to CSV, JSON, tables and the section's markdown, from synthetic rows. */
@@ -54,13 +59,24 @@ class MicroResultsTest {
                 + "method=MMAP,40.0000,1.5000,ops/s,67108864,2684.3546,100.6633,0,");
         assertThat(lines[4]).startsWith("checksums,ChecksumBenchmark.heapChunk,algorithm=MD5;chunkBytes=262144,"
                 + "2000.0000,,ops/s,");
+        List<CSVRecord> read = CsvTable.read(MicroResults.csv(ROWS));
+        assertThat(read).hasSize(ROWS.size());
+        assertThat(read.get(3).get("params")).isEqualTo("algorithm=MD5;chunkBytes=262144");
+        assertThat(read.get(3).get("error")).isEmpty();
+        assertThat(read.get(6).get("items_per_s")).isEqualTo("100000.0000");
     }
 
     @Test
     void jsonNamesTheRunAndEveryRow() {
-        String json = MicroResults.json(Map.of("scale", "quick"), ROWS);
-        assertThat(json).contains("\"scale\": \"quick\"", "\"benchmark\": \"ChunkReadBenchmark.read\"",
-                "\"params\": {\"algorithm\": \"MD5\", \"chunkBytes\": \"262144\"}", "\"error\": null");
+        JsonNode json = JsonFiles.read(MicroResults.json(Map.of("scale", "quick"), ROWS));
+        assertThat(json.get("scale").asText()).isEqualTo("quick");
+        assertThat(json.get("results")).hasSize(ROWS.size());
+        assertThat(json.get("results").get(0).get("benchmark").asText()).isEqualTo("ChunkReadBenchmark.read");
+        JsonNode md5 = json.get("results").get(3);
+        assertThat(md5.get("params").get("algorithm").asText()).isEqualTo("MD5");
+        assertThat(md5.get("params").get("chunkBytes").asText()).isEqualTo("262144");
+        assertThat(md5.get("error").isNull()).isTrue();
+        assertThat(md5.get("score").asDouble()).isEqualTo(2000);
     }
 
     @Test

@@ -44,16 +44,26 @@ final class Executables {
      * stderr), or "?" when it cannot run within a few seconds.
      */
     static String firstLine(List<String> command) {
+        String s = output(command, 4096);
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl).strip();
+    }
+
+    /** What {@code rsync --help} says, to tell which options this rsync has; "?" when it cannot be run. */
+    static String help(Path program) {
+        return output(List.of(program.toString(), "--help"), 64 * 1024);
+    }
+
+    /** The first {@code maxBytes} of what {@code command} prints, stripped; "?" when it cannot be run. */
+    private static String output(List<String> command, int maxBytes) {
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            byte[] out = p.getInputStream().readNBytes(4096);
+            byte[] out = p.getInputStream().readNBytes(maxBytes);
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return "?";
             }
-            String s = new String(out, StandardCharsets.UTF_8).strip();
-            int nl = s.indexOf('\n');
-            return nl < 0 ? s : s.substring(0, nl).strip();
+            return new String(out, StandardCharsets.UTF_8).strip();
         } catch (IOException e) {
             return "?";
         } catch (InterruptedException e) {

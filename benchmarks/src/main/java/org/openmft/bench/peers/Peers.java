@@ -12,8 +12,10 @@ public final class Peers {
     }
 
     /**
-     * The peers in the order they run (cp, rsync, rsync-ssh, sftp, camel-jms), each to be closed by
-     * the caller; peers that cannot run here are in the list too, saying why
+     * The peers in the order they run (cp, cp-sync, rsync, rsync-fsync, rsync-fsync-md5,
+     * rsync-I-fsync-md5, rsync-ssh, sftp, camel-jms): each copy beside its durable twin, which forces
+     * the files to disk as the agents do, so that every agent figure has a durable peer beside it.
+     * Each is to be closed by the caller; peers that cannot run here are in the list too, saying why
      * ({@link Peer#unavailable()}). The two ssh peers share one private sshd.
      *
      * @param work      a directory of the peers' own (keys, configuration)
@@ -23,7 +25,11 @@ public final class Peers {
         List<Peer> peers = new ArrayList<>();
         try {
             peers.add(new CopyPeer());
+            peers.add(new DurableCopyPeer());
             peers.add(new RsyncPeer());
+            peers.add(DurableRsyncPeer.plain());
+            peers.add(DurableRsyncPeer.md5());
+            peers.add(DurableRsyncPeer.ignoreTimesMd5());
             SshLoopback ssh = SshLoopback.start(work.resolve("ssh"));
             peers.add(new RsyncSshPeer(ssh));
             peers.add(new SftpPeer(ssh, work.resolve("sftp")));

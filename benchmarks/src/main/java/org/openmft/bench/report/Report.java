@@ -472,7 +472,7 @@ public final class Report {
         line("java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*\" \\");
         line("    org.openmft.bench.BenchmarkRunner --quick          # every scenario, small: a check, about 5 minutes");
         line("java -cp \"benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*\" \\");
-        line("    org.openmft.bench.BenchmarkRunner --scenario seed003   # one scenario at full scale: its section only");
+        line("    org.openmft.bench.BenchmarkRunner --scenario file-sizes  # one scenario at full scale: its section only");
         line("```");
         line();
         line("Every scenario checks every byte it moved (a run that moved wrong bytes is a failure, not a figure) and");
@@ -483,9 +483,10 @@ public final class Report {
         line("|---|---|---|---|");
         line("| `transfer` | this section: one 1 GiB file beside raw JMS and `cp`, seed 000's headline cell | about 6 min |"
                 + " 6 GiB |");
-        line("| `seed000` | IBM's seed 000 matrix: 192 cells of 2000 MiB, IBM's figure beside each | about an hour |"
+        line("| `file-shapes` (`seed000`) | IBM's seed 000 matrix: 192 cells of 2000 MiB, IBM's figure beside each | about an hour |"
                 + " 14 GiB |");
-        line("| `seed003` | 1 MiB to 1 GiB files beside `cp`, raw JMS, rsync, rsync and sftp over ssh, Camel | about"
+        line("| `file-sizes` (`seed003`) | 1 MiB to 1 GiB files beside `cp`, raw JMS, rsync (also durable), rsync and"
+                + " sftp over ssh, Camel | about"
                 + " 25 min | 8 GiB |");
         line("| `coordination` | seed 001: 100 to 500 agents, a coordination queue manager and a database logger |"
                 + " about 40 min | 52 GiB |");

@@ -82,12 +82,14 @@ class PeersIT {
 
     @Test
     void thePeersComeInTheirOrder() {
-        assertThat(peers).extracting(Peer::id).containsExactly("cp", "rsync", "rsync-ssh", "sftp", "camel-jms");
+        assertThat(peers).extracting(Peer::id).containsExactly("cp", "cp-sync", "rsync", "rsync-fsync",
+                "rsync-fsync-md5", "rsync-I-fsync-md5", "rsync-ssh", "sftp", "camel-jms");
         assertThat(peers).allSatisfy(p -> assertThat(p.label()).isNotBlank());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cp", "rsync", "rsync-ssh", "sftp", "camel-jms"})
+    @ValueSource(strings = {"cp", "cp-sync", "rsync", "rsync-fsync", "rsync-fsync-md5", "rsync-I-fsync-md5",
+            "rsync-ssh", "sftp", "camel-jms"})
     void copiesThreeAwkwardFilesIntact(String id) throws Exception {
         Path dest = Files.createDirectories(work.resolve("dest-" + id));
         Peer.Run run = peer(id).copy(files, dest, TIMEOUT_MILLIS);
@@ -106,7 +108,8 @@ class PeersIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cp", "rsync", "rsync-ssh", "sftp", "camel-jms"})
+    @ValueSource(strings = {"cp", "cp-sync", "rsync", "rsync-fsync", "rsync-fsync-md5", "rsync-I-fsync-md5",
+            "rsync-ssh", "sftp", "camel-jms"})
     void aDestinationThatIsAFileIsAFailure(String id) throws Exception {
         Path notADirectory = Files.writeString(work.resolve("file-" + id), "not a directory");
         Peer.Run run = peer(id).copy(files, notADirectory, TIMEOUT_MILLIS);
@@ -116,7 +119,8 @@ class PeersIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cp", "rsync", "rsync-ssh", "sftp", "camel-jms"})
+    @ValueSource(strings = {"cp", "cp-sync", "rsync", "rsync-fsync", "rsync-fsync-md5", "rsync-I-fsync-md5",
+            "rsync-ssh", "sftp", "camel-jms"})
     void aMissingSourceIsAFailureNamingIt(String id) throws Exception {
         Path dest = Files.createDirectories(work.resolve("missing-" + id));
         Peer.Run run = peer(id).copy(List.of(sources.resolve("no such file.bin")), dest, TIMEOUT_MILLIS);

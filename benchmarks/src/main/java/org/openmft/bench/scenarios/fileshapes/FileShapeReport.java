@@ -399,7 +399,9 @@ public final class FileShapeReport {
         md.append("Each peer copies the binary files of a set right after the agents' cell of the same files"
                 + " (bindings, binary, no checksum, one transfer, agentChunkSize ").append(scale.peerChunkBytes())
                 .append("), in the same repetition; its destination files are checked too. The last column is the"
-                        + " agents' time over the peer's.\n\n");
+                        + " agents' time over the peer's. The agents force every file to disk (at checkpoints and"
+                        + " at its end): compare them with the durable peers, `cp` then `sync` (the durable copy"
+                        + " limit) and `rsync --fsync`; `cp` and `rsync -a` leave their copies in the page cache.\n\n");
         md.append("| peer | files | s | MB/s | CPU s | agents' s | agents ÷ peer |\n|---|---|---|---|---|---|---|\n");
         for (PeerInfo p : peers) {
             if (p.unavailable() != null) {

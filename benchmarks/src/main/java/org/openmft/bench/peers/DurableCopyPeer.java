@@ -12,6 +12,8 @@ import java.util.List;
  * not the whole machine's dirty pages, which on a shared machine would time other people's writes.
  */
 final class DurableCopyPeer implements Peer {
+    private final CopyPeer copy = new CopyPeer();
+
     @Override
     public String id() {
         return "cp-sync";
@@ -29,10 +31,7 @@ final class DurableCopyPeer implements Peer {
 
     @Override
     public Run copy(List<Path> sources, Path destinationDir, long timeoutMillis) throws Exception {
-        List<String> cp = new ArrayList<>(List.of("cp", "--"));
-        sources.forEach(p -> cp.add(p.toString()));
-        cp.add(destinationDir.toString() + "/");
-        Run copied = CopyPeer.runProcess(cp, timeoutMillis);
+        Run copied = copy.copy(sources, destinationDir, timeoutMillis);
         if (!copied.ok()) {
             return copied;
         }

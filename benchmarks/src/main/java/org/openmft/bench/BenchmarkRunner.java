@@ -1,5 +1,26 @@
 package org.openmft.bench;
 
+import org.openmft.bench.harness.ConnectionMode;
+import org.openmft.bench.harness.Distribution;
+import org.openmft.bench.harness.EmbeddedMft;
+import org.openmft.bench.harness.TestFiles;
+import org.openmft.bench.measure.CpuClock;
+import org.openmft.bench.measure.MachineInfo;
+import org.openmft.bench.measure.ThreadCpuSampler;
+import org.openmft.bench.peers.LocalCopy;
+import org.openmft.bench.peers.RawJms;
+import org.openmft.bench.report.Report;
+import org.openmft.bench.report.ReportSections;
+import org.openmft.bench.report.ResultFiles;
+import org.openmft.bench.scenarios.coordination.CoordinationReport;
+import org.openmft.bench.scenarios.coordination.CoordinationResult;
+import org.openmft.bench.scenarios.coordination.CoordinationScenario;
+import org.openmft.bench.scenarios.soak.SoakReport;
+import org.openmft.bench.scenarios.soak.SoakResult;
+import org.openmft.bench.scenarios.soak.SoakScenario;
+import org.openmft.bench.scenarios.transfer.Sample;
+import org.openmft.bench.scenarios.transfer.Scenario;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -11,6 +32,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import org.openmft.xml.TransferItem;
@@ -32,7 +54,10 @@ import org.openmft.xml.TransferItem;
  */
 public final class BenchmarkRunner {
     /** agentChunkSize of every agent, and the message size of the raw JMS ceiling: IBM's default. */
-    static final int CHUNK_SIZE = 262_144;
+    public static final int CHUNK_SIZE = 262_144;
+
+    /** What {@code --scenario} also takes for coordination at scale: seed 001 is IBM's report of it. */
+    static final String COORDINATION_ALIAS = "seed001";
 
     private final Options options;
     private final PrintStream out = System.out;
@@ -105,8 +130,8 @@ public final class BenchmarkRunner {
     static String usage() {
         return String.join("\n",
                 "usage: BenchmarkRunner [--quick] [--out FILE] [--results DIR] [--dir DIR] [--repetitions N] [--keep]",
-                "                       [--agent KEY=VALUE]... [--scenario all|transfer|coordination|seed000|",
-                "                       seed000-channels|latency|seed002|channel-options|seed003|protection|",
+                "                       [--agent KEY=VALUE]... [--scenario all|transfer|coordination|file-shapes|",
+                "                       file-shapes-channels|latency|chunk-sizes|channel-options|file-sizes|protection|",
                 "                       compression|micro|monitor|queueio|soak]",
                 "                       [--coordination-agents N] [--seed N]",
                 "  --quick          smaller files (256 MiB, 20 x 16 MiB), every scenario; a check, not figures",
@@ -118,20 +143,20 @@ public final class BenchmarkRunner {
                 "  --keep           keep the work directory",
                 "  --agent KEY=VALUE an agent.properties value for all four agents (e.g. agentWindowSize=20), and for",
                 "                   the soak's two; repeatable; the report lists them",
-                "  --scenario S     all (default); transfer: the transfer scenarios only; coordination: seed 001's",
+                "  --scenario S     all (default); transfer: the transfer scenarios only; coordination (or seed001): seed 001's",
                 "                   many agents with a coordination queue manager and a database logger only, which",
                 "                   rewrites only its own section of the report; soak: transfers through crashes and",
                 "                   cut connections of real agent and queue manager processes (10 min, --quick about",
                 "                   2 min; needs the built distribution, see docs/performance.md), its section only;",
-                "                   seed000: IBM's seed 000 matrix (192 cells of 2000 MiB, about an hour a repetition,",
-                "                   default 1; --quick about 3 min); seed000-channels: seed 000's binary cells on two",
+                "                   file-shapes (or seed000): IBM's seed 000 matrix (192 cells of 2000 MiB, about an hour a repetition,",
+                "                   default 1; --quick about 3 min); file-shapes-channels (or seed000-channels): seed 000's binary cells on two",
                 "                   queue managers joined by channels beside one and beside IBM (about 15 min);",
                 "                   latency: one file across two queue managers at round trips of 0 to 100 ms with",
-                "                   IBM's fixed window and the adaptive one (about 10 min); seed002: WebSphere MQ",
+                "                   IBM's fixed window and the adaptive one (about 10 min); chunk-sizes (or seed002): WebSphere MQ",
                 "                   7.5's bindings tables on two queue managers (about 30 min); channel-options:",
                 "                   openmft.compression and agentMultipleChannelsEnabled across a relayed link",
                 "                   (about 5 min); each of these four with --quick in about a minute;",
-                "                   seed003: single files of 1 MiB to 1 GiB beside",
+                "                   file-sizes (or seed003): single files of 1 MiB to 1 GiB beside",
                 "                   cp, raw JMS, rsync, rsync and sftp over ssh and a Camel route (--quick about 2 min);",
                 "                   protection: the 1 GiB transfer with openmft.messageProtection none, integrity and",
                 "                   privacy (about 4 min, --quick about 1.5);",
@@ -189,9 +214,12 @@ public final class BenchmarkRunner {
                 }
                 case "--scenario" -> {
                     String v = value(args, ++i, a);
-                    if (Sections.named(v).isPresent()) {
+                    Optional<Section> named = Sections.named(v);
+                    if (named.isPresent()) {
                         which = Which.SECTION;
-                        section = v;
+                        section = named.get().name();
+                    } else if (v.equals(COORDINATION_ALIAS)) {
+                        which = Which.COORDINATION;
                     } else {
                         try {
                             which = Which.valueOf(v.toUpperCase(java.util.Locale.ROOT));
@@ -242,10 +270,11 @@ public final class BenchmarkRunner {
                 seed != null ? seed : SoakScenario.defaultSeed(System.getenv()), section, repetitions);
     }
 
-    /** What --scenario takes. */
-    static String scenarioNames() {
-        StringBuilder sb = new StringBuilder("all, transfer, coordination");
-        Sections.all().forEach(s -> sb.append(", ").append(s.name()));
+    /** What --scenario takes; a section named by IBM's report number shows that number as an alias. */
+    public static String scenarioNames() {
+        StringBuilder sb = new StringBuilder("all, transfer, coordination (" + COORDINATION_ALIAS + ")");
+        Sections.all().forEach(s -> sb.append(", ").append(s.scenario())
+                .append(s.scenario().equals(s.name()) ? "" : " (" + s.name() + ")"));
         return sb.append(" or soak").toString();
     }
 
@@ -596,7 +625,7 @@ public final class BenchmarkRunner {
         out.flush();
     }
 
-    static void deleteTree(Path root) throws IOException {
+    public static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

@@ -10,16 +10,16 @@ package org.openmft.bench;
  * @param setFileBytes    the size of each file of that set
  * @param repetitions     how many times each scenario runs; the report shows the median
  */
-record Scale(String name, long singleFileBytes, int setFileCount, long setFileBytes, int repetitions) {
-    static final long MIB = 1L << 20;
-    static final long GIB = 1L << 30;
+public record Scale(String name, long singleFileBytes, int setFileCount, long setFileBytes, int repetitions) {
+    public static final long MIB = 1L << 20;
+    public static final long GIB = 1L << 30;
 
     /** 1 GiB file, 20 x 100 MiB (seed 000's 100 MB cell), five repetitions (a shared machine is noisy). */
-    static final Scale FULL = new Scale("full", GIB, 20, 100 * MIB, 5);
+    public static final Scale FULL = new Scale("full", GIB, 20, 100 * MIB, 5);
     /** The same scenarios at a quarter of the size or less: a check that everything works. */
-    static final Scale QUICK = new Scale("quick", 256 * MIB, 20, 16 * MIB, 3);
+    public static final Scale QUICK = new Scale("quick", 256 * MIB, 20, 16 * MIB, 3);
 
-    Scale {
+    public Scale {
         if (singleFileBytes <= 0 || setFileCount <= 0 || setFileBytes <= 0 || repetitions <= 0) {
             throw new IllegalArgumentException("sizes and repetitions must be positive");
         }
@@ -30,7 +30,7 @@ record Scale(String name, long singleFileBytes, int setFileCount, long setFileBy
         return setFileCount * setFileBytes;
     }
 
-    Scale withRepetitions(int n) {
+    public Scale withRepetitions(int n) {
         return new Scale(name, singleFileBytes, setFileCount, setFileBytes, n);
     }
 }

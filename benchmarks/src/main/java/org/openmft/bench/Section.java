@@ -1,5 +1,7 @@
 package org.openmft.bench;
 
+import org.openmft.bench.measure.MachineInfo;
+
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -15,9 +17,21 @@ import java.util.function.Consumer;
  * directory, checks every byte it moved, writes its raw numbers (CSV and JSON) into the results
  * directory and its charts (PNG) into the images directory, and returns its markdown.
  */
-interface Section {
-    /** The name given to {@code --scenario}, also the prefix of its result files: "seed000", ... */
+public interface Section {
+    /**
+     * The section's key: the name of its markers in the report, the prefix of its result files
+     * ("seed000", ...), and an alias {@code --scenario} keeps taking, as users' scripts and the report
+     * name it.
+     */
     String name();
+
+    /**
+     * The name {@code --scenario} shows for this section: what it measures ("file-shapes"), where
+     * {@link #name()} is IBM's report number ("seed000"); the same as the key where the key says it.
+     */
+    default String scenario() {
+        return name();
+    }
 
     /**
      * Runs the suite. A run that moved wrong bytes, or failed, is reported in the outcome's failures
@@ -63,7 +77,7 @@ interface Section {
             Map<String, String> machine, String revision, Map<String, String> agentProperties, boolean keep,
             Consumer<String> log) {
 
-        void log(String format, Object... args) {
+        public void log(String format, Object... args) {
             log.accept(String.format(java.util.Locale.ROOT, format, args));
         }
 
@@ -71,7 +85,7 @@ interface Section {
          * The "run" table every section opens with, so that every figure states the machine, the
          * JVM, the disk, the revision and the date.
          */
-        String runTable(Instant started, Instant ended, String scale) {
+        public String runTable(Instant started, Instant ended, String scale) {
             long s = java.time.Duration.between(started, ended).toSeconds();
             StringBuilder sb = new StringBuilder("| run | |\n|---|---|\n");
             sb.append("| date | ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
@@ -106,7 +120,7 @@ interface Section {
             failures = List.copyOf(failures);
         }
 
-        boolean ok() {
+        public boolean ok() {
             return failures.isEmpty();
         }
     }

@@ -1,21 +1,33 @@
 package org.openmft.bench;
 
+import org.openmft.bench.scenarios.MonitorSuite;
+import org.openmft.bench.scenarios.QueueIoSuite;
+import org.openmft.bench.scenarios.channels.ChannelOptionsSuite;
+import org.openmft.bench.scenarios.channels.ChunkSizeTables;
+import org.openmft.bench.scenarios.channels.FileShapesOverChannels;
+import org.openmft.bench.scenarios.channels.LatencySuite;
+import org.openmft.bench.scenarios.fileshapes.FileShapeMatrix;
+import org.openmft.bench.scenarios.filesizes.FileSizeSuite;
+import org.openmft.bench.scenarios.micro.CompressionSuite;
+import org.openmft.bench.scenarios.micro.MicroSuite;
+import org.openmft.bench.scenarios.protection.ProtectionSuite;
+
 import java.util.List;
 import java.util.Optional;
 
 /** The report sections run by {@link Section}s, in the order {@code --scenario all} runs them. */
-final class Sections {
+public final class Sections {
     private Sections() {
     }
 
     /** Every section suite; {@code --scenario all} runs them after the transfer and coordination scenarios. */
     static List<Section> all() {
-        return List.of(new Seed000Matrix(), new Seed000Channels(), new LatencySuite(), new Seed002Suite(), new ChannelOptionsSuite(), new Seed003Suite(), new ProtectionSuite(),
+        return List.of(new FileShapeMatrix(), new FileShapesOverChannels(), new LatencySuite(), new ChunkSizeTables(), new ChannelOptionsSuite(), new FileSizeSuite(), new ProtectionSuite(),
                 new CompressionSuite(), new MicroSuite(), new QueueIoSuite(), new MonitorSuite());
     }
 
-    /** The section called {@code name}, if there is one. */
-    static Optional<Section> named(String name) {
-        return all().stream().filter(s -> s.name().equals(name)).findFirst();
+    /** The section called {@code name}, by {@link Section#scenario()} or by its key {@link Section#name()}. */
+    public static Optional<Section> named(String name) {
+        return all().stream().filter(s -> s.scenario().equals(name) || s.name().equals(name)).findFirst();
     }
 }

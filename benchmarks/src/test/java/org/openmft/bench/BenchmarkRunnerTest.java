@@ -1,5 +1,9 @@
 package org.openmft.bench;
 
+import org.openmft.bench.measure.ThreadCpuSampler;
+import org.openmft.bench.scenarios.protection.ProtectionSuite;
+import org.openmft.bench.scenarios.soak.SoakScenario;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -66,8 +70,18 @@ class BenchmarkRunnerTest {
         assertThat(Sections.all()).extracting(Section::name).containsExactly("seed000", "seed000-channels", "latency",
                 "seed002", "channel-options", "seed003", "protection", "compression", "micro", "queueio", "monitor");
         assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--scenario", "section"}))
-                .hasMessageContaining("all, transfer, coordination, seed000, seed000-channels, latency, seed002,"
-                        + " channel-options, seed003, protection, compression, micro, queueio, monitor or soak");
+                .hasMessageContaining("all, transfer, coordination (seed001), file-shapes (seed000),"
+                        + " file-shapes-channels (seed000-channels), latency, chunk-sizes (seed002), channel-options,"
+                        + " file-sizes (seed003), protection, compression, micro, queueio, monitor or soak");
+        // The names that say what a section measures, and IBM's report numbers that users' scripts use.
+        for (String[] names : new String[][] {{"file-shapes", "seed000"}, {"file-shapes-channels", "seed000-channels"},
+                {"chunk-sizes", "seed002"}, {"file-sizes", "seed003"}}) {
+            for (String name : names) {
+                assertThat(BenchmarkRunner.parse(new String[] {"--scenario", name}).section()).isEqualTo(names[1]);
+            }
+        }
+        assertThat(BenchmarkRunner.parse(new String[] {"--scenario", "seed001"}).which())
+                .isEqualTo(BenchmarkRunner.Which.COORDINATION);
         assertThat(BenchmarkRunner.parse(new String[] {"--scenario", "latency", "--quick"}).section())
                 .isEqualTo("latency");
         assertThat(BenchmarkRunner.imagesDir(Path.of("docs", "performance.md")))

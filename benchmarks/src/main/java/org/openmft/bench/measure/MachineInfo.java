@@ -1,0 +1,133 @@
+package org.openmft.bench.measure;
+
+import org.openmft.bench.Scale;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** What the figures were measured on, as label/value pairs for the report and the JSON. */
+public final class MachineInfo {
+    private MachineInfo() {
+    }
+
+    /**
+     * The run table's description of this machine and JVM. It names no path of the machine: the
+     * work directory appears as its file system and free space, and absolute paths in the JVM
+     * options are replaced by {@value #PATH}, so a committed report does not say where a run lay.
+     */
+    public static Map<String, String> describe(Path workDir) {
+        return describe(workDir, ManagementFactory.getRuntimeMXBean().getInputArguments());
+    }
+
+    /** What stands for an absolute path in the description. */
+    static final String PATH = "<path>";
+
+    public static Map<String, String> describe(Path workDir, List<String> jvmArguments) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("cores (available to the JVM)", String.valueOf(Runtime.getRuntime().availableProcessors()));
+        String cpu = cpuModel();
+        if (cpu != null) {
+            m.put("CPU", cpu);
+        }
+        long memory = CpuClock.totalMemoryBytes();
+        if (memory > 0) {
+            m.put("memory", String.format("%.1f GiB", memory / (double) Scale.GIB));
+        }
+        m.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
+                + System.getProperty("os.arch") + ")");
+        m.put("Java", System.getProperty("java.vendor") + " " + System.getProperty("java.version") + " ("
+                + System.getProperty("java.vm.name") + ")");
+        m.put("JVM options", jvmArguments.isEmpty() ? "(none)" : withoutPaths(String.join(" ", jvmArguments)));
+        m.put("max heap", String.format("%.1f GiB", Runtime.getRuntime().maxMemory() / (double) Scale.GIB));
+        String reclaim = damonReclaim();
+        if (reclaim != null) {
+            m.put("memory reclaim", reclaim);
+        }
+        try {
+            FileStore store = Files.getFileStore(workDir);
+            m.put("work directory", store.type() + String.format(", %.1f GiB free",
+                    store.getUsableSpace() / (double) Scale.GIB));
+        } catch (IOException e) {
+            m.put("work directory", "?");
+        }
+        return m;
+    }
+
+    /** {@code text} with every absolute path (after a start, a space, '=' or ':') replaced by {@value #PATH}. */
+    static String withoutPaths(String text) {
+        return text.replaceAll("(^|[\\s=:])/[^\\s:]*", "$1" + PATH);
+    }
+
+    /**
+     * Whether the kernel's DAMON pages out memory it sees as cold (as on some virtual machines): then
+     * idle page cache goes back to disk, and first touches of memory cost more.
+     */
+    private static String damonReclaim() {
+        Path kdamonds = Path.of("/sys/kernel/mm/damon/admin/kdamonds");
+        try (var dirs = Files.list(kdamonds)) {
+            for (Path d : (Iterable<Path>) dirs::iterator) {
+                Path state = d.resolve("state");
+                if (!Files.isRegularFile(state) || !"on".equals(Files.readString(state).trim())) {
+                    continue;
+                }
+                try (var actions = Files.find(d, 5, (p, a) -> p.getFileName().toString().equals("action"))) {
+                    for (Path a : (Iterable<Path>) actions::iterator) {
+                        if ("pageout".equals(Files.readString(a).trim())) {
+                            return "DAMON pageout is on: the kernel reclaims memory it sees as idle, page cache"
+                                    + " included";
+                        }
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not Linux, or no DAMON: nothing to say.
+        }
+        return null;
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not Linux: the model is optional.
+        }
+        return null;
+    }
+
+    /** The source revision measured ("abc1234", with "+ local changes" when the tree is dirty), or null. */
+    public static String gitRevision() {
+        String head = run("git", "rev-parse", "--short", "HEAD");
+        if (head == null) {
+            return null;
+        }
+        String status = run("git", "status", "--porcelain", "--untracked-files=no");
+        return status == null || status.isEmpty() ? head : head + " + local changes";
+    }
+
+    private static String run(String... command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                return null;
+            }
+            return out;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}

@@ -25,6 +25,7 @@ public class MftClientException extends Exception {
     /** A configuration problem: a properties file is missing or holds a bad value. */
     public static final int CONFIGURATION = 78;
 
+    /** The code: one of this class's constants, or an agent's result code. */
     private final int code;
 
     /**

@@ -8,7 +8,6 @@ import java.util.concurrent.Callable;
 
 import org.openmft.client.internal.CommandChannel;
 import org.openmft.client.internal.Requests;
-import org.openmft.agent.config.QueueNames;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.ItemResult;
 import org.openmft.xml.MalformedRequestException;

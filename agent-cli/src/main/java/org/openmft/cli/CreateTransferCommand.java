@@ -64,7 +64,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code mft transfer create} (IBM's {@code fteCreateTransfer}, reference §6): builds a transfer
  * request from IBM's flags, puts it on the source agent's COMMAND queue through the command queue
- * manager and prints the transfer ID; with {@code -w} it waits for the outcome, showing the
+ * manager (with the client API, {@link MftClient}, as an application would) and prints the transfer ID; with {@code -w} it waits for the outcome, showing the
  * transfer's live progress publications, and exits with the transfer's result code.
  *
  * <p>The command line is checked whole before anything is connected to: a wrong or missing flag
@@ -299,9 +299,9 @@ final class CreateTransferCommand implements Callable<Integer> {
         };
         MftClient client = MftClient.connect(ClientSettings.fromDataDirectory(dd.root(), coordination), notices);
         // The command line's request, as IBM's document: the client submits documents as applications do.
-        TransferSpec spec = TransferSpec.fromXml(new DocumentWriter().write(request));
+        TransferSpec document = TransferSpec.fromXml(new DocumentWriter().write(request));
         if (waitFor == null) {
-            Acknowledgement a = client.send(spec);
+            Acknowledgement a = client.send(document);
             out.println("BFGCL0035I: Transfer request issued. The request ID is: " + a.transferId());
             if (request.schedule() != null && !a.messages().isEmpty()) {
                 out.println(String.join("; ", a.messages()));
@@ -331,7 +331,7 @@ final class CreateTransferCommand implements Callable<Integer> {
                     }
                 };
             }
-            try (TransferHandle transfer = client.submit(spec, listener)) {
+            try (TransferHandle transfer = client.submit(document, listener)) {
                 String id = transfer.transferId();
                 out.println("BFGCL0035I: Transfer request issued. The request ID is: " + id);
                 out.flush();

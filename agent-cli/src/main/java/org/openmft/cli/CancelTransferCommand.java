@@ -75,9 +75,9 @@ final class CancelTransferCommand implements Callable<Integer> {
         // again after a reconnect when need be.
         MftClient client = MftClient.connect(ClientSettings.fromDataDirectory(global.dataDirectory().root(),
                 coordination), notices);
+        // The agent's answer is printed at once, before the wait for the end (scripts and people watch it).
         CancelOutcome outcome = client.cancel(name, agentQMgr, id, waitSeconds == null ? null
-                : Duration.ofSeconds(waitSeconds));
-        System.out.println(outcome.message());
+                : Duration.ofSeconds(waitSeconds), System.out::println);
         if (waitSeconds == null) {
             return ExitCodes.OK;
         }

@@ -206,6 +206,24 @@ public final class MftClient implements AutoCloseable {
      */
     public CancelOutcome cancel(String agent, String agentQMgr, String transferId, Duration waitForEnd)
             throws MftClientException {
+        return cancel(agent, agentQMgr, transferId, waitForEnd, text -> { });
+    }
+
+    /**
+     * As {@link #cancel(String, String, String, Duration)}, telling {@code onAccepted} what the agent
+     * said as soon as it accepted the cancel, before the wait for the end begins.
+     *
+     * @param agent the transfer's source or destination agent, any case
+     * @param agentQMgr the agent's queue manager when it is not the command queue manager, or null
+     * @param transferId the transfer id, 48 hexadecimal characters
+     * @param waitForEnd how long to wait for the transfer to end, or null not to wait
+     * @param onAccepted receives the agent's answer, on the calling thread
+     * @return what the agent said, and whether the transfer ended within the wait
+     * @throws MftClientException as {@link #cancel(String, String, String, Duration)}
+     */
+    public CancelOutcome cancel(String agent, String agentQMgr, String transferId, Duration waitForEnd,
+            java.util.function.Consumer<String> onAccepted) throws MftClientException {
+        Objects.requireNonNull(onAccepted, "onAccepted");
         String name = agentName(agent);
         if (waitForEnd != null && (waitForEnd.isNegative() || waitForEnd.isZero())) {
             throw new IllegalArgumentException("waitForEnd " + waitForEnd + " is not more than zero");
@@ -216,6 +234,7 @@ public final class MftClient implements AutoCloseable {
                 : CommandChannel.openForWait(settings.command(), settings.qmgrsDirectory(), notices::onNotice)) {
             channel.toQueueManager(agentQMgr);
             String accepted = Cancellation.accepted(Cancellation.ask(channel, name, id), name, id);
+            onAccepted.accept(accepted);
             if (waitForEnd == null) {
                 return new CancelOutcome(accepted, false, Optional.empty());
             }

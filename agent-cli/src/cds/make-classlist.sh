@@ -2,7 +2,7 @@
 # Regenerates classlist: the classes that OpenMFT's short-lived commands load, from which the build
 # dumps the class data sharing archive lib/openmft.jsa of target/openmft (see the pom). Run it after
 # a build when the commands' classes changed much (a stale list only makes the archive less useful):
-#   mvn -q -pl transfer-xml,agent-core,coordination,agent-cli package -DskipTests
+#   mvn -q -pl transfer-xml,agent-core,coordination,client,agent-cli package -DskipTests
 #   agent-cli/src/cds/make-classlist.sh
 # It runs a small session (a queue manager, two agents, a transfer) in a throw-away data directory.
 set -euo pipefail

@@ -20,6 +20,7 @@ import javax.jms.Session;
 import javax.jms.TemporaryQueue;
 import javax.jms.TextMessage;
 
+import org.openmft.client.internal.CommandChannel;
 import org.openmft.agent.Agent;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.AgentProperties;

@@ -1,14 +1,14 @@
 package org.openmft.cli;
 
 import java.time.Duration;
-import java.util.Optional;
 import java.util.Stack;
 import java.util.concurrent.Callable;
 
-import org.openmft.agent.config.QueueNames;
-import org.openmft.xml.CancelRequest;
-import org.openmft.xml.Reply;
-import org.openmft.xml.ReplyTo;
+import org.openmft.client.CancelOutcome;
+import org.openmft.client.ClientSettings;
+import org.openmft.client.ConnectionListener;
+import org.openmft.client.MftClient;
+import org.openmft.client.internal.Cancellation;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IParameterConsumer;
@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code mft transfer cancel} ({@code fteCancelTransfer}): puts IBM's {@code <cancel>} document
  * on the COMMAND queue of the transfer's source or destination agent through the command queue
- * manager, and reports the agent's answer.
+ * manager ({@link MftClient#cancel}), and reports the agent's answer.
  *
  * <p>Exit codes: 0 when the agent cancelled the transfer or is cancelling it (result 0, or 27
  * "already being cancelled"); 1 when the agent does not know the transfer (result 26: it never
@@ -42,16 +42,6 @@ import picocli.CommandLine.Parameters;
                 "", "Exit codes: 0 cancelled or being cancelled, 1 unsuccessful (including an unknown transfer ID,"
                         + " result 26), 2 still running when the -w wait ran out, 3 the agent did not answer."})
 final class CancelTransferCommand implements Callable<Integer> {
-    /** How long the agent has to answer, as for every request the CLI sends (IBM's result 3 after it). */
-    static final Duration ACKNOWLEDGEMENT_WAIT = Duration.ofSeconds(30);
-    /** IBM's result code: the transfer id is not known to the agent. */
-    static final int NOT_FOUND = 26;
-    /** IBM's result code: a cancel of this transfer is already in progress. */
-    static final int ALREADY_CANCELLING = 27;
-    /** The exit code when the agent did not acknowledge the request (IBM's result 3). */
-    static final int NOT_ACKNOWLEDGED = 3;
-    private static final Duration POLL = Duration.ofMillis(500);
-
     @Mixin GlobalOptions global;
     @Parameters(index = "0", paramLabel = "TRANSFER_ID", description = "The transfer ID: 48 hexadecimal characters,"
             + " as fteCreateTransfer printed it.")
@@ -75,69 +65,29 @@ final class CancelTransferCommand implements Callable<Integer> {
         if (waitSeconds != null && waitSeconds < 1) {
             throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: -w must be at least 1 second");
         }
-        CancelRequest check;
-        try {
-            check = new CancelRequest("6.00", CommandChannel.originator(), transferId);
-        } catch (IllegalArgumentException e) {
-            throw new CommandFailure(ExitCodes.FAILED, "BFGCL0400E: '" + transferId + "' is not a transfer ID: a"
-                    + " transfer ID is 48 hexadecimal characters; nothing was sent");
-        }
-        String id = check.transferId();
+        String id = Cancellation.transferId(transferId);
         String coordination = global.configurationOptions(configurationOptions);
-        java.util.function.Consumer<String> notices = text -> {
+        ConnectionListener notices = text -> {
             System.out.flush();
             System.err.println(text);
         };
-        // With -w a lost connection is waited through (CommandChannel.openForWait); a cancel may be
-        // put twice, so each one is put again after a reconnect when need be.
-        try (CommandChannel channel = waitSeconds == null ? CommandChannel.open(global.dataDirectory(), coordination)
-                : CommandChannel.openForWait(global.dataDirectory(), coordination, notices)) {
-            channel.toQueueManager(agentQMgr);
-            Reply first = ask(channel, name, id);
-            System.out.println(first.supplements().isEmpty() ? "BFGCL0404I: Agent " + name + " accepted the cancel"
-                    + " request for transfer " + id + "." : String.join("; ", first.supplements()));
-            if (waitSeconds == null) {
-                return ExitCodes.OK;
-            }
-            // The agent forgets a transfer once it has ended: asking again until it answers
-            // "not known" is the wait. A repeated cancel of a transfer being cancelled is harmless.
-            long deadline = System.nanoTime() + Duration.ofSeconds(waitSeconds).toNanos();
-            while (deadline - System.nanoTime() > POLL.toNanos()) {
-                Thread.sleep(POLL.toMillis());
-                Duration left = Duration.ofNanos(Math.max(deadline - System.nanoTime(), POLL.toNanos()));
-                Optional<Reply> again = channel.requestIdempotent(QueueNames.command(name), request(channel, id),
-                        left.compareTo(ACKNOWLEDGEMENT_WAIT) < 0 ? left : ACKNOWLEDGEMENT_WAIT);
-                if (again.isPresent() && again.get().resultCode() == NOT_FOUND) {
-                    System.out.println("BFGCL0401I: Transfer " + id + " has ended.");
-                    return ExitCodes.OK;
-                }
-            }
-            throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0402W: Transfer " + id + " was still being"
-                    + " cancelled after " + waitSeconds + " seconds" + channel.lostConnection().map(why -> " ("
-                            + why + "; it may have ended meanwhile)").orElse("") + ".");
+        // With -w a lost connection is waited through; a cancel may be put twice, so each one is put
+        // again after a reconnect when need be.
+        MftClient client = MftClient.connect(ClientSettings.fromDataDirectory(global.dataDirectory().root(),
+                coordination), notices);
+        // The agent's answer is printed at once, before the wait for the end (scripts and people watch it).
+        CancelOutcome outcome = client.cancel(name, agentQMgr, id, waitSeconds == null ? null
+                : Duration.ofSeconds(waitSeconds), System.out::println);
+        if (waitSeconds == null) {
+            return ExitCodes.OK;
         }
-    }
-
-    /** Sends the first cancel; returns the agent's answer when it accepted, else fails with the exit code. */
-    private Reply ask(CommandChannel channel, String name, String id) throws Exception {
-        Optional<Reply> reply = channel.requestIdempotent(QueueNames.command(name), request(channel, id),
-                ACKNOWLEDGEMENT_WAIT);
-        if (reply.isEmpty()) {
-            throw new CommandFailure(NOT_ACKNOWLEDGED, "BFGCL0213E: agent " + name + " did not answer the cancel"
-                    + " request within " + ACKNOWLEDGEMENT_WAIT.toSeconds() + " seconds; is it running?");
+        if (outcome.ended()) {
+            System.out.println("BFGCL0401I: Transfer " + id + " has ended.");
+            return ExitCodes.OK;
         }
-        Reply r = reply.get();
-        int code = r.resultCode();
-        if (code != 0 && code != ALREADY_CANCELLING) {
-            String text = String.join("; ", r.supplements());
-            if (code == NOT_FOUND) {
-                throw new CommandFailure(ExitCodes.FAILED, text.isEmpty() ? "BFGCL0039E: Transfer " + id
-                        + " is not known to agent " + name + "." : text);
-            }
-            throw new CommandFailure(ExitCodes.FAILED, "BFGCL0403E: agent " + name + " refused the cancel request"
-                    + " (result code " + code + ")" + (text.isEmpty() ? "" : ": " + text));
-        }
-        return r;
+        throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0402W: Transfer " + id + " was still being"
+                + " cancelled after " + waitSeconds + " seconds" + outcome.lostConnection().map(why -> " ("
+                        + why + "; it may have ended meanwhile)").orElse("") + ".");
     }
 
     /**
@@ -153,10 +103,5 @@ final class CancelTransferCommand implements Callable<Integer> {
             boolean number = !args.isEmpty() && args.peek().matches("[0-9]{1,9}");
             argSpec.setValue(number ? Integer.valueOf(args.pop()) : Integer.valueOf(DEFAULT));
         }
-    }
-
-    private static CancelRequest request(CommandChannel channel, String id) throws Exception {
-        return new CancelRequest("6.00", CommandChannel.originator(), id,
-                new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false));
     }
 }

@@ -17,11 +17,20 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 
-import org.openmft.agent.config.CoordinationConfig;
+import org.openmft.client.Acknowledgement;
+import org.openmft.client.ClientSettings;
+import org.openmft.client.ConnectionListener;
+import org.openmft.client.ItemOutcome;
+import org.openmft.client.MftClient;
+import org.openmft.client.ProgressEvent;
+import org.openmft.client.ProgressListener;
+import org.openmft.client.TransferHandle;
+import org.openmft.client.TransferOutcome;
+import org.openmft.client.TransferSpec;
+import org.openmft.client.internal.CommandChannel;
 import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.lifecycle.AgentThreads;
-import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.CallSpecs;
 import org.openmft.xml.CallType;
@@ -31,15 +40,12 @@ import org.openmft.xml.Disposition;
 import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.ExistAction;
 import org.openmft.xml.ItemDestination;
-import org.openmft.xml.ItemResult;
 import org.openmft.xml.ItemSource;
 import org.openmft.xml.LineEnding;
 import org.openmft.xml.Mode;
 import org.openmft.xml.Originator;
 import org.openmft.xml.ProgramCall;
 import org.openmft.xml.ProgramCalls;
-import org.openmft.xml.Reply;
-import org.openmft.xml.ReplyTo;
 import org.openmft.xml.TransferItem;
 import org.openmft.xml.TransferRequest;
 import org.openmft.xml.TransferSchedule;
@@ -58,7 +64,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code mft transfer create} (IBM's {@code fteCreateTransfer}, reference §6): builds a transfer
  * request from IBM's flags, puts it on the source agent's COMMAND queue through the command queue
- * manager and prints the transfer ID; with {@code -w} it waits for the outcome, showing the
+ * manager (with the client API, {@link MftClient}, as an application would) and prints the transfer ID; with {@code -w} it waits for the outcome, showing the
  * transfer's live progress publications, and exits with the transfer's result code.
  *
  * <p>The command line is checked whole before anything is connected to: a wrong or missing flag
@@ -113,8 +119,6 @@ import picocli.CommandLine.Spec;
 final class CreateTransferCommand implements Callable<Integer> {
     /** Environment variable choosing the progress display: bar, lines, off (or auto). */
     static final String PROGRESS_ENV = "OPENMFT_PROGRESS";
-    /** How long the agent has to acknowledge the request, as {@code mft transfer submit}. */
-    static final Duration ACK_WAIT = Duration.ofSeconds(30);
     /** The wait of {@code -w} without a value: IBM waits for ever; a century will do. */
     static final Duration FOREVER = Duration.ofDays(36_500);
 
@@ -280,11 +284,10 @@ final class CreateTransferCommand implements Callable<Integer> {
         ProgressRenderer.Style style = waitFor == null ? ProgressRenderer.Style.OFF : progressStyle();
         DataDirectory dd = global.dataDirectory();
         String coordination = global.configurationOptions(configurationOptions);
-        String agent = request.sourceAgent().agent();
         // Notices about the connection go to stderr, past the progress display once there is one.
         java.util.concurrent.atomic.AtomicReference<ProgressRenderer> shown =
                 new java.util.concurrent.atomic.AtomicReference<>();
-        java.util.function.Consumer<String> notices = text -> {
+        ConnectionListener notices = text -> {
             ProgressRenderer r = shown.get();
             if (r != null) {
                 r.warn(err, text);
@@ -294,71 +297,60 @@ final class CreateTransferCommand implements Callable<Integer> {
                 err.flush();
             }
         };
-        try (CommandChannel channel = waitFor == null ? CommandChannel.open(dd, coordination)
-                : CommandChannel.openForWait(dd, coordination, notices)) {
-            TransferRequest toSend = request;
-            if (waitFor != null) {
-                // Ask for the outcome, item by item, on our reply queue.
-                toSend = withReply(request, new ReplyTo(channel.replyQueueName(), channel.qmgrName(), true));
+        MftClient client = MftClient.connect(ClientSettings.fromDataDirectory(dd.root(), coordination), notices);
+        // The command line's request, as IBM's document: the client submits documents as applications do.
+        TransferSpec document = TransferSpec.fromXml(new DocumentWriter().write(request));
+        if (waitFor == null) {
+            Acknowledgement a = client.send(document);
+            out.println("BFGCL0035I: Transfer request issued. The request ID is: " + a.transferId());
+            if (request.schedule() != null && !a.messages().isEmpty()) {
+                out.println(String.join("; ", a.messages()));
             }
-            ProgressRenderer renderer = null;
-            ProgressFeed feed = null;
-            Thread estimator = null;
-            try {
-                if (style != ProgressRenderer.Style.OFF) {
-                    renderer = new ProgressRenderer(style, out, Clock.systemDefaultZone(), SourceEstimate.UNKNOWN,
-                            terminalWidth());
-                    shown.set(renderer);
-                    estimator = estimate(request, renderer);
-                    // Subscribed before the request is sent, so that no publication is missed.
-                    feed = subscribe(dd, coordination, agent, renderer);
-                }
-                channel.toQueueManager(request.sourceAgent().qmgr());
-                Optional<Reply> ack = channel.request(QueueNames.command(agent), toSend, ACK_WAIT);
-                if (ack.isEmpty()) {
-                    throw new CommandFailure(3, "BFGCL0213E: agent " + agent + " did not acknowledge the request"
-                            + " within " + ACK_WAIT.toSeconds() + " seconds" + channel.lostConnection().map(why -> " ("
-                                    + why + "); the request may still be acted on").orElse("; is it running?"));
-                }
-                Reply a = ack.get();
-                if (a.resultCode() != 0) {
-                    throw new CommandFailure(a.resultCode(), String.join("; ", a.supplements()));
-                }
-                String id = a.requestId();
+            out.flush();
+            return ExitCodes.OK;
+        }
+        ProgressRenderer renderer = null;
+        Thread estimator = null;
+        try {
+            ProgressListener listener = null;
+            if (style != ProgressRenderer.Style.OFF) {
+                ProgressRenderer r = new ProgressRenderer(style, out, Clock.systemDefaultZone(), SourceEstimate.UNKNOWN,
+                        terminalWidth());
+                renderer = r;
+                shown.set(r);
+                estimator = estimate(request, r);
+                listener = new ProgressListener() {
+                    @Override
+                    public void onProgress(ProgressEvent event) {
+                        r.accept(event);
+                    }
+
+                    @Override
+                    public void onProgressUnavailable(String reason) {
+                        r.note("Progress is unavailable (" + reason + "); waiting for the outcome without it.");
+                    }
+                };
+            }
+            try (TransferHandle transfer = client.submit(document, listener)) {
+                String id = transfer.transferId();
                 out.println("BFGCL0035I: Transfer request issued. The request ID is: " + id);
-                if (request.schedule() != null && !a.supplements().isEmpty()) {
-                    out.println(String.join("; ", a.supplements()));
-                }
                 out.flush();
-                if (waitFor == null) {
-                    return ExitCodes.OK;
-                }
-                if (feed != null) {
-                    feed.follow(id);
-                }
                 long waitStarted = System.nanoTime();
-                Optional<Reply> outcome = channel.awaitReply(id, waitFor);
-                if (feed != null) {
-                    feed.close();
-                    feed = null;
-                }
+                Optional<TransferOutcome> outcome = transfer.await(waitFor);
                 if (renderer != null) {
-                    renderer.finish(outcome.isPresent() && outcome.get().resultCode() == 0);
+                    renderer.finish(outcome.isPresent() && outcome.get().succeeded());
                 }
                 if (outcome.isEmpty()) {
-                    throw noOutcome(id, waitStarted, channel);
+                    throw noOutcome(id, waitStarted, transfer.lostConnection());
                 }
                 return printOutcome(outcome.get(), out, err);
-            } finally {
-                if (estimator != null) {
-                    estimator.interrupt();
-                }
-                if (feed != null) {
-                    feed.close();
-                }
-                if (renderer != null) {
-                    renderer.finish();
-                }
+            }
+        } finally {
+            if (estimator != null) {
+                estimator.interrupt();
+            }
+            if (renderer != null) {
+                renderer.finish();
             }
         }
     }
@@ -369,24 +361,25 @@ final class CreateTransferCommand implements Callable<Integer> {
      * queue manager was down at the end, since when and why.
      *
      * @param waitStarted the {@link System#nanoTime} at which the wait for the outcome began
+     * @param lostConnection since when and why the connection was down at the end, if it was
      */
-    static CommandFailure noOutcome(String id, long waitStarted, CommandChannel channel) {
+    static CommandFailure noOutcome(String id, long waitStarted, Optional<String> lostConnection) {
         long waited = Math.round((System.nanoTime() - waitStarted) / 1e9);
         return new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0253W: No outcome for transfer " + id + " after"
                 + " waiting " + waited + " seconds, the limit set by -w; the transfer may still be running"
-                + channel.lostConnection().map(why -> " (" + why + ")").orElse("") + ".");
+                + lostConnection.map(why -> " (" + why + ")").orElse("") + ".");
     }
 
     /** Prints each item's result and the supplements; returns the transfer's result code. */
-    private static int printOutcome(Reply r, PrintWriter out, PrintWriter err) {
-        for (ItemResult item : r.items()) {
+    private static int printOutcome(TransferOutcome r, PrintWriter out, PrintWriter err) {
+        for (ItemOutcome item : r.items()) {
             out.println("  [" + item.resultCode() + "] " + item.source() + " -> "
                     + (item.destination() == null ? "-" : item.destination())
-                    + (item.supplement() == null ? "" : "  " + item.supplement()));
+                    + (item.message() == null ? "" : "  " + item.message()));
         }
-        String text = String.join("; ", r.supplements());
+        String text = String.join("; ", r.messages());
         if (text.isEmpty()) {
-            text = "Transfer " + r.requestId() + " ended with result code " + r.resultCode() + ".";
+            text = "Transfer " + r.transferId() + " ended with result code " + r.resultCode() + ".";
         }
         if (r.resultCode() == 0) {
             out.println(text);
@@ -410,24 +403,6 @@ final class CreateTransferCommand implements Callable<Integer> {
                 () -> renderer.estimate(SourceEstimate.of(items)));
         t.start();
         return t;
-    }
-
-    /**
-     * Subscribes to the source agent's progress publications on the coordination queue manager;
-     * when that is not possible, says so in one line and returns null: the outcome is still
-     * waited for.
-     */
-    private static ProgressFeed subscribe(DataDirectory dd, String coordination, String agent,
-            ProgressRenderer renderer) {
-        try {
-            CoordinationConfig config = SetupCommands.loadCoordination(dd, coordination);
-            QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(), null);
-            return ProgressFeed.open(connector, agent, renderer::accept);
-        } catch (Exception e) {
-            renderer.note("Progress is unavailable (" + (e.getMessage() == null ? e.toString() : e.getMessage())
-                    + "); waiting for the outcome without it.");
-            return null;
-        }
     }
 
     /** The request the command line describes, checked; no reply element. */
@@ -687,11 +662,6 @@ final class CreateTransferCommand implements Callable<Integer> {
             throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: -gt " + file + ": the request cannot be written: "
                     + e);
         }
-    }
-
-    private static TransferRequest withReply(TransferRequest r, ReplyTo reply) {
-        return new TransferRequest(r.version(), r.originator(), r.sourceAgent(), r.destinationAgent(), reply,
-                r.transferSet(), r.jobName(), r.schedule(), r.trigger());
     }
 
     static String agentName(String flag, String value, String what) throws CommandFailure {

@@ -2,6 +2,7 @@ package org.openmft.cli;
 
 import java.io.PrintWriter;
 
+import org.openmft.client.MftClientException;
 import org.openmft.agent.config.ConfigurationException;
 import org.openmft.agent.qmgr.QueueManagerException;
 
@@ -95,6 +96,8 @@ public final class Mft implements Runnable {
             int code;
             if (ex instanceof CommandFailure f) {
                 code = f.exitCode();
+            } else if (ex instanceof MftClientException m) {
+                code = m.code();
             } else if (ex instanceof QueueManagerException q) {
                 code = q.exitCode();
             } else if (ex instanceof ConfigurationException) {

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.openmft.client.internal.CommandChannel;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.xml.ClearMonitorHistoryRequest;
 import org.openmft.xml.CommandDocument;

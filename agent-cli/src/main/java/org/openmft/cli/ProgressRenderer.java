@@ -11,10 +11,10 @@ import java.util.Deque;
 import java.util.Locale;
 import java.util.Objects;
 
-import org.openmft.xml.log.TransferProgress;
+import org.openmft.client.ProgressEvent;
 
 /**
- * Shows a transfer's live progress publications ({@link TransferProgress}, reference §5.3) while
+ * Shows a transfer's live progress publications ({@link ProgressEvent}, reference §5.3) while
  * {@code mft transfer create -w} waits for the outcome. Two styles:
  * <ul>
  *   <li>{@link Style#BAR}, for a terminal: one line redrawn in place with {@code \r}, at most once
@@ -67,7 +67,7 @@ final class ProgressRenderer {
     private final int width;
     private final Deque<Sample> samples = new ArrayDeque<>();
 
-    private TransferProgress latest;
+    private ProgressEvent latest;
     private boolean latestShown;
     private Instant lastShown;
     private int shownLength;
@@ -95,7 +95,7 @@ final class ProgressRenderer {
     }
 
     /** Takes a publication; shows it unless the last showing was less than an interval ago. */
-    synchronized void accept(TransferProgress p) {
+    synchronized void accept(ProgressEvent p) {
         if (style == Style.OFF) {
             return;
         }
@@ -145,7 +145,7 @@ final class ProgressRenderer {
                 double rate = rate(latest);
                 long size = Math.max(0, latest.currentSize());
                 boolean lastItem = latest.totalItems() <= 1 || latest.currentItem() == latest.totalItems();
-                latest = new TransferProgress(latest.version(), latest.transferId(), latest.sourceAgent(),
+                latest = new ProgressEvent(latest.transferId(), latest.sourceAgent(),
                         latest.destinationAgent(), latest.time(), total, latest.seconds(),
                         Math.max(latest.currentItem(), latest.totalItems()), latest.totalItems(), size, size,
                         lastItem ? latest.currentSource() : null, lastItem ? latest.currentDestination() : null);
@@ -191,7 +191,7 @@ final class ProgressRenderer {
         out.flush();
     }
 
-    private void sample(TransferProgress p) {
+    private void sample(ProgressEvent p) {
         Sample last = samples.peekLast();
         if (last != null && (p.time().isBefore(last.time()) || p.bytes() < last.bytes())) {
             // Out of order, or the transfer restarted from a checkpoint: measure afresh.
@@ -206,7 +206,7 @@ final class ProgressRenderer {
     }
 
     /** Bytes per second, or -1 when not known yet. */
-    double rate(TransferProgress p) {
+    double rate(ProgressEvent p) {
         Sample first = samples.peekFirst();
         Sample last = samples.peekLast();
         if (first != null && last != null && last != first) {
@@ -225,7 +225,7 @@ final class ProgressRenderer {
      * The transfer's total bytes: the local estimate when it counts as many files as the agent
      * does, else the current file's size for a one-item transfer, else -1.
      */
-    long total(TransferProgress p) {
+    long total(ProgressEvent p) {
         long t = -1;
         if (estimate.bytes() >= 0 && (estimate.files() < 0 || p.totalItems() < 0
                 || estimate.files() == p.totalItems())) {
@@ -237,11 +237,11 @@ final class ProgressRenderer {
     }
 
     /** The bar line for a publication, without the leading {@code \r}. */
-    String bar(TransferProgress p) {
+    String bar(ProgressEvent p) {
         return bar(p, rate(p));
     }
 
-    private String bar(TransferProgress p, double rate) {
+    private String bar(ProgressEvent p, double rate) {
         long total = total(p);
         StringBuilder b = new StringBuilder();
         if (total >= 0) {
@@ -272,7 +272,7 @@ final class ProgressRenderer {
     }
 
     /** A plain progress line for a publication shown at {@code now}. */
-    String line(TransferProgress p, Instant now) {
+    String line(ProgressEvent p, Instant now) {
         long total = total(p);
         StringBuilder b = new StringBuilder();
         b.append('[').append(TIME.format(LocalTime.ofInstant(now, clock.getZone()))).append("] ");
@@ -295,7 +295,7 @@ final class ProgressRenderer {
         return b.toString();
     }
 
-    private static int itemsDone(TransferProgress p) {
+    private static int itemsDone(ProgressEvent p) {
         if (p.currentItem() <= 0) {
             return 0;
         }

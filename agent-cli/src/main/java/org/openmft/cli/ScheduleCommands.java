@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.openmft.client.internal.CommandChannel;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.config.CoordinationConfig;

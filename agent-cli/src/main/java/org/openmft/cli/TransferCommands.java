@@ -6,7 +6,8 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import org.openmft.agent.config.QueueNames;
+import org.openmft.client.internal.CommandChannel;
+import org.openmft.client.internal.Requests;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.ItemResult;
 import org.openmft.xml.MalformedRequestException;
@@ -96,16 +97,7 @@ final class TransferCommands {
                                 call.metadata(), call.call(), call.jobName());
                     }
                 }
-                Optional<Reply> ack = channel.request(QueueNames.command(agent), toSend, Duration.ofSeconds(30));
-                if (ack.isEmpty()) {
-                    throw new CommandFailure(3, "BFGCL0213E: agent " + agent + " did not acknowledge the request"
-                            + " within 30 seconds" + channel.lostConnection().map(why -> " (" + why
-                                    + "); the request may still be acted on").orElse("; is it running?"));
-                }
-                Reply a = ack.get();
-                if (a.resultCode() != 0) {
-                    throw new CommandFailure(a.resultCode(), String.join("; ", a.supplements()));
-                }
+                Reply a = Requests.acknowledged(channel, agent, toSend);
                 String id = a.requestId();
                 System.out.println(document instanceof ManagedCallRequest
                         ? "BFGCL0035I: Managed call request issued. The request ID is: " + id
@@ -116,7 +108,7 @@ final class TransferCommands {
                 long waitStarted = System.nanoTime();
                 Optional<Reply> outcome = channel.awaitReply(id, Duration.ofSeconds(waitSeconds));
                 if (outcome.isEmpty()) {
-                    throw CreateTransferCommand.noOutcome(id, waitStarted, channel);
+                    throw CreateTransferCommand.noOutcome(id, waitStarted, channel.lostConnection());
                 }
                 Reply r = outcome.get();
                 for (ItemResult item : r.items()) {

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.openmft.client.internal.CommandChannel;
 import org.openmft.cli.MftCommandLineTest.Run;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.ChecksumMethod;

@@ -10,8 +10,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 
 /**
  * The module dependencies written down in docs/architecture.md, checked:
- * transfer-xml &lt;- agent-core &lt;- coordination &lt;- rest &lt;- agent-cli, and only the CLI has a logging
- * backend or ends the JVM.
+ * transfer-xml &lt;- agent-core &lt;- coordination &lt;- client, rest &lt;- agent-cli (client and rest do not
+ * depend on each other), and only the CLI has a logging backend or ends the JVM.
  */
 class ModuleDependencyTest {
     private static final JavaClasses CLASSES = new ClassFileImporter()
@@ -22,14 +22,15 @@ class ModuleDependencyTest {
     void transferXmlDependsOnNothingOfOurs() {
         noClasses().that().resideInAPackage("org.openmft.xml..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.openmft.agent..", "org.openmft.coordination..",
-                        "org.openmft.cli..")
+                        "org.openmft.client..", "org.openmft.cli..")
                 .check(CLASSES);
     }
 
     @Test
     void agentCoreDoesNotDependOnCoordinationOrTheCli() {
         noClasses().that().resideInAPackage("org.openmft.agent..")
-                .should().dependOnClassesThat().resideInAnyPackage("org.openmft.coordination..", "org.openmft.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.openmft.coordination..", "org.openmft.client..",
+                        "org.openmft.cli..")
                 .check(CLASSES);
     }
 
@@ -37,7 +38,7 @@ class ModuleDependencyTest {
     void coordinationDoesNotDependOnTheCli() {
         // The coordination module has no classes yet; the rule holds for those to come.
         noClasses().that().resideInAPackage("org.openmft.coordination..")
-                .should().dependOnClassesThat().resideInAPackage("org.openmft.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.openmft.client..", "org.openmft.cli..")
                 .allowEmptyShould(true)
                 .check(CLASSES);
     }
@@ -49,6 +50,26 @@ class ModuleDependencyTest {
                 .check(CLASSES);
         noClasses().that().resideInAnyPackage("org.openmft.xml..", "org.openmft.agent..", "org.openmft.coordination..")
                 .should().dependOnClassesThat().resideInAPackage("org.openmft.rest..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theClientDoesNotDependOnTheCli() {
+        noClasses().that().resideInAPackage("org.openmft.client..")
+                .should().dependOnClassesThat().resideInAPackage("org.openmft.cli..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void thePublicClientApiShowsNoInternalTypes() {
+        // What an application sees (public members of org.openmft.client) may change only with the
+        // semantic version; the types of other modules and of .internal may change any time.
+        com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods().that().arePublic()
+                .and().areDeclaredInClassesThat().resideInAPackage("org.openmft.client")
+                .should().haveRawReturnType(com.tngtech.archunit.base.DescribedPredicate.describe(
+                        "a JDK or org.openmft.client type", (com.tngtech.archunit.core.domain.JavaClass c) ->
+                                !c.getPackageName().startsWith("org.openmft")
+                                        || c.getPackageName().equals("org.openmft.client")))
                 .check(CLASSES);
     }
 

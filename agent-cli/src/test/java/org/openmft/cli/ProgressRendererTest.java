@@ -12,8 +12,7 @@ import java.time.ZoneOffset;
 
 import org.junit.jupiter.api.Test;
 import org.openmft.cli.ProgressRenderer.Style;
-import org.openmft.xml.AgentRef;
-import org.openmft.xml.log.TransferProgress;
+import org.openmft.client.ProgressEvent;
 
 /**
  * The progress display alone: a sequence of publications and a hand-moved clock in, the bar or
@@ -56,9 +55,9 @@ class ProgressRendererTest {
     }
 
     /** A publication {@code seconds} into the transfer; its time is T0 plus those seconds. */
-    static TransferProgress progress(double seconds, long bytes, int item, int items, long itemDone, long itemSize,
+    static ProgressEvent progress(double seconds, long bytes, int item, int items, long itemDone, long itemSize,
             String source) {
-        return new TransferProgress("4.00", ID, new AgentRef("AGENT1", "QM1"), new AgentRef("AGENT2", "QM1"),
+        return new ProgressEvent(ID, "AGENT1", "AGENT2",
                 T0.plusMillis((long) (seconds * 1000)), bytes, seconds, item, items, itemDone, itemSize, source,
                 source == null ? null : "/in/x");
     }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.openmft.client.internal.CommandChannel;
 import org.openmft.cli.MftCommandLineTest.Run;
 import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.DestinationType;

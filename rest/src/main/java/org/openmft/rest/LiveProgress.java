@@ -12,13 +12,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.Session;
-import javax.jms.TextMessage;
 
 import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ProviderErrors;
@@ -129,7 +127,7 @@ public final class LiveProgress implements AutoCloseable {
     private void received(Message m) {
         TransferProgress p;
         try {
-            p = read(reader, m);
+            p = Publications.readProgress(reader, m);
         } catch (JMSException | MalformedPublicationException e) {
             log.debug("Skipped a progress publication: {}", e.getMessage());
             return;
@@ -176,32 +174,6 @@ public final class LiveProgress implements AutoCloseable {
         }
     }
 
-    /**
-     * Reads a progress publication, sent as text or as bytes; the CLI's progress display reads them so too.
-     *
-     * @param reader the reader
-     * @param m the publication
-     * @return the progress, or null when the message holds none (empty, too long, neither text nor bytes)
-     * @throws JMSException when the message cannot be read
-     * @throws MalformedPublicationException when it is not a progress document
-     */
-    public static TransferProgress read(PublicationReader reader, Message m) throws JMSException,
-            MalformedPublicationException {
-        if (m instanceof TextMessage t) {
-            String text = t.getText();
-            return text == null || text.isEmpty() ? null : reader.readProgress(text);
-        }
-        if (m instanceof BytesMessage b) {
-            long length = b.getBodyLength();
-            if (length == 0 || length > PublicationReader.MAX_DOCUMENT_BYTES) {
-                return null;
-            }
-            byte[] bytes = new byte[(int) length];
-            b.readBytes(bytes);
-            return reader.readProgress(bytes);
-        }
-        return null;
-    }
 
     /** Ends the subscription; waits up to 5 seconds for the thread. */
     @Override

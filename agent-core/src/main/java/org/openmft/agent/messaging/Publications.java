@@ -2,11 +2,17 @@ package org.openmft.agent.messaging;
 
 import java.util.regex.Pattern;
 
+import javax.jms.BytesMessage;
 import javax.jms.JMSException;
+import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.Session;
+import javax.jms.TextMessage;
 
 import org.openmft.agent.config.MessagingProvider;
+import org.openmft.xml.log.MalformedPublicationException;
+import org.openmft.xml.log.PublicationReader;
+import org.openmft.xml.log.TransferProgress;
 
 /**
  * Where and how agents publish to the coordination queue manager (reference §3.2, §3.3, and
@@ -43,6 +49,29 @@ public final class Publications {
     public static final String PUBLICATION_ID_PROPERTY = "OpenMFTPublicationId";
 
     private Publications() {
+    }
+
+    /**
+     * The progress publication a message carries (text or bytes, as IBM MQ and Artemis deliver it),
+     * or null for an empty body, one over {@link PublicationReader#MAX_DOCUMENT_BYTES} or another
+     * message type. Shared by the client's progress feed and the REST API's live progress.
+     */
+    public static TransferProgress readProgress(PublicationReader reader, Message m) throws JMSException,
+            MalformedPublicationException {
+        if (m instanceof TextMessage t) {
+            String text = t.getText();
+            return text == null || text.isEmpty() ? null : reader.readProgress(text);
+        }
+        if (m instanceof BytesMessage b) {
+            long length = b.getBodyLength();
+            if (length == 0 || length > PublicationReader.MAX_DOCUMENT_BYTES) {
+                return null;
+            }
+            byte[] bytes = new byte[(int) length];
+            b.readBytes(bytes);
+            return reader.readProgress(bytes);
+        }
+        return null;
     }
 
     /** {@code SYSTEM.FTE/Agents/<agent>}. */

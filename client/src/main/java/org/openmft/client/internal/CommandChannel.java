@@ -1,4 +1,4 @@
-package org.openmft.cli;
+package org.openmft.client.internal;
 
 import java.net.InetAddress;
 import java.security.SecureRandom;
@@ -31,6 +31,7 @@ import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.client.MftClientException;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.MalformedRequestException;
@@ -69,12 +70,15 @@ import org.openmft.xml.RequestParser;
  * transfer once that ends). It is an ordinary queue named {@code WMQFTE.*} and can be deleted by
  * hand; nothing reads it.
  *
+ * <p>Internal to OpenMFT (the command line and {@link org.openmft.client.MftClient} use it); not
+ * part of the public API.
+ *
  * <p>Not thread-safe, except {@link #close}, which may be called from a shutdown hook while the
  * command's thread waits.
  */
-final class CommandChannel implements AutoCloseable {
+public final class CommandChannel implements AutoCloseable {
     /** The prefix of the durable reply queues, as IBM's commands name their dynamic queues. */
-    static final String REPLY_QUEUE_PREFIX = "WMQFTE.";
+    public static final String REPLY_QUEUE_PREFIX = "WMQFTE.";
     /** The longest a receive blocks before the connection's state is looked at again. */
     private static final long RECEIVE_SLICE_MILLIS = 5_000;
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -94,7 +98,7 @@ final class CommandChannel implements AutoCloseable {
      * the same queue manager do not all knock on it at the same moment. The caller's deadline
      * bounds the whole.
      */
-    static final Backoff RECONNECT = new Backoff(Duration.ofMillis(500), Duration.ofSeconds(10), 2,
+    public static final Backoff RECONNECT = new Backoff(Duration.ofMillis(500), Duration.ofSeconds(10), 2,
             Backoff.EQUAL_JITTER);
 
     private final Backoff.Retries backoff = RECONNECT.retries();
@@ -122,9 +126,18 @@ final class CommandChannel implements AutoCloseable {
     }
 
     /** Connects to the command queue manager of the configuration options {@code coordination}. */
-    static CommandChannel open(DataDirectory dd, String coordination) throws Exception {
-        CommandConfig config = config(dd, coordination);
-        QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(), null);
+    public static CommandChannel open(DataDirectory dd, String coordination) throws Exception {
+        return open(config(dd, coordination), dd.qmgrsDir());
+    }
+
+    /**
+     * Connects to the command queue manager of {@code config}, with a temporary reply queue.
+     *
+     * @param qmgrsDirectory the data directory's queue managers (a local bindings queue manager is
+     *     reached through what is recorded there), or null
+     */
+    public static CommandChannel open(CommandConfig config, java.nio.file.Path qmgrsDirectory) throws Exception {
+        QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), qmgrsDirectory, null);
         CommandChannel channel = new CommandChannel(connector, config.endpoint().qmgrName(), null, text -> { },
                 config.endpoint().provider());
         channel.connectFirst();
@@ -137,10 +150,15 @@ final class CommandChannel implements AutoCloseable {
      *
      * @param notices told, one line each, when the connection is lost and when it is back
      */
-    static CommandChannel openForWait(DataDirectory dd, String coordination, Consumer<String> notices)
+    public static CommandChannel openForWait(DataDirectory dd, String coordination, Consumer<String> notices)
             throws Exception {
-        CommandConfig config = config(dd, coordination);
-        QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(), null);
+        return openForWait(config(dd, coordination), dd.qmgrsDir(), notices);
+    }
+
+    /** As {@link #openForWait(DataDirectory, String, Consumer)}, for a configuration read already. */
+    public static CommandChannel openForWait(CommandConfig config, java.nio.file.Path qmgrsDirectory,
+            Consumer<String> notices) throws Exception {
+        QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), qmgrsDirectory, null);
         String queue = null;
         if (connector.artemisUrl() != null) {
             queue = createReplyQueue(connector);
@@ -161,10 +179,15 @@ final class CommandChannel implements AutoCloseable {
         return channel;
     }
 
-    private static CommandConfig config(DataDirectory dd, String coordination) throws Exception {
+    /**
+     * The command configuration ({@code command.properties}) of configuration options {@code coordination}.
+     *
+     * @throws MftClientException (code 78) when the file does not exist, saying how to make it
+     */
+    public static CommandConfig config(DataDirectory dd, String coordination) throws Exception {
         java.nio.file.Path file = dd.commandProperties(coordination);
         if (!java.nio.file.Files.exists(file)) {
-            throw new CommandFailure(ExitCodes.CONFIGURATION, "no command configuration " + file
+            throw new MftClientException(MftClientException.CONFIGURATION, "no command configuration " + file
                     + ": run 'mft setup commands -connectionQMgr <QMGR>' first");
         }
         return CommandConfig.load(file, System.getenv());
@@ -190,7 +213,7 @@ final class CommandChannel implements AutoCloseable {
         try {
             connect();
         } catch (JMSException e) {
-            throw new CommandFailure(ExitCodes.QMGR_UNAVAILABLE, "cannot use " + connector.description() + ": "
+            throw new MftClientException(MftClientException.QMGR_UNAVAILABLE, "cannot use " + connector.description() + ": "
                     + ProviderErrors.describe(e), e);
         }
     }
@@ -224,7 +247,7 @@ final class CommandChannel implements AutoCloseable {
     }
 
     /** The command queue manager's name. */
-    String qmgrName() {
+    public String qmgrName() {
         return qmgrName;
     }
 
@@ -235,14 +258,14 @@ final class CommandChannel implements AutoCloseable {
      *
      * @param qmgr the agent's queue manager, or null for the command queue manager
      * @return this channel
-     * @throws CommandFailure when the name cannot be a queue manager's
+     * @throws MftClientException when the name cannot be a queue manager's
      */
-    CommandChannel toQueueManager(String qmgr) throws CommandFailure {
+    public CommandChannel toQueueManager(String qmgr) throws MftClientException {
         if (qmgr != null && !qmgr.isBlank()) {
             try {
                 Routing.validateQMgr(qmgr.trim());
             } catch (IllegalArgumentException e) {
-                throw new CommandFailure(ExitCodes.FAILED, e.getMessage());
+                throw new MftClientException(MftClientException.FAILED, e.getMessage());
             }
         }
         this.targetQMgr = qmgr == null || qmgr.isBlank() ? null : qmgr.trim();
@@ -250,12 +273,12 @@ final class CommandChannel implements AutoCloseable {
     }
 
     /** The name of the reply queue, for a document's {@code <reply>} element. */
-    String replyQueueName() throws JMSException {
+    public String replyQueueName() throws JMSException {
         return durableQueue != null ? durableQueue : replies.getQueueName();
     }
 
     /** Whether a lost connection is waited through (a durable reply queue). */
-    boolean resumable() {
+    public boolean resumable() {
         return durableQueue != null;
     }
 
@@ -263,7 +286,7 @@ final class CommandChannel implements AutoCloseable {
      * When the connection is lost at the moment (a wait ended while reconnecting): since when and
      * why, for the time-out message; empty while connected.
      */
-    Optional<String> lostConnection() {
+    public Optional<String> lostConnection() {
         if (lostAt == null) {
             return Optional.empty();
         }
@@ -280,7 +303,7 @@ final class CommandChannel implements AutoCloseable {
      *
      * @return the reply, or empty when none arrived within {@code wait}
      */
-    Optional<Reply> request(String queue, CommandDocument document, Duration wait) throws Exception {
+    public Optional<Reply> request(String queue, CommandDocument document, Duration wait) throws Exception {
         long deadline = System.nanoTime() + wait.toNanos();
         checkQueue(queue);
         String requestId;
@@ -296,7 +319,7 @@ final class CommandChannel implements AutoCloseable {
      * As {@link #request}, for a request that may safely arrive twice (a cancel): on a resumable
      * channel a failure while it is put is waited through and the request put again.
      */
-    Optional<Reply> requestIdempotent(String queue, CommandDocument document, Duration wait) throws Exception {
+    public Optional<Reply> requestIdempotent(String queue, CommandDocument document, Duration wait) throws Exception {
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
             String requestId;
@@ -319,7 +342,7 @@ final class CommandChannel implements AutoCloseable {
      *
      * @throws QueueManagerException when the queue manager cannot be asked
      */
-    private void checkQueue(String queue) throws CommandFailure, JMSException, QueueManagerException {
+    private void checkQueue(String queue) throws MftClientException, JMSException, QueueManagerException {
         String local = routing.localQueueFor(queue, targetQMgr);
         if (local == null) {
             return; // IBM MQ resolves QUEUE@QMGR itself, and reports what it cannot.
@@ -336,12 +359,12 @@ final class CommandChannel implements AutoCloseable {
             throw e;
         }
         if (!exists && !local.equals(queue)) {
-            throw new CommandFailure(ExitCodes.FAILED, "BFGCL0014E: queue manager " + qmgrName + " has no channel to"
+            throw new MftClientException(MftClientException.FAILED, "BFGCL0014E: queue manager " + qmgrName + " has no channel to"
                     + " queue manager " + targetQMgr + " (its transmission queue " + local + " does not exist):"
                     + " create one with 'mft qmgr channel create', or name the agent's queue manager right");
         }
         if (!exists) {
-            throw new CommandFailure(ExitCodes.FAILED, "BFGCL0014E: queue " + queue + " does not exist on queue"
+            throw new MftClientException(MftClientException.FAILED, "BFGCL0014E: queue " + queue + " does not exist on queue"
                     + " manager " + qmgrName + ": is the agent name right, and was the agent created there?");
         }
     }
@@ -373,7 +396,7 @@ final class CommandChannel implements AutoCloseable {
         try {
             return Optional.of(parser.parseReply(text(r.get())));
         } catch (MalformedRequestException e) {
-            throw new CommandFailure(ExitCodes.FAILED, "the agent's reply could not be read: " + e.getMessage());
+            throw new MftClientException(MftClientException.FAILED, "the agent's reply could not be read: " + e.getMessage());
         }
     }
 
@@ -431,9 +454,9 @@ final class CommandChannel implements AutoCloseable {
      * After {@code cause}: says so once, then reconnects with back-off until {@code deadline}.
      *
      * @return true when connected again, false when the deadline passed first
-     * @throws CommandFailure when the channel cannot wait through a lost connection, or is closing
+     * @throws MftClientException when the channel cannot wait through a lost connection, or is closing
      */
-    private boolean reconnect(JMSException cause, long deadline) throws CommandFailure, InterruptedException {
+    private boolean reconnect(JMSException cause, long deadline) throws MftClientException, InterruptedException {
         if (durableQueue == null || closed.get()) {
             throw lost(cause);
         }
@@ -471,8 +494,8 @@ final class CommandChannel implements AutoCloseable {
         }
     }
 
-    private CommandFailure lost(JMSException e) {
-        return new CommandFailure(ExitCodes.QMGR_UNAVAILABLE, "BFGCL0257E: Lost the connection to queue manager "
+    private MftClientException lost(JMSException e) {
+        return new MftClientException(MftClientException.QMGR_UNAVAILABLE, "BFGCL0257E: Lost the connection to queue manager "
                 + qmgrName + " while waiting for the reply (" + ProviderErrors.describe(e) + ")"
                 + (durableQueue == null ? "; the reply queue was a temporary queue and went with it" : "")
                 + ". A request already issued may still be acted on.", e);
@@ -489,7 +512,7 @@ final class CommandChannel implements AutoCloseable {
      *
      * @return the reply, or empty when none arrived within {@code wait}
      */
-    Optional<Reply> awaitReply(String requestId, Duration wait) throws Exception {
+    public Optional<Reply> awaitReply(String requestId, Duration wait) throws Exception {
         Reply[] found = new Reply[1];
         next(System.nanoTime() + wait.toNanos(), msg -> {
             try {
@@ -507,7 +530,7 @@ final class CommandChannel implements AutoCloseable {
     }
 
     /** The originator block IBM's commands fill in: this host and the OS user. */
-    static Originator originator() {
+    public static Originator originator() {
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();

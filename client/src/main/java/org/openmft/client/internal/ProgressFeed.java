@@ -1,17 +1,15 @@
-package org.openmft.cli;
+package org.openmft.client.internal;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.Session;
-import javax.jms.TextMessage;
 
 import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ProviderErrors;
@@ -42,8 +40,10 @@ import org.slf4j.LoggerFactory;
  * subscription made again. Nothing is said about it: the command's {@link CommandChannel} says
  * when its connection is lost, and progress publications missed meanwhile do not matter, the next
  * one shows where the transfer is.
+ *
+ * <p>Internal to OpenMFT; not part of the public API.
  */
-final class ProgressFeed implements AutoCloseable {
+public final class ProgressFeed implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ProgressFeed.class);
 
     /** Transfers whose newest publication is kept before the id is known. */
@@ -80,7 +80,7 @@ final class ProgressFeed implements AutoCloseable {
      * @param sink receives the followed transfer's publications, on the provider's thread
      * @throws QueueManagerException when the coordination queue manager cannot be reached
      */
-    static ProgressFeed open(QueueManagerConnector coordination, String sourceAgent, Consumer<TransferProgress> sink)
+    public static ProgressFeed open(QueueManagerConnector coordination, String sourceAgent, Consumer<TransferProgress> sink)
             throws QueueManagerException {
         ProgressFeed feed = new ProgressFeed(sink, coordination, sourceAgent);
         feed.subscribe();
@@ -117,7 +117,7 @@ final class ProgressFeed implements AutoCloseable {
     }
 
     /** From now on passes on the publications of transfer {@code id}, starting with any kept. */
-    void follow(String id) {
+    public void follow(String id) {
         TransferProgress kept;
         synchronized (this) {
             transferId = id.toLowerCase(Locale.ROOT);
@@ -155,7 +155,7 @@ final class ProgressFeed implements AutoCloseable {
     }
 
     private TransferProgress read(Message m) throws JMSException, MalformedPublicationException {
-        return org.openmft.rest.LiveProgress.read(reader, m);
+        return Publications.readProgress(reader, m);
     }
 
     private void failed(JMSException e) {

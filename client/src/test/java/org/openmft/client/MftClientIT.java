@@ -1,0 +1,170 @@
+package org.openmft.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.Agent;
+import org.openmft.agent.config.AgentConfig;
+import org.openmft.agent.config.CoordinationConfig;
+import org.openmft.agent.config.MessagingProvider;
+import org.openmft.agent.config.QueueManagerEndpoint;
+import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.messaging.ArtemisQueueAdmin;
+import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.qmgr.EmbeddedQueueManager;
+import org.openmft.agent.qmgr.QueueManagerSettings;
+import org.openmft.coordination.publish.CoordinationPublisher;
+
+/**
+ * The client API against a real embedded Artemis queue manager and two real agents in this JVM:
+ * the agents run in bindings mode and publish to the same queue manager, which the client reaches
+ * over TCP with the administrator's credentials file, as an application on another host would
+ * (with {@code connectionQMgrHost} and a credentials file).
+ */
+class MftClientIT {
+    private static final String QM = "QM1";
+
+    @TempDir
+    Path dir;
+    EmbeddedQueueManager qmgr;
+    int port;
+    final List<Agent> agents = new ArrayList<>();
+    final List<CoordinationPublisher> publishers = new ArrayList<>();
+    MftClient client;
+
+    @BeforeEach
+    void start() throws Exception {
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        qmgr = EmbeddedQueueManager.start(new QueueManagerSettings(QM, dir.resolve("qm1"), "127.0.0.1", port));
+        String credentials = qmgr.users().administratorCredentialsFile().toString();
+        Map<String, String> coordination = Map.of("coordinationQMgr", QM, "coordinationQMgrHost", "127.0.0.1",
+                "coordinationQMgrPort", String.valueOf(port), "coordinationQMgrAuthenticationCredentialsFile",
+                credentials);
+        agent("SRC", coordination);
+        agent("DST", coordination);
+        client = MftClient.connect(ClientSettings.fromProperties(Map.of("connectionQMgr", QM, "connectionQMgrHost",
+                "127.0.0.1", "connectionQMgrPort", String.valueOf(port), "connectionQMgrAuthenticationCredentialsFile",
+                credentials), coordination));
+    }
+
+    private void agent(String name, Map<String, String> coordination) throws Exception {
+        Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", QM, "agentQMgrPort",
+                String.valueOf(port), "immediateShutdownTimeout", "5", "transferRoot", dir.toString(),
+                "agentStatusPublishRateLimit", "1", "agentStatusPublishRateMin", "2"));
+        AgentConfig config = AgentConfig.from(raw, Map.of());
+        CoordinationPublisher publisher = CoordinationPublisher.create(config, CoordinationConfig.from(coordination,
+                Map.of()), dir.resolve("qmgrs"), Clock.systemUTC());
+        Agent agent = new Agent(config, QueueManagerConnector.forAgent(config.endpoint(), null), publisher,
+                dir.resolve("state-" + name));
+        agent.start();
+        publisher.start();
+        agents.add(agent);
+        publishers.add(publisher);
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        agents.forEach(Agent::close);
+        publishers.forEach(p -> p.close(Duration.ofSeconds(1)));
+        qmgr.close();
+    }
+
+    @Test
+    void submitAwaitFollowCancelAndList() throws Exception {
+        // Agents: both publish READY.
+        await("both agents READY", 30, () -> client.agents(null).stream()
+                .filter(a -> a.status().equals("READY")).count() == 2);
+        assertThat(client.agents("S*")).extracting(AgentInfo::name).containsExactly("SRC");
+        assertThat(client.agent("dst")).hasValueSatisfying(a -> assertThat(a.queueManager()).isEqualTo(QM));
+        assertThat(client.agent("NOBODY")).isEmpty();
+
+        // A transfer built with the builder, awaited, with its progress followed.
+        Path source = dir.resolve("in/data.bin");
+        Files.createDirectories(source.getParent());
+        byte[] bytes = new byte[8 << 20];
+        new Random(7).nextBytes(bytes);
+        Files.write(source, bytes);
+        Path target = dir.resolve("out/data.bin");
+        Files.createDirectories(target.getParent());
+        List<ProgressEvent> events = new CopyOnWriteArrayList<>();
+        TransferSpec spec = TransferSpec.builder().sourceAgent("src").destinationAgent("DST")
+                .file(source.toString(), target.toString()).checksum(Checksum.SHA_256).ifExists(IfExists.OVERWRITE)
+                .priority(3).jobName("CLIENT.IT").metadata("team", "payments").build();
+        TransferOutcome outcome;
+        try (TransferHandle transfer = client.submit(spec, events::add)) {
+            assertThat(transfer.transferId()).matches("[0-9a-f]{48}");
+            outcome = transfer.await(Duration.ofSeconds(120)).orElseThrow();
+            assertThat(outcome.transferId()).isEqualTo(transfer.transferId());
+        }
+        assertThat(outcome.succeeded()).as("outcome %s", outcome).isTrue();
+        assertThat(outcome.items()).singleElement().satisfies(i -> {
+            assertThat(i.resultCode()).isZero();
+            assertThat(i.source()).endsWith("in/data.bin");
+        });
+        assertThat(Files.readAllBytes(target)).isEqualTo(bytes);
+        assertThat(events).as("progress events").isNotEmpty().allSatisfy(e -> {
+            assertThat(e.transferId()).isEqualTo(outcome.transferId());
+            assertThat(e.sourceAgent()).isEqualTo("SRC");
+            assertThat(e.bytes()).isLessThanOrEqualTo(bytes.length);
+        });
+
+        // A transfer to an agent that never starts (its queues exist) waits at the source: cancelled.
+        new ArtemisQueueAdmin(QueueManagerConnector.forAgent(new QueueManagerEndpoint(MessagingProvider.ARTEMIS, QM,
+                null, port, "SYSTEM.DEF.SVRCONN"), null)).createQueues(QueueNames.agentQueues("ASLEEP"));
+        try (TransferHandle stuck = client.submit(TransferSpec.builder().sourceAgent("SRC").destinationAgent("ASLEEP")
+                .file(source.toString(), dir.resolve("out/never.bin").toString()).build())) {
+            await("the stuck transfer listed", 30, () -> client.transfers().stream()
+                    .anyMatch(t -> t.transferId().equalsIgnoreCase(stuck.transferId()) && t.agent().equals("SRC")));
+            CancelOutcome cancelled = client.cancel("SRC", null, stuck.transferId(), Duration.ofSeconds(60));
+            assertThat(cancelled.message()).isNotBlank();
+            assertThat(cancelled.ended()).isTrue();
+            assertThat(stuck.await(Duration.ofSeconds(60)).orElseThrow().resultCode()).isEqualTo(41);
+        }
+        assertThat(dir.resolve("out/never.bin")).doesNotExist();
+
+        // Cancelling what the agent does not know: IBM's BFGCL0039E, code 1.
+        assertThatThrownBy(() -> client.cancel("SRC", "0".repeat(48)))
+                .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.code()).isEqualTo(1))
+                .hasMessageContaining("BFGCL0039E");
+        // An agent without a COMMAND queue: BFGCL0014E before anything is sent.
+        assertThatThrownBy(() -> client.send(TransferSpec.builder().sourceAgent("GHOST").destinationAgent("DST")
+                .file(source.toString(), target.toString()).build()))
+                .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.code()).isEqualTo(1))
+                .hasMessageContaining("BFGCL0014E");
+    }
+
+    @FunctionalInterface
+    interface Condition {
+        boolean holds() throws Exception;
+    }
+
+    static void await(String what, long seconds, Condition condition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!condition.holds()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            TimeUnit.MILLISECONDS.sleep(200);
+        }
+    }
+}

@@ -17,6 +17,7 @@ import org.openmft.agent.AgentListener;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
+import org.openmft.agent.qmgr.QueueManagerLimits;
 import org.openmft.agent.qmgr.QueueManagerSettings;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.ChecksumMethod;
@@ -62,8 +63,19 @@ public final class EmbeddedMft implements AutoCloseable {
     private EmbeddedMft(Path root) throws Exception {
         this.root = root;
         this.port = freePort();
-        this.qm = EmbeddedQueueManager.start(new QueueManagerSettings(QMGR, root.resolve("qm"), "127.0.0.1", port));
+        this.qm = EmbeddedQueueManager.start(new QueueManagerSettings(QMGR, root.resolve("qm"), "127.0.0.1", port)
+                .withLimits(PEER_LIMITS));
     }
+
+    /**
+     * The queue manager's limits with room for the Camel peer, which sends each file as one message:
+     * a 100 MiB file with its headers is just over the 100 MiB default for non-agent addresses (IBM MQ's
+     * largest MAXMSGL, so on IBM MQ that route could not move it at all). The agents' own limits
+     * (command and data queues) stay at their defaults.
+     */
+    private static final QueueManagerLimits PEER_LIMITS = new QueueManagerLimits(
+            QueueManagerLimits.DEFAULTS.commandMessageMaxBytes(), QueueManagerLimits.DEFAULTS.dataMessageMaxBytes(),
+            1L << 30, QueueManagerLimits.DEFAULTS.addressDiskMaxBytes());
 
     /**
      * A source agent and the destination agent it sends to, both connected in one mode.

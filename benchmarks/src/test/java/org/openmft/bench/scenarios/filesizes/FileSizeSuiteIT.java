@@ -41,9 +41,12 @@ class FileSizeSuiteIT {
         assertThat(outcome.ok()).isTrue();
         assertThat(outcome.markdown()).contains("## Seed 003", "### Charts", "img/seed003-rate.png");
         assertThat(outcome.markdown()).doesNotContain("**unavailable:**");
-        // Ten tools, one repetition at each of the two sizes (no warm-up in this plan).
+        // Fourteen tools (three agent runs, two raw JMS, nine peers, the durable ones among them), one
+        // repetition at each of the two sizes (no warm-up in this plan).
         List<String> csv = Files.readAllLines(results.resolve("seed003-tiny.csv"));
-        assertThat(csv).hasSize(1 + 10 * 2);
+        assertThat(csv).hasSize(1 + 14 * 2);
+        assertThat(csv).anyMatch(l -> l.startsWith("cp-sync,peer,")).anyMatch(l -> l.startsWith("rsync-fsync,peer,"))
+                .anyMatch(l -> l.startsWith("rsync-fsync-md5,peer,")).anyMatch(l -> l.startsWith("rsync-I-fsync-md5,peer,"));
         assertThat(csv.subList(1, csv.size())).allSatisfy(l -> assertThat(l).endsWith(","));
         assertThat(results.resolve("seed003-tiny.json")).isRegularFile();
         for (String png : List.of("seed003-rate.png", "seed003-cpu.png")) {

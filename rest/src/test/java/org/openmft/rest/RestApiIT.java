@@ -220,9 +220,13 @@ class RestApiIT {
         HttpResponse<String> notFound = as("GET", BASE + "/transfer/" + "0".repeat(48), null);
         assertThat(notFound.statusCode()).isEqualTo(404);
         assertThat(errorId(notFound)).isEqualTo("MQWB0401E");
-        // Nothing reached an agent: no transfer was started, and the destination was never written.
-        Thread.sleep(500);
-        assertThat(estate.store.transfers(TransferQuery.latest(1000)).size()).isEqualTo(before);
+        // Nothing reached an agent: a good request sent after the refused ones is acted on and stored
+        // after anything they could have started (one agent, one command queue, one publication
+        // stream), and it is the only transfer stored since; the refused destination was never written.
+        HttpResponse<String> barrier = as("POST", BASE + "/transfer", transferBody(source, dir.resolve("out/after.bin")));
+        assertThat(barrier.statusCode()).as(barrier.body()).isEqualTo(202);
+        awaitSuccessful(json(barrier).path("transfer").path(0).path("id").asText());
+        assertThat(estate.store.transfers(TransferQuery.latest(1000)).size()).isEqualTo(before + 1);
         assertThat(dir.resolve("out/b.bin")).doesNotExist();
     }
 

@@ -4,12 +4,14 @@ import org.openmft.bench.Section;
 import org.openmft.bench.harness.ConnectionMode;
 import org.openmft.bench.harness.EmbeddedMft;
 import org.openmft.bench.measure.CpuClock;
+import org.openmft.bench.report.CsvTable;
 import org.openmft.bench.report.ResultFiles;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -154,15 +156,14 @@ public final class QueueIoSuite implements Section {
         Instant ended = Instant.now();
         double loadAtEnd = CpuClock.loadAverage();
         Files.createDirectories(context.results());
-        StringBuilder csv = new StringBuilder("payload_bytes,persistent,messages,seconds,cpu_seconds,msgs_per_s,"
-                + "cpu_ms_per_msg,failure\n");
+        List<List<Object>> rows = new ArrayList<>();
         for (Cell cell : cells) {
-            csv.append(cell.payload()).append(',').append(cell.toFile() ? "m2f" : cell.persistent()).append(',').append(cell.messages())
-                    .append(',').append(ResultFiles.num(cell.seconds())).append(',')
-                    .append(ResultFiles.num(cell.cpuSeconds())).append(',').append(ResultFiles.num(cell.rate()))
-                    .append(',').append(ResultFiles.num(cell.cpuMillisPerMessage())).append(',')
-                    .append(cell.failure() == null ? "" : cell.failure().replace(',', ';')).append('\n');
+            rows.add(Arrays.asList(cell.payload(), cell.toFile() ? "m2f" : cell.persistent(), cell.messages(),
+                    ResultFiles.num(cell.seconds()), ResultFiles.num(cell.cpuSeconds()), ResultFiles.num(cell.rate()),
+                    ResultFiles.num(cell.cpuMillisPerMessage()), cell.failure()));
         }
+        String csv = CsvTable.write(List.of("payload_bytes", "persistent", "messages", "seconds", "cpu_seconds",
+                "msgs_per_s", "cpu_ms_per_msg", "failure"), rows);
         Path out = context.results().resolve(NAME + "-" + (quick ? "quick" : "full") + ".csv");
         Files.writeString(out, csv);
         context.log("wrote %s", out);

@@ -4,6 +4,8 @@ import org.openmft.bench.BenchmarkRunner;
 import org.openmft.bench.Scale;
 import org.openmft.bench.Section;
 import org.openmft.bench.report.Charts;
+import org.openmft.bench.report.CsvTable;
+import org.openmft.bench.report.JsonFiles;
 import org.openmft.bench.report.Report;
 import org.openmft.bench.report.ResultFiles;
 
@@ -11,11 +13,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The seed 003 section from its measurements: tables of MB/s and CPU seconds per GiB by tool and
@@ -385,45 +391,48 @@ public final class FileSizeReport {
 
     /** One line per measurement. */
     String csv() {
-        StringBuilder sb = new StringBuilder(
-                "tool,kind,file_bytes,files,repetition,bytes,wall_s,mb_per_s,cpu_s,cpu_s_per_gib,failure\n");
+        List<List<Object>> rows = new ArrayList<>();
         for (Measurement m : measurements) {
             Tool t = tools.stream().filter(x -> x.id().equals(m.tool())).findFirst().orElseThrow();
-            sb.append(m.tool()).append(',').append(t.kind().name().toLowerCase(Locale.ROOT)).append(',')
-                    .append(m.fileBytes()).append(',').append(m.files()).append(',').append(m.repetition()).append(',')
-                    .append(m.bytes()).append(',').append(num(m.wallNanos() < 0 ? Double.NaN : m.wallNanos() / 1e9))
-                    .append(',').append(num(m.mbPerSecond())).append(',')
-                    .append(num(m.cpuNanos() < 0 ? Double.NaN : m.cpuNanos() / 1e9)).append(',')
-                    .append(num(m.cpuSecondsPerGib())).append(',')
-                    .append(m.failure() == null ? "" : '"' + m.failure().replace("\"", "\"\"") + '"').append('\n');
+            rows.add(Arrays.asList(m.tool(), kind(t), m.fileBytes(), m.files(), m.repetition(), m.bytes(),
+                    num(m.wallNanos() < 0 ? Double.NaN : m.wallNanos() / 1e9), num(m.mbPerSecond()),
+                    num(m.cpuNanos() < 0 ? Double.NaN : m.cpuNanos() / 1e9), num(m.cpuSecondsPerGib()), m.failure()));
         }
-        return sb.toString();
+        return CsvTable.write(List.of("tool", "kind", "file_bytes", "files", "repetition", "bytes", "wall_s", "mb_per_s",
+                "cpu_s", "cpu_s_per_gib", "failure"), rows);
     }
 
     /** The measurements, the medians, every agent cell's ratios against every other tool, IBM's rows. */
     String json() {
-        StringBuilder sb = new StringBuilder("{\n  \"section\": \"seed003\",\n");
-        sb.append("  \"scale\": ").append(str(plan.name())).append(",\n  \"started\": ").append(str(started.toString()))
-                .append(",\n  \"revision\": ").append(str(context.revision())).append(",\n  \"tools\": [");
-        for (int i = 0; i < tools.size(); i++) {
-            Tool t = tools.get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("    {\"id\": ").append(str(t.id())).append(", \"kind\": ")
-                    .append(str(t.kind().name().toLowerCase(Locale.ROOT))).append(", \"label\": ").append(str(t.label()))
-                    .append(", \"cpu_covers\": ").append(str(t.cpuCovers())).append(", \"unavailable\": ")
-                    .append(str(t.unavailable())).append('}');
+        ObjectNode root = JsonFiles.object();
+        root.put("section", "seed003");
+        root.put("scale", plan.name());
+        root.put("started", started.toString());
+        root.put("revision", context.revision());
+        ArrayNode toolsNode = root.putArray("tools");
+        for (Tool t : tools) {
+            ObjectNode o = toolsNode.addObject();
+            o.put("id", t.id());
+            o.put("kind", kind(t));
+            o.put("label", t.label());
+            o.put("cpu_covers", t.cpuCovers());
+            o.put("unavailable", t.unavailable());
         }
-        sb.append("\n  ],\n  \"measurements\": [");
-        for (int i = 0; i < measurements.size(); i++) {
-            Measurement m = measurements.get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("    {\"tool\": ").append(str(m.tool())).append(", \"file_bytes\": ")
-                    .append(m.fileBytes()).append(", \"files\": ").append(m.files()).append(", \"repetition\": ")
-                    .append(m.repetition()).append(", \"bytes\": ").append(m.bytes()).append(", \"wall_ns\": ")
-                    .append(m.wallNanos()).append(", \"cpu_ns\": ").append(m.cpuNanos()).append(", \"mb_per_s\": ")
-                    .append(jnum(m.mbPerSecond())).append(", \"cpu_s_per_gib\": ").append(jnum(m.cpuSecondsPerGib()))
-                    .append(", \"failure\": ").append(str(m.failure())).append('}');
+        ArrayNode measurementsNode = root.putArray("measurements");
+        for (Measurement m : measurements) {
+            ObjectNode o = measurementsNode.addObject();
+            o.put("tool", m.tool());
+            o.put("file_bytes", m.fileBytes());
+            o.put("files", m.files());
+            o.put("repetition", m.repetition());
+            o.put("bytes", m.bytes());
+            o.put("wall_ns", m.wallNanos());
+            o.put("cpu_ns", m.cpuNanos());
+            JsonFiles.putNumber(o, "mb_per_s", m.mbPerSecond());
+            JsonFiles.putNumber(o, "cpu_s_per_gib", m.cpuSecondsPerGib());
+            o.put("failure", m.failure());
         }
-        sb.append("\n  ],\n  \"ratios\": [");
-        boolean first = true;
+        ArrayNode ratios = root.putArray("ratios");
         for (Tool a : tools) {
             if (a.kind() != Kind.AGENT) {
                 continue;
@@ -434,48 +443,48 @@ public final class FileSizeReport {
                 }
                 for (long s : plan.fileBytes()) {
                     Ratio r = ratio(measurements, a.id(), b.id(), s);
-                    sb.append(first ? "\n" : ",\n").append("    {\"agent\": ").append(str(a.id()))
-                            .append(", \"other\": ").append(str(b.id())).append(", \"file_bytes\": ").append(s)
-                            .append(", \"rate\": ").append(nums(r.rate())).append(", \"median_rate\": ")
-                            .append(jnum(r.medianRate())).append(", \"cpu\": ").append(nums(r.cpu()))
-                            .append(", \"median_cpu\": ").append(jnum(r.medianCpu())).append('}');
-                    first = false;
+                    ObjectNode o = ratios.addObject();
+                    o.put("agent", a.id());
+                    o.put("other", b.id());
+                    o.put("file_bytes", s);
+                    numbers(o.putArray("rate"), r.rate());
+                    JsonFiles.putNumber(o, "median_rate", r.medianRate());
+                    numbers(o.putArray("cpu"), r.cpu());
+                    JsonFiles.putNumber(o, "median_cpu", r.medianCpu());
                 }
             }
         }
-        sb.append("\n  ],\n  \"ibm\": {\"where\": ").append(str(FileSizeIbmFigures.WHERE)).append(", \"sizes\": [");
-        for (int i = 0; i < FileSizeIbmFigures.SIZES.size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(str(FileSizeIbmFigures.SIZES.get(i)));
+        ObjectNode ibm = root.putObject("ibm");
+        ibm.put("where", FileSizeIbmFigures.WHERE);
+        FileSizeIbmFigures.SIZES.forEach(ibm.putArray("sizes")::add);
+        ArrayNode ibmRows = ibm.putArray("rows");
+        for (FileSizeIbmFigures.Row r : FileSizeIbmFigures.ROWS) {
+            ObjectNode o = ibmRows.addObject();
+            o.put("route", r.route());
+            o.put("network", r.network());
+            numbers(o.putArray("mb_per_s"), r.mbPerSecond());
+            numbers(o.putArray("cpu_s_per_gb"), r.cpuSecondsPerGb());
+            o.put("cost_covers", r.costCovers());
         }
-        sb.append("], \"rows\": [");
-        for (int i = 0; i < FileSizeIbmFigures.ROWS.size(); i++) {
-            FileSizeIbmFigures.Row r = FileSizeIbmFigures.ROWS.get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("    {\"route\": ").append(str(r.route())).append(", \"network\": ")
-                    .append(str(r.network())).append(", \"mb_per_s\": ").append(nums(r.mbPerSecond()))
-                    .append(", \"cpu_s_per_gb\": ").append(nums(r.cpuSecondsPerGb())).append(", \"cost_covers\": ")
-                    .append(str(r.costCovers())).append('}');
-        }
-        sb.append("\n  ]}\n}\n");
-        return sb.toString();
+        return JsonFiles.write(root);
     }
 
-    private static String nums(List<Double> vs) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < vs.size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(jnum(vs.get(i)));
+    private static String kind(Tool t) {
+        return t.kind().name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Each of {@code vs} into {@code array}; an unknown or infinite one as null. */
+    private static void numbers(ArrayNode array, List<Double> vs) {
+        for (Double v : vs) {
+            if (v == null || v.isNaN() || v.isInfinite()) {
+                array.addNull();
+            } else {
+                array.add(v);
+            }
         }
-        return sb.append(']').toString();
     }
 
     private static String num(double v) {
         return ResultFiles.num(Double.isInfinite(v) ? Double.NaN : v);
-    }
-
-    private static String jnum(double v) {
-        return ResultFiles.jsonNum(Double.isInfinite(v) ? Double.NaN : v);
-    }
-
-    private static String str(String s) {
-        return ResultFiles.str(s);
     }
 }

@@ -3,6 +3,8 @@ package org.openmft.bench.scenarios.protection;
 import org.openmft.bench.BenchmarkRunner;
 import org.openmft.bench.Scale;
 import org.openmft.bench.Section;
+import org.openmft.bench.report.CsvTable;
+import org.openmft.bench.report.JsonFiles;
 import org.openmft.bench.report.Report;
 import org.openmft.bench.report.ResultFiles;
 import org.openmft.bench.scenarios.fileshapes.FileShapeRun;
@@ -10,11 +12,15 @@ import org.openmft.bench.scenarios.filesizes.FileSizeReport;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 import org.openmft.agent.protection.ProtectionLevel;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The message protection section from its runs: for each policy the rate and the CPU per GiB
@@ -337,54 +343,54 @@ final class ProtectionReport {
 
     /** Every run, warm-up included. */
     String csv() {
-        StringBuilder sb = new StringBuilder("policy,repetition,bytes,wall_s,mb_per_s,cpu_s,cpu_s_per_gib,source_cpu_s,"
-                + "destination_cpu_s,rest_cpu_s,other_processes_cpu_s,resends,failure\n");
+        List<List<Object>> rows = new ArrayList<>();
         for (Run r : runs) {
-            sb.append(r.level().word()).append(',').append(r.repetition()).append(',').append(r.bytes()).append(',')
-                    .append(ResultFiles.num(seconds(r.wallNanos()))).append(',').append(ResultFiles.num(r.mbPerSecond()))
-                    .append(',').append(ResultFiles.num(seconds(r.cpu().total()))).append(',')
-                    .append(ResultFiles.num(r.cpuSecondsPerGib())).append(',')
-                    .append(ResultFiles.num(seconds(r.cpu().source()))).append(',')
-                    .append(ResultFiles.num(seconds(r.cpu().destination()))).append(',')
-                    .append(ResultFiles.num(seconds(r.cpu().queueManager()))).append(',')
-                    .append(ResultFiles.num(seconds(r.otherCpuNanos()))).append(',').append(r.resends()).append(',')
-                    .append(r.failure() == null ? "" : '"' + r.failure().replace("\"", "\"\"") + '"').append('\n');
+            rows.add(Arrays.asList(r.level().word(), r.repetition(), r.bytes(), ResultFiles.num(seconds(r.wallNanos())),
+                    ResultFiles.num(r.mbPerSecond()), ResultFiles.num(seconds(r.cpu().total())),
+                    ResultFiles.num(r.cpuSecondsPerGib()), ResultFiles.num(seconds(r.cpu().source())),
+                    ResultFiles.num(seconds(r.cpu().destination())), ResultFiles.num(seconds(r.cpu().queueManager())),
+                    ResultFiles.num(seconds(r.otherCpuNanos())), r.resends(), r.failure()));
         }
-        return sb.toString();
+        return CsvTable.write(List.of("policy", "repetition", "bytes", "wall_s", "mb_per_s", "cpu_s", "cpu_s_per_gib",
+                "source_cpu_s", "destination_cpu_s", "rest_cpu_s", "other_processes_cpu_s", "resends", "failure"), rows);
     }
 
     /** Every run, the load, and each policy's medians and comparisons with none. */
     String json() {
-        StringBuilder sb = new StringBuilder("{\n  \"section\": \"protection\",\n");
-        sb.append("  \"scale\": ").append(ResultFiles.str(scale.name())).append(",\n  \"file_bytes\": ")
-                .append(scale.singleFileBytes()).append(",\n  \"repetitions\": ").append(scale.repetitions()).append(",\n  \"started\": ")
-                .append(ResultFiles.str(started.toString())).append(",\n  \"revision\": ")
-                .append(ResultFiles.str(context.revision())).append(",\n  \"load_average_at_start\": ")
-                .append(ResultFiles.jsonNum(load.loadAtStart())).append(",\n  \"other_processes_cores\": ")
-                .append(ResultFiles.jsonNum(load.otherCores())).append(",\n  \"runs\": [");
-        for (int i = 0; i < runs.size(); i++) {
-            Run r = runs.get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("    {\"policy\": ").append(ResultFiles.str(r.level().word()))
-                    .append(", \"repetition\": ").append(r.repetition()).append(", \"bytes\": ").append(r.bytes())
-                    .append(", \"wall_ns\": ").append(r.wallNanos()).append(", \"cpu_ns\": ").append(r.cpu().total())
-                    .append(", \"source_cpu_ns\": ").append(r.cpu().source()).append(", \"destination_cpu_ns\": ")
-                    .append(r.cpu().destination()).append(", \"rest_cpu_ns\": ").append(r.cpu().queueManager())
-                    .append(", \"other_processes_cpu_ns\": ").append(r.otherCpuNanos()).append(", \"resends\": ")
-                    .append(r.resends()).append(", \"failure\": ").append(ResultFiles.str(r.failure())).append('}');
+        ObjectNode root = JsonFiles.object();
+        root.put("section", "protection");
+        root.put("scale", scale.name());
+        root.put("file_bytes", scale.singleFileBytes());
+        root.put("repetitions", scale.repetitions());
+        root.put("started", started.toString());
+        root.put("revision", context.revision());
+        JsonFiles.putNumber(root, "load_average_at_start", load.loadAtStart());
+        JsonFiles.putNumber(root, "other_processes_cores", load.otherCores());
+        ArrayNode runsNode = root.putArray("runs");
+        for (Run r : runs) {
+            ObjectNode o = runsNode.addObject();
+            o.put("policy", r.level().word());
+            o.put("repetition", r.repetition());
+            o.put("bytes", r.bytes());
+            o.put("wall_ns", r.wallNanos());
+            o.put("cpu_ns", r.cpu().total());
+            o.put("source_cpu_ns", r.cpu().source());
+            o.put("destination_cpu_ns", r.cpu().destination());
+            o.put("rest_cpu_ns", r.cpu().queueManager());
+            o.put("other_processes_cpu_ns", r.otherCpuNanos());
+            o.put("resends", r.resends());
+            o.put("failure", r.failure());
         }
-        sb.append("\n  ],\n  \"policies\": [");
-        for (int i = 0; i < LEVELS.size(); i++) {
-            ProtectionLevel level = LEVELS.get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("    {\"policy\": ").append(ResultFiles.str(level.word()))
-                    .append(", \"median_mb_per_s\": ").append(ResultFiles.jsonNum(median(level, Run::mbPerSecond)))
-                    .append(", \"median_cpu_s_per_gib\": ")
-                    .append(ResultFiles.jsonNum(median(level, Run::cpuSecondsPerGib)))
-                    .append(", \"median_rate_against_none\": ")
-                    .append(ResultFiles.jsonNum(FileSizeReport.median(againstNone(level, RATE))))
-                    .append(", \"median_cpu_s_per_gib_against_none\": ")
-                    .append(ResultFiles.jsonNum(FileSizeReport.median(againstNone(level, CPU)))).append('}');
+        ArrayNode policies = root.putArray("policies");
+        for (ProtectionLevel level : LEVELS) {
+            ObjectNode o = policies.addObject();
+            o.put("policy", level.word());
+            JsonFiles.putNumber(o, "median_mb_per_s", median(level, Run::mbPerSecond));
+            JsonFiles.putNumber(o, "median_cpu_s_per_gib", median(level, Run::cpuSecondsPerGib));
+            JsonFiles.putNumber(o, "median_rate_against_none", FileSizeReport.median(againstNone(level, RATE)));
+            JsonFiles.putNumber(o, "median_cpu_s_per_gib_against_none", FileSizeReport.median(againstNone(level, CPU)));
         }
-        return sb.append("\n  ]\n}\n").toString();
+        return JsonFiles.write(root);
     }
 
     private static double seconds(long nanos) {

@@ -2,6 +2,7 @@ package org.openmft.bench.scenarios.soak;
 
 import org.openmft.bench.BenchmarkRunner;
 import org.openmft.bench.Scale;
+import org.openmft.bench.report.CsvTable;
 import org.openmft.bench.report.Report;
 
 import java.time.ZoneOffset;
@@ -11,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The soak's section of the report (between its own markers, so that {@code --scenario soak}
@@ -201,38 +203,35 @@ public final class SoakReport {
 
     /** One row per transfer. */
     public static String transfersCsv(List<SoakTraffic.Submission> submissions) {
-        StringBuilder b = new StringBuilder("number,transfer_id,items,bytes,seconds,result,intact,faults,failure\n");
+        List<List<Object>> rows = new ArrayList<>();
         for (SoakTraffic.Submission s : submissions) {
-            b.append(s.number).append(',').append(s.transferId == null ? "" : s.transferId).append(',')
-                    .append(s.sources.size()).append(',').append(s.bytes).append(',')
-                    .append(Double.isNaN(s.seconds()) ? "" : String.format(Locale.ROOT, "%.3f", s.seconds()))
-                    .append(',').append(s.finalReply == null ? "" : s.finalReply.resultCode()).append(',')
-                    .append(s.ok()).append(',').append(s.faults.stream().map(String::valueOf)
-                            .reduce((a, c) -> a + " " + c).orElse(""))
-                    .append(',').append(csv(s.failure)).append('\n');
+            rows.add(Arrays.asList(s.number, s.transferId, s.sources.size(), s.bytes, seconds(s.seconds()),
+                    s.finalReply == null ? null : s.finalReply.resultCode(), s.ok(),
+                    s.faults.stream().map(String::valueOf).collect(Collectors.joining(" ")), oneLine(s.failure)));
         }
-        return b.toString();
+        return CsvTable.write(List.of("number", "transfer_id", "items", "bytes", "seconds", "result", "intact",
+                "faults", "failure"), rows);
     }
 
     /** One row per fault. */
     public static String faultsCsv(List<SoakResult.Fault> faults) {
-        StringBuilder b = new StringBuilder("number,at_seconds,kind,detail,in_flight,recovery_seconds,survived,problem\n");
+        List<List<Object>> rows = new ArrayList<>();
         for (SoakResult.Fault f : faults) {
-            b.append(f.number).append(',').append(String.format(Locale.ROOT, "%.3f", f.atSeconds)).append(',')
-                    .append(f.kind.id()).append(',').append(csv(f.detail)).append(',')
-                    .append(f.inFlight.size()).append(',')
-                    .append(Double.isNaN(f.recoverySeconds) ? "" : String.format(Locale.ROOT, "%.3f",
-                            f.recoverySeconds))
-                    .append(',').append(f.survived).append(',').append(csv(f.problem)).append('\n');
+            rows.add(Arrays.asList(f.number, seconds(f.atSeconds), f.kind.id(), oneLine(f.detail), f.inFlight.size(),
+                    seconds(f.recoverySeconds), f.survived, oneLine(f.problem)));
         }
-        return b.toString();
+        return CsvTable.write(List.of("number", "at_seconds", "kind", "detail", "in_flight", "recovery_seconds",
+                "survived", "problem"), rows);
     }
 
-    private static String csv(String s) {
-        if (s == null) {
-            return "";
-        }
-        return "\"" + s.replace("\"", "\"\"").replace("\n", " ") + "\"";
+    /** Seconds to the millisecond, or null (an empty field) when unknown. */
+    private static String seconds(double s) {
+        return Double.isNaN(s) ? null : String.format(Locale.ROOT, "%.3f", s);
+    }
+
+    /** A free text on one line (a CSV field may hold line ends, but one line per row reads better). */
+    private static String oneLine(String s) {
+        return s == null ? null : s.replace('\n', ' ');
     }
 
     static double percentile(double[] sorted, double p) {

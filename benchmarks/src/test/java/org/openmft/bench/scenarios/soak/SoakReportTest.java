@@ -6,7 +6,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
+import org.openmft.bench.report.CsvTable;
 
 class SoakReportTest {
     @Test
@@ -56,6 +58,26 @@ class SoakReportTest {
         lost.bytesLost = 10;
         assertThat(lost.ok()).isFalse();
         assertThat(new SoakReport(lost).markdown()).contains("**FAILED**", "transfer #3 (`abc`): result 40");
+    }
+
+    @Test
+    void theFaultsCsvReadsBackFieldByFieldWhateverTheTextsHold() {
+        SoakResult r = result();
+        SoakResult.Fault f = r.faults.get(0);
+        f.detail = "cut SRC, then \"DST\"";
+        f.problem = "not back\nafter 60 s";
+        SoakResult.Fault open = new SoakResult.Fault(2, SoakScenario.FaultKind.KILL_QUEUE_MANAGER, 9.0, List.of());
+        open.recoverySeconds = Double.NaN;
+        r.faults.add(open);
+
+        List<CSVRecord> rows = CsvTable.read(SoakReport.faultsCsv(r.faults));
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(0).get("detail")).isEqualTo("cut SRC, then \"DST\"");
+        assertThat(rows.get(0).get("problem")).isEqualTo("not back after 60 s");
+        assertThat(rows.get(0).get("in_flight")).isEqualTo("2");
+        assertThat(rows.get(0).get("recovery_seconds")).isEqualTo("7.500");
+        assertThat(rows.get(1).get("recovery_seconds")).as("unknown: empty").isEmpty();
+        assertThat(rows.get(1).get("problem")).isEmpty();
     }
 
     private static SoakResult result() {

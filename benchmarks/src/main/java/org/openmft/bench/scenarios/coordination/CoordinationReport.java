@@ -3,6 +3,8 @@ package org.openmft.bench.scenarios.coordination;
 import org.openmft.bench.BenchmarkRunner;
 import org.openmft.bench.Scale;
 import org.openmft.bench.report.Charts;
+import org.openmft.bench.report.CsvTable;
+import org.openmft.bench.report.JsonFiles;
 import org.openmft.bench.report.Report;
 import org.openmft.bench.report.ReportSections;
 
@@ -17,6 +19,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The "coordination at scale" section of {@code docs/performance.md}, and its CSV and JSON. The
@@ -499,27 +504,29 @@ public final class CoordinationReport {
     // ---- raw numbers ------------------------------------------------------------------------
 
     public static String csv(List<CoordinationResult> results) {
-        StringBuilder sb = new StringBuilder("cell,agents,files_per_transfer,file_bytes,status_rate_limit_s,"
-                + "status_rate_min_s,ok,failure,set_seconds,average_transfer_seconds,p95_transfer_seconds,"
-                + "max_transfer_seconds,cpu_interval_seconds");
+        List<String> header = new ArrayList<>(List.of("cell", "agents", "files_per_transfer", "file_bytes",
+                "status_rate_limit_s", "status_rate_min_s", "ok", "failure", "set_seconds", "average_transfer_seconds",
+                "p95_transfer_seconds", "max_transfer_seconds", "cpu_interval_seconds"));
         for (String g : CoordinationScenario.GROUPS) {
-            sb.append(",cpu_s ").append(g.replace(",", ";"));
+            header.add("cpu_s " + g.replace(",", ";"));
         }
-        sb.append(",status_publications,progress_publications,records_stored,duplicates,rejected,"
-                + "lag_received_median_ms,lag_received_p95_ms,lag_received_max_ms,lag_commit_median_ms,"
-                + "lag_commit_p95_ms,lag_commit_max_ms,drain_seconds,agents_started,start_seconds,threads_added,"
-                + "heap_mib_added,fds_added,max_held_total,max_outbox_total,max_logger_backlog\n");
+        header.addAll(List.of("status_publications", "progress_publications", "records_stored", "duplicates",
+                "rejected", "lag_received_median_ms", "lag_received_p95_ms", "lag_received_max_ms",
+                "lag_commit_median_ms", "lag_commit_p95_ms", "lag_commit_max_ms", "drain_seconds", "agents_started",
+                "start_seconds", "threads_added", "heap_mib_added", "fds_added", "max_held_total", "max_outbox_total",
+                "max_logger_backlog"));
+        List<List<Object>> rows = new ArrayList<>();
         for (CoordinationResult r : results) {
-            List<String> v = new ArrayList<>();
+            List<Object> v = new ArrayList<>();
             CoordinationScenario.Cell x = r.cell;
             v.add(x.id());
-            v.add(String.valueOf(x.agents()));
-            v.add(String.valueOf(CoordinationScenario.FILES_PER_TRANSFER));
-            v.add(String.valueOf(x.fileBytes()));
-            v.add(String.valueOf(x.statusRateLimit()));
-            v.add(String.valueOf(x.statusRateMin()));
-            v.add(String.valueOf(r.ok()));
-            v.add(r.failure == null ? "" : '"' + r.failure.replace("\"", "\"\"") + '"');
+            v.add(x.agents());
+            v.add(CoordinationScenario.FILES_PER_TRANSFER);
+            v.add(x.fileBytes());
+            v.add(x.statusRateLimit());
+            v.add(x.statusRateMin());
+            v.add(r.ok());
+            v.add(r.failure);
             v.add(num(r.wallSeconds));
             v.add(num(r.averageTransferSeconds()));
             v.add(num(percentile(r.transferSeconds, 95)));
@@ -528,11 +535,11 @@ public final class CoordinationReport {
             for (String g : CoordinationScenario.GROUPS) {
                 v.add(num(r.cpuSeconds(g)));
             }
-            v.add(String.valueOf(r.statusPublications));
-            v.add(String.valueOf(r.progressPublications));
-            v.add(String.valueOf(r.recordsStored));
-            v.add(String.valueOf(r.recordsDuplicate));
-            v.add(String.valueOf(r.recordsRejected));
+            v.add(r.statusPublications);
+            v.add(r.progressPublications);
+            v.add(r.recordsStored);
+            v.add(r.recordsDuplicate);
+            v.add(r.recordsRejected);
             v.add(num(percentile(r.lagToReceivedMillis, 50)));
             v.add(num(percentile(r.lagToReceivedMillis, 95)));
             v.add(num(max(r.lagToReceivedMillis)));
@@ -540,210 +547,129 @@ public final class CoordinationReport {
             v.add(num(percentile(r.lagToCommitMillis, 95)));
             v.add(num(max(r.lagToCommitMillis)));
             v.add(num(r.drainSeconds));
-            v.add(String.valueOf(r.agentsStarted));
+            v.add(r.agentsStarted);
             v.add(num(r.startSeconds));
-            v.add(String.valueOf(r.threadsAfter - r.threadsBefore));
+            v.add(r.threadsAfter - r.threadsBefore);
             v.add(num(r.heapAfterMib - r.heapBeforeMib));
-            v.add(String.valueOf(r.fdsAfter - r.fdsBefore));
-            v.add(String.valueOf(r.maxHeldTotal));
-            v.add(String.valueOf(r.maxOutboxTotal));
-            v.add(String.valueOf(r.maxLoggerBacklog));
-            sb.append(String.join(",", v)).append('\n');
+            v.add(r.fdsAfter - r.fdsBefore);
+            v.add(r.maxHeldTotal);
+            v.add(r.maxOutboxTotal);
+            v.add(r.maxLoggerBacklog);
+            rows.add(v);
         }
-        return sb.toString();
+        return CsvTable.write(header, rows);
     }
 
     public static String json(Report.Context c, List<CoordinationResult> results) {
-        Json j = new Json();
-        j.open("{");
-        j.field("started", c.started().toString());
-        j.field("durationSeconds", c.duration().toSeconds());
-        j.field("revision", c.revision());
-        j.field("scale", c.scale().name());
-        j.map("agentProperties", c.agentProperties());
-        j.map("machine", c.machine());
-        j.open("\"cells\": [");
+        ObjectNode root = JsonFiles.object();
+        put(root, "started", c.started().toString());
+        put(root, "durationSeconds", c.duration().toSeconds());
+        put(root, "revision", c.revision());
+        put(root, "scale", c.scale().name());
+        texts(root, "agentProperties", c.agentProperties());
+        texts(root, "machine", c.machine());
+        ArrayNode cells = root.putArray("cells");
         for (CoordinationResult r : results) {
             CoordinationScenario.Cell x = r.cell;
-            j.open("{");
-            j.field("cell", x.id());
-            j.field("agents", x.agents());
-            j.field("filesPerTransfer", CoordinationScenario.FILES_PER_TRANSFER);
-            j.field("fileBytes", x.fileBytes());
-            j.field("statusPublishRateLimitSeconds", x.statusRateLimit());
-            j.field("statusPublishRateMinSeconds", x.statusRateMin());
-            j.field("ok", r.ok());
-            j.field("failure", r.failure);
-            j.list("notes", r.notes);
-            j.field("agentsStarted", r.agentsStarted);
-            j.field("startSeconds", r.startSeconds);
-            j.field("threadsBefore", r.threadsBefore);
-            j.field("threadsAfter", r.threadsAfter);
-            j.field("heapBeforeMib", r.heapBeforeMib);
-            j.field("heapAfterMib", r.heapAfterMib);
-            j.field("fdsBefore", r.fdsBefore);
-            j.field("fdsAfter", r.fdsAfter);
-            j.field("rssAfterMib", r.rssAfterMib);
-            j.field("peakRssMib", r.peakRssMib);
-            j.list("startProgress", r.startProgress);
-            j.field("idleSeconds", r.idleSeconds);
-            j.nanos("idleCpuNanos", r.idleCpuNanos);
-            j.field("idleStatusPublications", r.idleStatusPublications);
-            j.field("bytes", r.bytes);
-            j.array("roundSetSeconds", r.roundSeconds);
-            j.array("roundAverageSeconds", r.roundAverageSeconds);
-            j.field("medianRound", r.medianRound);
-            j.field("setSeconds", r.wallSeconds);
-            j.array("transferSeconds", r.transferSeconds);
-            j.field("resends", r.resends);
-            j.field("connectionLosses", r.connectionLosses);
-            j.field("cpuIntervalSeconds", r.cpuIntervalSeconds);
-            j.field("otherProcessesCpuSeconds", r.otherProcessesCpuSeconds);
-            j.nanos("cpuNanos", r.cpuNanos);
-            j.nanos("cpuNanosByThreadName", r.rawCpuNanos);
-            j.field("statusPublications", r.statusPublications);
-            j.field("progressPublications", r.progressPublications);
-            j.field("recordsStored", r.recordsStored);
-            j.field("recordsDuplicate", r.recordsDuplicate);
-            j.field("recordsRejected", r.recordsRejected);
-            j.field("rowsCheck", r.rowsCheck);
-            j.field("minProgressRecords", r.minProgressRecords);
-            j.field("maxProgressRecords", r.maxProgressRecords);
-            j.array("lagToReceivedMillis", r.lagToReceivedMillis);
-            j.array("lagToCommitMillis", r.lagToCommitMillis);
-            j.field("drainSeconds", r.drainSeconds);
-            j.field("maxHeldTotal", r.maxHeldTotal);
-            j.field("maxHeldOneAgent", r.maxHeldOneAgent);
-            j.field("maxOutboxTotal", r.maxOutboxTotal);
-            j.field("maxOutboxOneAgent", r.maxOutboxOneAgent);
-            j.field("maxLoggerBacklog", r.maxLoggerBacklog);
-            j.field("maxHeapMib", r.maxHeapMib);
-            j.field("maxThreads", r.maxThreads);
-            j.close("}");
+            ObjectNode o = cells.addObject();
+            put(o, "cell", x.id());
+            put(o, "agents", x.agents());
+            put(o, "filesPerTransfer", CoordinationScenario.FILES_PER_TRANSFER);
+            put(o, "fileBytes", x.fileBytes());
+            put(o, "statusPublishRateLimitSeconds", x.statusRateLimit());
+            put(o, "statusPublishRateMinSeconds", x.statusRateMin());
+            put(o, "ok", r.ok());
+            put(o, "failure", r.failure);
+            strings(o, "notes", r.notes);
+            put(o, "agentsStarted", r.agentsStarted);
+            put(o, "startSeconds", r.startSeconds);
+            put(o, "threadsBefore", r.threadsBefore);
+            put(o, "threadsAfter", r.threadsAfter);
+            put(o, "heapBeforeMib", r.heapBeforeMib);
+            put(o, "heapAfterMib", r.heapAfterMib);
+            put(o, "fdsBefore", r.fdsBefore);
+            put(o, "fdsAfter", r.fdsAfter);
+            put(o, "rssAfterMib", r.rssAfterMib);
+            put(o, "peakRssMib", r.peakRssMib);
+            strings(o, "startProgress", r.startProgress);
+            put(o, "idleSeconds", r.idleSeconds);
+            longs(o, "idleCpuNanos", r.idleCpuNanos);
+            put(o, "idleStatusPublications", r.idleStatusPublications);
+            put(o, "bytes", r.bytes);
+            doubles(o, "roundSetSeconds", r.roundSeconds);
+            doubles(o, "roundAverageSeconds", r.roundAverageSeconds);
+            put(o, "medianRound", r.medianRound);
+            put(o, "setSeconds", r.wallSeconds);
+            doubles(o, "transferSeconds", r.transferSeconds);
+            put(o, "resends", r.resends);
+            put(o, "connectionLosses", r.connectionLosses);
+            put(o, "cpuIntervalSeconds", r.cpuIntervalSeconds);
+            put(o, "otherProcessesCpuSeconds", r.otherProcessesCpuSeconds);
+            longs(o, "cpuNanos", r.cpuNanos);
+            longs(o, "cpuNanosByThreadName", r.rawCpuNanos);
+            put(o, "statusPublications", r.statusPublications);
+            put(o, "progressPublications", r.progressPublications);
+            put(o, "recordsStored", r.recordsStored);
+            put(o, "recordsDuplicate", r.recordsDuplicate);
+            put(o, "recordsRejected", r.recordsRejected);
+            put(o, "rowsCheck", r.rowsCheck);
+            put(o, "minProgressRecords", r.minProgressRecords);
+            put(o, "maxProgressRecords", r.maxProgressRecords);
+            doubles(o, "lagToReceivedMillis", r.lagToReceivedMillis);
+            doubles(o, "lagToCommitMillis", r.lagToCommitMillis);
+            put(o, "drainSeconds", r.drainSeconds);
+            put(o, "maxHeldTotal", r.maxHeldTotal);
+            put(o, "maxHeldOneAgent", r.maxHeldOneAgent);
+            put(o, "maxOutboxTotal", r.maxOutboxTotal);
+            put(o, "maxOutboxOneAgent", r.maxOutboxOneAgent);
+            put(o, "maxLoggerBacklog", r.maxLoggerBacklog);
+            put(o, "maxHeapMib", r.maxHeapMib);
+            put(o, "maxThreads", r.maxThreads);
         }
-        j.close("]");
-        j.close("}");
-        return j.toString();
+        return JsonFiles.write(root);
     }
 
     private static String num(double d) {
         return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.4f", d);
     }
 
-    /** A small JSON writer: enough for flat objects, lists and maps of numbers and strings. */
-    private static final class Json {
-        private final StringBuilder sb = new StringBuilder();
-        private final java.util.ArrayDeque<Boolean> first = new java.util.ArrayDeque<>();
-
-        void open(String token) {
-            sep();
-            sb.append(token);
-            first.push(true);
+    /** {@code value} under {@code name}: a number, a boolean, a text, or null; an unknown double is null. */
+    private static void put(ObjectNode o, String name, Object value) {
+        if (value == null) {
+            o.putNull(name);
+        } else if (value instanceof Double d) {
+            JsonFiles.putNumber(o, name, d);
+        } else if (value instanceof Integer i) {
+            o.put(name, i);
+        } else if (value instanceof Long l) {
+            o.put(name, l);
+        } else if (value instanceof Boolean b) {
+            o.put(name, b);
+        } else {
+            o.put(name, value.toString());
         }
+    }
 
-        void close(String token) {
-            first.pop();
-            sb.append('\n').append("  ".repeat(first.size())).append(token);
-        }
+    private static void strings(ObjectNode o, String name, List<String> values) {
+        values.forEach(o.putArray(name)::add);
+    }
 
-        private void sep() {
-            if (!first.isEmpty()) {
-                if (!first.peek()) {
-                    sb.append(',');
-                }
-                first.pop();
-                first.push(false);
-                sb.append('\n').append("  ".repeat(first.size()));
-            }
-        }
+    private static void texts(ObjectNode o, String name, Map<String, String> values) {
+        values.forEach(o.putObject(name)::put);
+    }
 
-        void field(String name, Object value) {
-            sep();
-            sb.append(str(name)).append(": ").append(value(value));
-        }
+    private static void longs(ObjectNode o, String name, Map<String, Long> values) {
+        values.forEach(o.putObject(name)::put);
+    }
 
-        void map(String name, Map<String, String> m) {
-            sep();
-            sb.append(str(name)).append(": {");
-            String s = "";
-            for (Map.Entry<String, String> e : m.entrySet()) {
-                sb.append(s).append(str(e.getKey())).append(": ").append(str(e.getValue()));
-                s = ", ";
+    private static void doubles(ObjectNode o, String name, double[] values) {
+        ArrayNode array = o.putArray(name);
+        for (double d : values) {
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                array.addNull();
+            } else {
+                array.add(d);
             }
-            sb.append('}');
-        }
-
-        void nanos(String name, Map<String, Long> m) {
-            sep();
-            sb.append(str(name)).append(": {");
-            String s = "";
-            for (Map.Entry<String, Long> e : m.entrySet()) {
-                sb.append(s).append(str(e.getKey())).append(": ").append(e.getValue());
-                s = ", ";
-            }
-            sb.append('}');
-        }
-
-        void list(String name, List<String> l) {
-            sep();
-            sb.append(str(name)).append(": [");
-            String s = "";
-            for (String v : l) {
-                sb.append(s).append(str(v));
-                s = ", ";
-            }
-            sb.append(']');
-        }
-
-        void array(String name, double[] a) {
-            sep();
-            sb.append(str(name)).append(": [");
-            for (int i = 0; i < a.length; i++) {
-                sb.append(i == 0 ? "" : ", ").append(value(a[i]));
-            }
-            sb.append(']');
-        }
-
-        private static String value(Object v) {
-            if (v == null) {
-                return "null";
-            }
-            if (v instanceof Double d) {
-                return d.isNaN() || d.isInfinite() ? "null" : String.format(Locale.ROOT, "%.4f", d);
-            }
-            if (v instanceof Number || v instanceof Boolean) {
-                return v.toString();
-            }
-            return str(v.toString());
-        }
-
-        private static String str(String s) {
-            if (s == null) {
-                return "null";
-            }
-            StringBuilder out = new StringBuilder("\"");
-            for (char ch : s.toCharArray()) {
-                switch (ch) {
-                    case '"' -> out.append("\\\"");
-                    case '\\' -> out.append("\\\\");
-                    case '\n' -> out.append("\\n");
-                    case '\r' -> out.append("\\r");
-                    case '\t' -> out.append("\\t");
-                    default -> {
-                        if (ch < 0x20) {
-                            out.append(String.format(Locale.ROOT, "\\u%04x", (int) ch));
-                        } else {
-                            out.append(ch);
-                        }
-                    }
-                }
-            }
-            return out.append('"').toString();
-        }
-
-        @Override
-        public String toString() {
-            return sb.append('\n').toString();
         }
     }
 }

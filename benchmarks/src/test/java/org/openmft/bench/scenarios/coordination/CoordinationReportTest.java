@@ -14,7 +14,12 @@ import java.util.Map;
 
 import javax.imageio.ImageIO;
 
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
+import org.openmft.bench.report.CsvTable;
+import org.openmft.bench.report.JsonFiles;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.io.TempDir;
 
 class CoordinationReportTest {
@@ -110,6 +115,31 @@ class CoordinationReportTest {
         String md = new CoordinationReport(c, List.of(result(500, 30.0, 20.0))).withCharts(dir, "img").markdown();
         assertThat(md).contains("500 agents on one queue manager").doesNotContain("![");
         assertThat(dir).isEmptyDirectory();
+    }
+
+    @Test
+    void theRawNumbersReadBackAsCsvAndJson() {
+        CoordinationResult failed = result(200, 4.0, 3.0);
+        failed.failure = "agent A17, \"busy\"";
+        failed.transferSeconds = new double[] {3.0, Double.NaN};
+        List<CoordinationResult> results = List.of(result(100, 2.0, 1.5), failed);
+        Report.Context c = new Report.Context(Scale.FULL, 262_144, Map.of("agentChunkSize", "262144"),
+                Instant.parse("2026-11-22T10:00:00Z"), Duration.ofMinutes(3), Map.of(), "abc1234", 0.05, null);
+
+        List<CSVRecord> rows = CsvTable.read(CoordinationReport.csv(results));
+        assertThat(rows).extracting(r -> r.get("agents")).containsExactly("100", "200");
+        assertThat(rows.get(1).get("failure")).isEqualTo("agent A17, \"busy\"");
+        assertThat(rows.get(0).get("failure")).isEmpty();
+        assertThat(rows.get(0).get("set_seconds")).isEqualTo("2.0000");
+
+        JsonNode json = JsonFiles.read(CoordinationReport.json(c, results));
+        assertThat(json.get("revision").asText()).isEqualTo("abc1234");
+        assertThat(json.get("agentProperties").get("agentChunkSize").asText()).isEqualTo("262144");
+        JsonNode second = json.get("cells").get(1);
+        assertThat(second.get("agents").asInt()).isEqualTo(200);
+        assertThat(second.get("failure").asText()).isEqualTo("agent A17, \"busy\"");
+        assertThat(second.get("transferSeconds").get(1).isNull()).as("an unknown time is null").isTrue();
+        assertThat(second.get("cpuNanos").get(CoordinationScenario.G_AGENT_QM).asLong()).isEqualTo(1_000_000_000L);
     }
 
     /** A measured cell of {@code agents} agents moving 10 x 1 MiB per pair. */

@@ -26,12 +26,19 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "rest", mixinStandardHelpOptions = true,
         description = "Run the REST API and the web dashboard (IBM MQ's MFT REST API shapes).",
-        subcommands = {RestCommands.Start.class})
+        subcommands = {RestCommands.Start.class, RestCommands.Stop.class})
 final class RestCommands {
     /** The name of the server's directory lock and ready marker. */
     static final String LOCK = "rest";
+    /** How long {@code mft rest stop} waits for the server to end. */
+    static final java.time.Duration STOP_TIMEOUT = java.time.Duration.ofSeconds(30);
 
     private RestCommands() {
+    }
+
+    /** The server's directory (lock, ready marker, logs): {@code rest} beside coordination.properties. */
+    static Path directory(DataDirectory dd, String coordination) {
+        return dd.configDir(coordination).resolve("rest");
     }
 
     @Command(name = "start", mixinStandardHelpOptions = true,
@@ -49,7 +56,7 @@ final class RestCommands {
             Mft.prepare(global);
             DataDirectory dd = global.privateDataDirectory();
             String coordination = global.configurationOptions(configurationOptions);
-            Path dir = dd.configDir(coordination).resolve("rest");
+            Path dir = directory(dd, coordination);
             PrivateFiles.ensurePrivateDirectory(dir, "REST API directory");
             if (DirectoryLock.isHeld(dir, LOCK)) {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGRE0006E: the REST API of " + coordination
@@ -59,7 +66,7 @@ final class RestCommands {
                 Process p = Daemons.startDetached(List.of("rest", "start", "-F", "-p", coordination, "--data-dir",
                         dd.root().toString()), dir.resolve("console.log"), dir, LOCK, "the REST API");
                 System.out.println("BFGRE0007I: The REST API of " + coordination + " started (process " + p.pid()
-                        + ", log " + dir.resolve("output0.log") + "); stop it with 'kill " + p.pid() + "'.");
+                        + ", log " + dir.resolve("output0.log") + "); stop it with 'mft rest stop -p " + coordination + "'.");
                 return ExitCodes.OK;
             }
             return runForeground(dd, coordination, dir);
@@ -98,6 +105,34 @@ final class RestCommands {
             } finally {
                 LogSetup.remove(appender);
             }
+        }
+    }
+
+    @Command(name = "stop", mixinStandardHelpOptions = true,
+            footer = {"", "Examples:", "  mft rest stop", "  mft rest stop -p QM1"},
+            description = {"Stop the running REST API and dashboard server of a configuration options set (like",
+                    "IBM's endmqweb): it finishes the requests it is answering, closes its port and ends."})
+    static final class Stop implements Callable<Integer> {
+        @Mixin GlobalOptions global;
+        @Option(names = "-p", description = "Configuration options set.") String configurationOptions;
+
+        @Override
+        public Integer call() throws Exception {
+            Mft.prepare(global);
+            String coordination = global.configurationOptions(configurationOptions);
+            java.util.OptionalLong pid = DirectoryLock.holderPid(directory(global.dataDirectory(), coordination),
+                    LOCK);
+            if (pid.isEmpty()) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGRE0009E: the REST API of " + coordination
+                        + " is not running");
+            }
+            if (!Daemons.terminate(pid.getAsLong(), STOP_TIMEOUT)) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGRE0009E: the REST API of " + coordination
+                        + " (process " + pid.getAsLong() + ") has not stopped within " + STOP_TIMEOUT.toSeconds()
+                        + " s");
+            }
+            System.out.println("BFGRE0016I: The REST API of " + coordination + " stopped.");
+            return ExitCodes.OK;
         }
     }
 }

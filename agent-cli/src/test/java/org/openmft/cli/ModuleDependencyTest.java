@@ -10,8 +10,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 
 /**
  * The module dependencies written down in docs/architecture.md, checked:
- * transfer-xml &lt;- agent-core &lt;- coordination &lt;- client, rest &lt;- agent-cli (client and rest do not
- * depend on each other), and only the CLI has a logging backend or ends the JVM.
+ * transfer-xml &lt;- agent-core &lt;- coordination &lt;- client &lt;- rest &lt;- agent-cli (the REST API sends
+ * requests through the client API, so that there is one implementation; the client knows nothing of
+ * the REST API), and only the CLI has a logging backend or ends the JVM.
  */
 class ModuleDependencyTest {
     private static final JavaClasses CLASSES = new ClassFileImporter()
@@ -44,11 +45,12 @@ class ModuleDependencyTest {
     }
 
     @Test
-    void theRestApiDependsOnCoordinationAndBelowOnly() {
+    void theRestApiDependsOnThePublicClientApiAndBelowOnly() {
         noClasses().that().resideInAPackage("org.openmft.rest..")
-                .should().dependOnClassesThat().resideInAPackage("org.openmft.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.openmft.cli..", "org.openmft.client.internal..")
                 .check(CLASSES);
-        noClasses().that().resideInAnyPackage("org.openmft.xml..", "org.openmft.agent..", "org.openmft.coordination..")
+        noClasses().that().resideInAnyPackage("org.openmft.xml..", "org.openmft.agent..", "org.openmft.coordination..",
+                "org.openmft.client..")
                 .should().dependOnClassesThat().resideInAPackage("org.openmft.rest..")
                 .check(CLASSES);
     }

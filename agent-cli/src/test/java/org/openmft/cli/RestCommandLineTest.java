@@ -12,7 +12,7 @@ import org.openmft.agent.config.DataDirectory;
 
 /**
  * {@code mft rest start} refusing what it cannot serve safely or at all, before it listens: one-line
- * errors with the message id and exit code 78.
+ * errors with the message id and exit code 78; {@code mft rest stop} of a server that is not running.
  */
 class RestCommandLineTest {
     @TempDir
@@ -41,5 +41,13 @@ class RestCommandLineTest {
         MftCommandLineTest.Run r = mft("rest", "start", "-F", "-p", "COORD");
         assertThat(r.exitCode()).isEqualTo(ExitCodes.CONFIGURATION);
         assertThat(r.err()).contains("BFGRE0005E", "mft logger create");
+    }
+
+    @Test
+    void stoppingAServerThatDoesNotRunSaysSo() throws Exception {
+        assertThat(mft("setup", "coordination", "-coordinationQMgr=COORD").exitCode()).isZero();
+        MftCommandLineTest.Run r = mft("rest", "stop", "-p", "COORD");
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(r.err()).contains("BFGRE0009E", "COORD is not running");
     }
 }

@@ -10,7 +10,10 @@ import org.openmft.agent.config.CommandConfig;
 import org.openmft.agent.config.ConfigurationException;
 import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.DataDirectory;
+import org.openmft.agent.config.QueueManagerEndpoint;
 import org.openmft.client.internal.CommandChannel;
+import org.openmft.client.internal.TransferHistory;
+import org.openmft.coordination.logger.LogStore;
 
 /**
  * Where the client connects, and how: the command queue manager (IBM's {@code command.properties},
@@ -24,20 +27,27 @@ import org.openmft.client.internal.CommandChannel;
  * Immutable and thread-safe.
  */
 public final class ClientSettings {
-    private final CommandConfig command;
+    /** The command queue manager: {@code command.properties}'s, or the coordination queue manager's. */
+    private final QueueManagerEndpoint command;
     /** The coordination configuration, or null when there is none. */
     private final CoordinationConfig coordination;
     /** Why there is no coordination configuration, for the operations that need one; or null. */
     private final String noCoordination;
-    /** The data directory's queue managers (local bindings queue managers are found there), or null. */
-    private final Path qmgrsDirectory;
+    /** The data directory (its queue managers, the set's loggers), or null. */
+    private final DataDirectory dataDirectory;
+    /** The configuration options set in the data directory, or null. */
+    private final String configurationOptions;
+    /** The database logger whose history is read, or null for the set's only one. */
+    private final String logger;
 
-    private ClientSettings(CommandConfig command, CoordinationConfig coordination, String noCoordination,
-            Path qmgrsDirectory) {
+    private ClientSettings(QueueManagerEndpoint command, CoordinationConfig coordination, String noCoordination,
+            DataDirectory dataDirectory, String configurationOptions, String logger) {
         this.command = command;
         this.coordination = coordination;
         this.noCoordination = noCoordination;
-        this.qmgrsDirectory = qmgrsDirectory;
+        this.dataDirectory = dataDirectory;
+        this.configurationOptions = configurationOptions;
+        this.logger = logger;
     }
 
     /**
@@ -66,18 +76,18 @@ public final class ClientSettings {
                 }
                 name = dflt.get();
             }
-            CommandConfig command = CommandChannel.config(dd, name);
+            QueueManagerEndpoint command = CommandChannel.config(dd, name).endpoint();
             Path file = dd.coordinationProperties(name);
             if (!Files.exists(file)) {
                 return new ClientSettings(command, null, "no coordination configuration " + file + ": run 'mft setup"
-                        + " coordination -coordinationQMgr " + name + "' first, or give -p", dd.qmgrsDir());
+                        + " coordination -coordinationQMgr " + name + "' first, or give -p", dd, name, null);
             }
             try {
-                return new ClientSettings(command, CoordinationConfig.load(file, System.getenv()), null,
-                        dd.qmgrsDir());
+                return new ClientSettings(command, CoordinationConfig.load(file, System.getenv()), null, dd, name,
+                        null);
             } catch (ConfigurationException e) {
                 // Requests need only command.properties: said when an operation needs coordination.
-                return new ClientSettings(command, null, e.getMessage(), dd.qmgrsDir());
+                return new ClientSettings(command, null, e.getMessage(), dd, name, null);
             }
         } catch (MftClientException e) {
             throw e;
@@ -85,6 +95,34 @@ public final class ClientSettings {
             throw new MftClientException(MftClientException.CONFIGURATION, e.getMessage(), e);
         } catch (Exception e) {
             throw new MftClientException(MftClientException.CONFIGURATION, String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    /**
+     * The settings of a service of a configuration options set that may have no
+     * {@code command.properties}, such as OpenMFT's REST API: as {@link #fromDataDirectory}, except
+     * that {@code coordination.properties} must exist and requests go through the coordination queue
+     * manager when there is no {@code command.properties}.
+     *
+     * @param dataDirectory the data directory, or null for {@code $OPENMFT_DATA}, else {@code ~/.openmft}
+     * @param configurationOptions the configuration options set (the coordination queue manager's name)
+     * @return the settings
+     * @throws MftClientException code 78 when {@code coordination.properties} is missing, or a file
+     *     holds a bad value
+     */
+    public static ClientSettings forCoordinationQueueManager(Path dataDirectory, String configurationOptions)
+            throws MftClientException {
+        DataDirectory dd = DataDirectory.resolve(dataDirectory, System.getenv());
+        Objects.requireNonNull(configurationOptions, "configurationOptions");
+        try {
+            CoordinationConfig coordination = CoordinationConfig.load(dd.coordinationProperties(configurationOptions),
+                    System.getenv());
+            Path commandFile = dd.commandProperties(configurationOptions);
+            QueueManagerEndpoint command = Files.exists(commandFile)
+                    ? CommandConfig.load(commandFile, System.getenv()).endpoint() : coordination.endpoint();
+            return new ClientSettings(command, coordination, null, dd, configurationOptions, null);
+        } catch (ConfigurationException e) {
+            throw new MftClientException(MftClientException.CONFIGURATION, e.getMessage(), e);
         }
     }
 
@@ -105,12 +143,12 @@ public final class ClientSettings {
             Map<String, String> coordinationProperties) throws MftClientException {
         Objects.requireNonNull(commandProperties, "commandProperties");
         try {
-            CommandConfig command = CommandConfig.from(commandProperties, System.getenv());
+            QueueManagerEndpoint command = CommandConfig.from(commandProperties, System.getenv()).endpoint();
             if (coordinationProperties == null || coordinationProperties.isEmpty()) {
-                return new ClientSettings(command, null, "no coordination properties were given", null);
+                return new ClientSettings(command, null, "no coordination properties were given", null, null, null);
             }
             return new ClientSettings(command, CoordinationConfig.from(coordinationProperties, System.getenv()), null,
-                    null);
+                    null, null, null);
         } catch (ConfigurationException e) {
             throw new MftClientException(MftClientException.CONFIGURATION, e.getMessage(), e);
         }
@@ -122,7 +160,7 @@ public final class ClientSettings {
      * @return {@code connectionQMgr}
      */
     public String commandQueueManager() {
-        return command.connectionQMgr();
+        return command.qmgrName();
     }
 
     /**
@@ -134,12 +172,37 @@ public final class ClientSettings {
         return coordination == null ? Optional.empty() : Optional.of(coordination.coordinationQMgr());
     }
 
-    CommandConfig command() {
+    /**
+     * These settings, with the transfer history ({@link MftClient#history}, {@link MftClient#transfer})
+     * read from database logger {@code loggerName} of the configuration options set, for a set that
+     * has several; by default the set's only {@code DATABASE} logger is read. Settings made
+     * {@link #fromProperties from properties} have no data directory, so no history.
+     *
+     * @param loggerName the logger's name, as {@code mft logger create} gave it
+     * @return the settings
+     * @throws IllegalArgumentException when the name is not a logger name
+     */
+    public ClientSettings withLogger(String loggerName) {
+        return new ClientSettings(command, coordination, noCoordination, dataDirectory, configurationOptions,
+                org.openmft.agent.config.QueueNames.validateLoggerName(Objects.requireNonNull(loggerName,
+                        "loggerName").strip()));
+    }
+
+    /** Opens the history's store; code 78 when these settings have no data directory or database logger. */
+    Optional<LogStore> history() throws MftClientException {
+        if (dataDirectory == null) {
+            throw new MftClientException(MftClientException.CONFIGURATION, "the transfer history is read from a"
+                    + " DATABASE logger of a data directory: these settings were made from properties and name none");
+        }
+        return TransferHistory.open(dataDirectory, configurationOptions, logger, System.getenv());
+    }
+
+    QueueManagerEndpoint command() {
         return command;
     }
 
     Path qmgrsDirectory() {
-        return qmgrsDirectory;
+        return dataDirectory == null ? null : dataDirectory.qmgrsDir();
     }
 
     /** The coordination configuration; fails with code 78 saying why there is none. */

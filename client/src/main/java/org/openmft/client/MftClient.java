@@ -17,10 +17,16 @@ import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.client.internal.Cancellation;
 import org.openmft.client.internal.CommandChannel;
+import org.openmft.client.internal.DropOldestPublisher;
 import org.openmft.client.internal.ProgressFeed;
 import org.openmft.client.internal.Requests;
+import org.openmft.coordination.logger.LogStore;
+import org.openmft.coordination.logger.StoredItem;
+import org.openmft.coordination.logger.StoredTransfer;
+import org.openmft.coordination.logger.TransferQuery;
 import org.openmft.coordination.query.AgentDirectory;
 import org.openmft.coordination.query.AgentView;
+import org.openmft.xml.Originator;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
 import org.openmft.xml.TransferRequest;
@@ -51,10 +57,13 @@ import org.openmft.xml.log.TransferProgress;
 public final class MftClient implements AutoCloseable {
     private final ClientSettings settings;
     private final ConnectionListener notices;
+    /** The originator of this client's requests: this host and the OS user, or the user acted for. */
+    private final Originator originator;
 
-    private MftClient(ClientSettings settings, ConnectionListener notices) {
+    private MftClient(ClientSettings settings, ConnectionListener notices, Originator originator) {
         this.settings = settings;
         this.notices = notices;
+        this.originator = originator;
     }
 
     /**
@@ -76,7 +85,28 @@ public final class MftClient implements AutoCloseable {
      */
     public static MftClient connect(ClientSettings settings, ConnectionListener listener) {
         return new MftClient(Objects.requireNonNull(settings, "settings"), Objects.requireNonNull(listener,
-                "listener"));
+                "listener"), null);
+    }
+
+    /**
+     * A client like this one whose transfer and cancel requests name {@code userId} as the user
+     * who asked ({@code <originator><userID>}, shown in the transfer log), for a server that has
+     * authenticated its caller, as IBM's REST API records the user it logged in. Requests of this
+     * client name the operating system's user otherwise (as IBM's commands do), or, for a
+     * {@link TransferSpec#fromXml document}, the user the document names.
+     *
+     * @param userId the user, not empty
+     * @return the client acting for the user
+     */
+    public MftClient onBehalfOf(String userId) {
+        Originator host = CommandChannel.originator();
+        return new MftClient(settings, notices, new Originator(host.hostName(), Objects.requireNonNull(userId,
+                "userId"), null));
+    }
+
+    /** The request of {@code spec} with this client's originator, if it acts for a user. */
+    private TransferRequest request(TransferSpec spec) {
+        return originator == null ? spec.request() : spec.request().withOriginator(originator);
     }
 
     /**
@@ -101,7 +131,7 @@ public final class MftClient implements AutoCloseable {
     public Acknowledgement send(TransferSpec spec) throws MftClientException {
         Objects.requireNonNull(spec, "spec");
         try (CommandChannel channel = CommandChannel.open(settings.command(), settings.qmgrsDirectory())) {
-            TransferRequest request = spec.request();
+            TransferRequest request = request(spec);
             channel.toQueueManager(request.sourceAgent().qmgr());
             Reply ack = Requests.acknowledged(channel, request.sourceAgent().agent(), request);
             return new Acknowledgement(ack.requestId(), ack.supplements());
@@ -112,6 +142,7 @@ public final class MftClient implements AutoCloseable {
 
     /**
      * Submits a transfer whose outcome is to be awaited; returns once the source agent has accepted it.
+     * Its progress can be followed with {@link TransferHandle#progress()}.
      *
      * @param spec the request
      * @return the transfer, to {@linkplain TransferHandle#await await} and to close
@@ -123,12 +154,14 @@ public final class MftClient implements AutoCloseable {
 
     /**
      * Submits a transfer whose outcome is to be awaited, following its progress; returns once the
-     * source agent has accepted it. The progress publications are subscribed to before the request
-     * is sent, so that none is missed.
+     * source agent has accepted it. When a coordination queue manager is configured, the source
+     * agent's progress publications are subscribed to before the request is sent, so that none is
+     * missed, and passed to {@code listener} and to the subscribers of
+     * {@link TransferHandle#progress()} from the acknowledgement until the outcome arrives or the
+     * handle is closed.
      *
      * @param spec the request
-     * @param listener receives the transfer's progress while {@link TransferHandle#await} waits, or
-     *     null for none
+     * @param listener receives the transfer's progress, or null for none
      * @return the transfer, to {@linkplain TransferHandle#await await} and to close
      * @throws MftClientException as {@link #send}
      */
@@ -136,18 +169,20 @@ public final class MftClient implements AutoCloseable {
         Objects.requireNonNull(spec, "spec");
         CommandChannel channel = null;
         ProgressFeed feed = null;
+        DropOldestPublisher<ProgressEvent> events = new DropOldestPublisher<>(TransferHandle.PROGRESS_BUFFER);
         try {
             channel = CommandChannel.openForWait(settings.command(), settings.qmgrsDirectory(), notices::onNotice);
             // Ask for the outcome, item by item, on this transfer's reply queue.
-            TransferRequest request = spec.request().withReply(new ReplyTo(channel.replyQueueName(),
+            TransferRequest request = request(spec).withReply(new ReplyTo(channel.replyQueueName(),
                     channel.qmgrName(), true));
             String agent = request.sourceAgent().agent();
-            if (listener != null) {
-                feed = progress(agent, listener);
-            }
+            feed = progress(agent, listener, events);
             channel.toQueueManager(request.sourceAgent().qmgr());
             Reply ack = Requests.acknowledged(channel, agent, request);
-            return new TransferHandle(channel, feed, ack.requestId(), ack.supplements());
+            if (feed != null) {
+                feed.follow(ack.requestId());
+            }
+            return new TransferHandle(channel, feed, events, ack.requestId(), ack.supplements());
         } catch (Exception e) {
             if (feed != null) {
                 feed.close();
@@ -159,15 +194,26 @@ public final class MftClient implements AutoCloseable {
         }
     }
 
-    /** Subscribes to {@code agent}'s progress publications; null (and the listener told) when it cannot. */
-    private ProgressFeed progress(String agent, ProgressListener listener) {
+    /**
+     * Subscribes to {@code agent}'s progress publications for {@code listener} and {@code events};
+     * null when it cannot (the listener is told why, when there is one).
+     */
+    private ProgressFeed progress(String agent, ProgressListener listener, DropOldestPublisher<ProgressEvent> events) {
         try {
             CoordinationConfig config = settings.coordination();
             QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(),
                     settings.qmgrsDirectory(), null);
-            return ProgressFeed.open(connector, agent, p -> listener.onProgress(event(p)));
+            return ProgressFeed.open(connector, agent, p -> {
+                ProgressEvent e = event(p);
+                events.publish(e);
+                if (listener != null) {
+                    listener.onProgress(e);
+                }
+            });
         } catch (Exception e) {
-            listener.onProgressUnavailable(e.getMessage() == null ? e.toString() : e.getMessage());
+            if (listener != null) {
+                listener.onProgressUnavailable(e.getMessage() == null ? e.toString() : e.getMessage());
+            }
             return null;
         }
     }
@@ -233,12 +279,13 @@ public final class MftClient implements AutoCloseable {
                 ? CommandChannel.open(settings.command(), settings.qmgrsDirectory())
                 : CommandChannel.openForWait(settings.command(), settings.qmgrsDirectory(), notices::onNotice)) {
             channel.toQueueManager(agentQMgr);
-            String accepted = Cancellation.accepted(Cancellation.ask(channel, name, id), name, id);
+            Originator asker = originator == null ? CommandChannel.originator() : originator;
+            String accepted = Cancellation.accepted(Cancellation.ask(channel, asker, name, id), name, id);
             onAccepted.accept(accepted);
             if (waitForEnd == null) {
                 return new CancelOutcome(accepted, false, Optional.empty());
             }
-            boolean ended = Cancellation.awaitEnd(channel, name, id, waitForEnd);
+            boolean ended = Cancellation.awaitEnd(channel, asker, name, id, waitForEnd);
             return new CancelOutcome(accepted, ended, ended ? Optional.empty() : channel.lostConnection());
         } catch (Exception e) {
             throw failure(e);
@@ -279,8 +326,9 @@ public final class MftClient implements AutoCloseable {
     }
 
     /**
-     * The transfers the agents run or have queued now, from their status publications; finished
-     * transfers are in the transfer log ({@code mft transfer list} with a database logger).
+     * The transfers the agents run or have queued now, from their status publications; needs no
+     * logger. Finished transfers, and the details of running ones, are in the logger's database:
+     * {@link #history} and {@link #transfer}.
      *
      * @return the transfers, by agent
      * @throws MftClientException as {@link #agents}
@@ -293,6 +341,67 @@ public final class MftClient implements AutoCloseable {
                     state)));
         }
         return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * Transfers as the logger's database recorded them (IBM's transfer log, stored by a
+     * {@code DATABASE} logger of the configuration options set, see
+     * {@link ClientSettings#withLogger}): running and ended ones, newest first, kept across
+     * restarts, as {@code mft transfer list} shows them. Without the items; {@link #transfer} has them.
+     *
+     * @param agent only the transfers of this source or destination agent (any case), or null for all
+     * @param limit the most to return, 1 to 100000
+     * @return the transfers, newest first; empty when the logger has stored nothing yet
+     * @throws MftClientException code 78 when the settings have no data directory or it has no such
+     *     database logger, 1 when the database cannot be read
+     */
+    public List<TransferRecord> history(String agent, int limit) throws MftClientException {
+        TransferQuery query;
+        try {
+            query = TransferQuery.latest(limit);
+            if (agent != null && !agent.isBlank()) {
+                query = query.withAgent(agentName(agent));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new MftClientException(MftClientException.FAILED, e.getMessage(), e);
+        }
+        Optional<LogStore> store = settings.history();
+        if (store.isEmpty()) {
+            return List.of();
+        }
+        try (LogStore s = store.get()) {
+            return s.transfers(query).stream().map(MftClient::record).toList();
+        } catch (Exception e) {
+            throw failure(e);
+        }
+    }
+
+    /**
+     * One transfer as the logger's database recorded it, with its items (IBM's
+     * {@code GET admin/mft/transfer/{id}}, {@code mft transfer show}).
+     *
+     * @param transferId the transfer id, 48 hexadecimal characters
+     * @return the transfer, or empty when the logger stored nothing about it
+     * @throws MftClientException as {@link #history}, and code 1 (BFGCL0400E) when the id is not a transfer id
+     */
+    public Optional<TransferRecord> transfer(String transferId) throws MftClientException {
+        String id = Cancellation.transferId(transferId);
+        Optional<LogStore> store = settings.history();
+        if (store.isEmpty()) {
+            return Optional.empty();
+        }
+        try (LogStore s = store.get()) {
+            return s.transfer(id).map(MftClient::record);
+        } catch (Exception e) {
+            throw failure(e);
+        }
+    }
+
+    private static TransferRecord record(StoredTransfer t) {
+        return new TransferRecord(t.id().toUpperCase(java.util.Locale.ROOT), t.sourceAgent(), t.destinationAgent(),
+                t.state().restName(), t.resultCode(), t.originatorUser(), t.jobName(), t.startTime(), t.endTime(),
+                t.totalItems(), t.bytesSent(), t.supplements(), t.items().stream().map((StoredItem i) ->
+                        new ItemOutcome(i.source(), i.destination(), i.resultCode(), i.supplement())).toList());
     }
 
     private AgentDirectory directory() throws MftClientException, QueueManagerException {

@@ -27,6 +27,8 @@ public class MftClientException extends Exception {
 
     /** The code: one of this class's constants, or an agent's result code. */
     private final int code;
+    /** The result code the agent answered with, or -1 when the failure is not an agent's answer. */
+    private final int resultCode;
 
     /**
      * A failure without an underlying exception.
@@ -35,8 +37,20 @@ public class MftClientException extends Exception {
      * @param message what went wrong, for people
      */
     public MftClientException(int code, String message) {
+        this(code, message, -1);
+    }
+
+    /**
+     * An agent's refusal of a request.
+     *
+     * @param code the code, one of this class's constants or the agent's result code
+     * @param message what went wrong, for people
+     * @param resultCode the result code the agent answered with (IBM's, e.g. 26: the transfer is not known)
+     */
+    public MftClientException(int code, String message, int resultCode) {
         super(message);
         this.code = code;
+        this.resultCode = resultCode;
     }
 
     /**
@@ -49,6 +63,7 @@ public class MftClientException extends Exception {
     public MftClientException(int code, String message, Throwable cause) {
         super(message, cause);
         this.code = code;
+        this.resultCode = -1;
     }
 
     /**
@@ -58,5 +73,16 @@ public class MftClientException extends Exception {
      */
     public int code() {
         return code;
+    }
+
+    /**
+     * The result code an agent answered with, when the failure is an agent's refusal (IBM's codes:
+     * 26 the transfer is not known to the agent, and so on); {@link #code()} may differ, as
+     * {@code fteCancelTransfer} exits with 1 for an unknown transfer.
+     *
+     * @return the agent's result code, or empty when the agent did not answer or accepted
+     */
+    public java.util.OptionalInt resultCode() {
+        return resultCode < 0 ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(resultCode);
     }
 }

@@ -23,4 +23,13 @@ import java.time.Instant;
 public record ProgressEvent(String transferId, String sourceAgent, String destinationAgent, Instant time,
         long bytes, double seconds, int currentItem, int totalItems, long currentTransferred, long currentSize,
         String currentSource, String currentDestination) {
+    /**
+     * The transfer's average rate since it started moving data: {@link #bytes()} over
+     * {@link #seconds()}.
+     *
+     * @return bytes per second, or -1 when the agent did not say
+     */
+    public double bytesPerSecond() {
+        return bytes < 0 || seconds <= 0 ? -1 : bytes / seconds;
+    }
 }

@@ -1,7 +1,9 @@
 package org.openmft.client;
 
 /**
- * Receives a transfer's live progress while {@link TransferHandle#await} waits for its outcome.
+ * Receives a transfer's live progress from its acknowledgement until {@link TransferHandle#await}
+ * receives its outcome or the handle is closed ({@link TransferHandle#progress()} is the same as a
+ * {@code Flow.Publisher}, with bounded buffering).
  * Events arrive on the messaging provider's thread, one at a time; a listener must return quickly
  * and must not call back into the client.
  */

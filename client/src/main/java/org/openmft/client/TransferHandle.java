@@ -4,8 +4,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.Flow;
 
 import org.openmft.client.internal.CommandChannel;
+import org.openmft.client.internal.DropOldestPublisher;
 import org.openmft.client.internal.ProgressFeed;
 import org.openmft.xml.ItemResult;
 import org.openmft.xml.Reply;
@@ -17,19 +20,56 @@ import org.openmft.xml.Reply;
  * is told); it is deleted by {@link #close}, or by a shutdown hook when the JVM ends first. On IBM MQ
  * it is a temporary queue and a lost connection ends the wait with code 75.
  *
- * <p>Not thread-safe: one thread awaits; {@link #close} may be called from another.
+ * <p>Its progress is a {@link Flow.Publisher} ({@link #progress()}) as well as the submit's
+ * {@link ProgressListener}.
+ *
+ * <p>Not thread-safe: one thread awaits; {@link #close} and {@link #progress()} may be called from others.
  */
 public final class TransferHandle implements AutoCloseable {
+    /**
+     * The most progress events kept for one subscriber of {@link #progress()} that has not asked
+     * for them (or not yet taken them): {@value}. When a subscriber falls further behind, its
+     * oldest waiting event is dropped, so it sees the newest.
+     */
+    public static final int PROGRESS_BUFFER = 16;
+
     private final CommandChannel channel;
     private final String transferId;
     private final List<String> messages;
-    private ProgressFeed feed;
+    private final DropOldestPublisher<ProgressEvent> events;
+    private volatile ProgressFeed feed;
 
-    TransferHandle(CommandChannel channel, ProgressFeed feed, String transferId, List<String> messages) {
+    TransferHandle(CommandChannel channel, ProgressFeed feed, DropOldestPublisher<ProgressEvent> events,
+            String transferId, List<String> messages) {
         this.channel = channel;
         this.feed = feed;
+        this.events = events;
         this.transferId = transferId;
         this.messages = List.copyOf(messages);
+    }
+
+    /**
+     * The transfer's progress as a reactive stream ({@code java.util.concurrent.Flow}): each event is
+     * one progress publication of the source agent (bytes and items so far, the current file, the
+     * rate: {@link ProgressEvent#bytesPerSecond()}). A subscriber gets the newest event published
+     * before it subscribed, if any, then each new one. The stream completes ({@code onComplete})
+     * when {@link #await} receives the outcome; it fails ({@code onError}) with an
+     * {@link MftClientException} when {@code await} fails, and with a
+     * {@link java.util.concurrent.CancellationException} when the handle is closed before the
+     * outcome arrived. A timed-out {@code await} does not end it.
+     *
+     * <p>Buffering is bounded: at most {@link #PROGRESS_BUFFER} events wait for each subscriber,
+     * and when more arrive the oldest waiting one is dropped (progress events supersede each other,
+     * so a slow subscriber sees the latest state, never a growing backlog). Events are delivered
+     * on a thread of the common {@code ForkJoinPool}, one at a time per subscriber, in order;
+     * nothing a subscriber does holds up the transfer or the other subscribers. Without a
+     * coordination queue manager (or when it cannot be reached) there are no events, and the
+     * stream still ends with the outcome.
+     *
+     * @return the publisher; each call returns the same one
+     */
+    public Flow.Publisher<ProgressEvent> progress() {
+        return events;
     }
 
     /**
@@ -52,7 +92,7 @@ public final class TransferHandle implements AutoCloseable {
 
     /**
      * Waits for the transfer's outcome. Progress events go to the submit's {@link ProgressListener}
-     * while this waits (starting with the newest one published before), and stop when it returns.
+     * and to {@link #progress()} until the outcome arrives; they go on after a time-out.
      *
      * @param timeout the longest to wait, more than zero
      * @return the outcome, or empty when none arrived in time (the transfer may still be running)
@@ -63,16 +103,20 @@ public final class TransferHandle implements AutoCloseable {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout " + timeout + " is not more than zero");
         }
+        Optional<TransferOutcome> outcome;
         try {
-            if (feed != null) {
-                feed.follow(transferId);
-            }
-            return channel.awaitReply(transferId, timeout).map(TransferHandle::outcome);
+            outcome = channel.awaitReply(transferId, timeout).map(TransferHandle::outcome);
         } catch (Exception e) {
-            throw MftClient.failure(e);
-        } finally {
+            MftClientException failure = MftClient.failure(e);
             stopProgress();
+            events.fail(failure);
+            throw failure;
         }
+        if (outcome.isPresent()) {
+            stopProgress();
+            events.complete();
+        }
+        return outcome;
     }
 
     /**
@@ -85,7 +129,7 @@ public final class TransferHandle implements AutoCloseable {
         return channel.lostConnection();
     }
 
-    private void stopProgress() {
+    private synchronized void stopProgress() {
         ProgressFeed f = feed;
         feed = null;
         if (f != null) {
@@ -97,6 +141,8 @@ public final class TransferHandle implements AutoCloseable {
     @Override
     public void close() {
         stopProgress();
+        events.fail(new CancellationException("transfer " + transferId + ": the handle was closed before the"
+                + " outcome arrived"));
         channel.close();
     }
 

@@ -111,11 +111,26 @@ class MftClientIT {
                 .file(source.toString(), target.toString()).checksum(Checksum.SHA_256).ifExists(IfExists.OVERWRITE)
                 .priority(3).jobName("CLIENT.IT").metadata("team", "payments").build();
         TransferOutcome outcome;
+        Collecting eager = new Collecting(Long.MAX_VALUE);
+        Collecting slow = new Collecting(1);
         try (TransferHandle transfer = client.submit(spec, events::add)) {
             assertThat(transfer.transferId()).matches("[0-9a-f]{48}");
+            transfer.progress().subscribe(eager);
+            transfer.progress().subscribe(slow);
             outcome = transfer.await(Duration.ofSeconds(120)).orElseThrow();
             assertThat(outcome.transferId()).isEqualTo(transfer.transferId());
         }
+        // The publisher completes with the outcome; the slow subscriber (one event asked for until
+        // now) finds at most the buffer's newest events waiting, then the end.
+        await("the eager subscriber completed", 10, () -> eager.completed);
+        slow.subscription.request(Long.MAX_VALUE);
+        await("the slow subscriber completed", 10, () -> slow.completed);
+        assertThat(eager.items).as("events of the publisher").isNotEmpty()
+                .allSatisfy(e -> assertThat(e.transferId()).isEqualTo(outcome.transferId()));
+        assertThat(eager.items.get(eager.items.size() - 1)).isEqualTo(events.get(events.size() - 1));
+        assertThat(slow.items).hasSizeLessThanOrEqualTo(1 + TransferHandle.PROGRESS_BUFFER)
+                .last().isEqualTo(events.get(events.size() - 1));
+        assertThat(eager.items.get(eager.items.size() - 1).bytesPerSecond()).isPositive();
         assertThat(outcome.succeeded()).as("outcome %s", outcome).isTrue();
         assertThat(outcome.items()).singleElement().satisfies(i -> {
             assertThat(i.resultCode()).isZero();
@@ -151,6 +166,39 @@ class MftClientIT {
                 .file(source.toString(), target.toString()).build()))
                 .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.code()).isEqualTo(1))
                 .hasMessageContaining("BFGCL0014E");
+    }
+
+    /** A subscriber of a transfer's progress that asks for {@code first} events, then for what the test says. */
+    static final class Collecting implements java.util.concurrent.Flow.Subscriber<ProgressEvent> {
+        final List<ProgressEvent> items = new CopyOnWriteArrayList<>();
+        final long first;
+        volatile java.util.concurrent.Flow.Subscription subscription;
+        volatile boolean completed;
+
+        Collecting(long first) {
+            this.first = first;
+        }
+
+        @Override
+        public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+            subscription = s;
+            s.request(first);
+        }
+
+        @Override
+        public void onNext(ProgressEvent item) {
+            items.add(item);
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            throw new AssertionError("progress failed", t);
+        }
+
+        @Override
+        public void onComplete() {
+            completed = true;
+        }
     }
 
     @FunctionalInterface

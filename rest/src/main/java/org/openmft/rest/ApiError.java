@@ -34,12 +34,17 @@ public final class ApiError extends Exception {
     public static final String NO_SUCH_RESOURCE = "BFGRE0011E";
     /** The agent refused a request or did not answer (OpenMFT's). */
     public static final String AGENT_REFUSED = "BFGRE0012E";
+    /** No agent has published a monitor of that name (OpenMFT's). */
+    public static final String MONITOR_NOT_FOUND = "BFGRE0014E";
+    /** Too many failed logins from one address (OpenMFT's). */
+    public static final String TOO_MANY_LOGINS = "BFGRE0015E";
     /** The logger's store cannot be read (OpenMFT's). */
     public static final String STORE_UNAVAILABLE = "BFGRE0013E";
 
     private final int status;
     private final String msgId;
     private final String explanation;
+    private final long retryAfterSeconds;
 
     /**
      * An error.
@@ -50,10 +55,29 @@ public final class ApiError extends Exception {
      * @param explanation why, or what to do; may be null
      */
     public ApiError(int status, String msgId, String message, String explanation) {
+        this(status, msgId, message, explanation, 0);
+    }
+
+    /**
+     * An error after which the client is to wait ({@code Retry-After}).
+     *
+     * @param status the HTTP status code
+     * @param msgId the message id
+     * @param message what is wrong, naming the value
+     * @param explanation why, or what to do; may be null
+     * @param retryAfterSeconds seconds to wait before trying again, or 0
+     */
+    public ApiError(int status, String msgId, String message, String explanation, long retryAfterSeconds) {
         super(message);
         this.status = status;
         this.msgId = msgId;
         this.explanation = explanation;
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    /** @return seconds the client is to wait before trying again ({@code Retry-After}), or 0 */
+    public long retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 
     /**

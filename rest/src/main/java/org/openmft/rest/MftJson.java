@@ -8,6 +8,8 @@ import org.openmft.coordination.logger.StoredItem;
 import org.openmft.coordination.logger.StoredTransfer;
 import org.openmft.coordination.logger.TransferState;
 import org.openmft.coordination.query.AgentView;
+import org.openmft.xml.MonitorDefinition;
+import org.openmft.xml.MonitorListing;
 import org.openmft.xml.log.AgentStatus;
 import org.openmft.xml.log.TransferProgress;
 
@@ -29,30 +31,15 @@ final class MftJson {
     }
 
     /** IBM's transfer states. */
-    static String state(TransferState state) {
-        return switch (state) {
-            case STARTED -> "started";
-            case IN_PROGRESS -> "inProgress";
-            case SUCCESSFUL -> "successful";
-            case PARTIAL -> "partiallySuccessful";
-            case FAILED -> "failed";
-            case CANCELLED -> "cancelled";
-        };
-    }
-
     /**
      * The state a query's {@code state=} names.
      *
      * @throws ApiError 400 naming the allowed values
      */
     static TransferState state(String ibmState) throws ApiError {
-        for (TransferState s : TransferState.values()) {
-            if (state(s).equalsIgnoreCase(ibmState)) {
-                return s;
-            }
-        }
-        throw ApiError.badRequest("state=" + ibmState + " is not a transfer state: use started, inProgress,"
-                + " successful, partiallySuccessful, failed or cancelled");
+        return TransferState.ofRestName(ibmState).orElseThrow(() -> ApiError.badRequest("state=" + ibmState
+                + " is not a transfer state: use started, inProgress, successful, partiallySuccessful, failed or"
+                + " cancelled"));
     }
 
     /** An agent, as {@code GET admin/mft/agent} lists it; with {@code all} the general and connection details. */
@@ -91,6 +78,32 @@ final class MftJson {
         return a;
     }
 
+    /**
+     * A resource monitor, as {@code GET admin/mft/monitor} lists it (IBM's "response body attributes
+     * for list resource monitor"): {@code name}, {@code type}, {@code agentName}, {@code state}; with
+     * {@code all} also {@code general} (poll interval, matches per task) and {@code resource}.
+     */
+    ObjectNode monitor(MonitorListing l, boolean all) {
+        MonitorDefinition m = l.definition();
+        ObjectNode o = mapper.createObjectNode();
+        o.put("name", m.name());
+        o.put("type", m.queueMonitor() ? "queue" : "directory");
+        o.put("agentName", l.agent().toUpperCase(Locale.ROOT));
+        o.put("state", l.started() ? MonitorListing.STARTED : MonitorListing.STOPPED);
+        if (all) {
+            ObjectNode g = o.putObject("general");
+            g.put("pollInterval", m.pollInterval().value());
+            g.put("pollIntervalUnit", m.pollInterval().unit().xml());
+            g.put("matchesPerTask", m.batchSize());
+            ObjectNode r = o.putObject("resource");
+            r.put("name", m.queueMonitor() ? m.queue() : m.directory());
+            if (!m.queueMonitor()) {
+                r.put("recursionLevel", m.recursionLevel());
+            }
+        }
+        return o;
+    }
+
     /** {@code H:MM:SS}, as fteListAgents shows the age of a status; empty when unknown. */
     static String age(Duration age) {
         if (age == null) {
@@ -116,7 +129,7 @@ final class MftJson {
             o.putObject("job").put("name", t.jobName());
         }
         ObjectNode status = o.putObject("status");
-        status.put("state", state(t.state()));
+        status.put("state", t.state().restName());
         if (t.resultCode() != null) {
             status.put("resultCode", t.resultCode());
         }

@@ -14,6 +14,10 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.client.Acknowledgement;
+import org.openmft.client.MftClient;
+import org.openmft.client.MftClientException;
+import org.openmft.client.TransferSpec;
 import org.openmft.coordination.logger.LogStore;
 import org.openmft.coordination.logger.LogStoreException;
 import org.openmft.coordination.logger.StoredTransfer;
@@ -22,10 +26,10 @@ import org.openmft.coordination.logger.TransferState;
 import org.openmft.coordination.query.AgentDirectory;
 import org.openmft.coordination.query.AgentNamePattern;
 import org.openmft.coordination.query.AgentView;
-import org.openmft.xml.CancelRequest;
+import org.openmft.coordination.query.MonitorDirectory;
 import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.MonitorListing;
 import org.openmft.xml.Originator;
-import org.openmft.xml.Reply;
 import org.openmft.xml.TransferRequest;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -33,8 +37,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The resources of the REST API, independent of the HTTP server: IBM's {@code admin/mft/agent}
- * and {@code admin/mft/transfer} (list, show, create) under {@value #IBM_BASE}, and OpenMFT's
+ * The resources of the REST API, independent of the HTTP server: IBM's {@code admin/mft/agent},
+ * {@code admin/mft/transfer} (list, show, create) and {@code admin/mft/monitor} (list, show) under {@value #IBM_BASE}, and OpenMFT's
  * additions (cancel as {@code DELETE} of a transfer, live progress under {@value #OPENMFT_BASE}).
  * Agents come from the coordination queue manager's retained statuses ({@link AgentDirectory}),
  * transfers from the logger's store, so that history survives restarts of this server. Thread-safe.
@@ -52,14 +56,13 @@ public final class MftResources {
     static final Duration AGENTS_REUSED = Duration.ofSeconds(2);
     /** IBM's result code: the agent does not know the transfer. */
     static final int NOT_FOUND = 26;
-    /** IBM's result code: a cancel of the transfer is already in progress. */
-    static final int ALREADY_CANCELLING = 27;
 
     private static final Pattern TRANSFER_ID = Pattern.compile("[0-9A-Fa-f]{48}");
 
     private final AgentDirectory agents;
+    private final MonitorDirectory monitors;
     private final History history;
-    private final AgentRequests requests;
+    private final MftClient client;
     private final LiveProgress progress;
     private final Clock clock;
     private final ObjectMapper mapper = new ObjectMapper();
@@ -68,21 +71,25 @@ public final class MftResources {
     private final String hostName;
     private List<AgentView> agentsRead;
     private Instant agentsReadAt;
+    private List<MonitorListing> monitorsRead;
+    private Instant monitorsReadAt;
 
     /**
      * The resources.
      *
      * @param agents the coordination queue manager's agents
+     * @param monitors the coordination queue manager's resource monitors
      * @param history opens the logger's store for one request
-     * @param requests where create and cancel requests go
+     * @param client sends create and cancel requests to the agents' command queues
      * @param progress live progress, or null when not followed
      * @param clock the time
      */
-    public MftResources(AgentDirectory agents, History history, AgentRequests requests, LiveProgress progress,
-            Clock clock) {
+    public MftResources(AgentDirectory agents, MonitorDirectory monitors, History history, MftClient client,
+            LiveProgress progress, Clock clock) {
         this.agents = agents;
+        this.monitors = monitors;
         this.history = history;
-        this.requests = requests;
+        this.client = client;
         this.progress = progress;
         this.clock = clock;
         String host;
@@ -180,12 +187,21 @@ public final class MftResources {
             get(method);
             return Answer.ok(transfer(id, query));
         }
+        if (p.equals(IBM_BASE + "/monitor")) {
+            get(method);
+            return Answer.ok(monitorList(query));
+        }
+        if (p.startsWith(IBM_BASE + "/monitor/")) {
+            get(method);
+            return Answer.ok(monitor(decode(p.substring((IBM_BASE + "/monitor/").length())), query));
+        }
         if (p.equals(OPENMFT_BASE + "/progress")) {
             get(method);
             return Answer.ok(progress());
         }
         throw new ApiError(404, ApiError.NO_SUCH_RESOURCE, "no resource " + path, "The resources are under "
-                + IBM_BASE + "/agent, " + IBM_BASE + "/transfer and " + OPENMFT_BASE + "/progress.");
+                + IBM_BASE + "/agent, " + IBM_BASE + "/transfer, " + IBM_BASE + "/monitor and " + OPENMFT_BASE
+                + "/progress.");
     }
 
     private static void authorize(User user, String what) throws ApiError {
@@ -214,22 +230,81 @@ public final class MftResources {
             try {
                 agentsRead = agents.agents(null);
             } catch (QueueManagerException e) {
-                throw new ApiError(503, ApiError.COORDINATION_UNAVAILABLE, "An attempt to connect to the coordination"
-                        + " queue manager failed: " + e.getMessage(), "Start the coordination queue manager and"
-                                + " submit the request again.");
+                throw coordinationUnavailable(e);
             }
             agentsReadAt = now;
         }
         return agentsRead;
     }
 
-    private ObjectNode agentList(Map<String, String> query) throws ApiError {
-        AgentNamePattern names;
-        try {
-            names = AgentNamePattern.of(query.get("name"));
-        } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest("name=" + query.get("name") + ": " + e.getMessage());
+    /** The monitors' listings, read at most every {@link #AGENTS_REUSED}, as the agents are. */
+    private synchronized List<MonitorListing> readMonitors() throws ApiError {
+        Instant now = clock.instant();
+        if (monitorsRead == null || monitorsReadAt.plus(AGENTS_REUSED).isBefore(now)) {
+            try {
+                monitorsRead = monitors.read();
+            } catch (QueueManagerException e) {
+                throw coordinationUnavailable(e);
+            }
+            monitorsReadAt = now;
         }
+        return monitorsRead;
+    }
+
+    private static ApiError coordinationUnavailable(QueueManagerException e) {
+        return new ApiError(503, ApiError.COORDINATION_UNAVAILABLE, "An attempt to connect to the coordination queue"
+                + " manager failed: " + e.getMessage(), "Start the coordination queue manager and submit the request"
+                        + " again.");
+    }
+
+    /** {@code GET admin/mft/monitor}: filtered by {@code name} and {@code agentName} patterns, {@code state}, {@code type}. */
+    private ObjectNode monitorList(Map<String, String> query) throws ApiError {
+        AgentNamePattern names = pattern(query, "name");
+        AgentNamePattern agentNames = pattern(query, "agentName");
+        String state = query.get("state");
+        String type = query.get("type");
+        boolean all = allAttributes(query);
+        ObjectNode out = mapper.createObjectNode();
+        ArrayNode list = out.putArray("monitor");
+        for (MonitorListing l : readMonitors()) {
+            ObjectNode m = json.monitor(l, all);
+            if (names.matches(l.name()) && agentNames.matches(l.agent())
+                    && (state == null || m.get("state").asText().equalsIgnoreCase(state))
+                    && (type == null || m.get("type").asText().equalsIgnoreCase(type))) {
+                list.add(m);
+            }
+        }
+        return out;
+    }
+
+    /** {@code GET admin/mft/monitor/{name}}: every agent's monitor of that name (names are unique per agent). */
+    private ObjectNode monitor(String name, Map<String, String> query) throws ApiError {
+        ObjectNode out = mapper.createObjectNode();
+        ArrayNode list = out.putArray("monitor");
+        for (MonitorListing l : readMonitors()) {
+            if (l.name().equalsIgnoreCase(name) && (query.get("agentName") == null
+                    || l.agent().equalsIgnoreCase(query.get("agentName")))) {
+                list.add(json.monitor(l, allAttributes(query)));
+            }
+        }
+        if (list.isEmpty()) {
+            throw new ApiError(404, ApiError.MONITOR_NOT_FOUND, "Monitor details cannot be found for "
+                    + name.toUpperCase(Locale.ROOT) + ".", "No agent has published a monitor of this name on the"
+                            + " coordination queue manager: is the name right (mft monitor list)?");
+        }
+        return out;
+    }
+
+    private static AgentNamePattern pattern(Map<String, String> query, String name) throws ApiError {
+        try {
+            return AgentNamePattern.of(query.get(name));
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(name + "=" + query.get(name) + ": " + e.getMessage());
+        }
+    }
+
+    private ObjectNode agentList(Map<String, String> query) throws ApiError {
+        AgentNamePattern names = pattern(query, "name");
         String state = query.get("state");
         boolean all = allAttributes(query);
         ObjectNode out = mapper.createObjectNode();
@@ -341,12 +416,13 @@ public final class MftResources {
         TransferRequest request = requestJson.parse(body, new Originator(hostName, user, null));
         knownAgent(request.sourceAgent().agent(), "sourceAgent");
         knownAgent(request.destinationAgent().agent(), "destinationAgent");
-        Reply ack = requests.send(request.sourceAgent().agent(), request.sourceAgent().qmgr(), request);
-        if (ack.resultCode() != 0) {
-            throw new ApiError(400, ApiError.AGENT_REFUSED, "agent " + request.sourceAgent().agent() + " refused the"
-                    + " transfer request (result code " + ack.resultCode() + ")" + supplements(ack), null);
+        Acknowledgement ack;
+        try {
+            ack = client.onBehalfOf(user).send(TransferSpec.fromXml(new DocumentWriter().write(request)));
+        } catch (MftClientException e) {
+            throw failed(e, 400, "agent " + request.sourceAgent().agent() + " refused the transfer request");
         }
-        String id = ack.requestId().toUpperCase(Locale.ROOT);
+        String id = ack.transferId().toUpperCase(Locale.ROOT);
         ObjectNode out = mapper.createObjectNode();
         out.putArray("transfer").addObject().put("id", id);
         return new Answer(202, out, IBM_BASE + "/transfer/" + id);
@@ -373,30 +449,43 @@ public final class MftResources {
                             + " destination agent with ?agent= to cancel a transfer the logger has not seen."));
             if (t.state().ended()) {
                 throw new ApiError(409, ApiError.AGENT_REFUSED, "transfer " + id + " has ended ("
-                        + MftJson.state(t.state()) + "); there is nothing to cancel", null);
+                        + t.state().restName() + "); there is nothing to cancel", null);
             }
             agent = t.sourceAgent();
             qmgr = t.sourceQMgr();
         }
         knownAgent(agent, "agent");
-        CancelRequest cancel = new CancelRequest(DocumentWriter.VERSION, new Originator(hostName, user, null), id);
-        Reply r = requests.send(agent.toUpperCase(Locale.ROOT), qmgr, cancel);
-        int code = r.resultCode();
-        if (code == NOT_FOUND) {
-            throw new ApiError(404, ApiError.TRANSFER_NOT_FOUND, "Transfer " + id + " is not known to agent "
-                    + agent + supplements(r), "It never ran there, or it has ended.");
-        }
-        if (code != 0 && code != ALREADY_CANCELLING) {
-            throw new ApiError(409, ApiError.AGENT_REFUSED, "agent " + agent + " refused the cancel request (result"
-                    + " code " + code + ")" + supplements(r), null);
+        try {
+            client.onBehalfOf(user).cancel(agent, qmgr, id, null);
+        } catch (MftClientException e) {
+            if (e.resultCode().orElse(0) == NOT_FOUND) {
+                throw new ApiError(404, ApiError.TRANSFER_NOT_FOUND, "Transfer " + id + " is not known to agent "
+                        + agent + ": " + e.getMessage(), "It never ran there, or it has ended.");
+            }
+            throw failed(e, 409, "agent " + agent + " refused the cancel request");
         }
         ObjectNode out = mapper.createObjectNode();
         out.putArray("transfer").addObject().put("id", id).putObject("status").put("state", "cancelling");
         return new Answer(202, out, IBM_BASE + "/transfer/" + id);
     }
 
-    private static String supplements(Reply r) {
-        return r.supplements().isEmpty() ? "" : ": " + String.join("; ", r.supplements());
+    /**
+     * A failed request as the REST API answers it: an agent that refused (its result code), did not
+     * answer, or a queue manager that cannot be used.
+     */
+    static ApiError failed(MftClientException e, int refusedStatus, String refused) {
+        if (e.resultCode().isPresent()) {
+            return new ApiError(refusedStatus, ApiError.AGENT_REFUSED,
+                    refused + " (result code " + e.resultCode().getAsInt() + "): " + e.getMessage(), null);
+        }
+        return switch (e.code()) {
+            case MftClientException.NOT_ACKNOWLEDGED -> new ApiError(504, ApiError.AGENT_REFUSED, e.getMessage(),
+                    "Is the agent running? The request expires unread if it is not.");
+            case MftClientException.QMGR_UNAVAILABLE, MftClientException.CONFIGURATION -> new ApiError(503,
+                    ApiError.COORDINATION_UNAVAILABLE, "An attempt to connect to the command queue manager failed: "
+                            + e.getMessage(), "Start the queue manager and submit the request again.");
+            default -> new ApiError(502, ApiError.AGENT_REFUSED, e.getMessage(), null);
+        };
     }
 
     private ObjectNode progress() {

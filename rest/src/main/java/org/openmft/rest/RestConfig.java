@@ -68,10 +68,24 @@ public final class RestConfig {
             .description("Embedded queue manager of this host whose users (mft qmgr user) log in with HTTP Basic "
                     + "authentication (default: the coordination queue manager).").build();
 
+    /** Refused logins from one address before it is locked out. */
+    public static final ConfigKey<Integer> MAX_FAILED_LOGINS = ConfigKey.integer("openmft.rest.maxFailedLogins")
+            .defaultValue(10).validator(Validator.intRange(1, 100_000)).supported().group(GROUP)
+            .description("Refused HTTP Basic logins from one address within openmft.rest.failedLoginWindow after "
+                    + "which its requests are refused (429) for openmft.rest.failedLoginLockout.").build();
+    /** The window the refused logins are counted in. */
+    public static final ConfigKey<Integer> FAILED_LOGIN_WINDOW = ConfigKey.integer("openmft.rest.failedLoginWindow")
+            .defaultValue(60).validator(Validator.intRange(1, 86_400)).unit("s").supported().group(GROUP)
+            .description("Window in which an address's refused logins are counted.").build();
+    /** How long an address is locked out. */
+    public static final ConfigKey<Integer> FAILED_LOGIN_LOCKOUT = ConfigKey.integer("openmft.rest.failedLoginLockout")
+            .defaultValue(300).validator(Validator.intRange(1, 86_400)).unit("s").supported().group(GROUP)
+            .description("How long an address that reached openmft.rest.maxFailedLogins is refused.").build();
+
     /** All keys of rest.properties. */
     public static final ConfigRegistry REGISTRY = ConfigRegistry.builder(FILE_NAME)
             .add(HTTP_HOST, HTTP_PORT, HTTPS_PORT, KEY_STORE, KEY_STORE_TYPE, KEY_STORE_CREDENTIALS_FILE, LOGGER,
-                    USERS_QMGR)
+                    USERS_QMGR, MAX_FAILED_LOGINS, FAILED_LOGIN_WINDOW, FAILED_LOGIN_LOCKOUT)
             .build();
 
     private final ConfigValues values;
@@ -185,6 +199,21 @@ public final class RestConfig {
     /** @return {@code openmft.rest.usersQMgr}, if set */
     public Optional<String> usersQMgr() {
         return Optional.ofNullable(values.get(USERS_QMGR));
+    }
+
+    /** @return {@code openmft.rest.maxFailedLogins} */
+    public int maxFailedLogins() {
+        return values.get(MAX_FAILED_LOGINS);
+    }
+
+    /** @return {@code openmft.rest.failedLoginWindow} */
+    public java.time.Duration failedLoginWindow() {
+        return java.time.Duration.ofSeconds(values.get(FAILED_LOGIN_WINDOW));
+    }
+
+    /** @return {@code openmft.rest.failedLoginLockout} */
+    public java.time.Duration failedLoginLockout() {
+        return java.time.Duration.ofSeconds(values.get(FAILED_LOGIN_LOCKOUT));
     }
 
     /** @return the effective configuration, one key a line, secrets masked */

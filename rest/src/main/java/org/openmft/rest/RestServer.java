@@ -53,6 +53,7 @@ public final class RestServer implements AutoCloseable {
     private final ServerConnector connector;
     private final MftResources resources;
     private final UserLogin login;
+    private final LoginThrottle throttle;
     private final Dashboard dashboard = new Dashboard();
     private final boolean tls;
 
@@ -66,6 +67,7 @@ public final class RestServer implements AutoCloseable {
     public RestServer(RestConfig config, MftResources resources, UserLogin login) {
         this.resources = resources;
         this.login = login;
+        this.throttle = LoginThrottle.of(config, java.time.Clock.systemUTC());
         this.tls = config.tls();
         QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, 2);
         threads.setName("openmft-rest");
@@ -143,6 +145,14 @@ public final class RestServer implements AutoCloseable {
             if (e.status() == 401) {
                 response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Basic realm=\"OpenMFT\", charset=\"UTF-8\"");
             }
+            if (!"GET".equals(method)) {
+                // A refused request's body may be unread: the connection is not used again, so that a
+                // client does not send its next request on a connection the server is closing.
+                response.getHeaders().put(HttpHeader.CONNECTION, "close");
+            }
+            if (e.retryAfterSeconds() > 0) {
+                response.getHeaders().put(HttpHeader.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
+            }
             json(response, callback, e.status(), error(e));
         } catch (RuntimeException e) {
             log.warn("Request {} {} failed", method, path, e);
@@ -153,6 +163,15 @@ public final class RestServer implements AutoCloseable {
 
     /** The user of a request, whose Basic credentials the queue manager accepts. */
     private MftResources.User authenticate(Request request) throws ApiError {
+        String address = Request.getRemoteAddr(request);
+        java.util.Optional<java.time.Duration> locked = throttle.lockedOut(address);
+        if (locked.isPresent()) {
+            long seconds = Math.max(1, locked.get().toSeconds());
+            throw new ApiError(429, ApiError.TOO_MANY_LOGINS, "Too many failed logins from " + address + ": requests"
+                    + " from this address are refused for " + seconds + " more seconds.", "Wait, then send the"
+                            + " right credentials (" + RestConfig.MAX_FAILED_LOGINS.name() + " in "
+                            + RestConfig.FILE_NAME + ").", seconds);
+        }
         String header = request.getHeaders().get(HttpHeader.AUTHORIZATION);
         if (header != null && header.regionMatches(true, 0, "Basic ", 0, 6)) {
             String decoded;
@@ -166,9 +185,14 @@ public final class RestServer implements AutoCloseable {
                 String user = decoded.substring(0, colon);
                 java.util.Optional<java.util.Set<String>> roles = login.check(user, decoded.substring(colon + 1));
                 if (roles.isPresent()) {
+                    throttle.succeeded(address);
                     return new MftResources.User(user, roles.get());
                 }
-                log.info("REST API: login of user {} from {} refused", user, Request.getRemoteAddr(request));
+                log.info("REST API: login of user {} from {} refused", user, address);
+            }
+            if (throttle.failed(address)) {
+                log.warn("REST API: {} logins from {} refused within {} s: its requests are refused for {} s",
+                        throttle.maxFailures(), address, throttle.window().toSeconds(), throttle.lockout().toSeconds());
             }
         }
         throw new ApiError(401, ApiError.NOT_AUTHENTICATED, "The REST API request to " + Request.getPathInContext(

@@ -1,12 +1,10 @@
 package org.openmft.rest;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
-import org.openmft.agent.config.CommandConfig;
 import org.openmft.agent.config.ConfigurationException;
 import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.DataDirectory;
@@ -14,9 +12,13 @@ import org.openmft.agent.config.LoggerConfig;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.qmgr.security.QueueManagerUsers;
+import org.openmft.client.ClientSettings;
+import org.openmft.client.MftClient;
+import org.openmft.client.MftClientException;
 import org.openmft.coordination.logger.LogStoreException;
 import org.openmft.coordination.query.AgentDirectory;
 import org.openmft.coordination.query.ConfiguredLoggers;
+import org.openmft.coordination.query.MonitorDirectory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,8 +26,8 @@ import org.slf4j.LoggerFactory;
  * The REST API of one configuration options set, put together from its files as {@code mft rest
  * start} runs it: {@code rest.properties} ({@link RestConfig}), the coordination queue manager of
  * {@code coordination.properties} (agents, live progress), the command queue manager of
- * {@code command.properties} (create and cancel; the coordination queue manager when the file is
- * missing), the database logger's store, and the users of an embedded queue manager of this host.
+ * {@code command.properties} (create and cancel, sent by the client API's {@link MftClient}; the
+ * coordination queue manager when the file is missing), the database logger's store, and the users of an embedded queue manager of this host.
  * Everything that is wrong is found before the port is opened.
  */
 public final class RestService implements AutoCloseable {
@@ -67,10 +69,12 @@ public final class RestService implements AutoCloseable {
         }
         QueueManagerConnector coordinationQMgr = QueueManagerConnector.forCommand(coord.endpoint(), dd.qmgrsDir(),
                 null);
-        Path commandFile = dd.commandProperties(coordination);
-        QueueManagerConnector commandQMgr = Files.exists(commandFile)
-                ? QueueManagerConnector.forCommand(CommandConfig.load(commandFile, env).endpoint(), dd.qmgrsDir(), null)
-                : coordinationQMgr;
+        MftClient client;
+        try {
+            client = MftClient.connect(ClientSettings.forCoordinationQueueManager(dd.root(), coordination));
+        } catch (MftClientException e) {
+            throw new ConfigurationException(e.getMessage(), e);
+        }
         Path logDir = dd.loggerLogDir(coordination, logger.loggerName());
         MftResources.History history = () -> ConfiguredLoggers.openDatabase(dd, coordination, logger)
                 .orElseThrow(() -> new LogStoreException("logger " + logger.loggerName() + " has not created its"
@@ -78,13 +82,13 @@ public final class RestService implements AutoCloseable {
                         + logger.loggerName() + "'"));
         log.info("REST API configuration ({}):\n{}", restFile, config.describe());
         log.info("Transfer history from logger {}; agents from coordination queue manager {}; requests through"
-                + " queue manager {}", logger.loggerName(), coord.coordinationQMgr(), commandQMgr.endpoint()
-                        .qmgrName());
+                + " queue manager {}", logger.loggerName(), coord.coordinationQMgr(), client.settings()
+                        .commandQueueManager());
         LiveProgress progress = new LiveProgress(coordinationQMgr, Clock.systemUTC());
         try {
             MftResources resources = new MftResources(AgentDirectory.of(coordinationQMgr,
-                    coord.agentStatusJitterTolerance(), Clock.systemUTC()), history, new AgentRequests(commandQMgr,
-                            AgentRequests.ACKNOWLEDGEMENT_WAIT), progress, Clock.systemUTC());
+                    coord.agentStatusJitterTolerance(), Clock.systemUTC()), MonitorDirectory.of(coordinationQMgr),
+                    history, client, progress, Clock.systemUTC());
             RestServer server = new RestServer(config, resources, new UserLogin(users, usersQMgr));
             server.start();
             return new RestService(progress, server);

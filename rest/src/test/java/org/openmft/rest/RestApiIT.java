@@ -126,6 +126,97 @@ class RestApiIT {
         assertThat(errorId(missing)).isEqualTo("MQWB0408E");
     }
 
+    /** After the limit of failed logins, even the right password is refused (429) from that address. */
+    @Test
+    void failedLoginsFromOneAddressAreLimited() throws Exception {
+        RestConfig config = RestConfig.from(java.util.Map.of("httpPort", "0", "openmft.rest.maxFailedLogins", "2",
+                "openmft.rest.failedLoginLockout", "600"));
+        try (RestServer limited = new RestServer(config, estate.resources, estate.login)) {
+            limited.start();
+            String url = "http://127.0.0.1:" + limited.port() + BASE + "/transfer?limit=1";
+            java.util.function.Function<String, HttpRequest> login = password -> HttpRequest.newBuilder(URI.create(
+                    url)).header("Authorization", "Basic " + Base64.getEncoder().encodeToString((estate.user.user()
+                            + ":" + password).getBytes(StandardCharsets.UTF_8))).build();
+            assertThat(http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers
+                    .ofString()).statusCode()).as("no credentials: no failure").isEqualTo(401);
+            assertThat(http.send(login.apply(estate.user.password()), HttpResponse.BodyHandlers.ofString())
+                    .statusCode()).isEqualTo(200);
+            for (int i = 0; i < 2; i++) {
+                assertThat(http.send(login.apply("guess-" + i), HttpResponse.BodyHandlers.ofString()).statusCode())
+                        .isEqualTo(401);
+            }
+            HttpResponse<String> locked = http.send(login.apply(estate.user.password()),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(locked.statusCode()).isEqualTo(429);
+            assertThat(errorId(locked)).isEqualTo(ApiError.TOO_MANY_LOGINS);
+            assertThat(locked.headers().firstValue("Retry-After")).hasValueSatisfying(v -> assertThat(Long.parseLong(v))
+                    .isBetween(1L, 600L));
+        }
+        // The estate's own server, with its own limit, still lets the user in.
+        assertThat(as("GET", BASE + "/transfer?limit=1", null).statusCode()).isEqualTo(200);
+    }
+
+    /** A real directory monitor of agent SRC, created once through its COMMAND queue, as fteCreateMonitor does. */
+    private synchronized void ensureMonitor() throws Exception {
+        if (!monitorCreated) {
+            Path watched = Files.createDirectories(dir.resolve("watched"));
+            String document = org.openmft.client.TransferSpec.builder().sourceAgent("SRC").destinationAgent("DST")
+                    .file(watched.resolve("never.bin").toString(), dir.resolve("out/never-monitored.bin").toString())
+                    .build().toXml();
+            String task = document.substring(document.indexOf("<request")); // the element, without the XML declaration
+            org.openmft.xml.MonitorDefinition monitor = new org.openmft.xml.MonitorDefinition("6.00", "WATCHER", null,
+                    new org.openmft.xml.MonitorDefinition.PollInterval(5, org.openmft.xml.MonitorDefinition.TimeUnit
+                            .MINUTES), 3, "SRC", watched.toString(), 2, false, List.of(
+                                    new org.openmft.xml.MonitorCondition.FileMatch(new org.openmft.xml.MonitorCondition.FilePattern(
+                                            "*.trigger", false), null)), null,
+                    new org.openmft.xml.MonitorDefinition.MonitorTask("task", null, task),
+                    new org.openmft.xml.Originator("rest-it", "alice"), null, false, false);
+            try (javax.jms.Connection c = org.openmft.agent.messaging.QueueManagerConnector.forAgent(
+                    estate.coordination().endpoint(), null).connect()) {
+                javax.jms.Session s = c.createSession(false, javax.jms.Session.AUTO_ACKNOWLEDGE);
+                try (javax.jms.MessageProducer p = s.createProducer(s.createQueue(
+                        org.openmft.agent.config.QueueNames.command("SRC")))) {
+                    p.send(s.createTextMessage(new org.openmft.xml.DocumentWriter().write(monitor)));
+                }
+            }
+            monitorCreated = true;
+        }
+        await("monitor WATCHER listed", 30, () -> {
+            try {
+                return json(as("GET", BASE + "/monitor", null)).path("monitor").findValuesAsText("name")
+                        .contains("WATCHER");
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
+
+    private boolean monitorCreated;
+
+    @Test
+    void listsAndShowsTheResourceMonitors() throws Exception {
+        awaitAgents();
+        ensureMonitor();
+        JsonNode m = json(as("GET", BASE + "/monitor?agentName=S*&attributes=*", null)).path("monitor").path(0);
+        assertThat(m.path("name").asText()).isEqualTo("WATCHER");
+        assertThat(m.path("agentName").asText()).isEqualTo("SRC");
+        assertThat(m.path("type").asText()).isEqualTo("directory");
+        assertThat(m.path("state").asText()).isEqualTo("started");
+        assertThat(m.path("general").path("pollInterval").asInt()).isEqualTo(5);
+        assertThat(m.path("general").path("pollIntervalUnit").asText()).isEqualTo("minutes");
+        assertThat(m.path("general").path("matchesPerTask").asInt()).isEqualTo(3);
+        assertThat(m.path("resource").path("name").asText()).isEqualTo(dir.resolve("watched").toString());
+        assertThat(m.path("resource").path("recursionLevel").asInt()).isEqualTo(2);
+        JsonNode shown = json(as("GET", BASE + "/monitor/watcher", null)).path("monitor");
+        assertThat(shown.findValuesAsText("name")).containsExactly("WATCHER");
+        assertThat(shown.path(0).has("general")).as("default attributes only").isFalse();
+        assertThat(json(as("GET", BASE + "/monitor?agentName=DST", null)).path("monitor")).isEmpty();
+        assertThat(json(as("GET", BASE + "/monitor?state=stopped", null)).path("monitor")).isEmpty();
+        HttpResponse<String> missing = as("GET", BASE + "/monitor/NOSUCH", null);
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(errorId(missing)).isEqualTo(ApiError.MONITOR_NOT_FOUND);
+    }
+
     String transferBody(Path source, Path destination) {
         return """
                 {"sourceAgent": {"name": "SRC"}, "destinationAgent": {"name": "DST"},
@@ -164,6 +255,24 @@ class RestApiIT {
         // An ended transfer has nothing left to cancel; nothing is sent.
         HttpResponse<String> late = as("DELETE", BASE + "/transfer/" + id, null);
         assertThat(late.statusCode()).isEqualTo(409);
+
+        // The client API reads the same history from the data directory's database logger.
+        org.openmft.client.MftClient client = estate.client();
+        assertThat(client.history("dst", 10)).anySatisfy(r -> {
+            assertThat(r.transferId()).isEqualTo(id);
+            assertThat(r.state()).isEqualTo("successful");
+            assertThat(r.resultCode()).isZero();
+            assertThat(r.user()).isEqualTo(estate.user.user());
+            assertThat(r.items()).as("a listing has no items").isEmpty();
+        });
+        assertThat(client.history("NOBODY", 10)).isEmpty();
+        assertThat(client.transfer(id.toLowerCase(java.util.Locale.ROOT))).hasValueSatisfying(r -> {
+            assertThat(r.jobName()).isEqualTo("rest-it");
+            assertThat(r.ended()).isTrue();
+            assertThat(r.items()).singleElement().satisfies(i -> assertThat(i.destination())
+                    .isEqualTo(destination.toString()));
+        });
+        assertThat(client.transfer("0".repeat(48))).isEmpty();
     }
 
     @Test
@@ -247,6 +356,7 @@ class RestApiIT {
         org.junit.jupiter.api.Assumptions.assumeTrue(present, "skipped: " + chromium + " or " + driverBinary
                 + " is missing (apt-get install chromium chromium-driver; OPENMFT_REQUIRE_BROWSER=1 makes this fail)");
         awaitAgents();
+        ensureMonitor();
         Path source = RestEstate.file(dir.resolve("in/browser.bin"), 50_000);
         Path destination = dir.resolve("out/browser.bin");
         HttpResponse<String> created = as("POST", BASE + "/transfer", transferBody(source, destination));
@@ -270,11 +380,26 @@ class RestApiIT {
             await("the agents shown", 30, () -> text(driver, "#agents tbody").contains("SRC")
                     && text(driver, "#agents tbody").contains("DST"));
             assertThat(text(driver, "#agents tbody")).contains("ready");
+            await("the monitor shown", 30, () -> text(driver, "#monitors tbody").contains("WATCHER"));
+            assertThat(text(driver, "#monitors tbody")).contains("SRC").contains("directory").contains("started")
+                    .contains("5 minutes");
             await("the transfer shown in the history", 30, () -> text(driver, "#history tbody").contains(id));
-            org.openqa.selenium.WebElement historyRow = driver.findElements(org.openqa.selenium.By.cssSelector(
-                    "#history tbody tr")).stream().filter(r -> r.getText().contains(id)).findFirst().orElseThrow();
-            assertThat(historyRow.getText()).contains("successful").contains("SRC").contains("DST");
-            historyRow.click();
+            // The page redraws the history every 10 s: a row found just before a redraw is stale, so
+            // finding, reading and clicking it is tried again until one attempt sees the same row throughout.
+            String[] rowText = new String[1];
+            await("the transfer's history row clicked", 30, () -> {
+                try {
+                    org.openqa.selenium.WebElement historyRow = driver.findElements(org.openqa.selenium.By
+                            .cssSelector("#history tbody tr")).stream().filter(r -> r.getText().contains(id))
+                            .findFirst().orElseThrow();
+                    rowText[0] = historyRow.getText();
+                    historyRow.click();
+                    return true;
+                } catch (org.openqa.selenium.StaleElementReferenceException e) {
+                    return false;
+                }
+            });
+            assertThat(rowText[0]).contains("successful").contains("SRC").contains("DST");
             await("the transfer's items shown", 30, () -> text(driver, "#items tbody").contains(destination
                     .toString()));
             assertThat(text(driver, "#detail-summary")).contains("successful").contains(estate.user.user());

@@ -17,6 +17,7 @@ import java.util.function.BooleanSupplier;
 import org.openmft.agent.Agent;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.CoordinationConfig;
+import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.config.LoggerConfig;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.credentials.Credentials;
@@ -24,17 +25,22 @@ import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerSettings;
-import org.openmft.coordination.logger.JdbcLogStore;
+import org.openmft.client.ClientSettings;
+import org.openmft.client.MftClient;
+import org.openmft.coordination.logger.LogStores;
 import org.openmft.coordination.logger.LogStore;
 import org.openmft.coordination.logger.LogSubscriber;
 import org.openmft.coordination.publish.CoordinationPublisher;
 import org.openmft.coordination.query.AgentDirectory;
+import org.openmft.coordination.query.ConfiguredLoggers;
+import org.openmft.coordination.query.MonitorDirectory;
 
 /**
  * A whole estate in this JVM for the REST API's tests: one real embedded queue manager QM1 (agent,
  * command and coordination queue manager at once), agents SRC and DST publishing their status and
  * transfer log as the agent daemon does, a database logger storing the log in an embedded H2
- * database, and the REST server reading that store, listening on a free loopback port.
+ * database, and the REST server reading that store, listening on a free loopback port. Its
+ * configuration is laid out as a data directory ({@code data/}), as {@code mft} writes it.
  */
 final class RestEstate implements AutoCloseable {
     static final String QMGR = "QM1";
@@ -65,14 +71,20 @@ final class RestEstate implements AutoCloseable {
         Path loggerCredentials = root.resolve("logger-credentials.xml");
         qm.users().writeCredentials(loggerCredentials, loggerUser, true);
         qm.applySecurityChanges();
-        LoggerConfig loggerConfig = LoggerConfig.from(Map.of("wmqfte.logger.type", "DATABASE",
-                "wmqfte.queue.manager", QMGR, "wmqfte.queue.manager.host", "127.0.0.1", "wmqfte.queue.manager.port",
-                String.valueOf(port), "loggerQMgrAuthenticationCredentialsFile", loggerCredentials.toString()), "LOG1",
-                Map.of());
+        // Laid out as a data directory (configuration options QM1: coordination.properties, no
+        // command.properties, database logger LOG1), so that the client API finds the logger's history.
+        DataDirectory dd = DataDirectory.of(root.resolve("data"));
+        write(dd.coordinationProperties(QMGR), coordinationProperties());
+        Map<String, String> loggerProperties = Map.of("wmqfte.logger.type", "DATABASE", "wmqfte.queue.manager",
+                QMGR, "wmqfte.queue.manager.host", "127.0.0.1", "wmqfte.queue.manager.port", String.valueOf(port),
+                "loggerQMgrAuthenticationCredentialsFile", loggerCredentials.toString());
+        write(dd.loggerProperties(QMGR, "LOG1"), loggerProperties);
+        LoggerConfig loggerConfig = LoggerConfig.from(loggerProperties, "LOG1", Map.of());
+        Path logDir = Files.createDirectories(dd.loggerLogDir(QMGR, "LOG1"));
         QueueManagerConnector loggerConnector = QueueManagerConnector.forAgent(loggerConfig.endpoint(), null);
         new ArtemisQueueAdmin(loggerConnector).createQueues(List.of(QueueNames.loggerCommand("LOG1"),
                 QueueNames.loggerReject("LOG1")));
-        store = JdbcLogStore.openH2(root.resolve("db"));
+        store = LogStores.open(loggerConfig, logDir);
         logger = new LogSubscriber(loggerConfig, loggerConnector, store);
         Thread t = new Thread(logger, "logger");
         t.setDaemon(true);
@@ -83,12 +95,36 @@ final class RestEstate implements AutoCloseable {
         QueueManagerConnector coordination = QueueManagerConnector.forAgent(coordination().endpoint(), null);
         progress = new LiveProgress(coordination, Clock.systemUTC());
         resources = new MftResources(AgentDirectory.of(coordination, Duration.ofSeconds(5),
-                Clock.systemUTC()), () -> JdbcLogStore.readH2(root.resolve("db"), JdbcLogStore.DEFAULT_SCHEMA),
-                new AgentRequests(coordination, Duration.ofSeconds(30)), progress,
+                Clock.systemUTC()), MonitorDirectory.of(coordination), () -> ConfiguredLoggers.openDatabase(dd, QMGR,
+                        loggerConfig).orElseThrow(), client(), progress,
                 Clock.systemUTC());
         login = new UserLogin(qm.users(), QMGR);
         server = new RestServer(RestConfig.from(Map.of("httpPort", "0")), resources, login);
         server.start();
+    }
+
+    /**
+     * The client API as {@code mft rest start} makes it: from the data directory's configuration
+     * options QM1, whose coordination queue manager takes the requests as there is no
+     * command.properties, and whose database logger holds the history.
+     */
+    MftClient client() throws Exception {
+        return MftClient.connect(ClientSettings.forCoordinationQueueManager(root.resolve("data"), QMGR));
+    }
+
+    private Map<String, String> coordinationProperties() {
+        return Map.of("coordinationQMgr", QMGR, "coordinationQMgrHost", "127.0.0.1", "coordinationQMgrPort",
+                String.valueOf(port), "coordinationQMgrAuthenticationCredentialsFile", qm.users()
+                        .administratorCredentialsFile().toString());
+    }
+
+    private static void write(Path file, Map<String, String> properties) throws IOException {
+        Files.createDirectories(file.getParent());
+        java.util.Properties p = new java.util.Properties();
+        p.putAll(properties);
+        try (java.io.Writer w = Files.newBufferedWriter(file)) {
+            p.store(w, null);
+        }
     }
 
     static int freePort() throws IOException {
@@ -99,9 +135,7 @@ final class RestEstate implements AutoCloseable {
 
     /** QM1 as the coordination queue manager, reached as its administrator. */
     CoordinationConfig coordination() throws Exception {
-        return CoordinationConfig.from(Map.of("coordinationQMgr", QMGR, "coordinationQMgrHost", "127.0.0.1",
-                "coordinationQMgrPort", String.valueOf(port), "coordinationQMgrAuthenticationCredentialsFile",
-                qm.users().administratorCredentialsFile().toString()), Map.of());
+        return CoordinationConfig.from(coordinationProperties(), Map.of());
     }
 
     private void agent(String name) throws Exception {

@@ -71,4 +71,10 @@ public record TransferRequest(
         return new TransferRequest(version, originator, sourceAgent, destinationAgent, reply, transferSet, jobName,
                 newSchedule, trigger, scheduleLogId);
     }
+
+    /** This request as asked by {@code newOriginator}. */
+    public TransferRequest withOriginator(Originator newOriginator) {
+        return new TransferRequest(version, newOriginator, sourceAgent, destinationAgent, reply, transferSet, jobName,
+                schedule, trigger, scheduleLogId);
+    }
 }

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.client.MftClientException;
 import org.openmft.xml.CancelRequest;
+import org.openmft.xml.Originator;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
 
@@ -47,12 +48,13 @@ public final class Cancellation {
      * Sends the first cancel and returns the agent's answer when it accepted (result 0, or 27: a
      * cancel is in progress already).
      *
+     * @param originator who asks
      * @param name the agent's name, upper case
      * @throws MftClientException code 3 when the agent did not answer, 1 when it does not know the
-     *     transfer (BFGCL0039E) or refused the cancel (BFGCL0403E)
+     *     transfer (BFGCL0039E) or refused the cancel (BFGCL0403E), with the agent's result code
      */
-    public static Reply ask(CommandChannel channel, String name, String id) throws Exception {
-        Optional<Reply> reply = channel.requestIdempotent(QueueNames.command(name), request(channel, id),
+    public static Reply ask(CommandChannel channel, Originator originator, String name, String id) throws Exception {
+        Optional<Reply> reply = channel.requestIdempotent(QueueNames.command(name), request(channel, originator, id),
                 ACKNOWLEDGEMENT_WAIT);
         if (reply.isEmpty()) {
             throw new MftClientException(MftClientException.NOT_ACKNOWLEDGED, "BFGCL0213E: agent " + name + " did not"
@@ -65,10 +67,10 @@ public final class Cancellation {
             String text = String.join("; ", r.supplements());
             if (code == NOT_FOUND) {
                 throw new MftClientException(MftClientException.FAILED, text.isEmpty() ? "BFGCL0039E: Transfer " + id
-                        + " is not known to agent " + name + "." : text);
+                        + " is not known to agent " + name + "." : text, code);
             }
             throw new MftClientException(MftClientException.FAILED, "BFGCL0403E: agent " + name + " refused the"
-                    + " cancel request (result code " + code + ")" + (text.isEmpty() ? "" : ": " + text));
+                    + " cancel request (result code " + code + ")" + (text.isEmpty() ? "" : ": " + text), code);
         }
         return r;
     }
@@ -86,12 +88,13 @@ public final class Cancellation {
      *
      * @return true when the transfer ended within {@code wait}
      */
-    public static boolean awaitEnd(CommandChannel channel, String name, String id, Duration wait) throws Exception {
+    public static boolean awaitEnd(CommandChannel channel, Originator originator, String name, String id,
+            Duration wait) throws Exception {
         long deadline = System.nanoTime() + wait.toNanos();
         while (deadline - System.nanoTime() > POLL.toNanos()) {
             Thread.sleep(POLL.toMillis());
             Duration left = Duration.ofNanos(Math.max(deadline - System.nanoTime(), POLL.toNanos()));
-            Optional<Reply> again = channel.requestIdempotent(QueueNames.command(name), request(channel, id),
+            Optional<Reply> again = channel.requestIdempotent(QueueNames.command(name), request(channel, originator, id),
                     left.compareTo(ACKNOWLEDGEMENT_WAIT) < 0 ? left : ACKNOWLEDGEMENT_WAIT);
             if (again.isPresent() && again.get().resultCode() == NOT_FOUND) {
                 return true;
@@ -100,8 +103,8 @@ public final class Cancellation {
         return false;
     }
 
-    private static CancelRequest request(CommandChannel channel, String id) throws Exception {
-        return new CancelRequest("6.00", CommandChannel.originator(), id,
+    private static CancelRequest request(CommandChannel channel, Originator originator, String id) throws Exception {
+        return new CancelRequest("6.00", originator, id,
                 new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false));
     }
 }

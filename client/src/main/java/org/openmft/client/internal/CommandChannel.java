@@ -25,6 +25,7 @@ import javax.jms.TextMessage;
 
 import org.openmft.agent.config.CommandConfig;
 import org.openmft.agent.config.DataDirectory;
+import org.openmft.agent.config.QueueManagerEndpoint;
 import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.ProviderErrors;
@@ -127,19 +128,20 @@ public final class CommandChannel implements AutoCloseable {
 
     /** Connects to the command queue manager of the configuration options {@code coordination}. */
     public static CommandChannel open(DataDirectory dd, String coordination) throws Exception {
-        return open(config(dd, coordination), dd.qmgrsDir());
+        return open(config(dd, coordination).endpoint(), dd.qmgrsDir());
     }
 
     /**
-     * Connects to the command queue manager of {@code config}, with a temporary reply queue.
+     * Connects to the command queue manager {@code endpoint}, with a temporary reply queue.
      *
      * @param qmgrsDirectory the data directory's queue managers (a local bindings queue manager is
      *     reached through what is recorded there), or null
      */
-    public static CommandChannel open(CommandConfig config, java.nio.file.Path qmgrsDirectory) throws Exception {
-        QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), qmgrsDirectory, null);
-        CommandChannel channel = new CommandChannel(connector, config.endpoint().qmgrName(), null, text -> { },
-                config.endpoint().provider());
+    public static CommandChannel open(QueueManagerEndpoint endpoint, java.nio.file.Path qmgrsDirectory)
+            throws Exception {
+        QueueManagerConnector connector = QueueManagerConnector.forCommand(endpoint, qmgrsDirectory, null);
+        CommandChannel channel = new CommandChannel(connector, endpoint.qmgrName(), null, text -> { },
+                endpoint.provider());
         channel.connectFirst();
         return channel;
     }
@@ -152,19 +154,19 @@ public final class CommandChannel implements AutoCloseable {
      */
     public static CommandChannel openForWait(DataDirectory dd, String coordination, Consumer<String> notices)
             throws Exception {
-        return openForWait(config(dd, coordination), dd.qmgrsDir(), notices);
+        return openForWait(config(dd, coordination).endpoint(), dd.qmgrsDir(), notices);
     }
 
     /** As {@link #openForWait(DataDirectory, String, Consumer)}, for a configuration read already. */
-    public static CommandChannel openForWait(CommandConfig config, java.nio.file.Path qmgrsDirectory,
+    public static CommandChannel openForWait(QueueManagerEndpoint endpoint, java.nio.file.Path qmgrsDirectory,
             Consumer<String> notices) throws Exception {
-        QueueManagerConnector connector = QueueManagerConnector.forCommand(config.endpoint(), qmgrsDirectory, null);
+        QueueManagerConnector connector = QueueManagerConnector.forCommand(endpoint, qmgrsDirectory, null);
         String queue = null;
         if (connector.artemisUrl() != null) {
             queue = createReplyQueue(connector);
         }
-        CommandChannel channel = new CommandChannel(connector, config.endpoint().qmgrName(), queue, notices,
-                config.endpoint().provider());
+        CommandChannel channel = new CommandChannel(connector, endpoint.qmgrName(), queue, notices,
+                endpoint.provider());
         if (queue != null) {
             // Ctrl-C and kill (TERM) end the JVM without the caller's finally blocks: delete the queue then too.
             channel.cleanup = new Thread(channel::close, "openmft-reply-queue-cleanup");

@@ -39,7 +39,7 @@ public final class Requests {
         }
         Reply a = ack.get();
         if (a.resultCode() != 0) {
-            throw new MftClientException(a.resultCode(), String.join("; ", a.supplements()));
+            throw new MftClientException(a.resultCode(), String.join("; ", a.supplements()), a.resultCode());
         }
         return a;
     }

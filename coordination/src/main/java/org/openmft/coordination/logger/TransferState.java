@@ -42,4 +42,36 @@ public enum TransferState {
     public boolean ended() {
         return this != STARTED && this != IN_PROGRESS;
     }
+
+    /**
+     * The state's name in IBM MQ's REST API ({@code status.state} of {@code admin/mft/transfer}).
+     *
+     * @return {@code started}, {@code inProgress}, {@code successful}, {@code partiallySuccessful},
+     *     {@code failed} or {@code cancelled}
+     */
+    public String restName() {
+        return switch (this) {
+            case STARTED -> "started";
+            case IN_PROGRESS -> "inProgress";
+            case SUCCESSFUL -> "successful";
+            case PARTIAL -> "partiallySuccessful";
+            case FAILED -> "failed";
+            case CANCELLED -> "cancelled";
+        };
+    }
+
+    /**
+     * The state of a REST API name, any case.
+     *
+     * @param name a name {@link #restName()} gives
+     * @return the state, or empty when the name is none of them
+     */
+    public static java.util.Optional<TransferState> ofRestName(String name) {
+        for (TransferState s : values()) {
+            if (s.restName().equalsIgnoreCase(name)) {
+                return java.util.Optional.of(s);
+            }
+        }
+        return java.util.Optional.empty();
+    }
 }

@@ -85,6 +85,21 @@ async function agents() {
   }));
 }
 
+async function monitors() {
+  const data = await getJson(IBM + '/monitor?attributes=*');
+  fill('monitors', data.monitor.map(m => {
+    const g = m.general || {}, r = m.resource || {};
+    return row([
+      el('td', m.name, 'monitor-name'),
+      m.agentName,
+      m.type,
+      el('td', m.state, 'state-' + m.state),
+      r.name || '',
+      g.pollInterval !== undefined ? g.pollInterval + ' ' + g.pollIntervalUnit : ''
+    ]);
+  }));
+}
+
 async function running() {
   const [stored, live] = await Promise.all([
     getJson(IBM + '/transfer?limit=200&state=inProgress'),
@@ -206,5 +221,6 @@ function every(ms, what) {
 }
 
 every(POLL_MS * 2, agents);
+every(HISTORY_MS, monitors);
 every(POLL_MS, running);
 every(HISTORY_MS, history);

@@ -31,6 +31,7 @@ import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.qmgr.security.Permissions;
+import org.openmft.agent.transfer.protocol.Wire;
 import org.openmft.agent.transfer.queue.QueueOptions;
 import org.openmft.agent.transfer.queue.QueueWriter;
 import org.openmft.xml.ChecksumMethod;
@@ -71,7 +72,8 @@ class QueueTransferIT {
     @BeforeAll
     void start() throws Exception {
         h = new TransferHarness(dir, false);
-        h.agent("SRC", Map.of("agentChunkSize", "1024"));
+        // SRC sends files of one chunk inline (maxInlineFileSize), the other tests' too.
+        h.agent("SRC", Map.of("agentChunkSize", "1024", "maxInlineFileSize", "1024"));
         Map<String, String> queues = Map.of("enableQueueInputOutput", "true");
         h.agent("DST", queues);
         h.agent("OFF");
@@ -85,7 +87,8 @@ class QueueTransferIT {
         admin = h.admin.connect();
         session = admin.createSession(false, Session.AUTO_ACKNOWLEDGE);
         for (String q : List.of("APP.SIZE", "APP.LINES", "APP.OFF", "APP.AGAIN", "APP.EVEN", "APP.ODD", "APP.PLAIN",
-                "APP.BIN", "APP.GROUPS", "APP.WAIT", "APP.EMPTY", "APP.CANCEL", "APP.FAIL", "APP.M2F.OFF")) {
+                "APP.BIN", "APP.GROUPS", "APP.WAIT", "APP.EMPTY", "APP.CANCEL", "APP.FAIL", "APP.M2F.OFF",
+                "APP.INLINE")) {
             session.createConsumer(session.createQueue(q)).close(); // makes the application queue
         }
         admin.start();
@@ -114,6 +117,47 @@ class QueueTransferIT {
             assertThat(c.receive(200)).as("no more messages on %s", queue).isNull();
         }
         return out;
+    }
+
+    /**
+     * {@code maxInlineFileSize}: the file's data goes with the start of the transfer, before the
+     * destination answers. Seen while the destination agent is down: its DATA queue holds the START
+     * and, behind it, the file's only chunk; once it runs, the file is on the queue, once.
+     */
+    @Test
+    void aSmallFileGoesInlineBehindTheStartAndIsPutOnce() throws Exception {
+        Map<String, String> queues = Map.of("enableQueueInputOutput", "true");
+        h.agent("LATE", queues);
+        h.stopImmediately("LATE");
+        Path src = TransferHarness.randomFile(dir.resolve("in/inline.dat"), 700, 17);
+        QueueDestination q = QueueDestination.of("APP.INLINE", Map.of());
+        try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "LATE", 0,
+                toQueue(src, Mode.BINARY, q)))) {
+            assertThat(s.ack.resultCode()).isZero();
+            List<Message> waiting = new ArrayList<>();
+            TransferHarness.await("the START and a chunk on LATE's DATA queue", 30, () -> {
+                waiting.clear();
+                try (QueueBrowser b = session.createBrowser(session.createQueue("SYSTEM.FTE.DATA.LATE"))) {
+                    for (Enumeration<?> e = b.getEnumeration(); e.hasMoreElements();) {
+                        waiting.add((Message) e.nextElement());
+                    }
+                } catch (javax.jms.JMSException e) {
+                    throw new IllegalStateException(e);
+                }
+                return waiting.size() >= 2;
+            });
+            assertThat(waiting.get(0).getStringProperty(Wire.TYPE)).isEqualTo(Wire.START);
+            assertThat(waiting.get(1).getStringProperty(Wire.TYPE)).isEqualTo(Wire.DATA);
+            assertThat(waiting.get(1).getLongProperty(Wire.SEQ)).isZero();
+            assertThat(waiting.get(1).getBooleanProperty(Wire.LAST)).isTrue();
+            h.agent("LATE", queues);
+            Reply r = s.awaitFinal(60);
+            assertThat(r.resultCode()).as("%s", TransferHarness.failedSupplements(r)).isZero();
+        }
+        BytesMessage m = (BytesMessage) drain("APP.INLINE", 1).get(0);
+        byte[] body = new byte[(int) m.getBodyLength()];
+        m.readBytes(body);
+        assertThat(body).isEqualTo(Files.readAllBytes(src));
     }
 
     @Test

@@ -88,7 +88,7 @@ class QueueTransferIT {
         session = admin.createSession(false, Session.AUTO_ACKNOWLEDGE);
         for (String q : List.of("APP.SIZE", "APP.LINES", "APP.OFF", "APP.AGAIN", "APP.EVEN", "APP.ODD", "APP.PLAIN",
                 "APP.BIN", "APP.GROUPS", "APP.WAIT", "APP.EMPTY", "APP.CANCEL", "APP.FAIL", "APP.M2F.OFF",
-                "APP.INLINE")) {
+                "APP.INLINE", "APP.TWICE")) {
             session.createConsumer(session.createQueue(q)).close(); // makes the application queue
         }
         admin.start();
@@ -384,6 +384,40 @@ class QueueTransferIT {
                 "DONE"));
         TransferHarness.await("the group removed", 10, () -> uncheckedOnQueue("APP.GROUPS").size() == 2);
         assertThat(onQueue("APP.GROUPS")).containsExactly("open-1", "later-1");
+    }
+
+    /**
+     * Two transfers reading one queue at the same time: each message goes into one file only, and
+     * none is lost (as IBM's readers, which get under syncpoint). The second finds the messages the
+     * first holds taken: it reads what is left, or fails with "no message" when nothing is.
+     */
+    @Test
+    void twoTransfersReadingOneQueueAtOnceWriteEachMessageOnceAndLoseNone() throws Exception {
+        List<String> sent = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            sent.add(String.format("m%02d", i));
+            put("APP.TWICE", sent.get(i));
+        }
+        Map<String, String> lines = Map.of("delimiter", "\\n", "delimiterType", "text");
+        Path a = out.resolve("twice-a.txt");
+        Path b = out.resolve("twice-b.txt");
+        List<String> written = new ArrayList<>();
+        try (TransferHarness.Submission first = h.submit("DST", TransferHarness.request("DST", "SRC", 0,
+                fromQueue("APP.TWICE", lines, a, ExistAction.ERROR)));
+                TransferHarness.Submission second = h.submit("DST", TransferHarness.request("DST", "SRC", 0,
+                        fromQueue("APP.TWICE", lines, b, ExistAction.ERROR)))) {
+            for (Map.Entry<TransferHarness.Submission, Path> s : Map.of(first, a, second, b).entrySet()) {
+                Reply r = s.getKey().awaitFinal(60);
+                if (r.resultCode() == 0) {
+                    written.addAll(Files.readAllLines(s.getValue()));
+                } else {
+                    assertThat(r.resultCode()).as("nothing left for it: %s", r.supplements()).isEqualTo(40);
+                    assertThat(s.getValue()).doesNotExist();
+                }
+            }
+        }
+        assertThat(written).as("each message in one file, none lost").containsExactlyInAnyOrderElementsOf(sent);
+        TransferHarness.await("the messages removed", 10, () -> uncheckedOnQueue("APP.TWICE").isEmpty());
     }
 
     @Test

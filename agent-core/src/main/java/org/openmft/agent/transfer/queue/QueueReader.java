@@ -61,6 +61,13 @@ import org.slf4j.LoggerFactory;
  * (or on a message outside a group): the transfer fails with both in its supplement, nothing
  * reaches the destination, and the messages stay on the queue for the producer to deal with.
  *
+ * <p>Each message is read by one transfer: two transfers of the agent reading one queue at the same
+ * time never write the same message. A transfer <em>claims</em> each message it writes into its
+ * spool, and with groups the group, until it ends ({@link #discard}); another transfer's browse
+ * passes over what is claimed, as IBM's second reader does not see the messages the first has got
+ * under syncpoint. Claims are the agent's own (in memory, at most {@code maxMessages} per running
+ * transfer): another agent reading the same queue is not kept out.
+ *
  * <p>Bounded: one message in memory at a time (at most {@code maxInputOutputMessageLength}), at
  * most {@code maxMessages} messages and {@code maxBytes} bytes per transfer (a group that does not
  * fit fails the transfer; without groups the file ends at the limit).
@@ -131,6 +138,9 @@ public final class QueueReader {
     private final QueueWriter.QueueProbe probe;
     private final Routing routing;
     private final Clock clock;
+    /** Claimed messages ({@code queue \n id}) and groups ({@code queue \n group: id}): the transfer that holds each. */
+    private final java.util.concurrent.ConcurrentHashMap<String, String> claims =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param enabled         {@code enableQueueInputOutput}
@@ -186,6 +196,9 @@ public final class QueueReader {
         try {
             Spooled earlier = earlier(spool, ids);
             if (earlier != null) {
+                for (String id : earlier.messageIds()) {
+                    claims.put(key(source.queue(), id), transferId);
+                }
                 log.info("Transfer {}: item {} sends the messages of {} read before the restart ({} messages)",
                         transferId, item, source.spec(), earlier.messageIds().size());
                 return earlier;
@@ -206,7 +219,7 @@ public final class QueueReader {
             long waitMillis = Math.max(0, source.waitTimeSeconds()) * 1000L;
             long deadline = clock.millis() + waitMillis;
             Selection selection;
-            while ((selection = select(session, queue, source)) == null) {
+            while ((selection = select(session, queue, source, transferId)) == null) {
                 long left = deadline - clock.millis();
                 if (left <= 0) {
                     throw new QueueFailure(ResultCode.FAILED, "BFGTR0072E: The transfer failed: "
@@ -222,7 +235,7 @@ public final class QueueReader {
                 Thread.sleep(Math.min(POLL_MILLIS, left));
             }
             Files.createDirectories(spoolDirectory);
-            Spooled s = write(session, queue, source, selection, spool, cs);
+            Spooled s = write(session, queue, source, selection, spool, cs, transferId);
             // The ids name the messages to remove: written last, atomically, so that one found after
             // a restart stands for a complete spool.
             Path tmp = ids.resolveSibling(ids.getFileName() + ".tmp");
@@ -328,8 +341,12 @@ public final class QueueReader {
         return 0;
     }
 
-    /** Deletes a transfer's spool files (once it has ended, whatever its outcome). */
+    /**
+     * Deletes a transfer's spool files (once it has ended, whatever its outcome) and gives up its
+     * claims: messages it did not remove may be read by the next transfer.
+     */
     public void discard(String transferId) {
+        claims.values().removeIf(transferId::equals);
         if (!Files.isDirectory(spoolDirectory)) {
             return;
         }
@@ -350,7 +367,9 @@ public final class QueueReader {
     }
 
     /** What is there to read now, or null when nothing (or no complete group) is. */
-    private Selection select(Session session, javax.jms.Queue queue, QueueSource source) throws JMSException {
+    private Selection select(Session session, javax.jms.Queue queue, QueueSource source, String transferId)
+            throws JMSException {
+        String name = source.queue();
         if (source.groupId() != null) {
             String selector = GROUP + " = '" + source.groupId() + "'";
             try (QueueBrowser b = session.createBrowser(queue, selector)) {
@@ -358,7 +377,8 @@ public final class QueueReader {
                 int seen = 0;
                 while (e.hasMoreElements() && seen++ <= maxMessages) {
                     if (lastInGroup((Message) e.nextElement())) {
-                        return new Selection(selector, source.groupId());
+                        return claim(name, "group:" + source.groupId(), transferId)
+                                ? new Selection(selector, source.groupId()) : null;
                     }
                 }
             }
@@ -367,14 +387,25 @@ public final class QueueReader {
         try (QueueBrowser b = session.createBrowser(queue)) {
             Enumeration<?> e = b.getEnumeration();
             if (!source.useGroups()) {
-                return e.hasMoreElements() ? new Selection(null, null) : null;
+                int seen = 0;
+                while (e.hasMoreElements() && seen++ <= maxMessages) {
+                    if (!claimedByAnother(name, ((Message) e.nextElement()).getJMSMessageID(), transferId)) {
+                        return new Selection(null, null);
+                    }
+                }
+                return null;
             }
             // The first group, in the order groups begin, whose last message is there.
             Map<String, Boolean> complete = new LinkedHashMap<>();
+            Set<String> taken = new HashSet<>();
             int seen = 0;
             while (e.hasMoreElements() && seen++ <= maxMessages) {
                 Message m = (Message) e.nextElement();
                 String group = m.getStringProperty(GROUP);
+                if (claimedByAnother(name, m.getJMSMessageID(), transferId)) {
+                    taken.add(group == null || group.isEmpty() ? "id:" + m.getJMSMessageID() : group);
+                    continue; // another transfer has it, or a message of its group
+                }
                 if (group == null || group.isEmpty()) {
                     complete.putIfAbsent("id:" + m.getJMSMessageID(), true);
                 } else {
@@ -385,7 +416,8 @@ public final class QueueReader {
                 }
             }
             for (Map.Entry<String, Boolean> g : complete.entrySet()) {
-                if (g.getValue()) {
+                String claimed = g.getKey().startsWith("id:") ? g.getKey().substring(3) : "group:" + g.getKey();
+                if (g.getValue() && !taken.contains(g.getKey()) && claim(name, claimed, transferId)) {
                     String key = g.getKey();
                     return key.startsWith("id:") ? new Selection("JMSMessageID = '" + key.substring(3) + "'", null)
                             : new Selection(GROUP + " = '" + key.replace("'", "''") + "'", key);
@@ -396,7 +428,7 @@ public final class QueueReader {
     }
 
     private Spooled write(Session session, javax.jms.Queue queue, QueueSource source, Selection selection,
-            Path spool, Charset charset) throws JMSException, IOException, QueueFailure {
+            Path spool, Charset charset, String transferId) throws JMSException, IOException, QueueFailure {
         byte[] delimiter = source.delimiterBytes(charset);
         boolean prefix = "prefix".equals(source.delimiterPosition());
         boolean group = selection.groupId() != null || source.useGroups();
@@ -409,6 +441,13 @@ public final class QueueReader {
             Enumeration<?> e = b.getEnumeration();
             while (e.hasMoreElements() && !ended) {
                 Message m = (Message) e.nextElement();
+                if (!claim(source.queue(), m.getJMSMessageID(), transferId)) {
+                    if (group) {
+                        throw new QueueFailure(ResultCode.FAILED, "BFGTR0072E: The transfer failed: another transfer"
+                                + " reads messages of the group on " + source.spec() + "; nothing was written.");
+                    }
+                    continue; // another transfer of this agent writes it
+                }
                 byte[] body = body(m, charset, source);
                 long grows = body.length + (delimiter == null ? 0 : delimiter.length);
                 if (ids.size() == maxMessages || bytes + grows > maxBytes) {
@@ -492,6 +531,21 @@ public final class QueueReader {
                 + " the messages on " + source.spec() + ": usr.UserReturnCode=" + code
                 + (supplement == null ? "" : ", usr.UserSupplement=" + supplement)
                 + "; nothing was written and the messages stay on the queue.");
+    }
+
+    private static String key(String queue, String id) {
+        return queue + "\n" + id;
+    }
+
+    /** Claims a message (or {@code group:} a group) of {@code queue} for the transfer: false when another holds it. */
+    private boolean claim(String queue, String id, String transferId) {
+        String holder = claims.putIfAbsent(key(queue, id), transferId);
+        return holder == null || holder.equals(transferId);
+    }
+
+    private boolean claimedByAnother(String queue, String id, String transferId) {
+        String holder = claims.get(key(queue, id));
+        return holder != null && !holder.equals(transferId);
     }
 
     /** IBM MQ's last-in-group flag, or Artemis's closing sequence number (-1). */

@@ -22,6 +22,7 @@ import javax.jms.QueueBrowser;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
+import org.apache.activemq.artemis.api.core.management.ResourceNames;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -418,6 +419,40 @@ class QueueTransferIT {
         }
         assertThat(written).as("each message in one file, none lost").containsExactlyInAnyOrderElementsOf(sent);
         TransferHarness.await("the messages removed", 10, () -> uncheckedOnQueue("APP.TWICE").isEmpty());
+    }
+
+    /**
+     * A queue holding more than its address may keep in memory pages the rest to disk (Artemis
+     * paging; an address setting made low here, 64 KiB, as an administrator may): every message is
+     * read into the file, in order, and then removed.
+     */
+    @Test
+    void aQueuePagedToDiskIsReadWholeAndEmptied() throws Exception {
+        Management.invoke(h, ResourceNames.BROKER, "addAddressSettings", "APP.PAGED",
+                "{\"maxSizeBytes\":65536,\"pageSizeBytes\":32768,\"addressFullMessagePolicy\":\"PAGE\"}");
+        session.createConsumer(session.createQueue("APP.PAGED")).close();
+        int count = 200;
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        try (Session puts = admin.createSession(true, Session.SESSION_TRANSACTED);
+                MessageProducer p = puts.createProducer(puts.createQueue("APP.PAGED"))) {
+            for (int i = 0; i < count; i++) {
+                byte[] body = new byte[1000];
+                java.util.Arrays.fill(body, (byte) ('a' + i % 26));
+                System.arraycopy(String.format("%04d", i).getBytes(StandardCharsets.US_ASCII), 0, body, 0, 4);
+                BytesMessage m = puts.createBytesMessage();
+                m.writeBytes(body);
+                p.send(m);
+                all.write(body);
+            }
+            puts.commit(); // one commit: 200 KB, beyond the 64 KiB the address keeps in memory
+        }
+        Path file = out.resolve("paged.bin");
+        Reply r = h.transfer(TransferHarness.request("DST", "SRC", 0, fromQueue("APP.PAGED", Map.of(), file,
+                ExistAction.ERROR)), 120);
+        assertThat(r.resultCode()).as("%s", TransferHarness.failedSupplements(r)).isZero();
+        assertThat(queueRead(r).messageCount()).as("every message, paged ones too").isEqualTo(count);
+        assertThat(Files.readAllBytes(file)).isEqualTo(all.toByteArray());
+        TransferHarness.await("the messages removed", 30, () -> uncheckedOnQueue("APP.PAGED").isEmpty());
     }
 
     @Test

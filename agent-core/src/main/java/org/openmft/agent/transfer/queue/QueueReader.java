@@ -47,8 +47,9 @@ import org.slf4j.LoggerFactory;
  * leaves every message on the queue (IBM has browsed and then removed since 9.1 too).
  *
  * <p>What is read: without {@code useGroups} every message on the queue its browse sees when it is
- * read (up to the limits below; on Artemis a queue paged to disk may be seen in part: the rest
- * waits for the next transfer); with {@code useGroups} ({@code -sqgi}) the
+ * read (up to the limits below; on Artemis the browse reads paged messages from disk too, and the
+ * removal commits whenever the queue holds the rest back, see {@link #remove}); with
+ * {@code useGroups} ({@code -sqgi}) the
  * first complete group in queue order, where a group is complete when its last message is there
  * (IBM MQ's {@code JMS_IBM_Last_Msg_In_Group}, which OpenMFT's file to message puts, or Artemis's
  * {@code JMSXGroupSeq} of -1) and a message outside a group is a group of its own; with a
@@ -91,6 +92,11 @@ public final class QueueReader {
      */
     private static final int COMMIT_MESSAGES = 100;
     private static final long COMMIT_BYTES = 8L << 20;
+    /**
+     * How long a message to remove may take to come, with removals not yet committed, before they
+     * are committed (a paged queue may hold the rest back until they are).
+     */
+    private static final long PENDING_WAIT_MILLIS = 200;
     /** How long a message to remove may take to come before it is taken as gone. */
     private static final long REMOVE_WAIT_MILLIS = 5_000;
     private static final String GROUP = "JMSXGroupID";
@@ -273,7 +279,9 @@ public final class QueueReader {
 
     /**
      * Removes the messages of a delivered file from their queue, in local transactions of at most
-     * {@link #COMMIT_MESSAGES} messages or {@link #COMMIT_BYTES} bytes. A failure part way leaves the
+     * {@link #COMMIT_MESSAGES} messages or {@link #COMMIT_BYTES} bytes, and sooner when no message
+     * comes for {@link #PENDING_WAIT_MILLIS} (Artemis reads a paged queue's messages from disk only
+     * while fewer than its max-read-page-bytes wait for acknowledgement). A failure part way leaves the
      * rest on the queue (they are read again by a later transfer: at least once, never lost).
      *
      * @return how many were removed; fewer than spooled when someone else took some meanwhile
@@ -298,7 +306,16 @@ public final class QueueReader {
                 selector.append(')');
                 try (MessageConsumer consumer = session.createConsumer(q, selector.toString())) {
                     while (!left.isEmpty()) {
-                        Message m = consumer.receive(REMOVE_WAIT_MILLIS);
+                        Message m = consumer.receive(pendingMessages > 0 ? PENDING_WAIT_MILLIS : REMOVE_WAIT_MILLIS);
+                        if (m == null && pendingMessages > 0) {
+                            // A paged queue is read from disk only while what waits for acknowledgement
+                            // stays below the address's max-read-page-bytes (and -messages), which may be
+                            // lower than a commit's share: commit, and look again.
+                            session.commit();
+                            pendingMessages = 0;
+                            pendingBytes = 0;
+                            continue;
+                        }
                         if (m == null) {
                             break; // taken by someone else meanwhile
                         }

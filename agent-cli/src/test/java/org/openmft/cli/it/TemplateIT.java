@@ -61,7 +61,9 @@ class TemplateIT {
             throw new java.io.UncheckedIOException(e);
         }
         mft.mft("qmgr", "start", "QM1").expect(0);
-        run("qmgr", "user", "grant", "QM1", "AGENT2", "requester").expect(0);
+        // AGENT2's user may put on application queues (three command words: the data directory after them).
+        assertThat(Mft.run(new String[] {"qmgr", "user", "grant", "--data-dir", home.toString(), "QM1", "AGENT2",
+                "requester"})).isZero();
         run("agent", "start", "AGENT1").expect(0);
         run("agent", "start", "AGENT2").expect(0);
     }

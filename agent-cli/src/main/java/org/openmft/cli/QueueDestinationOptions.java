@@ -2,9 +2,11 @@ package org.openmft.cli;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 import org.openmft.xml.QueueDestination;
 
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -12,6 +14,10 @@ import picocli.CommandLine.Option;
  * file becomes messages. A mixin, so that the command grows by a hook only.
  */
 final class QueueDestinationOptions {
+    /** The names of these flags, read from their definitions below (for commands that take them whole). */
+    static final Set<String> FLAGS = Set.copyOf(CommandSpec.forAnnotatedObject(new QueueDestinationOptions())
+            .optionsMap().keySet());
+
     @Option(names = "-dq", paramLabel = "QUEUE[@QMGR]", description = "Destination queue (file to message), instead"
             + " of -df/-dd; on another queue manager with @QMGR. The destination agent needs"
             + " enableQueueInputOutput=true (else result 56).")

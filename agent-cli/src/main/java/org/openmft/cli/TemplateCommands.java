@@ -335,7 +335,7 @@ final class TemplateCommands {
             Map<String, Object> item = new LinkedHashMap<>();
             item.put("source", i.source().path());
             item.put("destination", i.destination().path());
-            item.put("destinationType", i.destination().type().xmlValue());
+            item.put("destinationType", i.destination().queue() != null ? "queue" : i.destination().type().xmlValue());
             item.put("exist", i.destination().exist().xmlValue());
             item.put("disposition", i.source().disposition().xmlValue());
             item.put("mode", i.mode().xmlValue());

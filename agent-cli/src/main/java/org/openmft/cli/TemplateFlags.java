@@ -28,6 +28,7 @@ import org.openmft.xml.ItemSource;
 import org.openmft.xml.LineEnding;
 import org.openmft.xml.Mode;
 import org.openmft.xml.Originator;
+import org.openmft.xml.QueueDestination;
 import org.openmft.xml.QueueSource;
 import org.openmft.xml.TransferItem;
 import org.openmft.xml.TransferRequest;
@@ -53,6 +54,10 @@ import picocli.CommandLine.ParseResult;
  * replaces them with the definition file's items, and the message-to-file flags ({@code -sq -sqgi
  * -sqwt -sqdt -sqdb -sqdp}, {@link QueueSourceOptions}) with the one item they describe, checked as
  * fteCreateTransfer checks them. A template's source queue stays a queue while no source replaces it.
+ * The file-to-message flags ({@code -dq -dqp -qmp -qs -dqdt -dqdb -dqdp -qi},
+ * {@link QueueDestinationOptions}) make every item's destination that queue, in place of
+ * {@code -df}/{@code -dd}, as IBM's fteCreateTemplate takes them; a template's destination queue
+ * stays a queue while no {@code -df}, {@code -dd} or {@code -dq} replaces it.
  *
  * <p>Flags this class does not know (those added to fteCreateTransfer later, and those not
  * supported yet) are refused rather than dropped: a template must not silently lose a schedule
@@ -63,7 +68,8 @@ final class TemplateFlags {
     static final Set<String> TEMPLATE_FLAGS = Stream.concat(Stream.of("-sa", "-sm", "-da", "-dm",
             "-df", "-dd", "-de", "-sd", "-r", "-t", "-cs", "-pr", "-jn", "-md", "-rt", "-sce", "-dce", "-dle", "-td",
             "-p", "--data-dir", "-v", "--verbose", "-h", "--help", "-V", "--version"),
-            QueueSourceOptions.FLAGS.stream()).collect(Collectors.toUnmodifiableSet());
+            Stream.concat(QueueSourceOptions.FLAGS.stream(), QueueDestinationOptions.FLAGS.stream()))
+            .collect(Collectors.toUnmodifiableSet());
     /** What fteCreateTransfer adds when sending from a template. */
     static final Set<String> SUBMIT_FLAGS = Set.of("-w", "-gt", "--no-progress", "--template");
 
@@ -121,10 +127,10 @@ final class TemplateFlags {
         refuseOthers(parsed, Set.of("-tn", "-f"), "in a template");
         TransferTemplate empty = value("-tn", () -> new TransferTemplate(TransferTemplate.newId(), name.strip(), null,
                 null, null, null, List.of(), 0, null, Map.of(), null));
-        if (flags.sources.isEmpty() && flags.definitionFile == null
-                && (flags.destinationFile != null || flags.destinationDirectory != null)) {
-            throw usage("a destination (" + (flags.destinationFile != null ? "-df" : "-dd") + ") needs sources: give"
-                    + " the source files last, or leave both out");
+        if (flags.sources.isEmpty() && flags.definitionFile == null && (flags.destinationFile != null
+                || flags.destinationDirectory != null || flags.queueDestination.any())) {
+            throw usage("a destination (" + (flags.destinationFile != null ? "-df" : flags.destinationDirectory != null
+                    ? "-dd" : "-dq") + ") needs sources: give the source files last, or leave both out");
         }
         return new TemplateFlags(flags).over(empty);
     }
@@ -174,6 +180,14 @@ final class TemplateFlags {
         if (flags.destinationFile != null && flags.destinationDirectory != null) {
             throw usage("-df and -dd cannot be used together: give one destination");
         }
+        if (flags.queueDestination.any()) {
+            for (String[] fileOnly : new String[][] {{"-df", flags.destinationFile}, {"-dd",
+                    flags.destinationDirectory}, {"-de", flags.exist}, {"-dle", flags.lineEnding}}) {
+                if (fileOnly[1] != null) {
+                    throw usage(fileOnly[0] + " cannot be used with -dq: the destination is a queue");
+                }
+            }
+        }
         List<TransferItem> items = new ArrayList<>();
         if (flags.sources.isEmpty()) {
             if (flags.destinationFile != null && t.items().size() > 1) {
@@ -219,6 +233,21 @@ final class TemplateFlags {
             sce = sce != null ? sce : base.source().encoding();
             dce = dce != null ? dce : base.destination().encoding();
             dle = dle != null ? dle : base.destination().eol();
+        }
+        // -dq, or the template's queue while no -df/-dd replaces it: each file becomes messages.
+        QueueDestination toQueue = flags.queueDestination.any() ? value("-dq", flags.queueDestination::destination)
+                : flags.destinationFile == null && flags.destinationDirectory == null && base != null
+                        ? base.destination().queue() : null;
+        if (toQueue != null) {
+            if (base != null && flags.sources.isEmpty() && base.source().queue() != null) {
+                throw usage("-dq cannot be used with the template's source queue " + quote(path) + ": a transfer"
+                        + " from a queue to a queue is not allowed (IBM's result 64)");
+            }
+            String qsce = sce;
+            String qdce = dce != null || base == null ? dce : base.destination().encoding();
+            ItemSource src = value("source " + quote(path), () -> new ItemSource(recursive, sd, path, qsce));
+            ItemDestination dst = value("-dq", () -> new ItemDestination(toQueue, qdce));
+            return value("source " + quote(path), () -> new TransferItem(t, cs, src, dst));
         }
         DestinationType type;
         String flag;

@@ -162,6 +162,37 @@ class TemplateCommandLineTest {
                 "-r cannot be used with the template's source queue 'ORDERS@QM1'");
     }
 
+    @Test
+    void aTemplateHoldsADestinationQueueAsFteCreateTransferWritesIt() throws Exception {
+        TransferTemplate t = created("-tn", "PAYMENTS", "-sa", "SRC", "-da", "DST", "-dq", "PAYMENTS@QM2", "-qs", "64K",
+                "-qmp", "true", "-dqp", "false", "/out/batch.dat");
+        CreateTransferCommand direct = new CreateTransferCommand();
+        new CommandLine(direct).parseArgs("-sa", "SRC", "-da", "DST", "-dq", "PAYMENTS@QM2", "-qs", "64K", "-qmp",
+                "true", "-dqp", "false", "/out/batch.dat");
+        assertThat(t.items()).as("the same item as fteCreateTransfer's").isEqualTo(
+                direct.request(CommandChannel.originator()).transferSet().items());
+        var q = t.items().get(0).destination().queue();
+        assertThat(q.spec()).isEqualTo("PAYMENTS@QM2");
+
+        TransferRequest kept = submitOver(t, "--template", "PAYMENTS", "/out/other.dat");
+        assertThat(kept.transferSet().items()).singleElement().satisfies(i -> {
+            assertThat(i.source().path()).isEqualTo("/out/other.dat");
+            assertThat(i.destination().queue()).as("still the template's queue").isEqualTo(q);
+        });
+        TransferRequest toFile = submitOver(t, "--template", "PAYMENTS", "-df", "/in/batch.dat");
+        assertThat(toFile.transferSet().items()).singleElement().satisfies(i -> {
+            assertThat(i.destination().queue()).as("-df replaces the queue").isNull();
+            assertThat(i.destination().path()).isEqualTo("/in/batch.dat");
+        });
+        TransferRequest other = submitOver(t, "--template", "PAYMENTS", "-dq", "LINES", "-dqdt", "\\n");
+        assertThat(other.transferSet().items()).singleElement().satisfies(i -> assertThat(
+                i.destination().queue().spec()).isEqualTo("LINES"));
+        assertThatThrownBy(() -> submitOver(t, "--template", "PAYMENTS", "-dq", "X", "-dd", "/in"))
+                .hasMessageContaining("-dd cannot be used with -dq");
+        assertThatThrownBy(() -> created("-tn", "T", "-dq", "Q")).hasMessageContaining(
+                "a destination (-dq) needs sources");
+    }
+
     private static TransferRequest submitOver(TransferTemplate t, String... args) throws CommandFailure {
         CreateTransferCommand flags = new CreateTransferCommand();
         new CommandLine(flags).parseArgs(args);

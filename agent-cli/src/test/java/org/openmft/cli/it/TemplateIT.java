@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import javax.jms.Connection;
+import javax.jms.Session;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,7 +53,17 @@ class TemplateIT {
             run("agent", "create", "-agentName", agent, "-agentQMgr", "QM1", "--sandbox-dir", data.toString())
                     .expect(0);
         }
+        // AGENT2 puts files on queues (file to message), as an administrator would set it up.
+        try {
+            Files.writeString(DataDirectory.of(home).agentProperties("QM1", "AGENT2"), "enableQueueInputOutput=true\n",
+                    java.nio.file.StandardOpenOption.APPEND);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         mft.mft("qmgr", "start", "QM1").expect(0);
+        // AGENT2's user may put on application queues (three command words: the data directory after them).
+        assertThat(Mft.run(new String[] {"qmgr", "user", "grant", "--data-dir", home.toString(), "QM1", "AGENT2",
+                "requester"})).isZero();
         run("agent", "start", "AGENT1").expect(0);
         run("agent", "start", "AGENT2").expect(0);
     }
@@ -136,11 +147,39 @@ class TemplateIT {
                 .contains("there is no template 'NIGHTLY'", "nothing was sent");
     }
 
+    /** A template of IBM's file-to-message flags (-dq ...): stored with its queue; a transfer from it puts there. */
+    @Test
+    void aTemplateToAQueuePutsTheFileThere() throws Exception {
+        Path in = Files.createDirectories(data.resolve("in-queue"));
+        Files.writeString(in.resolve("payment.txt"), "a payment from a template");
+        try (Connection c = connect()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            javax.jms.MessageConsumer payments = s.createConsumer(s.createQueue("APP.PAYMENTS")); // makes the queue
+            c.start();
+            run("template", "create", "-tn", "PAYMENTS", "-sa", "AGENT1", "-da", "AGENT2", "-dq", "APP.PAYMENTS",
+                    "-qmp", "true", in.resolve("payment.txt").toString()).expect(0);
+            assertThat(run("template", "list", "-v", "PAYMENTS").expect(0).output()).contains("-> APP.PAYMENTS");
+            run("transfer", "create", "--template", "PAYMENTS", "-w", "120").expect(0);
+            javax.jms.Message m = payments.receive(30_000);
+            assertThat(m).as("the file as a message on the template's queue").isNotNull();
+            byte[] body = m.getBody(byte[].class);
+            assertThat(new String(body, StandardCharsets.UTF_8)).isEqualTo("a payment from a template");
+            assertThat(m.getStringProperty("WMQFTESourceAgent")).as("-qmp true: IBM's properties").isEqualTo("AGENT1");
+        }
+        run("template", "delete", "PAYMENTS").expect(0);
+    }
+
+    private static Connection connect() throws Exception {
+        DataDirectory dd = DataDirectory.of(home);
+        CoordinationConfig config = CoordinationConfig.load(dd.coordinationProperties("QM1"), Map.of());
+        return QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(), null).connect();
+    }
+
     /** Publishes a retained body on SYSTEM.FTE/Templates/ID as any application with the authority could. */
     private static void publishRaw(String id, String body) throws Exception {
         DataDirectory dd = DataDirectory.of(home);
         CoordinationConfig config = CoordinationConfig.load(dd.coordinationProperties("QM1"), Map.of());
-        try (Connection c = QueueManagerConnector.forCommand(config.endpoint(), dd.qmgrsDir(), null).connect()) {
+        try (Connection c = connect()) {
             CoordinationPublisher.publish(c, config.provider(), new Publication(Publication.Kind.STATUS,
                     TemplateStore.topic(id), body, "it:" + id));
         }

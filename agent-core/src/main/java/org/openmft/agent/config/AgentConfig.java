@@ -209,6 +209,15 @@ public final class AgentConfig extends QueueManagerConfig {
     }
 
     /**
+     * The largest file a transfer of one item carries inline, its data right behind the START.
+     *
+     * @return {@code maxInlineFileSize}, bytes; 0 for none
+     */
+    public long maxInlineFileSize() {
+        return values.get(MAX_INLINE_FILE_SIZE);
+    }
+
+    /**
      * How long the source waits for an acknowledgement.
      *
      * @return {@code transferAckTimeout} (milliseconds in the file)

@@ -116,11 +116,12 @@ public final class AgentProperties {
             .description("Messages read or written per commit in message-to-file and file-to-message transfers.")
             .build();
 
-    /** Largest file carried inline in the negotiation message (not supported yet). */
+    /** Largest file of a one-file transfer carried inline, with the negotiation. */
     public static final ConfigKey<Long> MAX_INLINE_FILE_SIZE = ConfigKey.longInteger("maxInlineFileSize")
-            .defaultValue(0L).validator(Validator.longRange(0, 104857600)).unit("bytes").group(TRANSFER)
-            .description("Largest single file sent inside the first message of its transfer; 0 turns inline "
-                    + "transfers off.")
+            .defaultValue(0L).validator(Validator.longRange(0, 104857600)).unit("bytes").supported().group(TRANSFER)
+            .description("Largest file of a one-file transfer (file to file or file to message) whose data goes"
+                    + " with the start of the transfer, before the destination answers; 0 turns inline transfers off."
+                    + " Binary files of at most one agentChunkSize only.")
             .build();
 
     /** Write to the final name directly instead of a .part file. */

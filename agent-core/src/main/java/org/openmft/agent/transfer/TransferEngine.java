@@ -250,7 +250,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             admission = new RequestAdmission(sourceContext.settings(), pathResolver, state, scheduler, clock, arrival,
                     threads, this::activityChanged, listener);
             RequestAdmission a = admission;
-            managedCalls = new ManagedCalls(sourceContext.settings(), callRunner, scheduler, replies, listener, arrival,
+            managedCalls = new ManagedCalls(sourceContext.settings(), state, callRunner, scheduler, replies, listener,
+                    arrival,
                     () -> scheduler.queuedCount() + a.planner().pendingCount(), threads, this::activityChanged);
             checkpointer = new Checkpointer(agentName, connection, state, listener, threads, id -> {
                 DataDispatcher d = dataDispatcher;
@@ -280,6 +281,9 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             }
             for (SourcePlanner.Pending p : recovered.unplanned()) {
                 admission.planner().submit(p);
+            }
+            for (SourceRecovery.Call c : recovered.calls()) {
+                managedCalls.recovered(c.id(), c.request(), c.journaled(), c.replyQueue());
             }
         } catch (JMSException | StateException e) {
             // A failed start (the queue manager went again) leaves no thread behind.

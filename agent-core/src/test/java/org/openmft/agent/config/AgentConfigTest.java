@@ -106,6 +106,8 @@ class AgentConfigTest {
                 "openmft.compression", "openmft.compressionByAgent",
                 // The adaptive window: read by SourceSettings; SourceTransfer attaches an AdaptiveWindow.
                 "openmft.adaptiveWindow",
+                // Inline transfers: read by SourceSettings; SourceTransfer sends the chunk behind the START.
+                "maxInlineFileSize",
                 // Prometheus metrics: AgentConfig.metrics, served by AgentMetrics from AgentAssembly.
                 "openmft.metrics.port", "openmft.metrics.bindAddress", "openmft.metrics.keyStore",
                 "openmft.metrics.keyStoreType", "openmft.metrics.keyStoreCredentialsFile",
@@ -252,6 +254,9 @@ class AgentConfigTest {
         "outputLogFiles|0|an integer from 1 to 1000 (files)",
         "outputLogSize|0|an integer from 1 to 10240 (MB)",
         "agentStatusPublishRateLimit|0|an integer from 1 to 86400 (s)",
+        "maxInlineFileSize|-1|an integer from 0 to 104857600 (bytes)",
+        "maxInlineFileSize|104857601|an integer from 0 to 104857600 (bytes)",
+        "maxInlineFileSize|100KB|an integer from 0 to 104857600 (bytes)",
         "doNotUseTempOutputFile|yes|true or false",
         "doNotUseTempOutputFile|1|true or false",
         "agentQMgrProvider|kafka|one of artemis, ibmmq",

@@ -112,7 +112,38 @@ class ManagedCallIT {
 
             aMonitorsManagedCallTaskRunsOncePerFile(h);
             aManagedCallHoldsASourceTransferSlot(h);
+            aCallCutByTheAgentsEndIsReportedAfterTheRestartAndNotRunAgain(h);
         }
+    }
+
+    /**
+     * Managed calls are journaled as transfers are. The agent stopped in the JVM leaves what a kill
+     * leaves (the running call's start journaled, no end; the waiting call accepted, not started):
+     * after the restart the cut call is not run again, its requester gets 40 ("not known") and the
+     * log its callCompleted; the waiting call runs then, once.
+     */
+    private void aCallCutByTheAgentsEndIsReportedAfterTheRestartAndNotRunAgain(TransferHarness h) throws Exception {
+        Map<String, String> one = Map.of("commandPath", cmds.toString(), "maxSourceTransfers", "1");
+        h.agent("CUT", one);
+        String cutId;
+        try (TransferHarness.Submission cut = h.submit("CUT", call("CUT", "hold.sh(cut)"));
+                TransferHarness.Submission waiting = h.submit("CUT", call("CUT", "record.sh(after,restart)"))) {
+            assertThat(cut.ack.resultCode()).isZero();
+            assertThat(waiting.ack.resultCode()).isZero();
+            cutId = cut.id();
+            TransferHarness.await("the call runs", 20, () -> Files.exists(marks.resolve("cut.running")));
+            h.stopImmediately("CUT");
+            assertThat(marks.resolve("after")).as("it waited for the slot: not run before the stop").doesNotExist();
+            h.agent("CUT", one);
+            Reply cutReply = cut.awaitFinal(30);
+            assertThat(cutReply.resultCode()).isEqualTo(40);
+            assertThat(String.join(" ", cutReply.supplements())).contains("not known", "not run again");
+            assertThat(waiting.awaitFinal(30).resultCode()).isZero();
+        }
+        assertThat(Files.readAllLines(marks.resolve("cut.count"))).as("the cut call never ran again").hasSize(1);
+        assertThat(Files.readAllLines(marks.resolve("after"))).containsExactly("restart");
+        assertThat(h.events).contains("call ended " + cutId + " 40");
+        TransferHarness.awaitNoTransferState("the calls' state removed", dir.resolve("state-CUT"));
     }
 
     /** A directory monitor whose task is {@code <request><managedCall>} (IBM's -mt task definition document). */

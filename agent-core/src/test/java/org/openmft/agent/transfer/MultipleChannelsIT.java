@@ -9,13 +9,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
-import org.apache.activemq.artemis.api.core.client.ClientMessage;
-import org.apache.activemq.artemis.api.core.client.ClientRequestor;
-import org.apache.activemq.artemis.api.core.client.ClientSession;
-import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
-import org.apache.activemq.artemis.api.core.client.ServerLocator;
-import org.apache.activemq.artemis.api.core.management.ManagementHelper;
 import org.apache.activemq.artemis.api.core.management.ResourceNames;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import org.openmft.agent.credentials.Credentials;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.Routing;
 import org.openmft.xml.AgentRef;
@@ -184,19 +176,6 @@ class MultipleChannelsIT {
 
     /** Pauses (or resumes) delivery from a queue of QM1, as its administrator would with the management API. */
     private void pause(String queue, boolean pause) throws Exception {
-        Credentials login = qm1.qm.administrator().orElseThrow();
-        try (ServerLocator locator = ActiveMQClient.createServerLocator(qm1.admin.artemisLocatorUrl());
-                ClientSessionFactory factory = locator.createSessionFactory();
-                ClientSession session = factory.createSession(login.user(), login.password(), false, true, true,
-                        false, 0)) {
-            session.start();
-            ClientRequestor requestor = new ClientRequestor(session, "activemq.management");
-            ClientMessage m = session.createMessage(false);
-            ManagementHelper.putOperationInvocation(m, ResourceNames.QUEUE + queue, pause ? "pause" : "resume");
-            ClientMessage answer = requestor.request(m, 10_000);
-            assertThat(answer).as("the management answer").isNotNull();
-            assertThat(ManagementHelper.hasOperationSucceeded(answer)).as("%s %s",
-                    pause ? "pause" : "resume", ManagementHelper.getResult(answer)).isTrue();
-        }
+        Management.invoke(qm1, ResourceNames.QUEUE + queue, pause ? "pause" : "resume");
     }
 }

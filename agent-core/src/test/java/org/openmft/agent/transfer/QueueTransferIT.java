@@ -22,6 +22,7 @@ import javax.jms.QueueBrowser;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
+import org.apache.activemq.artemis.api.core.management.ResourceNames;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,7 @@ import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.qmgr.security.Permissions;
+import org.openmft.agent.transfer.protocol.Wire;
 import org.openmft.agent.transfer.queue.QueueOptions;
 import org.openmft.agent.transfer.queue.QueueWriter;
 import org.openmft.xml.ChecksumMethod;
@@ -71,7 +73,8 @@ class QueueTransferIT {
     @BeforeAll
     void start() throws Exception {
         h = new TransferHarness(dir, false);
-        h.agent("SRC", Map.of("agentChunkSize", "1024"));
+        // SRC sends files of one chunk inline (maxInlineFileSize), the other tests' too.
+        h.agent("SRC", Map.of("agentChunkSize", "1024", "maxInlineFileSize", "1024"));
         Map<String, String> queues = Map.of("enableQueueInputOutput", "true");
         h.agent("DST", queues);
         h.agent("OFF");
@@ -85,7 +88,8 @@ class QueueTransferIT {
         admin = h.admin.connect();
         session = admin.createSession(false, Session.AUTO_ACKNOWLEDGE);
         for (String q : List.of("APP.SIZE", "APP.LINES", "APP.OFF", "APP.AGAIN", "APP.EVEN", "APP.ODD", "APP.PLAIN",
-                "APP.BIN", "APP.GROUPS", "APP.WAIT", "APP.EMPTY", "APP.CANCEL", "APP.FAIL", "APP.M2F.OFF")) {
+                "APP.BIN", "APP.GROUPS", "APP.WAIT", "APP.EMPTY", "APP.CANCEL", "APP.FAIL", "APP.M2F.OFF",
+                "APP.INLINE", "APP.TWICE")) {
             session.createConsumer(session.createQueue(q)).close(); // makes the application queue
         }
         admin.start();
@@ -114,6 +118,47 @@ class QueueTransferIT {
             assertThat(c.receive(200)).as("no more messages on %s", queue).isNull();
         }
         return out;
+    }
+
+    /**
+     * {@code maxInlineFileSize}: the file's data goes with the start of the transfer, before the
+     * destination answers. Seen while the destination agent is down: its DATA queue holds the START
+     * and, behind it, the file's only chunk; once it runs, the file is on the queue, once.
+     */
+    @Test
+    void aSmallFileGoesInlineBehindTheStartAndIsPutOnce() throws Exception {
+        Map<String, String> queues = Map.of("enableQueueInputOutput", "true");
+        h.agent("LATE", queues);
+        h.stopImmediately("LATE");
+        Path src = TransferHarness.randomFile(dir.resolve("in/inline.dat"), 700, 17);
+        QueueDestination q = QueueDestination.of("APP.INLINE", Map.of());
+        try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "LATE", 0,
+                toQueue(src, Mode.BINARY, q)))) {
+            assertThat(s.ack.resultCode()).isZero();
+            List<Message> waiting = new ArrayList<>();
+            TransferHarness.await("the START and a chunk on LATE's DATA queue", 30, () -> {
+                waiting.clear();
+                try (QueueBrowser b = session.createBrowser(session.createQueue("SYSTEM.FTE.DATA.LATE"))) {
+                    for (Enumeration<?> e = b.getEnumeration(); e.hasMoreElements();) {
+                        waiting.add((Message) e.nextElement());
+                    }
+                } catch (javax.jms.JMSException e) {
+                    throw new IllegalStateException(e);
+                }
+                return waiting.size() >= 2;
+            });
+            assertThat(waiting.get(0).getStringProperty(Wire.TYPE)).isEqualTo(Wire.START);
+            assertThat(waiting.get(1).getStringProperty(Wire.TYPE)).isEqualTo(Wire.DATA);
+            assertThat(waiting.get(1).getLongProperty(Wire.SEQ)).isZero();
+            assertThat(waiting.get(1).getBooleanProperty(Wire.LAST)).isTrue();
+            h.agent("LATE", queues);
+            Reply r = s.awaitFinal(60);
+            assertThat(r.resultCode()).as("%s", TransferHarness.failedSupplements(r)).isZero();
+        }
+        BytesMessage m = (BytesMessage) drain("APP.INLINE", 1).get(0);
+        byte[] body = new byte[(int) m.getBodyLength()];
+        m.readBytes(body);
+        assertThat(body).isEqualTo(Files.readAllBytes(src));
     }
 
     @Test
@@ -340,6 +385,74 @@ class QueueTransferIT {
                 "DONE"));
         TransferHarness.await("the group removed", 10, () -> uncheckedOnQueue("APP.GROUPS").size() == 2);
         assertThat(onQueue("APP.GROUPS")).containsExactly("open-1", "later-1");
+    }
+
+    /**
+     * Two transfers reading one queue at the same time: each message goes into one file only, and
+     * none is lost (as IBM's readers, which get under syncpoint). The second finds the messages the
+     * first holds taken: it reads what is left, or fails with "no message" when nothing is.
+     */
+    @Test
+    void twoTransfersReadingOneQueueAtOnceWriteEachMessageOnceAndLoseNone() throws Exception {
+        List<String> sent = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            sent.add(String.format("m%02d", i));
+            put("APP.TWICE", sent.get(i));
+        }
+        Map<String, String> lines = Map.of("delimiter", "\\n", "delimiterType", "text");
+        Path a = out.resolve("twice-a.txt");
+        Path b = out.resolve("twice-b.txt");
+        List<String> written = new ArrayList<>();
+        try (TransferHarness.Submission first = h.submit("DST", TransferHarness.request("DST", "SRC", 0,
+                fromQueue("APP.TWICE", lines, a, ExistAction.ERROR)));
+                TransferHarness.Submission second = h.submit("DST", TransferHarness.request("DST", "SRC", 0,
+                        fromQueue("APP.TWICE", lines, b, ExistAction.ERROR)))) {
+            for (Map.Entry<TransferHarness.Submission, Path> s : Map.of(first, a, second, b).entrySet()) {
+                Reply r = s.getKey().awaitFinal(60);
+                if (r.resultCode() == 0) {
+                    written.addAll(Files.readAllLines(s.getValue()));
+                } else {
+                    assertThat(r.resultCode()).as("nothing left for it: %s", r.supplements()).isEqualTo(40);
+                    assertThat(s.getValue()).doesNotExist();
+                }
+            }
+        }
+        assertThat(written).as("each message in one file, none lost").containsExactlyInAnyOrderElementsOf(sent);
+        TransferHarness.await("the messages removed", 10, () -> uncheckedOnQueue("APP.TWICE").isEmpty());
+    }
+
+    /**
+     * A queue holding more than its address may keep in memory pages the rest to disk (Artemis
+     * paging; an address setting made low here, 64 KiB, as an administrator may): every message is
+     * read into the file, in order, and then removed.
+     */
+    @Test
+    void aQueuePagedToDiskIsReadWholeAndEmptied() throws Exception {
+        Management.invoke(h, ResourceNames.BROKER, "addAddressSettings", "APP.PAGED",
+                "{\"maxSizeBytes\":65536,\"pageSizeBytes\":32768,\"addressFullMessagePolicy\":\"PAGE\"}");
+        session.createConsumer(session.createQueue("APP.PAGED")).close();
+        int count = 200;
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        try (Session puts = admin.createSession(true, Session.SESSION_TRANSACTED);
+                MessageProducer p = puts.createProducer(puts.createQueue("APP.PAGED"))) {
+            for (int i = 0; i < count; i++) {
+                byte[] body = new byte[1000];
+                java.util.Arrays.fill(body, (byte) ('a' + i % 26));
+                System.arraycopy(String.format("%04d", i).getBytes(StandardCharsets.US_ASCII), 0, body, 0, 4);
+                BytesMessage m = puts.createBytesMessage();
+                m.writeBytes(body);
+                p.send(m);
+                all.write(body);
+            }
+            puts.commit(); // one commit: 200 KB, beyond the 64 KiB the address keeps in memory
+        }
+        Path file = out.resolve("paged.bin");
+        Reply r = h.transfer(TransferHarness.request("DST", "SRC", 0, fromQueue("APP.PAGED", Map.of(), file,
+                ExistAction.ERROR)), 120);
+        assertThat(r.resultCode()).as("%s", TransferHarness.failedSupplements(r)).isZero();
+        assertThat(queueRead(r).messageCount()).as("every message, paged ones too").isEqualTo(count);
+        assertThat(Files.readAllBytes(file)).isEqualTo(all.toByteArray());
+        TransferHarness.await("the messages removed", 30, () -> uncheckedOnQueue("APP.PAGED").isEmpty());
     }
 
     @Test

@@ -47,8 +47,9 @@ import org.slf4j.LoggerFactory;
  * leaves every message on the queue (IBM has browsed and then removed since 9.1 too).
  *
  * <p>What is read: without {@code useGroups} every message on the queue its browse sees when it is
- * read (up to the limits below; on Artemis a queue paged to disk may be seen in part: the rest
- * waits for the next transfer); with {@code useGroups} ({@code -sqgi}) the
+ * read (up to the limits below; on Artemis the browse reads paged messages from disk too, and the
+ * removal commits whenever the queue holds the rest back, see {@link #remove}); with
+ * {@code useGroups} ({@code -sqgi}) the
  * first complete group in queue order, where a group is complete when its last message is there
  * (IBM MQ's {@code JMS_IBM_Last_Msg_In_Group}, which OpenMFT's file to message puts, or Artemis's
  * {@code JMSXGroupSeq} of -1) and a message outside a group is a group of its own; with a
@@ -60,6 +61,13 @@ import org.slf4j.LoggerFactory;
  * {@code UserReturnCode}) and optional {@code usr.UserSupplement} on the last message of a group
  * (or on a message outside a group): the transfer fails with both in its supplement, nothing
  * reaches the destination, and the messages stay on the queue for the producer to deal with.
+ *
+ * <p>Each message is read by one transfer: two transfers of the agent reading one queue at the same
+ * time never write the same message. A transfer <em>claims</em> each message it writes into its
+ * spool, and with groups the group, until it ends ({@link #discard}); another transfer's browse
+ * passes over what is claimed, as IBM's second reader does not see the messages the first has got
+ * under syncpoint. Claims are the agent's own (in memory, at most {@code maxMessages} per running
+ * transfer): another agent reading the same queue is not kept out.
  *
  * <p>Bounded: one message in memory at a time (at most {@code maxInputOutputMessageLength}), at
  * most {@code maxMessages} messages and {@code maxBytes} bytes per transfer (a group that does not
@@ -84,6 +92,11 @@ public final class QueueReader {
      */
     private static final int COMMIT_MESSAGES = 100;
     private static final long COMMIT_BYTES = 8L << 20;
+    /**
+     * How long a message to remove may take to come, with removals not yet committed, before they
+     * are committed (a paged queue may hold the rest back until they are).
+     */
+    private static final long PENDING_WAIT_MILLIS = 200;
     /** How long a message to remove may take to come before it is taken as gone. */
     private static final long REMOVE_WAIT_MILLIS = 5_000;
     private static final String GROUP = "JMSXGroupID";
@@ -131,6 +144,9 @@ public final class QueueReader {
     private final QueueWriter.QueueProbe probe;
     private final Routing routing;
     private final Clock clock;
+    /** Claimed messages ({@code queue \n id}) and groups ({@code queue \n group: id}): the transfer that holds each. */
+    private final java.util.concurrent.ConcurrentHashMap<String, String> claims =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param enabled         {@code enableQueueInputOutput}
@@ -186,6 +202,9 @@ public final class QueueReader {
         try {
             Spooled earlier = earlier(spool, ids);
             if (earlier != null) {
+                for (String id : earlier.messageIds()) {
+                    claims.put(key(source.queue(), id), transferId);
+                }
                 log.info("Transfer {}: item {} sends the messages of {} read before the restart ({} messages)",
                         transferId, item, source.spec(), earlier.messageIds().size());
                 return earlier;
@@ -206,7 +225,7 @@ public final class QueueReader {
             long waitMillis = Math.max(0, source.waitTimeSeconds()) * 1000L;
             long deadline = clock.millis() + waitMillis;
             Selection selection;
-            while ((selection = select(session, queue, source)) == null) {
+            while ((selection = select(session, queue, source, transferId)) == null) {
                 long left = deadline - clock.millis();
                 if (left <= 0) {
                     throw new QueueFailure(ResultCode.FAILED, "BFGTR0072E: The transfer failed: "
@@ -222,7 +241,7 @@ public final class QueueReader {
                 Thread.sleep(Math.min(POLL_MILLIS, left));
             }
             Files.createDirectories(spoolDirectory);
-            Spooled s = write(session, queue, source, selection, spool, cs);
+            Spooled s = write(session, queue, source, selection, spool, cs, transferId);
             // The ids name the messages to remove: written last, atomically, so that one found after
             // a restart stands for a complete spool.
             Path tmp = ids.resolveSibling(ids.getFileName() + ".tmp");
@@ -260,7 +279,9 @@ public final class QueueReader {
 
     /**
      * Removes the messages of a delivered file from their queue, in local transactions of at most
-     * {@link #COMMIT_MESSAGES} messages or {@link #COMMIT_BYTES} bytes. A failure part way leaves the
+     * {@link #COMMIT_MESSAGES} messages or {@link #COMMIT_BYTES} bytes, and sooner when no message
+     * comes for {@link #PENDING_WAIT_MILLIS} (Artemis reads a paged queue's messages from disk only
+     * while fewer than its max-read-page-bytes wait for acknowledgement). A failure part way leaves the
      * rest on the queue (they are read again by a later transfer: at least once, never lost).
      *
      * @return how many were removed; fewer than spooled when someone else took some meanwhile
@@ -285,7 +306,16 @@ public final class QueueReader {
                 selector.append(')');
                 try (MessageConsumer consumer = session.createConsumer(q, selector.toString())) {
                     while (!left.isEmpty()) {
-                        Message m = consumer.receive(REMOVE_WAIT_MILLIS);
+                        Message m = consumer.receive(pendingMessages > 0 ? PENDING_WAIT_MILLIS : REMOVE_WAIT_MILLIS);
+                        if (m == null && pendingMessages > 0) {
+                            // A paged queue is read from disk only while what waits for acknowledgement
+                            // stays below the address's max-read-page-bytes (and -messages), which may be
+                            // lower than a commit's share: commit, and look again.
+                            session.commit();
+                            pendingMessages = 0;
+                            pendingBytes = 0;
+                            continue;
+                        }
                         if (m == null) {
                             break; // taken by someone else meanwhile
                         }
@@ -328,8 +358,12 @@ public final class QueueReader {
         return 0;
     }
 
-    /** Deletes a transfer's spool files (once it has ended, whatever its outcome). */
+    /**
+     * Deletes a transfer's spool files (once it has ended, whatever its outcome) and gives up its
+     * claims: messages it did not remove may be read by the next transfer.
+     */
     public void discard(String transferId) {
+        claims.values().removeIf(transferId::equals);
         if (!Files.isDirectory(spoolDirectory)) {
             return;
         }
@@ -350,7 +384,9 @@ public final class QueueReader {
     }
 
     /** What is there to read now, or null when nothing (or no complete group) is. */
-    private Selection select(Session session, javax.jms.Queue queue, QueueSource source) throws JMSException {
+    private Selection select(Session session, javax.jms.Queue queue, QueueSource source, String transferId)
+            throws JMSException {
+        String name = source.queue();
         if (source.groupId() != null) {
             String selector = GROUP + " = '" + source.groupId() + "'";
             try (QueueBrowser b = session.createBrowser(queue, selector)) {
@@ -358,7 +394,8 @@ public final class QueueReader {
                 int seen = 0;
                 while (e.hasMoreElements() && seen++ <= maxMessages) {
                     if (lastInGroup((Message) e.nextElement())) {
-                        return new Selection(selector, source.groupId());
+                        return claim(name, "group:" + source.groupId(), transferId)
+                                ? new Selection(selector, source.groupId()) : null;
                     }
                 }
             }
@@ -367,14 +404,25 @@ public final class QueueReader {
         try (QueueBrowser b = session.createBrowser(queue)) {
             Enumeration<?> e = b.getEnumeration();
             if (!source.useGroups()) {
-                return e.hasMoreElements() ? new Selection(null, null) : null;
+                int seen = 0;
+                while (e.hasMoreElements() && seen++ <= maxMessages) {
+                    if (!claimedByAnother(name, ((Message) e.nextElement()).getJMSMessageID(), transferId)) {
+                        return new Selection(null, null);
+                    }
+                }
+                return null;
             }
             // The first group, in the order groups begin, whose last message is there.
             Map<String, Boolean> complete = new LinkedHashMap<>();
+            Set<String> taken = new HashSet<>();
             int seen = 0;
             while (e.hasMoreElements() && seen++ <= maxMessages) {
                 Message m = (Message) e.nextElement();
                 String group = m.getStringProperty(GROUP);
+                if (claimedByAnother(name, m.getJMSMessageID(), transferId)) {
+                    taken.add(group == null || group.isEmpty() ? "id:" + m.getJMSMessageID() : group);
+                    continue; // another transfer has it, or a message of its group
+                }
                 if (group == null || group.isEmpty()) {
                     complete.putIfAbsent("id:" + m.getJMSMessageID(), true);
                 } else {
@@ -385,7 +433,8 @@ public final class QueueReader {
                 }
             }
             for (Map.Entry<String, Boolean> g : complete.entrySet()) {
-                if (g.getValue()) {
+                String claimed = g.getKey().startsWith("id:") ? g.getKey().substring(3) : "group:" + g.getKey();
+                if (g.getValue() && !taken.contains(g.getKey()) && claim(name, claimed, transferId)) {
                     String key = g.getKey();
                     return key.startsWith("id:") ? new Selection("JMSMessageID = '" + key.substring(3) + "'", null)
                             : new Selection(GROUP + " = '" + key.replace("'", "''") + "'", key);
@@ -396,7 +445,7 @@ public final class QueueReader {
     }
 
     private Spooled write(Session session, javax.jms.Queue queue, QueueSource source, Selection selection,
-            Path spool, Charset charset) throws JMSException, IOException, QueueFailure {
+            Path spool, Charset charset, String transferId) throws JMSException, IOException, QueueFailure {
         byte[] delimiter = source.delimiterBytes(charset);
         boolean prefix = "prefix".equals(source.delimiterPosition());
         boolean group = selection.groupId() != null || source.useGroups();
@@ -409,6 +458,13 @@ public final class QueueReader {
             Enumeration<?> e = b.getEnumeration();
             while (e.hasMoreElements() && !ended) {
                 Message m = (Message) e.nextElement();
+                if (!claim(source.queue(), m.getJMSMessageID(), transferId)) {
+                    if (group) {
+                        throw new QueueFailure(ResultCode.FAILED, "BFGTR0072E: The transfer failed: another transfer"
+                                + " reads messages of the group on " + source.spec() + "; nothing was written.");
+                    }
+                    continue; // another transfer of this agent writes it
+                }
                 byte[] body = body(m, charset, source);
                 long grows = body.length + (delimiter == null ? 0 : delimiter.length);
                 if (ids.size() == maxMessages || bytes + grows > maxBytes) {
@@ -492,6 +548,21 @@ public final class QueueReader {
                 + " the messages on " + source.spec() + ": usr.UserReturnCode=" + code
                 + (supplement == null ? "" : ", usr.UserSupplement=" + supplement)
                 + "; nothing was written and the messages stay on the queue.");
+    }
+
+    private static String key(String queue, String id) {
+        return queue + "\n" + id;
+    }
+
+    /** Claims a message (or {@code group:} a group) of {@code queue} for the transfer: false when another holds it. */
+    private boolean claim(String queue, String id, String transferId) {
+        String holder = claims.putIfAbsent(key(queue, id), transferId);
+        return holder == null || holder.equals(transferId);
+    }
+
+    private boolean claimedByAnother(String queue, String id, String transferId) {
+        String holder = claims.get(key(queue, id));
+        return holder != null && !holder.equals(transferId);
     }
 
     /** IBM MQ's last-in-group flag, or Artemis's closing sequence number (-1). */

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.transfer.protocol.TransferIds;
+import org.openmft.agent.transfer.source.ManagedCalls;
 import org.openmft.agent.transfer.source.PlannedItem;
 import org.openmft.agent.transfer.source.QueuedTransfer;
 import org.openmft.agent.transfer.source.RequestAdmission;
@@ -19,6 +20,7 @@ import org.openmft.agent.transfer.state.StateFiles;
 import org.openmft.agent.transfer.state.TransferStateStore;
 import org.openmft.agent.transfer.text.Encodings;
 import org.openmft.xml.MalformedRequestException;
+import org.openmft.xml.ManagedCallRequest;
 import org.openmft.xml.Mode;
 import org.openmft.xml.RequestParser;
 import org.openmft.xml.TransferItem;
@@ -43,8 +45,18 @@ public final class SourceRecovery {
      *
      * @param queued    the transfers to queue again, resumed ones carrying what they had
      * @param unplanned the requests accepted and not planned yet, to plan again
+     * @param calls     the managed calls accepted and not reported yet
      */
-    public record Recovered(List<QueuedTransfer> queued, List<SourcePlanner.Pending> unplanned) {
+    public record Recovered(List<QueuedTransfer> queued, List<SourcePlanner.Pending> unplanned,
+            List<Call> calls) {
+    }
+
+    /**
+     * A managed call an earlier run accepted ({@link org.openmft.agent.transfer.source.ManagedCalls}).
+     *
+     * @param journaled its journal's last line, or null when its program never started
+     */
+    public record Call(String id, ManagedCallRequest request, StateFiles.CallRecord journaled, String replyQueue) {
     }
 
     /**
@@ -55,6 +67,7 @@ public final class SourceRecovery {
             throws StateException {
         List<QueuedTransfer> out = new ArrayList<>();
         List<SourcePlanner.Pending> unplanned = new ArrayList<>();
+        List<Call> calls = new ArrayList<>();
         RequestParser parser = new RequestParser();
         for (SourceRecord record : state.loadSources()) {
             String id = record.transferId();
@@ -65,7 +78,13 @@ public final class SourceRecovery {
                 continue;
             }
             try {
-                if (!(parser.parse(state.readRequest(id)) instanceof TransferRequest request)) {
+                org.openmft.xml.CommandDocument document = parser.parse(state.readRequest(id));
+                if (document instanceof ManagedCallRequest call) {
+                    calls.add(new Call(id, call, state.readSourceJournal(id).calls().get(ManagedCalls.journalPhase()),
+                            record.replyQueue()));
+                    continue;
+                }
+                if (!(document instanceof TransferRequest request)) {
                     throw new StateException("the saved request is not a transfer request", null);
                 }
                 if (record.unplanned()) {
@@ -105,6 +124,6 @@ public final class SourceRecovery {
                 }
             }
         }
-        return new Recovered(out, unplanned);
+        return new Recovered(out, unplanned, calls);
     }
 }

@@ -130,6 +130,55 @@ final class ChunkSender {
         }
     }
 
+    /**
+     * Whether {@code p} may go inline ({@code maxInlineFileSize}): a binary file, not a queue's
+     * spool, of at most that many bytes and at most one chunk.
+     */
+    static boolean inlineCandidate(PlannedItem p, long maxInlineFileSize, int chunkSize) {
+        return maxInlineFileSize > 0 && !p.fromQueue() && p.item().mode() != Mode.TEXT
+                && p.file().size() <= Math.min(maxInlineFileSize, chunkSize);
+    }
+
+    /**
+     * An inline transfer: sends {@code p}, the transfer's only item, as message 0 through
+     * {@code producer} right behind the START, before the destination answered it (the
+     * destination takes the START first, as both come from one producer). The flow control is not
+     * told: {@link FlowControl#sentAhead} once the START is accepted from 0, else the chunk is sent
+     * again in the usual way. Anything unexpected (the sandbox refuses the file, it cannot be read,
+     * it is more than one chunk now) sends nothing: the usual path then reads it and says why.
+     *
+     * @return the chunk's length, or -1 when nothing was sent
+     */
+    int sendInline(PlannedItem p, MessageProducer producer) throws JMSException {
+        try {
+            context.paths().forRequester(requesterUser).sandbox().check(p.file().source(), Access.READ);
+            int[] sent = {-1};
+            ItemChecksum checksum = ItemChecksum.start(p.item().checksumMethod());
+            reader.read(p, (data, length, last) -> {
+                if (!last || sent[0] >= 0) {
+                    throw new IOException("not one chunk");
+                }
+                if (checksum != null) {
+                    checksum.update(data, 0, length);
+                }
+                try {
+                    Message m = codec.data(id, incarnation.getAsInt(), 0, p.index(), 0, true, true, header(p), length,
+                            checksum == null ? null : checksum.finish().hex(), data, length);
+                    producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), chunkTimeToLiveMillis);
+                } catch (JMSException e) {
+                    throw new SendFailure(e);
+                }
+                sent[0] = length;
+            });
+            return sent[0];
+        } catch (SendFailure e) {
+            throw e.jms;
+        } catch (SandboxViolationException | IOException | TextConversionException e) {
+            log.debug("Transfer {}: item {} goes the usual way, not inline: {}", id, p.index(), e.toString());
+            return -1;
+        }
+    }
+
     private static ItemHeader header(PlannedItem p) {
         var d = p.item().destination();
         return new ItemHeader(d.path(), d.queue() != null ? "queue" : d.type().name().toLowerCase(Locale.ROOT),

@@ -113,6 +113,17 @@ public final class FlowControl {
         restartMeasuring();
     }
 
+    /**
+     * Message 0 (an inline transfer's only chunk) went right behind the START the destination
+     * accepted from 0: it is not sent again unless the destination asks for it (a {@code NACK}),
+     * and it is not acknowledged yet.
+     */
+    public void sentAhead(int length) {
+        suppressBelow = Math.max(suppressBelow, 1);
+        bytesSent += length;
+        highestSent = Math.max(highestSent, 0);
+    }
+
     private void restartMeasuring() {
         if (adaptive != null) {
             adaptive.restarted(lastAcked);

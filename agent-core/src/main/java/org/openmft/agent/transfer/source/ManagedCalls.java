@@ -23,6 +23,10 @@ import org.openmft.agent.calls.CallResult;
 import org.openmft.agent.calls.CallRunner;
 import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.transfer.protocol.TransferIds;
+import org.openmft.agent.transfer.state.SourceRecord;
+import org.openmft.agent.transfer.state.StateException;
+import org.openmft.agent.transfer.state.StateFiles;
+import org.openmft.agent.transfer.state.TransferStateStore;
 import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.ManagedCallRequest;
 import org.openmft.xml.Reply;
@@ -45,15 +49,26 @@ import org.slf4j.MDC;
  * {@code maxQueuedTransfers} waiting (44), and a program the agent would not run (outside its
  * {@code commandPath}, or an Ant script or JCL: 40, with the refusal, nothing run).
  *
- * <p>Not durable: a call accepted and not finished when the agent ends is not run again after a
- * restart (at most once); its log then has a {@code callStarted} and no {@code callCompleted}.
+ * <p>Journaled as a source transfer is ({@link TransferStateStore}): when a call is accepted, before
+ * its acknowledgement is committed, its request document and a source record (no items, the
+ * requester's reply queue and user); a line when its program starts and one when it ends (outcome,
+ * retries, return code, error; not the output); the record and files go once its log and reply
+ * are sent. So after the agent's end, stopped or killed ({@link #recovered}): a call that had not
+ * started runs in its turn; one that ended is not run again, its {@code callCompleted} and reply
+ * sent (again) from the journal; one cut in the middle (started, not ended: the agent killed, or
+ * stopped and its program ended) is not run again either: its outcome is an error "not known", its
+ * reply 40. A call is run at most once, and its outcome is never lost.
  *
  * <p>Thread-safety: {@link #submit} on the command thread; the rest from any.
  */
 public final class ManagedCalls {
     private static final Logger log = LoggerFactory.getLogger(ManagedCalls.class);
 
+    /** The journal's phase name of a managed call's lines. */
+    private static final String PHASE = "managedCall";
+
     private final SourceSettings settings;
+    private final TransferStateStore state;
     private final CallRunner runner;
     private final SourceScheduler scheduler;
     private final RequesterReplies replies;
@@ -81,10 +96,11 @@ public final class ManagedCalls {
      * @param threads          names the calls' threads
      * @param activity         told whenever the number of calls may have changed
      */
-    public ManagedCalls(SourceSettings settings, CallRunner runner, SourceScheduler scheduler,
+    public ManagedCalls(SourceSettings settings, TransferStateStore state, CallRunner runner, SourceScheduler scheduler,
             RequesterReplies replies, AgentListener listener, AtomicLong arrival, IntSupplier transfersWaiting,
             ThreadFactory threads, Runnable activity) {
         this.settings = settings;
+        this.state = state;
         this.runner = runner;
         this.scheduler = scheduler;
         this.replies = replies;
@@ -123,6 +139,17 @@ public final class ManagedCalls {
         }
         Waiting w = new Waiting(id, request, arrival.incrementAndGet(), context.replyTo(),
                 queueName(context.replyTo()));
+        try {
+            // Durable before the acknowledgement is committed: a call acknowledged is never lost.
+            byte[] xml = (context.requestText() != null ? context.requestText() : new DocumentWriter().write(request))
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            state.saveRequest(id, xml, new StateFiles.Plan(List.of(), List.of()));
+            state.saveSource(new SourceRecord(id, agentName, 0, 0, 0, w.replyQueue(), context.requesterUser()));
+        } catch (StateException e) {
+            forget(id);
+            return refuse(id, request, ResultCode.FAILED, "BFGTR0095E: The managed call could not be recorded: "
+                    + e.getMessage());
+        }
         log.info("Managed call {} accepted: '{}', priority {}, requested by {}", id, request.call().name(),
                 request.priority(), context.requesterUser() == null ? "a user the queue manager did not name"
                         : "user " + context.requesterUser());
@@ -148,7 +175,7 @@ public final class ManagedCalls {
     private void enqueue(Waiting w) {
         synchronized (lock) {
             if (closed) {
-                log.warn("Managed call {}: not run, the agent stopped before it could start", w.id());
+                log.info("Managed call {}: not started before the agent stopped; it runs after the next start", w.id());
                 return;
             }
             waiting.add(w);
@@ -187,27 +214,35 @@ public final class ManagedCalls {
         me.setName("openmft-" + settings.agentName() + "-call-" + w.id().substring(40));
         MDC.put(org.openmft.agent.Agent.MDC_AGENT, settings.agentName());
         try {
-            listener.managedCallStarted(settings.agentName(), w.id(), w.request());
             CallResult r;
+            try {
+                state.appendSourceCall(w.id(), StateFiles.CallRecord.started(PHASE));
+            } catch (StateException e) {
+                report(w, CallResult.error("The call was not run: its start could not be recorded ("
+                        + e.getMessage() + ")"));
+                return;
+            }
+            listener.managedCallStarted(settings.agentName(), w.id(), w.request());
             try {
                 // Managed calls cannot be cancelled (IBM): only the agent's end stops one.
                 r = runner.run(w.request().call(), () -> false);
             } catch (InterruptedException e) {
+                // The agent stops: its program was ended. As after a kill, no end is journaled: the
+                // next start reports the call as cut ("not known") and does not run it again.
                 Thread.currentThread().interrupt();
-                r = CallResult.error("the agent stopped while the call ran; its program was ended");
+                log.warn("Managed call {}: cut by the agent's end; reported when the agent starts again", w.id());
+                return;
             } catch (RuntimeException e) {
                 log.error("Managed call {} failed unexpectedly", w.id(), e);
                 r = CallResult.error(e.toString());
             }
-            ResultCode code = r.succeeded() ? ResultCode.SUCCESS : ResultCode.FAILED;
-            String supplement = "The managed call '" + w.request().call().name() + "' ended with outcome "
-                    + r.summary() + ".";
-            log.info("Managed call {} ended with result {}: {}", w.id(), code.code(), supplement);
-            listener.managedCallEnded(settings.agentName(), w.id(), w.request(), r, code.code(), supplement);
-            if (w.request().reply() != null) {
-                replies.send(w.request().reply(), w.replyDestination(), w.replyQueue(),
-                        new Reply(DocumentWriter.VERSION, w.id(), code.code(), List.of(supplement), List.of()));
+            try {
+                state.appendSourceCall(w.id(), new StateFiles.CallRecord(PHASE, true, r.outcome().xml(), r.retries(),
+                        r.returnCode(), r.error()));
+            } catch (StateException e) {
+                log.warn("Managed call {}: its end could not be journaled: {}", w.id(), e.getMessage());
             }
+            report(w, r);
         } finally {
             synchronized (lock) {
                 running--;
@@ -217,6 +252,68 @@ public final class ManagedCalls {
             scheduler.returnSlot();
             activity.run();
         }
+    }
+
+    /** The call's {@code callCompleted} and final reply (0 or 40), then its state goes. */
+    private void report(Waiting w, CallResult r) {
+        ResultCode code = r.succeeded() ? ResultCode.SUCCESS : ResultCode.FAILED;
+        String supplement = "The managed call '" + w.request().call().name() + "' ended with outcome "
+                + r.summary() + ".";
+        log.info("Managed call {} ended with result {}: {}", w.id(), code.code(), supplement);
+        listener.managedCallEnded(settings.agentName(), w.id(), w.request(), r, code.code(), supplement);
+        if (w.request().reply() != null) {
+            replies.send(w.request().reply(), w.replyDestination(), w.replyQueue(),
+                    new Reply(DocumentWriter.VERSION, w.id(), code.code(), List.of(supplement), List.of()));
+        }
+        forget(w.id());
+    }
+
+    private void forget(String id) {
+        try {
+            state.removeSource(id);
+        } catch (StateException e) {
+            log.warn("Managed call {}: its state could not be removed ({}); the next start reports it again", id,
+                    e.getMessage());
+        }
+    }
+
+    /**
+     * A call an earlier run of the agent accepted ({@link org.openmft.agent.transfer.recovery.SourceRecovery}):
+     * queued again when it had not started; else reported from the journal, never run again.
+     *
+     * @param journaled its journal's last line, or null when its program never started
+     */
+    public void recovered(String id, ManagedCallRequest request, StateFiles.CallRecord journaled, String replyQueue) {
+        Waiting w = new Waiting(id, request, arrival.incrementAndGet(), null, replyQueue);
+        if (journaled == null) {
+            log.info("Managed call {}: accepted before the agent's restart and not run then; queued now", id);
+            enqueue(w);
+            return;
+        }
+        executor.execute(() -> {
+            CallResult r;
+            if (journaled.ended()) {
+                r = new CallResult(CallResult.Outcome.fromXml(journaled.outcome()), journaled.retries(),
+                        journaled.returnCode(), List.of(), List.of(), journaled.error());
+                log.info("Managed call {} ended before the agent's restart ({}); reported, not run again", id,
+                        r.summary());
+            } else {
+                r = CallResult.error(SourceCalls.notKnown(request.call()));
+                log.warn("Managed call {}: {}", id, r.error());
+                try {
+                    state.appendSourceCall(id, new StateFiles.CallRecord(PHASE, true, r.outcome().xml(), 0, null,
+                            r.error()));
+                } catch (StateException e) {
+                    log.warn("Managed call {}: its end could not be journaled: {}", id, e.getMessage());
+                }
+            }
+            report(w, r);
+        });
+    }
+
+    /** The journal's phase of managed calls' lines. */
+    public static String journalPhase() {
+        return PHASE;
     }
 
     /** Calls waiting for a slot. */
@@ -234,9 +331,9 @@ public final class ManagedCalls {
     }
 
     /**
-     * Ends everything: waiting calls are dropped (not run: at most once; a requester that asked for
-     * a reply is told, result 1), running ones interrupted (their programs ended, their outcome an
-     * error) and waited for at most {@code wait}.
+     * Ends everything: waiting calls keep their state and run after the next start; running ones
+     * are interrupted (their programs ended; the next start reports them as cut) and waited for at
+     * most {@code wait}.
      */
     public void close(Duration wait) {
         List<Waiting> dropped;
@@ -246,13 +343,7 @@ public final class ManagedCalls {
             waiting.clear();
         }
         for (Waiting w : dropped) {
-            String why = "The managed call '" + w.request().call().name() + "' was not run: agent "
-                    + settings.agentName() + " stopped while it waited for a slot.";
-            log.warn("Managed call {}: {}", w.id(), why);
-            if (w.request().reply() != null) {
-                replies.send(w.request().reply(), w.replyDestination(), w.replyQueue(), new Reply(
-                        DocumentWriter.VERSION, w.id(), ResultCode.COMMAND_UNSUCCESSFUL.code(), List.of(why), List.of()));
-            }
+            log.info("Managed call {}: not started before the agent stopped; it runs after the next start", w.id());
         }
         executor.shutdownNow();
         try {

@@ -32,12 +32,15 @@ import org.openmft.agent.config.AgentConfig;
  * @param multipleChannels   {@code agentMultipleChannelsEnabled}: DATA spread over the destination queue
  *                           manager's aliases {@code SYSTEM.FTE.<QM>_n} ({@link DataRoutes})
  * @param adaptiveWindow     {@code openmft.adaptiveWindow}: the window follows the link (see {@link AdaptiveWindow})
+ * @param maxInlineFileSize  {@code maxInlineFileSize}, bytes: a transfer of one file this small goes inline
+ *                           (its chunk right behind the START); 0 never
  */
 public record SourceSettings(String agentName, String agentQMgr, int chunkSize, int windowSize, int frameSize,
         int checkpointInterval, Duration ackTimeout, int ackRetries, Optional<Duration> recoveryTimeout,
         String textReplacement, int maxSourceTransfers, int maxQueuedTransfers, int maxFilesForTransfer,
         boolean wildcardSandboxChecking, int maxPlannedItems, boolean authorityChecking,
-        CompressionPolicy compression, boolean multipleChannels, boolean adaptiveWindow) {
+        CompressionPolicy compression, boolean multipleChannels, boolean adaptiveWindow,
+        long maxInlineFileSize) {
 
     /** The slice of an agent's configuration. */
     public static SourceSettings of(AgentConfig c) {
@@ -46,7 +49,7 @@ public record SourceSettings(String agentName, String agentQMgr, int chunkSize, 
                 c.transferRecoveryTimeout(), c.textReplacementCharacterSequence(), c.maxSourceTransfers(),
                 c.maxQueuedTransfers(), c.maxFilesForTransfer(), c.additionalWildcardSandboxChecking(),
                 c.maxPlannedItems(), c.authorityChecking(), c.compression(),
-                c.multipleChannelsEnabled(), c.adaptiveWindow());
+                c.multipleChannelsEnabled(), c.adaptiveWindow(), c.maxInlineFileSize());
     }
 
     /** Chunks that may be unacknowledged: window × frame. */

@@ -119,6 +119,13 @@ public final class SourceTransfer {
     private final DataRoutes routes = new DataRoutes();
     private final Resume resume;
     private final SourceCalls calls;
+    /**
+     * An inline transfer ({@code maxInlineFileSize}): one small file, not resumed, without a
+     * pre-destination call (which must run before any data): its chunk goes right behind the START.
+     */
+    private final boolean inline;
+    /** The length of the chunk sent behind the START now being answered, or -1. */
+    private int inlineSent = -1;
     /** Whether the destination's START_OK said it runs program calls. */
     private boolean destinationRunsCalls;
 
@@ -196,6 +203,8 @@ public final class SourceTransfer {
                 chunkTimeToLiveMillis);
         this.calls = new SourceCalls(context, info, request.transferSet().calls(), () -> cancelRequested,
                 resume != null);
+        this.inline = resume == null && toSend.length == 1 && request.transferSet().calls().preDestination() == null
+                && ChunkSender.inlineCandidate(toSend[0], settings.maxInlineFileSize(), settings.chunkSize());
     }
 
     /** The transfer id. */
@@ -535,6 +544,8 @@ public final class SourceTransfer {
             context.state().saveSource(new SourceRecord(id, request.destinationAgent().agent(), items.size(),
                     incarnation, flow.lastAcked() + 1, replyQueue, requesterUser));
             sendStart();
+            // Inline only before the first START_OK: a resynchronisation is told where to go on.
+            inlineSent = inline && !negotiated ? chunks.sendInline(toSend[0], producer) : -1;
             long deadline = now() + ackTimeoutMillis;
             boolean busy = false;
             while (!busy) {
@@ -556,6 +567,9 @@ public final class SourceTransfer {
                     spreadOverChannels();
                     endRecovery();
                     flow.negotiated(c.nextSeq());
+                    if (inlineSent >= 0 && c.nextSeq() == 0) {
+                        flow.sentAhead(inlineSent);
+                    }
                     if (resume != null && !resumeLogged) {
                         resumeLogged = true;
                         log.info("BFGTR0093I: Transfer {}: resumed as source; destination agent {} has chunks 0 to {},"

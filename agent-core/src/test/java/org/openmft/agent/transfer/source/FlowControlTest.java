@@ -19,6 +19,20 @@ class FlowControlTest {
     }
 
     @Test
+    void aChunkSentAheadOfTheStartsAnswerIsNotSentAgainUnlessTheDestinationAsks() {
+        FlowControl f = new FlowControl(1, 4);
+        f.negotiated(0);
+        f.sentAhead(700);
+        assertThat(f.suppressed(0)).as("the inline chunk is not sent again").isTrue();
+        assertThat(f.lastAcked()).as("nor counted as acknowledged").isEqualTo(-1);
+        assertThat(f.bytesSent()).isEqualTo(700);
+        f.advance(); // the item is read again for its checksum; message 0 is skipped
+        assertThat(f.gap(0)).as("the destination never got it: sent again").isTrue();
+        assertThat(f.rewindTo(0)).isZero();
+        assertThat(f.suppressed(0)).isFalse();
+    }
+
+    @Test
     void aGapBelowWhatWasSentRewindsAndIsExactEvenBelowAnEarlierAcknowledgement() {
         FlowControl f = new FlowControl(1, 100);
         for (int i = 0; i < 10; i++) {

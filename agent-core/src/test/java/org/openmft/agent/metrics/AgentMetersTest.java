@@ -225,8 +225,8 @@ class AgentMetersTest {
 
         // A counter by result exists once a transfer ended.
         meters.transferEnded(AGENT, Role.SOURCE, outcome("T1", 0));
-        Set<String> exposed = new TreeSet<>(names(registry.scrape()));
-        exposed.addAll(names(qmgrScrape()));
+        Set<String> exposed = new TreeSet<>(PrometheusScrapes.seriesNames(registry.scrape()));
+        exposed.addAll(PrometheusScrapes.seriesNames(qmgrScrape()));
         Set<String> referenced = new TreeSet<>();
         Matcher m = Pattern.compile("\\b(openmft_[a-z_]+|jvm_[a-z_]+|process_[a-z_]+)").matcher(dashboard.toString());
         while (m.find()) {
@@ -250,16 +250,6 @@ class AgentMetersTest {
         return qmgr.scrape();
     }
 
-    /** The series names of a scrape, with the suffixes Prometheus queries use. */
-    private static Set<String> names(String scrape) {
-        Set<String> out = new TreeSet<>();
-        for (String line : scrape.split("\n")) {
-            if (!line.isBlank() && !line.startsWith("#")) {
-                out.add(line.split("[{ ]", 2)[0]);
-            }
-        }
-        return out;
-    }
 
     @Test
     void anEndpointOffLoopbackIsRefusedWithoutTlsAndALogin(@org.junit.jupiter.api.io.TempDir Path dir) {

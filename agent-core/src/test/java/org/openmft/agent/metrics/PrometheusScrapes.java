@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -61,6 +63,17 @@ public final class PrometheusScrapes {
     public static double value(List<Sample> samples, String name, String labels) {
         return samples.stream().filter(s -> s.name().equals(name) && s.labels().equals(labels))
                 .mapToDouble(Sample::value).findFirst().orElse(Double.NaN);
+    }
+
+    /** The series names of a scrape's text, with the suffixes Prometheus queries use; no parser needed. */
+    public static Set<String> seriesNames(String scrape) {
+        Set<String> out = new TreeSet<>();
+        for (String line : scrape.split("\n")) {
+            if (!line.isBlank() && !line.startsWith("#")) {
+                out.add(line.split("[{ ]", 2)[0]);
+            }
+        }
+        return out;
     }
 
     /** Scrapes {@code port} until {@code done} holds for the parsed samples (60 s at most). */

@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.Counter;
@@ -36,8 +35,7 @@ import io.micrometer.core.instrument.Timer;
  *
  * <p>Thread-safe; no state beyond the meters.
  */
-public final class LoggerMeters implements LogStore {
-    private final LogStore store;
+public final class LoggerMeters extends ForwardingLogStore {
     private final MeterRegistry registry;
     private final Clock clock;
     private final Timer storeTime;
@@ -50,7 +48,7 @@ public final class LoggerMeters implements LogStore {
      * @param clock    for the lag and the write time
      */
     public LoggerMeters(LogStore store, MeterRegistry registry, Clock clock) {
-        this.store = store;
+        super(store);
         this.registry = registry;
         this.clock = clock;
         storeTime = Timer.builder("openmft.logger.store")
@@ -82,7 +80,7 @@ public final class LoggerMeters implements LogStore {
         long start = System.nanoTime();
         List<StoreOutcome> outcomes;
         try {
-            outcomes = store.storeAll(records);
+            outcomes = delegate.storeAll(records);
         } catch (LogStoreException | RuntimeException e) {
             failures.increment();
             throw e;
@@ -130,20 +128,5 @@ public final class LoggerMeters implements LogStore {
             return r.schedule().time();
         }
         return r.monitor() != null ? r.monitor().time() : r.refusal().time();
-    }
-
-    @Override
-    public List<StoredTransfer> transfers(TransferQuery query) throws LogStoreException {
-        return store.transfers(query);
-    }
-
-    @Override
-    public Optional<StoredTransfer> transfer(String transferId) throws LogStoreException {
-        return store.transfer(transferId);
-    }
-
-    @Override
-    public void close() throws LogStoreException {
-        store.close();
     }
 }

@@ -16,7 +16,6 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 
 import org.openmft.agent.config.ConfigurationException;
-import org.openmft.agent.metrics.ProcessMetrics;
 import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.config.LoggerConfig;
@@ -28,6 +27,7 @@ import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.metrics.ProcessMetrics;
 import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.coordination.logger.LogStore;

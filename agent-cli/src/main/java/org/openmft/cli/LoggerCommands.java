@@ -27,12 +27,14 @@ import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.QueueManagerConnector;
+import org.openmft.agent.metrics.ProcessMetrics;
 import org.openmft.agent.qmgr.DirectoryLock;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.coordination.logger.LogStore;
 import org.openmft.coordination.logger.LogStoreException;
 import org.openmft.coordination.logger.LogStores;
 import org.openmft.coordination.logger.LogSubscriber;
+import org.openmft.coordination.logger.LoggerMeters;
 
 import ch.qos.logback.classic.Level;
 import picocli.CommandLine.Command;
@@ -274,15 +276,25 @@ final class LoggerCommands {
                 if (connector.artemisUrl() != null) {
                     new ArtemisQueueAdmin(connector).createQueues(queues(name));
                 }
+                // Before the store opens: a port in use or an endpoint that would not be secure stops here.
+                ProcessMetrics metrics = serveMetrics(config);
                 LogStore store;
                 try {
                     store = LogStores.open(config, logDir);
                 } catch (LogStoreException e) {
+                    if (metrics != null) {
+                        metrics.close();
+                    }
                     throw new CommandFailure(85, "BFGDB0002E: logger " + name + " cannot open its store: "
                             + e.getMessage(), e);
                 }
-                try (store) {
-                    LogSubscriber subscriber = new LogSubscriber(config, connector, store);
+                LoggerMeters meters = metrics == null ? null
+                        : new LoggerMeters(store, metrics.registry(), java.time.Clock.systemUTC());
+                try (store; AutoCloseable endpoint = metrics == null ? () -> { } : metrics) {
+                    LogSubscriber subscriber = new LogSubscriber(config, connector, meters == null ? store : meters);
+                    if (meters != null) {
+                        meters.watch(subscriber);
+                    }
                     AgentThreads threads = AgentThreads.forProcess(name);
                     Thread worker = threads.newThread("logger", subscriber);
                     worker.start();
@@ -330,6 +342,17 @@ final class LoggerCommands {
             } finally {
                 LogSetup.remove(appender);
             }
+        }
+    }
+
+    /** The logger's metrics endpoint when {@code openmft.metrics.port} asks for one, else null. */
+    static ProcessMetrics serveMetrics(LoggerConfig config) throws CommandFailure {
+        try {
+            var settings = config.metrics();
+            return settings.isEmpty() ? null : ProcessMetrics.start(settings.get(), "logger", config.loggerName(),
+                    "logger " + config.loggerName());
+        } catch (ConfigurationException e) {
+            throw new CommandFailure(ExitCodes.CONFIGURATION, e.getMessage(), e);
         }
     }
 

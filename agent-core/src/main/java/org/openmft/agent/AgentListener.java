@@ -179,6 +179,27 @@ public interface AgentListener {
     }
 
     /**
+     * A chunk went to the destination again: its number was sent before in this run of the
+     * transfer (after a gap, a lost acknowledgement or a resynchronisation). Called on the source
+     * transfer's thread for each such chunk; must be cheap.
+     *
+     * @param seq   the chunk's number
+     * @param bytes its data bytes
+     */
+    default void chunkResent(String agent, String transferId, long seq, int bytes) {
+    }
+
+    /**
+     * Data of an item was written at the destination (a chunk, in order, once). Called on the
+     * destination's dispatcher thread for each chunk; must be cheap.
+     *
+     * @param item  the item's index
+     * @param bytes the chunk's data bytes
+     */
+    default void chunkWritten(String agent, String transferId, int item, int bytes) {
+    }
+
+    /**
      * The source's flow-control window changed size ({@code openmft.adaptiveWindow}): it follows
      * the bandwidth-delay product of the path to the destination, never below the fixed window.
      * Called when it changes by a quarter or more, or comes back to the fixed window.

@@ -117,6 +117,16 @@ public abstract class ForwardingAgentListener implements AgentListener {
     }
 
     @Override
+    public void chunkResent(String agent, String transferId, long seq, int bytes) {
+        delegate().chunkResent(agent, transferId, seq, bytes);
+    }
+
+    @Override
+    public void chunkWritten(String agent, String transferId, int item, int bytes) {
+        delegate().chunkWritten(agent, transferId, item, bytes);
+    }
+
+    @Override
     public void windowResized(String agent, String transferId, int chunks, long roundTripMicros,
             long bytesPerSecond) {
         delegate().windowResized(agent, transferId, chunks, roundTripMicros, bytesPerSecond);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.openmft.coordination.CoordinationHarness.await;
 import static org.openmft.coordination.CoordinationHarness.file;
 import static org.openmft.coordination.CoordinationHarness.item;
+import static org.openmft.agent.metrics.PrometheusScrapes.value;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,15 +31,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.config.LoggerConfig;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.metrics.ProcessMetrics;
+import org.openmft.agent.metrics.PrometheusScrapes;
+import org.openmft.agent.metrics.PrometheusScrapes.Sample;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
 import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.coordination.logger.EmbeddedDatabase;
+import org.openmft.coordination.logger.ForwardingLogStore;
 import org.openmft.coordination.logger.JdbcLogStore;
 import org.openmft.coordination.logger.LogRecord;
 import org.openmft.coordination.logger.LogStore;
 import org.openmft.coordination.logger.LogStoreException;
 import org.openmft.coordination.logger.LogSubscriber;
+import org.openmft.coordination.logger.LoggerMeters;
 import org.openmft.coordination.logger.StoreOutcome;
 import org.openmft.coordination.logger.StoredTransfer;
 import org.openmft.coordination.logger.TransferQuery;
@@ -205,12 +211,11 @@ class LoggerIT {
     }
 
     /** Commits to the database, then fails as a process killed before the queue commit would. */
-    private static final class CrashAfterCommit implements LogStore {
-        final LogStore delegate;
+    private static final class CrashAfterCommit extends ForwardingLogStore {
         final AtomicBoolean crashNext = new AtomicBoolean(true);
 
         CrashAfterCommit(LogStore delegate) {
-            this.delegate = delegate;
+            super(delegate);
         }
 
         @Override
@@ -220,21 +225,6 @@ class LoggerIT {
                 throw new LogStoreException("simulated crash after the database commit");
             }
             return out;
-        }
-
-        @Override
-        public List<StoredTransfer> transfers(TransferQuery query) throws LogStoreException {
-            return delegate.transfers(query);
-        }
-
-        @Override
-        public Optional<StoredTransfer> transfer(String transferId) throws LogStoreException {
-            return delegate.transfer(transferId);
-        }
-
-        @Override
-        public void close() throws LogStoreException {
-            delegate.close();
         }
     }
 
@@ -318,11 +308,54 @@ class LoggerIT {
         awaitSuccessful(store, id);
     }
 
+    /**
+     * Also the logger's metrics ({@code openmft.metrics.port} in logger.properties), scraped and read
+     * by a real Prometheus parser: the refusal stored once and once a duplicate, the unreadable one
+     * rejected, and the lag from the refusal's own time to its storage, on a clock 5 s later.
+     */
     @Test
     void anAuthorityRefusalIsStoredOnceInAuthEventAndAnUnreadableOneIsRejected() throws Exception {
-        LogStore store = openStore();
-        LogSubscriber logger = startLogger(store);
-        String requestId = "ID:414d5120514d4320202020202020202000000000000000aa";
+        PrometheusScrapes parser = PrometheusScrapes.in(dir);
+        LoggerConfig withMetrics = LoggerConfig.from(Map.of("wmqfte.logger.type", "DATABASE",
+                "wmqfte.queue.manager", "QMC", "openmft.metrics.port", "0"), "LOG1", Map.of());
+        LogSubscriber logger;
+        try (ProcessMetrics metrics = ProcessMetrics.start(withMetrics.metrics().orElseThrow(), "logger", "LOG1",
+                "logger LOG1")) {
+            LoggerMeters store = new LoggerMeters(openStore(), metrics.registry(),
+                    java.time.Clock.fixed(Instant.parse("2026-11-22T10:00:05Z"), java.time.ZoneOffset.UTC));
+            logger = startLogger(store);
+            store.watch(logger);
+            refusalsArePublished(logger);
+            List<Sample> samples = parser.await(metrics.port(), "the refusal stored",
+                    x -> value(x, "openmft_logger_publications_total", "logger=LOG1,status=duplicate,type=not_authorized")
+                            == 1.0);
+            assertThat(value(samples, "openmft_logger_publications_total",
+                    "logger=LOG1,status=stored,type=not_authorized")).isEqualTo(1.0);
+            assertThat(value(samples, "openmft_logger_publications_total", "logger=LOG1,status=stored,type=transfer"))
+                    .isZero();
+            assertThat(value(samples, "openmft_logger_rejected_total", "logger=LOG1")).isEqualTo(1.0);
+            assertThat(value(samples, "openmft_logger_publication_lag_seconds_count", "logger=LOG1")).isEqualTo(1.0);
+            assertThat(value(samples, "openmft_logger_publication_lag_seconds_sum", "logger=LOG1")).isEqualTo(5.0);
+            assertThat(value(samples, "openmft_logger_store_seconds_count", "logger=LOG1")).isPositive();
+            assertThat(value(samples, "openmft_logger_store_seconds_sum", "logger=LOG1")).isPositive();
+            assertThat(value(samples, "openmft_logger_store_failures_total", "logger=LOG1")).isZero();
+            assertThat(value(samples, "openmft_logger_reject_limit_reached_total", "logger=LOG1")).isZero();
+            assertThat(value(samples, "openmft_logger_connected", "logger=LOG1")).isEqualTo(1.0);
+        }
+        assertThat(logger.stored()).isEqualTo(1);
+        assertThat(logger.notAuthorized()).isEqualTo(3);
+        assertThat(logger.rejected()).as("only the unreadable refusal").isEqualTo(1);
+        assertThat(count("select count(*) from FTELOG.AUTH_EVENT where COMMAND_ID = ? and ACTION = 'not_authorized'"
+                + " and AUTHORITY = 'transfer' and ORIGINATOR_MQ_USER = 'mallory' and RESULTCODE = 53"
+                + " and AGENT = 'SRC' and ORIGINAL_XML_REQUEST = '<request version=\"6.00\"/>'", REFUSED_REQUEST))
+                .isEqualTo(1);
+    }
+
+    private static final String REFUSED_REQUEST = "ID:414d5120514d4320202020202020202000000000000000aa";
+
+    /** Publishes a refusal twice and an unreadable one between, and waits until all are handled. */
+    private void refusalsArePublished(LogSubscriber logger) throws Exception {
+        String requestId = REFUSED_REQUEST;
         // What an agent with authorityChecking=true publishes (AgentPublisher.notAuthorized), delivered twice.
         String refusal = new PublicationWriter().write(new NotAuthorizedLog("6.00", requestId, "sourceAgent",
                 java.time.Instant.parse("2026-11-22T10:00:00Z"), new AgentRef("SRC", "QMA"), "mallory", "transfer",
@@ -346,13 +379,6 @@ class LoggerIT {
                     .contains("not a valid NotAuthorized log message");
         }
         await("both deliveries of the refusal handled", 60, () -> logger.stored() + logger.duplicates() == 2);
-        assertThat(logger.stored()).isEqualTo(1);
-        assertThat(logger.notAuthorized()).isEqualTo(3);
-        assertThat(logger.rejected()).as("only the unreadable refusal").isEqualTo(1);
-        assertThat(count("select count(*) from FTELOG.AUTH_EVENT where COMMAND_ID = ? and ACTION = 'not_authorized'"
-                + " and AUTHORITY = 'transfer' and ORIGINATOR_MQ_USER = 'mallory' and RESULTCODE = 53"
-                + " and AGENT = 'SRC' and ORIGINAL_XML_REQUEST = '<request version=\"6.00\"/>'", requestId))
-                .isEqualTo(1);
     }
 
     @Test

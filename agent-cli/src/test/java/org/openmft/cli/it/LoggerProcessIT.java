@@ -22,7 +22,7 @@ import org.openmft.coordination.logger.EmbeddedDatabase;
 /**
  * A database logger run through the real launchers as its own process: killed with SIGKILL in the
  * middle of a stream of transfers and started again, it stores every record of every transfer
- * exactly once.
+ * exactly once, and its metrics endpoint ({@code openmft.metrics.port}) counts what it stored.
  */
 class LoggerProcessIT {
     private static final Pattern ID = Pattern.compile("The request ID is: ([0-9a-f]{48})");
@@ -85,6 +85,12 @@ class LoggerProcessIT {
         mft.run("fteStartAgent", "AGENT1").expect(0);
         mft.run("fteStartAgent", "AGENT2").expect(0);
         assertThat(mft.run("fteCreateLogger", "LOG1").expect(0).output()).contains("LOG1");
+        int metricsPort;
+        try (var socket = new java.net.ServerSocket(0)) {
+            metricsPort = socket.getLocalPort();
+        }
+        Path properties = DataDirectory.of(data).loggerProperties("QM1", "LOG1");
+        Files.writeString(properties, Files.readString(properties) + "openmft.metrics.port=" + metricsPort + "\n");
         mft.run("fteStartLogger", "LOG1").expect(0);
         mft.run("fteStartLogger", "LOG1").expect(1);
 
@@ -113,6 +119,15 @@ class LoggerProcessIT {
                 }
             });
         }
+        // The logger started again stored the records of the five transfers it was not there for (3 each).
+        String scrape = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create("http://127.0.0.1:" + metricsPort + "/metrics")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        Matcher stored = Pattern.compile("(?m)^openmft_logger_publications_total\\{logger=\"LOG1\",status=\"stored\","
+                + "type=\"transfer\"} ([0-9.E]+)$").matcher(scrape);
+        assertThat(stored.find()).as("transfer records stored, in %s", scrape).isTrue();
+        assertThat(Double.parseDouble(stored.group(1))).isGreaterThanOrEqualTo(15.0);
+        assertThat(scrape).contains("openmft_logger_connected{logger=\"LOG1\"} 1");
         mft.run("fteStopLogger", "LOG1").expect(0);
         for (String id : ids) {
             assertThat(count(database, "select count(*) from FTELOG.LOG_RECORD where TRANSFER_ID = ?", id))

@@ -489,14 +489,7 @@ public final class AgentConfig extends QueueManagerConfig {
      *         address without a key store or credentials file, a key store without its password file
      */
     public java.util.Optional<org.openmft.agent.metrics.MetricsSettings> metrics() throws ConfigurationException {
-        Integer port = values.get(METRICS_PORT);
-        if (port == null) {
-            return java.util.Optional.empty();
-        }
-        return java.util.Optional.of(new org.openmft.agent.metrics.MetricsSettings(
-                org.openmft.agent.metrics.MetricsSettings.AGENT_PREFIX, values.sourceName(), port,
-                values.get(METRICS_BIND_ADDRESS), values.get(METRICS_KEY_STORE), values.get(METRICS_KEY_STORE_TYPE),
-                values.get(METRICS_KEY_STORE_CREDENTIALS_FILE), values.get(METRICS_CREDENTIALS_FILE)).check());
+        return METRICS_KEYS.settings(values);
     }
 
     @Override

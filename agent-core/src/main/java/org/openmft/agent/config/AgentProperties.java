@@ -5,7 +5,6 @@ import static org.openmft.agent.config.CommonKeys.EXITS;
 import static org.openmft.agent.config.CommonKeys.HIGH_AVAILABILITY;
 import static org.openmft.agent.config.CommonKeys.LIMITS;
 import static org.openmft.agent.config.CommonKeys.LOGGING;
-import static org.openmft.agent.config.CommonKeys.METRICS;
 import static org.openmft.agent.config.CommonKeys.MONITORS;
 import static org.openmft.agent.config.CommonKeys.QUEUE_IO;
 import static org.openmft.agent.config.CommonKeys.SECURITY;
@@ -413,48 +412,8 @@ public final class AgentProperties {
             .description("OpenMFT only: file holding the password of openmft.protectionTrustStore, in the same forms.")
             .build();
 
-    /** The Prometheus endpoint's port; absent: no endpoint. */
-    public static final ConfigKey<Integer> METRICS_PORT = ConfigKey.integer("openmft.metrics.port")
-            .validator(Validator.intRange(0, 65535)).supported().group(METRICS)
-            .description("OpenMFT only: serve this agent's Prometheus metrics (and the JVM's) at /metrics on this"
-                    + " port; not set: no endpoint. 0 picks a free port and logs it.")
-            .build();
-
-    /** Where it listens. */
-    public static final ConfigKey<String> METRICS_BIND_ADDRESS = ConfigKey.string("openmft.metrics.bindAddress")
-            .defaultValue("127.0.0.1").supported().group(METRICS)
-            .description("OpenMFT only: the address the metrics endpoint listens on. Loopback may serve plain HTTP"
-                    + " without a login (every local user can read it); any other address needs"
-                    + " openmft.metrics.keyStore and openmft.metrics.credentialsFile, else the agent does not start"
-                    + " (exit 78).")
-            .build();
-
-    /** Its HTTPS certificate. */
-    public static final ConfigKey<Path> METRICS_KEY_STORE = ConfigKey.path("openmft.metrics.keyStore").supported()
-            .group(METRICS)
-            .description("OpenMFT only: key store with the metrics endpoint's certificate and key; setting it turns"
-                    + " HTTPS on.")
-            .build();
-
-    /** Its format. */
-    public static final ConfigKey<String> METRICS_KEY_STORE_TYPE = ConfigKey.string("openmft.metrics.keyStoreType")
-            .defaultValue("jks").validator(CommonKeys.STORE_TYPE).supported().group(METRICS)
-            .description("OpenMFT only: format of openmft.metrics.keyStore (jks also reads pkcs12 files).")
-            .build();
-
-    /** Its password. */
-    public static final ConfigKey<Path> METRICS_KEY_STORE_CREDENTIALS_FILE = ConfigKey.path(
-            "openmft.metrics.keyStoreCredentialsFile").supported().group(METRICS)
-            .description("OpenMFT only: file holding the password of openmft.metrics.keyStore (also the key's), in"
-                    + " the forms of agentSslKeyStoreCredentialsFile; must not be readable by other users.")
-            .build();
-
-    /** The one login of the endpoint. */
-    public static final ConfigKey<Path> METRICS_CREDENTIALS_FILE = ConfigKey.path("openmft.metrics.credentialsFile")
-            .supported().group(METRICS)
-            .description("OpenMFT only: file whose first line is user:password, the HTTP Basic login the metrics"
-                    + " endpoint asks for; must not be readable by other users. Not set: no login (loopback only).")
-            .build();
+    /** The {@code openmft.metrics.*} keys: where the Prometheus endpoint listens and how it is protected. */
+    public static final MetricsKeys METRICS_KEYS = MetricsKeys.of("agent");
 
     /** Agent sandbox. */
     public static final ConfigKey<String> SANDBOX_ROOT = ConfigKey.pathList("sandboxRoot").supported().group(SECURITY)
@@ -638,8 +597,7 @@ public final class AgentProperties {
             .add(MONITOR_KEYS)
             .add(EXIT_KEYS)
             .add(OUTPUT_LOG_FILES, OUTPUT_LOG_SIZE, LOG_CAPTURE)
-            .add(METRICS_PORT, METRICS_BIND_ADDRESS, METRICS_KEY_STORE, METRICS_KEY_STORE_TYPE,
-                    METRICS_KEY_STORE_CREDENTIALS_FILE, METRICS_CREDENTIALS_FILE)
+            .addAll(METRICS_KEYS.all())
             .add(DIAGNOSTIC_KEYS)
             .add(OTHER_KEYS)
             // IBM documents this rule; without it the "at least every RateMin" promise would be broken.

@@ -264,6 +264,16 @@ public final class LoggerConfig extends QueueManagerConfig {
         return values.get(FILE_LOGGER_DEDUPE_KEYS);
     }
 
+    /**
+     * Where this logger serves its Prometheus metrics, when it does.
+     *
+     * @return {@code openmft.metrics.*}; empty when {@code openmft.metrics.port} is not set
+     * @throws ConfigurationException (exit 78) when the endpoint would not be secure
+     */
+    public Optional<org.openmft.agent.metrics.MetricsSettings> metrics() throws ConfigurationException {
+        return METRICS_KEYS.settings(values);
+    }
+
     /** Text already checked by the key's validator: digits and an optional B, KB, MB or GB. */
     static long parseSize(String text) {
         String upper = text.toUpperCase(Locale.ROOT);

@@ -211,6 +211,9 @@ public final class LoggerProperties {
                     + "restarts, so that a message delivered again is not written twice; 0 turns this off.")
             .build();
 
+    /** The {@code openmft.metrics.*} keys, as an agent's: the logger's Prometheus endpoint. */
+    public static final MetricsKeys METRICS_KEYS = MetricsKeys.of("logger");
+
     /** IBM's TLS keys of logger.properties, read by QueueManagerConfig as the agentSsl* family is. */
     private static final List<ConfigKey<?>> SSL = List.of(
             ConfigKey.string("wmqfte.ssl.cipher.suite").supported().group(SECURITY)
@@ -270,6 +273,7 @@ public final class LoggerProperties {
             .add(FILE_LOGGER_MODE, FILE_LOGGER_FILE_SIZE, FILE_LOGGER_FILE_COUNT, FILE_LOGGER_DEDUPE_KEYS)
             .addAll(SSL)
             .add(QUEUE_MANAGER_CREDENTIALS)
+            .addAll(METRICS_KEYS.all())
             .rule(POSTGRESQL_NEEDS_URL)
             .build();
 

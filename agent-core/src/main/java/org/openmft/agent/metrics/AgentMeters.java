@@ -33,10 +33,12 @@ import io.micrometer.core.instrument.MeterRegistry;
  * <li>{@code openmft_agent_transfers_ended_total{role,result,outcome}}: transfers ended, by MFT result
  * code ({@code result="0"}) and its name ({@code outcome="success"});</li>
  * <li>{@code openmft_agent_sent_bytes_total}: bytes the destinations acknowledged to this source (or,
- * for a transfer that fits in one window, reported written with its items);
- * {@code openmft_agent_received_bytes_total}: bytes of items this destination completed;</li>
- * <li>{@code openmft_agent_chunk_resends_total}: times this source went back and sent chunks again
- * (a gap, a lost acknowledgement, a resynchronisation); each resends the unacknowledged window;</li>
+ * for a transfer that fits in one window, reported written with its items), each byte once however
+ * often it was sent; {@code openmft_agent_received_bytes_total}: bytes this destination wrote, chunk
+ * by chunk as they arrive;</li>
+ * <li>{@code openmft_agent_chunk_resends_total} and {@code openmft_agent_resent_bytes_total}: chunks
+ * (and their bytes) this source sent again, counted as they go; {@code openmft_agent_rewinds_total}:
+ * times it went back to do so (a gap, a lost acknowledgement, a resynchronisation);</li>
  * <li>{@code openmft_agent_checkpoint_lag_seconds}: the longest time a transfer running here as
  * destination has gone without a checkpoint (since its start when it has none yet); 0 when none
  * runs;</li>
@@ -64,6 +66,8 @@ public class AgentMeters extends ForwardingAgentListener implements AgentService
     private final Counter sent;
     private final Counter received;
     private final Counter resends;
+    private final Counter resentBytes;
+    private final Counter rewinds;
     private final Counter reconnects;
 
     /**
@@ -85,9 +89,13 @@ public class AgentMeters extends ForwardingAgentListener implements AgentService
         sent = Counter.builder("openmft.agent.sent").baseUnit("bytes")
                 .description("Bytes the destination agents acknowledged to this source agent").register(registry);
         received = Counter.builder("openmft.agent.received").baseUnit("bytes")
-                .description("Bytes of the items this destination agent completed").register(registry);
+                .description("Bytes this destination agent wrote, as they arrive").register(registry);
         resends = Counter.builder("openmft.agent.chunk.resends")
-                .description("Times this source agent went back and sent chunks again").register(registry);
+                .description("Chunks this source agent sent again").register(registry);
+        resentBytes = Counter.builder("openmft.agent.resent").baseUnit("bytes")
+                .description("Bytes of the chunks this source agent sent again").register(registry);
+        rewinds = Counter.builder("openmft.agent.rewinds")
+                .description("Times this source agent went back to send chunks again").register(registry);
         Gauge.builder("openmft.agent.checkpoint.lag", this, AgentMeters::checkpointLagSeconds).baseUnit("seconds")
                 .description("Longest time a transfer running here as destination has gone without a checkpoint")
                 .register(registry);
@@ -168,10 +176,13 @@ public class AgentMeters extends ForwardingAgentListener implements AgentService
     }
 
     @Override
+    public void chunkWritten(String agent, String transferId, int item, int bytes) {
+        received.increment(bytes);
+        super.chunkWritten(agent, transferId, item, bytes);
+    }
+
+    @Override
     public void itemCompleted(String agent, Role role, String transferId, ItemOutcome item) {
-        if (role == Role.DESTINATION && item.resultCode() != ItemOutcome.FAILED) {
-            received.increment(item.bytes());
-        }
         Sent t = role == Role.SOURCE ? sentSoFar.get(transferId) : null;
         if (t != null && item.resultCode() != ItemOutcome.FAILED) {
             sent.increment(t.itemDone(item.bytes()));
@@ -187,8 +198,19 @@ public class AgentMeters extends ForwardingAgentListener implements AgentService
 
     @Override
     public void resending(String agent, String transferId, long fromSeq, String reason) {
-        resends.increment();
+        rewinds.increment();
         super.resending(agent, transferId, fromSeq, reason);
+    }
+
+    @Override
+    public void chunkResent(String agent, String transferId, long seq, int bytes) {
+        resends.increment();
+        resentBytes.increment(bytes);
+        Sent t = sentSoFar.get(transferId);
+        if (t != null) {
+            t.resent(bytes);
+        }
+        super.chunkResent(agent, transferId, seq, bytes);
     }
 
     @Override
@@ -210,26 +232,39 @@ public class AgentMeters extends ForwardingAgentListener implements AgentService
         running.put(key(role, id), role);
         if (role == Role.SOURCE) {
             queued.remove(id);
-            sentSoFar.putIfAbsent(id, new Sent());
+            // A resumed transfer numbers its resends afresh: its progress starts again from 0.
+            sentSoFar.computeIfAbsent(id, x -> new Sent()).newRun();
         } else {
             lastCheckpoint.put(id, clock.instant());
         }
     }
 
     /**
-     * The bytes sent of one transfer: the most its progress events said (they go back after a rewind,
-     * and a transfer that fits in one window may have none), or the bytes of its completed items when
-     * that is more; what is counted only grows.
+     * The bytes sent of one transfer: the most its progress events said, less what was sent again in
+     * their run (a resumed transfer's progress starts again from 0, and a transfer that fits in one
+     * window may have none), or the bytes of its completed items when that is more; what is counted
+     * only grows.
      */
     private static final class Sent {
         private long progress;
+        private long resentThisRun;
         private long items;
         private long counted;
 
         /** A progress event; returns what to add to the counter. */
         synchronized long progress(long bytesSent) {
-            progress = Math.max(progress, bytesSent);
+            progress = Math.max(progress, bytesSent - resentThisRun);
             return recount();
+        }
+
+        /** A chunk of this run sent again: its bytes are in the next progress's total once more. */
+        synchronized void resent(long bytes) {
+            resentThisRun += bytes;
+        }
+
+        /** The transfer (re)starts: its progress counts from 0 again. */
+        synchronized void newRun() {
+            resentThisRun = 0;
         }
 
         /** An item done; returns what to add to the counter. */

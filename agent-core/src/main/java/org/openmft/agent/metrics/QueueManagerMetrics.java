@@ -17,8 +17,7 @@ import org.slf4j.LoggerFactory;
 
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * An embedded queue manager's metrics, tagged {@code qmgr}, with the JVM's, served by a
@@ -49,16 +48,11 @@ public final class QueueManagerMetrics implements AutoCloseable {
     public record ChannelState(String channel, String state) {
     }
 
-    private final PrometheusMeterRegistry registry;
-    private final JvmGcMetrics gc;
-    private final MetricsEndpoint endpoint;
+    private final ProcessMetrics metrics;
     private final ScheduledFuture<?> refresh;
 
-    private QueueManagerMetrics(PrometheusMeterRegistry registry, JvmGcMetrics gc, MetricsEndpoint endpoint,
-            ScheduledFuture<?> refresh) {
-        this.registry = registry;
-        this.gc = gc;
-        this.endpoint = endpoint;
+    private QueueManagerMetrics(ProcessMetrics metrics, ScheduledFuture<?> refresh) {
+        this.metrics = metrics;
         this.refresh = refresh;
     }
 
@@ -93,8 +87,8 @@ public final class QueueManagerMetrics implements AutoCloseable {
      */
     public static QueueManagerMetrics start(MetricsSettings settings, String qmgr, ActiveMQServer server,
             Supplier<List<ChannelState>> channels, ScheduledExecutorService scheduler) throws ConfigurationException {
-        PrometheusMeterRegistry registry = AgentMetrics.registry("qmgr", qmgr);
-        JvmGcMetrics gc = AgentMetrics.bindJvm(registry);
+        ProcessMetrics metrics = ProcessMetrics.start(settings, "qmgr", qmgr, "queue manager " + qmgr);
+        MeterRegistry registry = metrics.registry();
         MultiGauge depths = MultiGauge.builder("openmft.qmgr.queue.depth")
                 .description("Messages on the queue").baseUnit("messages").register(registry);
         MultiGauge states = MultiGauge.builder("openmft.qmgr.channel.state")
@@ -108,17 +102,8 @@ public final class QueueManagerMetrics implements AutoCloseable {
             }
         };
         update.run();
-        ScheduledFuture<?> refresh = scheduler.scheduleWithFixedDelay(update, REFRESH_SECONDS, REFRESH_SECONDS,
-                TimeUnit.SECONDS);
-        try {
-            return new QueueManagerMetrics(registry, gc,
-                    MetricsEndpoint.start(settings, registry, "queue manager " + qmgr), refresh);
-        } catch (ConfigurationException | RuntimeException e) {
-            refresh.cancel(false);
-            gc.close();
-            registry.close();
-            throw e;
-        }
+        return new QueueManagerMetrics(metrics,
+                scheduler.scheduleWithFixedDelay(update, REFRESH_SECONDS, REFRESH_SECONDS, TimeUnit.SECONDS));
     }
 
     private static void refresh(ActiveMQServer server, MultiGauge depths, MultiGauge states,
@@ -142,15 +127,13 @@ public final class QueueManagerMetrics implements AutoCloseable {
 
     /** The port the endpoint listens on. */
     public int port() {
-        return endpoint.port();
+        return metrics.port();
     }
 
     /** Stops the endpoint and the refresh. Never throws. */
     @Override
     public void close() {
         refresh.cancel(false);
-        endpoint.close();
-        gc.close();
-        registry.close();
+        metrics.close();
     }
 }

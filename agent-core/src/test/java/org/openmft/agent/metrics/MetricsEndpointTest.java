@@ -63,7 +63,7 @@ class MetricsEndpointTest {
         Path login = dir.resolve("metrics.login");
         CertificateAuthority.writeSecret(login, "prometheus:s3cret:with:colons\n".getBytes(StandardCharsets.UTF_8));
 
-        PrometheusMeterRegistry registry = AgentMetrics.registry("agent", "SRC");
+        PrometheusMeterRegistry registry = ProcessMetrics.registry("agent", "SRC");
         registry.counter("openmft.agent.chunk.resends").increment();
         MetricsSettings settings = new MetricsSettings(MetricsSettings.AGENT_PREFIX, "agent.properties", 0,
                 "127.0.0.1", store, "pkcs12", storePassword, login);
@@ -97,7 +97,7 @@ class MetricsEndpointTest {
         Path login = dir.resolve("metrics.login");
         Files.writeString(login, "prometheus:secret\n");
         Files.setPosixFilePermissions(login, PosixFilePermissions.fromString("rw-r--r--"));
-        PrometheusMeterRegistry registry = AgentMetrics.registry("agent", "SRC");
+        PrometheusMeterRegistry registry = ProcessMetrics.registry("agent", "SRC");
         MetricsSettings settings = new MetricsSettings(MetricsSettings.AGENT_PREFIX, "agent.properties", 0,
                 "127.0.0.1", null, "jks", null, login);
         assertThatThrownBy(() -> MetricsEndpoint.start(settings, registry, "agent SRC"))

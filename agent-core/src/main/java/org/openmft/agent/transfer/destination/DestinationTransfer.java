@@ -550,6 +550,7 @@ public final class DestinationTransfer {
                 return;
             }
             writer.write(body, length, m.offset());
+            context.listener().chunkWritten(context.settings().agentName(), id, item, length);
             if (m.last()) {
                 ItemWriter.Finished done = writer.finish(m.itemBytes(), m.checksum(),
                         r -> context.state().appendRename(id, r));

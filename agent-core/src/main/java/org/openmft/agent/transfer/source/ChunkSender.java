@@ -227,7 +227,9 @@ final class ChunkSender {
                             first ? header(p) : null, bytes + length, digest, data, length);
                     MessageProducer producer = routes.forSeq(seq);
                     producer.send(m, DeliveryMode.NON_PERSISTENT, producer.getPriority(), chunkTimeToLiveMillis);
-                    flow.sent(seq, length);
+                    if (flow.sent(seq, length)) {
+                        context.listener().chunkResent(context.settings().agentName(), id, seq, length);
+                    }
                     sendingItem = p.index();
                     sendingItemBytes = bytes + length;
                 }

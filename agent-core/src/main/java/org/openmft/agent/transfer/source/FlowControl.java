@@ -200,16 +200,22 @@ public final class FlowControl {
         return index;
     }
 
-    /** Counts a chunk of {@code length} bytes handed to the queue manager as message {@code seq}. */
-    public void sent(long seq, int length) {
+    /**
+     * Counts a chunk of {@code length} bytes handed to the queue manager as message {@code seq}.
+     *
+     * @return whether it was sent before in this run (a resend)
+     */
+    public boolean sent(long seq, int length) {
         if (adaptive != null) {
             adaptive.sent(seq, nanoClock.getAsLong());
         }
         bytesSent += length;
-        if (seq <= highestSent) {
+        boolean resent = seq <= highestSent;
+        if (resent) {
             bytesResent += length;
         }
         highestSent = Math.max(highestSent, seq);
+        return resent;
     }
 
     /** Bytes handed to the queue manager so far, resends included. */

@@ -102,11 +102,11 @@ class FlowControlTest {
     @Test
     void resentBytesAreThoseOfNumbersSentBefore() {
         FlowControl f = new FlowControl(1, 8);
-        f.sent(0, 100);
-        f.sent(1, 100);
-        f.sent(1, 100);
-        f.sent(0, 50);
-        f.sent(2, 10);
+        assertThat(f.sent(0, 100)).as("a resend").isFalse();
+        assertThat(f.sent(1, 100)).as("a resend").isFalse();
+        assertThat(f.sent(1, 100)).as("a resend").isTrue();
+        assertThat(f.sent(0, 50)).as("a resend").isTrue();
+        assertThat(f.sent(2, 10)).as("a resend").isFalse();
         assertThat(f.bytesSent()).isEqualTo(360);
         assertThat(f.bytesResent()).isEqualTo(150);
     }

@@ -30,7 +30,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -69,14 +68,13 @@ import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.agent.qmgr.QueueManagerSettings;
 import org.openmft.coordination.logger.EmbeddedDatabase;
+import org.openmft.coordination.logger.ForwardingLogStore;
 import org.openmft.coordination.logger.JdbcLogStore;
 import org.openmft.coordination.logger.LogRecord;
 import org.openmft.coordination.logger.LogStore;
 import org.openmft.coordination.logger.LogStoreException;
 import org.openmft.coordination.logger.LogSubscriber;
 import org.openmft.coordination.logger.StoreOutcome;
-import org.openmft.coordination.logger.StoredTransfer;
-import org.openmft.coordination.logger.TransferQuery;
 import org.openmft.coordination.publish.CoordinationPublisher;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.ChecksumMethod;
@@ -881,8 +879,7 @@ public final class CoordinationScenario {
      * The logger's store, noting when each batch was committed: the moment a record reached the
      * database, which {@code received_time} (taken when the batch was read) precedes.
      */
-    static final class TimingStore implements LogStore {
-        private final LogStore delegate;
+    static final class TimingStore extends ForwardingLogStore {
         /** Transfer id (lower case) to the nanoTime its completed record was committed. */
         private final Map<String, Long> completedCommitted = new ConcurrentHashMap<>();
         /** Transfer id (lower case) to the completed record's action time. */
@@ -890,7 +887,7 @@ public final class CoordinationScenario {
         private final Map<String, Instant> completedCommitInstant = new ConcurrentHashMap<>();
 
         TimingStore(LogStore delegate) {
-            this.delegate = delegate;
+            super(delegate);
         }
 
         @Override
@@ -910,21 +907,6 @@ public final class CoordinationScenario {
                 }
             }
             return outcomes;
-        }
-
-        @Override
-        public List<StoredTransfer> transfers(TransferQuery query) throws LogStoreException {
-            return delegate.transfers(query);
-        }
-
-        @Override
-        public Optional<StoredTransfer> transfer(String transferId) throws LogStoreException {
-            return delegate.transfer(transferId);
-        }
-
-        @Override
-        public void close() throws LogStoreException {
-            delegate.close();
         }
 
         int completedCount(List<String> ids) {

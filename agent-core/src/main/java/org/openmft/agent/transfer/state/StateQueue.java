@@ -212,7 +212,9 @@ final class StateQueue {
                 // removed is not there to take.
                 return;
             }
-            log.warn("Another record on {} for transfer {} ({}) came before this agent's: its record is taken by"
+            // Not a warning: that record was reported when the store loaded it (or is not this
+            // store's to judge); this only says how this transfer's record is taken from now on.
+            log.info("Another record on {} for transfer {} ({}) came before this agent's: its record is taken by"
                     + " message id from now on", queueName, transferId, role);
             contested.add(key(transferId, role));
         }

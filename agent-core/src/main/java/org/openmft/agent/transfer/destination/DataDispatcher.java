@@ -272,7 +272,7 @@ public final class DataDispatcher implements ReplySender {
                 if (plain.length < length) {
                     plain = new byte[(int) length];
                 }
-                ProtocolCodec.Chunk chunk = ProtocolCodec.openBody(m, t.key(), buffer, (int) length, plain);
+                ProtocolCodec.Chunk chunk = ProtocolCodec.openBody(m, declared, t.key(), buffer, (int) length, plain);
                 if (chunk == null) {
                     rejections.reject(m, "its body is not the one its source protected (changed on the way); it is"
                             + " asked for again");

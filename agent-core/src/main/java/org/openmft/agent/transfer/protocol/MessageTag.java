@@ -1,16 +1,21 @@
 package org.openmft.agent.transfer.protocol;
 
-import java.nio.ByteBuffer;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import javax.jms.JMSException;
 import javax.jms.Message;
+
+import org.openmft.agent.messaging.KnownProperties;
 
 /**
  * The tag that proves a protocol message comes from one of the two agents of its transfer: an
@@ -42,14 +47,49 @@ public final class MessageTag {
             Wire.SOURCE_PATH, Wire.SOURCE_SIZE, Wire.CHECKSUM, Wire.ITEM_BYTES, Wire.CRC32C, Wire.BODY_MAC, Wire.NONCE,
             Wire.COMPRESSION, Wire.CHUNK_LENGTH, Wire.DECOMPRESSES, Wire.NEXT_SEQ,
             Wire.CHECKPOINT, Wire.RESULT_CODE, Wire.SUPPLEMENT, Wire.RETRY, Wire.DEST_FILE);
+    /** {@link #SIGNED}'s names as the canonical form writes them. */
+    private static final byte[][] SIGNED_NAMES = SIGNED.stream()
+            .map(n -> n.getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
 
-    private static final ThreadLocal<Mac> MAC = ThreadLocal.withInitial(() -> {
-        try {
-            return Mac.getInstance("HmacSHA256");
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("every JVM has HmacSHA256", e);
+    /** {@link #SIGNED} read from a message in one pass over its properties. */
+    private static final KnownProperties SIGNED_PROPERTIES = new KnownProperties(SIGNED);
+    /** The type names of the values a property can have, as the canonical form spells them. */
+    private static final Map<Class<?>, byte[]> TYPE_NAMES = new ConcurrentHashMap<>();
+
+    private static final ThreadLocal<KeyedMac> MAC = ThreadLocal.withInitial(KeyedMac::new);
+
+    /**
+     * A thread's HMAC and the key it was last initialised with: a transfer's messages all use one
+     * key, so the key is set up again only when it changes, not for every chunk.
+     */
+    private static final class KeyedMac {
+        final Mac mac;
+        byte[] key;
+
+        KeyedMac() {
+            try {
+                mac = Mac.getInstance("HmacSHA256");
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("every JVM has HmacSHA256", e);
+            }
         }
-    });
+
+        Mac with(byte[] transferKey) {
+            if (transferKey == null) {
+                throw new IllegalArgumentException("no transfer key");
+            }
+            if (!Arrays.equals(key, transferKey)) {
+                key = null;
+                try {
+                    mac.init(new SecretKeySpec(transferKey, "HmacSHA256"));
+                } catch (java.security.InvalidKeyException e) {
+                    throw new IllegalArgumentException("not a transfer key", e);
+                }
+                key = transferKey.clone();
+            }
+            return mac;
+        }
+    }
 
     private MessageTag() {
     }
@@ -86,13 +126,8 @@ public final class MessageTag {
     }
 
     private static byte[] compute(Message m, byte[] key) throws JMSException {
-        Mac mac = MAC.get();
-        try {
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-        } catch (java.security.InvalidKeyException e) {
-            throw new IllegalArgumentException("not a transfer key", e);
-        }
-        return mac.doFinal(canonical(m));
+        // doFinal leaves the Mac reset, ready for the next message under the same key.
+        return MAC.get().with(key).doFinal(canonical(m));
     }
 
     /**
@@ -104,23 +139,30 @@ public final class MessageTag {
      * @return its canonical form
      */
     public static byte[] canonical(Message m) throws JMSException {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(512);
-        ByteBuffer length = ByteBuffer.allocate(Integer.BYTES);
-        for (String name : SIGNED) {
-            Object value = m.getObjectProperty(name);
+        // The message's properties are read in one pass, not asked for by each of the 47 names
+        // (most of them absent): the bytes are the same, in SIGNED's order.
+        Object[] values = SIGNED_PROPERTIES.read(m);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        for (int i = 0; i < values.length; i++) {
+            Object value = values[i];
             if (value == null) {
                 continue;
             }
             // Name, type and value, each with its length: "mftSeq" L 5 and "mftSeq" I 5 differ.
-            update(out, length, name.getBytes(StandardCharsets.US_ASCII));
-            update(out, length, value.getClass().getSimpleName().getBytes(StandardCharsets.US_ASCII));
-            update(out, length, value.toString().getBytes(StandardCharsets.UTF_8));
+            update(out, SIGNED_NAMES[i]);
+            update(out, TYPE_NAMES.computeIfAbsent(value.getClass(),
+                    c -> c.getSimpleName().getBytes(StandardCharsets.US_ASCII)));
+            update(out, value.toString().getBytes(StandardCharsets.UTF_8));
         }
         return out.toByteArray();
     }
 
-    private static void update(java.io.ByteArrayOutputStream out, ByteBuffer length, byte[] bytes) {
-        out.write(length.clear().putInt(bytes.length).array(), 0, Integer.BYTES);
-        out.write(bytes, 0, bytes.length);
+    private static void update(ByteArrayOutputStream out, byte[] bytes) {
+        int n = bytes.length;
+        out.write(n >>> 24);
+        out.write(n >>> 16);
+        out.write(n >>> 8);
+        out.write(n);
+        out.write(bytes, 0, n);
     }
 }

@@ -437,7 +437,9 @@ public final class ProtocolCodec {
 
     /** Whether the message speaks this agent's protocol version. */
     public static boolean versionOk(Message m) throws JMSException {
-        return m.propertyExists(Wire.PROTOCOL) && m.getIntProperty(Wire.PROTOCOL) == Wire.VERSION;
+        Object version = m.getObjectProperty(Wire.PROTOCOL);
+        return version instanceof Integer v ? v == Wire.VERSION
+                : version != null && m.getIntProperty(Wire.PROTOCOL) == Wire.VERSION;
     }
 
     /**
@@ -530,7 +532,17 @@ public final class ProtocolCodec {
      *         the body is not the one its sender protected (changed, moved or forged)
      */
     public static Chunk openBody(Message m, byte[] key, byte[] body, int length, byte[] out) throws JMSException {
-        ProtectionLevel level = protection(m);
+        return openBody(m, protection(m), key, body, length, out);
+    }
+
+    /**
+     * As {@link #openBody(Message, byte[], byte[], int, byte[])}, with the protection the receiver
+     * already read from the message ({@link #protection}), so it is not read twice per chunk.
+     *
+     * @param level what {@link #protection} gave for {@code m}
+     */
+    public static Chunk openBody(Message m, ProtectionLevel level, byte[] key, byte[] body, int length, byte[] out)
+            throws JMSException {
         if (level == ProtectionLevel.NONE) {
             return new Chunk(body, length);
         }
@@ -591,12 +603,14 @@ public final class ProtocolCodec {
      * @param length its length
      */
     public static boolean bodyIntact(Message m, byte[] body, int length) throws JMSException {
-        if (!m.propertyExists(Wire.CRC32C)) {
+        Object declared = m.getObjectProperty(Wire.CRC32C);
+        if (declared == null) {
             return false;
         }
+        long expected = declared instanceof Long l ? l : m.getLongProperty(Wire.CRC32C);
         CRC32C crc = new CRC32C();
         crc.update(body, 0, length);
-        return crc.getValue() == m.getLongProperty(Wire.CRC32C);
+        return crc.getValue() == expected;
     }
 
     /** The transfer the message belongs to. */
@@ -674,15 +688,22 @@ public final class ProtocolCodec {
         return text == null || text.isEmpty() ? java.util.List.of() : java.util.List.of(text.split("\n", -1));
     }
 
+    // One look-up per property read (each by-name look-up converts the name for Artemis): the value
+    // of the type the protocol sets is taken as it is; any other goes through JMS's conversions, as
+    // an exists-then-get would.
+
     private static int intOr(Message m, String name, int dflt) throws JMSException {
-        return m.propertyExists(name) ? m.getIntProperty(name) : dflt;
+        Object v = m.getObjectProperty(name);
+        return v instanceof Integer i ? i : v == null ? dflt : m.getIntProperty(name);
     }
 
     private static long longOr(Message m, String name, long dflt) throws JMSException {
-        return m.propertyExists(name) ? m.getLongProperty(name) : dflt;
+        Object v = m.getObjectProperty(name);
+        return v instanceof Long l ? l : v == null ? dflt : m.getLongProperty(name);
     }
 
     private static boolean boolOr(Message m, String name) throws JMSException {
-        return m.propertyExists(name) && m.getBooleanProperty(name);
+        Object v = m.getObjectProperty(name);
+        return v instanceof Boolean b ? b : v != null && m.getBooleanProperty(name);
     }
 }

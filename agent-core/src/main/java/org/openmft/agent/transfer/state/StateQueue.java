@@ -3,9 +3,11 @@ package org.openmft.agent.transfer.state;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import javax.jms.DeliveryMode;
@@ -16,6 +18,7 @@ import javax.jms.MessageProducer;
 import javax.jms.QueueBrowser;
 import javax.jms.Session;
 
+import org.openmft.agent.messaging.KeptConsumers;
 import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.protocol.Wire;
 import org.slf4j.Logger;
@@ -39,6 +42,11 @@ final class StateQueue {
     static final String ROLE = "mftRole";
     /** Message property: the record's {@link StateTag} over its other properties. */
     static final String TAG = "mftStateTag";
+    /**
+     * Consumers kept at most, one per transfer and role with a record: more than an agent runs
+     * transfers at once by default; beyond it the least recently checkpointed transfer's is closed.
+     */
+    static final int KEPT_CONSUMERS = 64;
 
     private final Session session;
     private final MessageProducer producer;
@@ -47,6 +55,17 @@ final class StateQueue {
     private final StateTag tag;
     /** The message id of each record this store wrote or loaded, by role and transfer. */
     private final Map<String, String> written = new HashMap<>();
+    /**
+     * Consumers kept per transfer and role that take the record being replaced, so a checkpoint
+     * creates and closes none (docs/profiling.md); null when the provider has none that take without
+     * holding messages ahead, then a consumer by message id is made for each replacement.
+     */
+    private final KeptConsumers kept;
+    /**
+     * The records (by role and transfer) for which the kept consumer met another record with the
+     * same transfer id and role first, one someone else put there: taken by message id from then on.
+     */
+    private final Set<String> contested = new HashSet<>();
 
     StateQueue(Session transactedSession, String queueName, StateTag tag) throws JMSException {
         this.session = transactedSession;
@@ -55,6 +74,7 @@ final class StateQueue {
         this.queue = session.createQueue(queueName);
         this.producer = session.createProducer(queue);
         producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+        this.kept = KeptConsumers.of(session, queueName, KEPT_CONSUMERS);
     }
 
     /**
@@ -165,7 +185,12 @@ final class StateQueue {
         try {
             takeOld(transferId, role);
             session.commit();
-            written.remove(key(transferId, role));
+            String key = key(transferId, role);
+            written.remove(key);
+            contested.remove(key);
+            if (kept != null) {
+                kept.close(selector(transferId, role));
+            }
         } catch (JMSException | RuntimeException e) {
             rollbackQuietly();
             throw e;
@@ -178,7 +203,21 @@ final class StateQueue {
             return;
         }
         // By its message id: the record this store wrote or loaded, never another one with the same
-        // transfer id that someone else put there.
+        // transfer id that someone else put there. The kept consumer selects by transfer and role,
+        // and gives back what is not the record it is asked for.
+        if (kept != null && !contested.contains(key(transferId, role))) {
+            KeptConsumers.Taken taken = kept.take(selector(transferId, role), messageId, 5000);
+            if (taken != KeptConsumers.Taken.OTHER) {
+                // NONE as below: the wait only covers the record's delivery, and a record someone
+                // removed is not there to take.
+                return;
+            }
+            // Not a warning: that record was reported when the store loaded it (or is not this
+            // store's to judge); this only says how this transfer's record is taken from now on.
+            log.info("Another record on {} for transfer {} ({}) came before this agent's: its record is taken by"
+                    + " message id from now on", queueName, transferId, role);
+            contested.add(key(transferId, role));
+        }
         try (MessageConsumer c = session.createConsumer(queue, byMessageId(messageId))) {
             // The record was written by us and committed: it is there; the wait only covers its
             // delivery to this new consumer.
@@ -222,11 +261,20 @@ final class StateQueue {
         return properties;
     }
 
+    /** The records of a transfer in a role (the transfer id is checked: hex digits only). */
+    private static String selector(String transferId, String role) {
+        return Wire.TRANSFER_ID + " = '" + transferId + "' AND " + ROLE + " = '" + role + "'";
+    }
+
     private static String byMessageId(String messageId) {
         return "JMSMessageID = '" + messageId.replace("'", "''") + "'";
     }
 
     private void rollbackQuietly() {
+        if (kept != null) {
+            // The session may have failed (a lost connection): its consumers are made again as needed.
+            kept.close();
+        }
         try {
             session.rollback();
         } catch (JMSException e) {

@@ -33,6 +33,23 @@ public final class ReportSections {
         return existing + (existing.endsWith("\n") ? "\n" : "\n\n") + block;
     }
 
+    /**
+     * {@code existing} with the section between {@code begin} and {@code end} replaced by
+     * {@code section}; where it has none, the section goes before the first second-level heading (near
+     * the top, after the title and the run table), or at the end.
+     */
+    public static String spliceNearTop(String existing, String section, String begin, String end) {
+        if (existing.contains(begin) && existing.contains(end)) {
+            return splice(existing, section, begin, end);
+        }
+        String block = section.endsWith("\n") ? section : section + "\n";
+        int heading = existing.indexOf("\n## ");
+        if (heading >= 0) {
+            return existing.substring(0, heading + 1) + block + "\n" + existing.substring(heading + 1);
+        }
+        return existing + (existing.isEmpty() || existing.endsWith("\n") ? "" : "\n") + block;
+    }
+
     /** The section of {@code report} between the markers, markers included, or null. */
     static String extract(String report, String begin, String end) {
         int from = report.indexOf(begin);

@@ -63,8 +63,8 @@ public final class Goals {
                 case SECONDS -> Report.fmt(v, 2) + " s";
                 case CPU_S_PER_GIB -> Report.fmt(v, 2) + " s/GiB";
                 case CORES -> Report.fmt(v, 3) + " cores";
-                case MIB -> Report.fmt(v, 1) + " MiB";
-                case COUNT -> Report.fmt(v, 1);
+                case MIB -> Report.fmt(v, Math.abs(v) < 10 ? 2 : 1) + " MiB";
+                case COUNT -> Report.fmt(v, v == Math.rint(v) ? 0 : 1);
                 case MB_S -> Report.fmt(v, 0) + " MB/s";
                 case PASSED -> v >= 1 ? "passed" : "failed";
             };
@@ -252,10 +252,11 @@ public final class Goals {
         }
         md.append(goals).append('\n');
         md.append("## Before and after\n\n");
-        md.append("The goals' figures before issue 18's changes (").append(baseline.source())
-                .append(") beside this run's. The change is this run's over the baseline's, minus one; whether it is"
-                        + " better follows the goal's direction. A figure the baseline did not measure (its durable"
-                        + " peers came later) has no change.\n\n");
+        md.append("The goals' figures before issue 18's changes beside this run's. Before: ").append(baseline.source())
+                .append(" (`benchmarks/src/main/resources/").append(HeadlineFigures.BASELINE).append("`). After: the"
+                        + " \"measured\" column above. The change is after over before, minus one; whether it is"
+                        + " better follows the goal's direction. A figure the baseline did not measure has no change."
+                        + "\n\n");
         MarkdownTable ba = MarkdownTable.of("figure", "before", "after", "change", "");
         for (Goal g : GOALS) {
             for (Measure m : g.measures()) {

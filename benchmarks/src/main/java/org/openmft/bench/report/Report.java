@@ -590,7 +590,8 @@ public final class Report {
         line();
         line("| scenario | what | full scale | disk |");
         line("|---|---|---|---|");
-        line("| `transfer` | this section: one 1 GiB file beside raw JMS and `cp`, seed 000's headline cell | about 6 min |"
+        line("| `transfer` | this section: one 1 GiB file beside raw JMS, `cp` and the durable peers, seed 000's headline"
+                + " cell | about 8 min |"
                 + " 6 GiB |");
         line("| `file-shapes` (`seed000`) | IBM's seed 000 matrix: 192 cells of 2000 MiB, IBM's figure beside each | about an hour |"
                 + " 14 GiB |");
@@ -603,6 +604,8 @@ public final class Report {
                 + " 2 GiB |");
         line("| `micro` | the JMH micro-benchmarks: chunk reading, checksums, text conversion, request XML | about 8"
                 + " min | 0.1 GiB |");
+        line("| `memory` | resident size and heap of an idle agent, of a queue manager hosting 2, 100 and 500 agents,"
+                + " per running transfer; a 4 GiB file at -Xmx256m | about 5 min | 7 GiB |");
         line("| `soak` | transfers through crashes and cut connections of real processes; not part of `all` | about"
                 + " 12 min | 2 GiB |");
         line();

@@ -77,10 +77,17 @@ public final class HeadlineFigures {
         return new HeadlineFigures(root.path("source").asText(""), m);
     }
 
-    /** These figures with {@code measured} put over them, each dated {@code date} at {@code revision}. */
+    /**
+     * These figures with {@code measured} put over them, each dated {@code date} at {@code revision}; an
+     * unknown figure (null, NaN) is not a figure and replaces nothing.
+     */
     public HeadlineFigures with(Map<String, Double> measured, String date, String revision) {
         Map<String, Figure> m = new LinkedHashMap<>(figures);
-        measured.forEach((k, v) -> m.put(k, new Figure(v, date, revision)));
+        measured.forEach((k, v) -> {
+            if (v != null && !v.isNaN() && !v.isInfinite()) {
+                m.put(k, new Figure(v, date, revision));
+            }
+        });
         return new HeadlineFigures(source, m);
     }
 

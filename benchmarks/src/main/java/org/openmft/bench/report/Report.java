@@ -143,32 +143,30 @@ public final class Report {
     private void bars() {
         line("## Against the bar (product brief §5)");
         line();
-        line("| bar | scenario | measured | verdict |");
-        line("|---|---|---|---|");
+        MarkdownTable t = MarkdownTable.of("bar", "scenario", "measured", "verdict");
         for (Scenario a : List.of(Scenario.AGENT_BINDINGS_NONE, Scenario.AGENT_BINDINGS_MD5,
                 Scenario.AGENT_CLIENT_NONE, Scenario.AGENT_CLIENT_MD5)) {
             double f = fractionOfCeiling(a);
-            line("| agent rate >= " + pct(REQUIRED_FRACTION_OF_RAW) + " of raw JMS, " + size(c.scale().singleFileBytes())
-                    + " binary | " + label(a) + " | " + pct(f) + " | " + verdict(f >= REQUIRED_FRACTION_OF_RAW, f) + " |");
+            t.row("agent rate >= " + pct(REQUIRED_FRACTION_OF_RAW) + " of raw JMS, " + size(c.scale().singleFileBytes())
+                    + " binary", label(a), pct(f), verdict(f >= REQUIRED_FRACTION_OF_RAW, f));
         }
         for (Scenario a : List.of(Scenario.AGENT_BINDINGS_NONE, Scenario.AGENT_CLIENT_NONE)) {
             double cpu = value(a, Summary::medianCpuSecondsPerGib);
-            line("| CPU <= " + fmt(ALLOWED_CPU_S_PER_GIB, 0) + " s/GiB, binary, no checksum, queue manager and both"
-                    + " agents | " + label(a) + " | " + fmt(cpu, 2) + " s/GiB | "
-                    + verdict(cpu <= ALLOWED_CPU_S_PER_GIB, cpu) + " |");
+            t.row("CPU <= " + fmt(ALLOWED_CPU_S_PER_GIB, 0) + " s/GiB, binary, no checksum, queue manager and both"
+                    + " agents", label(a), fmt(cpu, 2) + " s/GiB", verdict(cpu <= ALLOWED_CPU_S_PER_GIB, cpu));
         }
         Summary set = s.get(Scenario.SEED000_SET_BINDINGS_MD5);
         double ibm = HeadlineCellIbmFigures.SAME_CELL.seconds();
         if (isFull() && set.ok()) {
             double speedup = ibm / set.medianSeconds();
-            line("| seed 000: >= " + fmt(HeadlineCellIbmFigures.REQUIRED_SPEEDUP, 0) + "x faster than IBM (" + fmt(ibm, 2)
-                    + " s, same cell) | " + label(Scenario.SEED000_SET_BINDINGS_MD5) + " | " + fmt(set.medianSeconds(), 2)
-                    + " s, " + fmt(speedup, 1) + "x | " + verdict(speedup >= HeadlineCellIbmFigures.REQUIRED_SPEEDUP, speedup) + " |");
+            t.row("seed 000: >= " + fmt(HeadlineCellIbmFigures.REQUIRED_SPEEDUP, 0) + "x faster than IBM (" + fmt(ibm, 2)
+                    + " s, same cell)", label(Scenario.SEED000_SET_BINDINGS_MD5), fmt(set.medianSeconds(), 2) + " s, "
+                    + fmt(speedup, 1) + "x", verdict(speedup >= HeadlineCellIbmFigures.REQUIRED_SPEEDUP, speedup));
         } else {
-            line("| seed 000: >= " + fmt(HeadlineCellIbmFigures.REQUIRED_SPEEDUP, 0) + "x faster than IBM | "
-                    + label(Scenario.SEED000_SET_BINDINGS_MD5) + " | " + (set.ok() ? "quick scale" : "failed")
-                    + " | not judged |");
+            t.row("seed 000: >= " + fmt(HeadlineCellIbmFigures.REQUIRED_SPEEDUP, 0) + "x faster than IBM",
+                    label(Scenario.SEED000_SET_BINDINGS_MD5), set.ok() ? "quick scale" : "failed", "not judged");
         }
+        md.append(t);
         line();
         line("The other tables of the seeds have sections of their own below: IBM's whole seed 000 matrix (text mode, 1 MB");
         line("and 10 MB files, 10 parallel transfers, every chunk size, client mode), seed 003's file sizes beside rsync,");
@@ -363,37 +361,29 @@ public final class Report {
         line("sending; `data`: the destination's DATA dispatcher, receiving, checksumming and writing). In the raw");
         line("JMS runs `bench-raw-producer` puts and `main` gets. The rest is Artemis and the JVM.");
         line();
-        StringBuilder head = new StringBuilder("| thread |");
-        StringBuilder rule = new StringBuilder("|---|");
-        for (Scenario sc : perGib.keySet()) {
-            head.append(' ').append(sc.id).append(" |");
-            rule.append("---|");
-        }
-        line(head.toString());
-        line(rule.toString());
+        List<String> header = new ArrayList<>(List.of("thread"));
+        perGib.keySet().forEach(sc -> header.add(sc.id));
+        MarkdownTable t = MarkdownTable.of(header);
         for (String g : rows) {
-            StringBuilder r = new StringBuilder("| " + esc(g) + " |");
-            for (Map<String, Double> m : perGib.values()) {
-                r.append(' ').append(fmt(m.getOrDefault(g, 0.0), 2)).append(" |");
-            }
-            line(r.toString());
+            List<String> r = new ArrayList<>(List.of(g));
+            perGib.values().forEach(m -> r.add(fmt(m.getOrDefault(g, 0.0), 2)));
+            t.row(r);
         }
-        StringBuilder other = new StringBuilder("| other threads |");
-        StringBuilder total = new StringBuilder("| **total** |");
+        List<String> other = new ArrayList<>(List.of("other threads"));
+        List<String> total = new ArrayList<>(List.of("**total**"));
         for (Map<String, Double> m : perGib.values()) {
             double o = 0;
-            double t = 0;
+            double sum = 0;
             for (Map.Entry<String, Double> e : m.entrySet()) {
-                t += e.getValue();
+                sum += e.getValue();
                 if (!groups.contains(e.getKey())) {
                     o += e.getValue();
                 }
             }
-            other.append(' ').append(fmt(o, 2)).append(" |");
-            total.append(" **").append(fmt(t, 2)).append("** |");
+            other.add(fmt(o, 2));
+            total.add("**" + fmt(sum, 2) + "**");
         }
-        line(other.toString());
-        line(total.toString());
+        md.append(t.row(other).row(total));
         line();
     }
 
@@ -734,7 +724,7 @@ public final class Report {
     }
 
     private static String esc(String text) {
-        return text == null ? "" : text.replace("|", "\\|").replace("\n", " ");
+        return MarkdownTable.escape(text);
     }
 
     private void row(String key, String value) {

@@ -50,7 +50,7 @@ class GoalsTest {
     @Test
     void figuresRoundTripThroughTheirJsonAndNewerOnesReplaceOlder() {
         HeadlineFigures a = HeadlineFigures.empty("this run").with(Map.of("x", 1.0, "y", 2.0), "2026-11-26", "r1");
-        HeadlineFigures b = HeadlineFigures.parse(a.json()).with(Map.of("y", 3.0), "2026-11-27", "r2");
+        HeadlineFigures b = HeadlineFigures.parse(a.json()).with(Map.of("y", 3.0, "x", Double.NaN), "2026-11-27", "r2");
         assertThat(b.get("x").orElseThrow()).isEqualTo(new HeadlineFigures.Figure(1.0, "2026-11-26", "r1"));
         assertThat(b.get("y").orElseThrow()).isEqualTo(new HeadlineFigures.Figure(3.0, "2026-11-27", "r2"));
     }

@@ -171,7 +171,7 @@ public final class Report {
         line("The other tables of the seeds have sections of their own below: IBM's whole seed 000 matrix (text mode, 1 MB");
         line("and 10 MB files, 10 parallel transfers, every chunk size, client mode), seed 003's file sizes beside rsync,");
         line("ssh and a Camel route, seed 001's 100 to 500 agents, the cost of each message protection policy, and the");
-        line("JMH micro-benchmarks, and memory (an idle agent, a queue manager hosting many, a 4 GiB file at -Xmx256m).");
+        line("JMH micro-benchmarks and memory (an idle agent, a queue manager hosting many, a 4 GiB file at -Xmx256m).");
         line();
     }
 
@@ -548,7 +548,11 @@ public final class Report {
         line("  address settings, through the same connector as the agents of that mode; the same byte count as");
         line("  the file.");
         line("- The destination agent forces its file to disk at each checkpoint and at the end of each file;");
-        line("  plain `cp` does not, hence the `cp` + fsync row.");
+        line("  plain `cp` does not, hence the `cp` + fsync row and the durable peers: `cp` then `sync` of the copy");
+        line("  and `rsync -a -I --whole-file --fsync` (with `--checksum-choice=md5` beside the MD5 runs), each a");
+        line("  process of its own whose CPU is read from /proc; a peer whose program is missing is listed as not run.");
+        line("- The MD5 digest's own cost is measured once, after the idle cost: one thread digesting 1 GiB in chunks");
+        line("  of 256 KiB from a heap array, its thread CPU time.");
         line("- Repetition 0 runs every scenario once, unmeasured (its rows are in the CSV with repetition 0): it");
         line("  warms up the JIT and the heap and touches the memory the run needs. Before every scenario the");
         line("  destination is emptied, the source files are read once (untimed) so that they are in the page");

@@ -7,8 +7,13 @@ import org.openmft.bench.harness.TestFiles;
 import org.openmft.bench.measure.CpuClock;
 import org.openmft.bench.measure.MachineInfo;
 import org.openmft.bench.measure.ThreadCpuSampler;
+import org.openmft.bench.measure.DigestCost;
 import org.openmft.bench.peers.LocalCopy;
+import org.openmft.bench.peers.Peer;
+import org.openmft.bench.peers.Peers;
 import org.openmft.bench.peers.RawJms;
+import org.openmft.bench.report.Goals;
+import org.openmft.bench.report.HeadlineFigures;
 import org.openmft.bench.report.Report;
 import org.openmft.bench.report.ReportSections;
 import org.openmft.bench.report.ResultFiles;
@@ -62,6 +67,8 @@ public final class BenchmarkRunner {
     private final Options options;
     private final PrintStream out = System.out;
     private final List<Sample> samples = new ArrayList<>();
+    /** The transfer scenario's durable peers by id ({@link Scenario.Kind#PEER}). */
+    private final Map<String, Peer> durablePeers = new java.util.LinkedHashMap<>();
 
     private BenchmarkRunner(Options options) {
         this.options = options;
@@ -132,7 +139,7 @@ public final class BenchmarkRunner {
                 "usage: BenchmarkRunner [--quick] [--out FILE] [--results DIR] [--dir DIR] [--repetitions N] [--keep]",
                 "                       [--agent KEY=VALUE]... [--scenario all|transfer|coordination|file-shapes|",
                 "                       file-shapes-channels|latency|chunk-sizes|channel-options|file-sizes|protection|",
-                "                       compression|micro|monitor|queueio|soak]",
+                "                       compression|micro|monitor|queueio|memory|soak]",
                 "                       [--coordination-agents N] [--seed N]",
                 "  --quick          smaller files (256 MiB, 20 x 16 MiB), every scenario; a check, not figures",
                 "  --out FILE       the markdown report (default docs/performance.md; with --quick",
@@ -168,7 +175,10 @@ public final class BenchmarkRunner {
                 "                   monitor: a directory monitor idle on 100,000 files, draining 10,000 (batches of 100,",
                 "                   then one file a transfer), and the delay from a file landing to its transfer at 1",
                 "                   to 10,000 files a minute (about 40 min on two loaded cores, --quick about 8);",
-                "                   each rewrites only its own section",
+                "                   memory: resident size and heap of a queue manager hosting 2, 100 and 500 agents, per",
+                "                   running transfer, and a 4 GiB file at -Xmx256m, each in a JVM of its own (about",
+                "                   5 min, --quick about 1);",
+                "                   each rewrites only its own section; every run rewrites the goals of issue 18",
                 "  --coordination-agents N  agents of the coordination scenario (default 500, --quick 100)",
                 "  --seed N         the soak's random seed (files, transfers, faults); default: a new one, printed,",
                 "                   or " + SoakScenario.CI_SEED + " when the environment variable CI is set");
@@ -302,6 +312,7 @@ public final class BenchmarkRunner {
 
         String aborted = null;
         double idleCores = Double.NaN;
+        double md5SecondsPerGib = Double.NaN;
         List<CoordinationResult> coordination = new ArrayList<>();
         Instant coordinationStarted = null;
         Instant coordinationEnded = null;
@@ -315,15 +326,23 @@ public final class BenchmarkRunner {
                 log("generated %.0f MiB of random files in %.1f s", (scale.singleFileBytes()
                         + scale.setBytes()) / (double) Scale.MIB, (System.nanoTime() - t) / 1e9);
 
+                Peers.durable().forEach(p -> durablePeers.put(p.id(), p));
+                durablePeers.values().stream().filter(p -> p.unavailable() != null)
+                        .forEach(p -> log("peer %s not run: %s", p.id(), p.unavailable()));
                 try (EmbeddedMft mft = EmbeddedMft.start(work.resolve("mft"), options.agentProperties(), work)) {
                     RawJms.defineQueue(mft.connector(ConnectionMode.BINDINGS));
                     idleCores = idleCoresBusy();
                     log("idle: the queue manager and four agents use %.3f cores", idleCores);
+                    md5SecondsPerGib = DigestCost.md5CpuSecondsPerGib();
+                    log("MD5 alone: %.2f CPU s per GiB on one thread", md5SecondsPerGib);
                     // Repetition 0 warms up the JIT, the heap and the machine's memory and is not counted.
                     for (int rep = 0; rep <= scale.repetitions() && aborted == null; rep++) {
                         log(rep == 0 ? "repetition 0: warm-up, not counted" : "repetition %d of %d", rep,
                                 scale.repetitions());
                         for (Scenario s : Scenario.values()) {
+                            if (s.kind == Scenario.Kind.PEER && durablePeers.get(s.id).unavailable() != null) {
+                                continue;
+                            }
                             Sample sample = runOne(mft, files, scale, s, rep);
                             samples.add(sample);
                             print(sample);
@@ -373,6 +392,7 @@ public final class BenchmarkRunner {
             Files.createDirectories(parent);
         }
         String section = null;
+        Map<String, Double> headline = new java.util.LinkedHashMap<>();
         if (!coordination.isEmpty()) {
             Instant from = coordinationStarted == null ? started : coordinationStarted;
             Report.Context cc = new Report.Context(scale, CHUNK_SIZE, options.agentProperties(), from,
@@ -382,8 +402,9 @@ public final class BenchmarkRunner {
             Path json = options.results().resolve("benchmark-coordination-" + stamp + ".json");
             Files.writeString(csv, CoordinationReport.csv(coordination));
             Files.writeString(json, CoordinationReport.json(cc, coordination));
-            section = new CoordinationReport(cc, coordination).withCharts(imagesDir(options.report()), "img")
-                    .markdown();
+            CoordinationReport report = new CoordinationReport(cc, coordination);
+            headline.putAll(report.headline());
+            section = report.withCharts(imagesDir(options.report()), "img").markdown();
             log("wrote %s and %s", csv, json);
         }
         String existing = Files.exists(options.report()) ? Files.readString(options.report()) : "";
@@ -393,7 +414,9 @@ public final class BenchmarkRunner {
             Path json = options.results().resolve("benchmark-" + stamp + ".json");
             Files.writeString(csv, ResultFiles.csv(samples));
             Files.writeString(json, ResultFiles.json(context, samples));
-            md = new Report(context, samples).markdown();
+            Report report = new Report(context, samples).withPeers(peerLabels(), peersNotRun(), md5SecondsPerGib);
+            md = report.markdown();
+            headline.putAll(report.headline());
             // The sections of the scenarios that do not run now are kept from the report as it was.
             md = ReportSections.carryOver(existing, md, CoordinationReport.BEGIN, CoordinationReport.END);
             for (Section s : Sections.all()) {
@@ -418,6 +441,8 @@ public final class BenchmarkRunner {
             md = ReportSections.splice(md, new SoakReport(soak).markdown(), SoakReport.BEGIN, SoakReport.END);
             log("wrote %s and %s", transfersCsv, faultsCsv);
         }
+        sectionOutcomes.values().forEach(o -> headline.putAll(o.headline()));
+        md = goals(md, headline, started, revision);
         Files.writeString(options.report(), md);
         log("wrote %s in %d s", options.report(), context.duration().toSeconds());
         List<String> sectionFailures = new ArrayList<>();
@@ -429,6 +454,40 @@ public final class BenchmarkRunner {
             log("FAILED: %s", aborted != null ? aborted : "see the failures above");
         }
         return allOk ? 0 : 1;
+    }
+
+    /**
+     * {@code md} with the goals of issue 18 rewritten: this run's figures merged into the headline file
+     * of its scale in the results directory (a run of everything starts it afresh, so that its goals are
+     * judged by its own figures only), beside the baseline.
+     */
+    private String goals(String md, Map<String, Double> headline, Instant started, String revision)
+            throws IOException {
+        Path file = options.results().resolve("headline-" + options.scale().name() + ".json");
+        HeadlineFigures before = options.which() == Which.ALL ? HeadlineFigures.empty("this run")
+                : HeadlineFigures.load(file);
+        HeadlineFigures now = before.with(headline, java.time.format.DateTimeFormatter.ISO_LOCAL_DATE.format(
+                started.atOffset(java.time.ZoneOffset.UTC)), revision);
+        Files.writeString(file, now.json());
+        log("wrote %s", file);
+        return ReportSections.spliceNearTop(md, Goals.markdown(now, HeadlineFigures.baseline(),
+                !"full".equals(options.scale().name())), Goals.BEGIN, Goals.END);
+    }
+
+    private Map<String, String> peerLabels() {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        durablePeers.forEach((id, p) -> m.put(id, p.label()));
+        return m;
+    }
+
+    private Map<String, String> peersNotRun() {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        durablePeers.forEach((id, p) -> {
+            if (p.unavailable() != null) {
+                m.put(id, p.unavailable());
+            }
+        });
+        return m;
     }
 
     /** Where a report's charts go: {@code img/} beside it. */
@@ -542,7 +601,7 @@ public final class BenchmarkRunner {
     private Sample runOne(EmbeddedMft mft, TestFiles files, Scale scale, Scenario s, int rep) throws Exception {
         files.cleanDestination();
         switch (s.kind) {
-            case COPY, AGENT_FILE -> TestFiles.preload(List.of(files.single));
+            case COPY, PEER, AGENT_FILE -> TestFiles.preload(List.of(files.single));
             case AGENT_SET -> TestFiles.preload(files.set);
             case RAW_JMS -> {
                 // No file.
@@ -554,6 +613,13 @@ public final class BenchmarkRunner {
             case COPY -> {
                 Sample sample = LocalCopy.run(s, rep, files.single, files.destinationFor(files.single),
                         timeoutMillis(scale.singleFileBytes()));
+                yield verified(sample, files, List.of(files.single));
+            }
+            case PEER -> {
+                Peer.Run run = durablePeers.get(s.id).copy(List.of(files.single),
+                        files.destinationFor(files.single).getParent(), timeoutMillis(scale.singleFileBytes()));
+                Sample sample = new Sample(s, rep, scale.singleFileBytes(), 1, run.wallNanos(), run.cpuNanos(), 0, 0,
+                        run.failure(), null);
                 yield verified(sample, files, List.of(files.single));
             }
             case RAW_JMS -> RawJms.run(s, rep, mft.connector(s.mode), CHUNK_SIZE, scale.singleFileBytes(),

@@ -114,10 +114,24 @@ public interface Section {
      *
      * @param markdown its section of the report, without the begin and end comments
      * @param failures one line per run that failed or moved wrong bytes; empty when all is well
+     * @param headline the figures of issue 18's goals this section measured, by the keys of
+     *                 {@link org.openmft.bench.report.Goals}; a figure it could not measure is left out
      */
-    record Outcome(String markdown, List<String> failures) {
+    record Outcome(String markdown, List<String> failures, Map<String, Double> headline) {
         public Outcome {
             failures = List.copyOf(failures);
+            Map<String, Double> h = new java.util.LinkedHashMap<>();
+            headline.forEach((k, v) -> {
+                if (v != null && !v.isNaN() && !v.isInfinite()) {
+                    h.put(k, v);
+                }
+            });
+            headline = java.util.Collections.unmodifiableMap(h);
+        }
+
+        /** A section that measures none of the goals' figures. */
+        public Outcome(String markdown, List<String> failures) {
+            this(markdown, failures, Map.of());
         }
 
         public boolean ok() {

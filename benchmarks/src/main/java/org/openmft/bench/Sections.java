@@ -8,6 +8,7 @@ import org.openmft.bench.scenarios.channels.FileShapesOverChannels;
 import org.openmft.bench.scenarios.channels.LatencySuite;
 import org.openmft.bench.scenarios.fileshapes.FileShapeMatrix;
 import org.openmft.bench.scenarios.filesizes.FileSizeSuite;
+import org.openmft.bench.scenarios.memory.MemorySuite;
 import org.openmft.bench.scenarios.micro.CompressionSuite;
 import org.openmft.bench.scenarios.micro.MicroSuite;
 import org.openmft.bench.scenarios.protection.ProtectionSuite;
@@ -23,7 +24,7 @@ public final class Sections {
     /** Every section suite; {@code --scenario all} runs them after the transfer and coordination scenarios. */
     static List<Section> all() {
         return List.of(new FileShapeMatrix(), new FileShapesOverChannels(), new LatencySuite(), new ChunkSizeTables(), new ChannelOptionsSuite(), new FileSizeSuite(), new ProtectionSuite(),
-                new CompressionSuite(), new MicroSuite(), new QueueIoSuite(), new MonitorSuite());
+                new CompressionSuite(), new MicroSuite(), new QueueIoSuite(), new MonitorSuite(), new MemorySuite());
     }
 
     /** The section called {@code name}, by {@link Section#scenario()} or by its key {@link Section#name()}. */

@@ -68,11 +68,11 @@ class BenchmarkRunnerTest {
         assertThat(BenchmarkRunner.Which.ALL.runs(micro, null)).isTrue();
         assertThat(BenchmarkRunner.Which.SOAK.runs(micro, null)).isFalse();
         assertThat(Sections.all()).extracting(Section::name).containsExactly("seed000", "seed000-channels", "latency",
-                "seed002", "channel-options", "seed003", "protection", "compression", "micro", "queueio", "monitor");
+                "seed002", "channel-options", "seed003", "protection", "compression", "micro", "queueio", "monitor", "memory");
         assertThatThrownBy(() -> BenchmarkRunner.parse(new String[] {"--scenario", "section"}))
                 .hasMessageContaining("all, transfer, coordination (seed001), file-shapes (seed000),"
                         + " file-shapes-channels (seed000-channels), latency, chunk-sizes (seed002), channel-options,"
-                        + " file-sizes (seed003), protection, compression, micro, queueio, monitor or soak");
+                        + " file-sizes (seed003), protection, compression, micro, queueio, monitor, memory or soak");
         // The names that say what a section measures, and IBM's report numbers that users' scripts use.
         for (String[] names : new String[][] {{"file-shapes", "seed000"}, {"file-shapes-channels", "seed000-channels"},
                 {"chunk-sizes", "seed002"}, {"file-sizes", "seed003"}}) {

@@ -7,9 +7,10 @@ import java.util.List;
 /**
  * Local rsync doing the durable work the agents do: {@code rsync -a --whole-file --fsync}, every
  * written file forced to disk before rsync moves on (the agents force each file's data at its
- * checkpoints and at its end), optionally with {@code --checksum-choice=md5} (the whole-file
- * checksum rsync verifies each file with, as an agent's MD5) and {@code -I} (no quick check on size
- * and time: every file is sent, as a transfer sends it). Issue 18's durable peers: "every agent
+ * checkpoints and at its end), optionally with {@code -I} (no quick check on size and time: every
+ * file is sent, as a transfer sends it) and {@code --checksum-choice=md5} (the whole-file checksum
+ * rsync verifies each file with, as an agent's MD5). Locally {@code --whole-file} is rsync's default,
+ * so the plain one is {@code rsync -a --fsync}: the per-file goal's peer. Issue 18's durable peers: "every agent
  * figure has a durable peer beside it".
  *
  * <p>{@code --fsync} came with rsync 3.2.4; an older rsync cannot do this work and the peer says so
@@ -35,9 +36,9 @@ final class DurableRsyncPeer implements Peer {
         return new DurableRsyncPeer("rsync-fsync", List.of("--whole-file", "--fsync"));
     }
 
-    /** {@code rsync -a --whole-file --fsync --checksum-choice=md5}. */
-    static DurableRsyncPeer md5() {
-        return new DurableRsyncPeer("rsync-fsync-md5", List.of("--whole-file", "--fsync", "--checksum-choice=md5"));
+    /** {@code rsync -a -I --whole-file --fsync}: issue 18's line without a checksum, quick check off. */
+    static DurableRsyncPeer ignoreTimes() {
+        return new DurableRsyncPeer("rsync-I-fsync", List.of("-I", "--whole-file", "--fsync"));
     }
 
     /** {@code rsync -a -I --whole-file --fsync --checksum-choice=md5}: issue 18's line, quick check off. */

@@ -12,7 +12,17 @@ public final class Peers {
     }
 
     /**
-     * The peers in the order they run (cp, cp-sync, rsync, rsync-fsync, rsync-fsync-md5,
+     * The durable peers of one file's transfer, in the order they run: {@code cp} then {@code sync}
+     * (cp-sync), {@code rsync -a -I --whole-file --fsync} (rsync-I-fsync) and the same with
+     * {@code --checksum-choice=md5} (rsync-I-fsync-md5). None starts anything; one that cannot run here
+     * says why ({@link Peer#unavailable()}).
+     */
+    public static List<Peer> durable() {
+        return List.of(new DurableCopyPeer(), DurableRsyncPeer.ignoreTimes(), DurableRsyncPeer.ignoreTimesMd5());
+    }
+
+    /**
+     * The peers in the order they run (cp, cp-sync, rsync, rsync-fsync, rsync-I-fsync,
      * rsync-I-fsync-md5, rsync-ssh, sftp, camel-jms): each copy beside its durable twin, which forces
      * the files to disk as the agents do, so that every agent figure has a durable peer beside it.
      * Each is to be closed by the caller; peers that cannot run here are in the list too, saying why
@@ -28,7 +38,7 @@ public final class Peers {
             peers.add(new DurableCopyPeer());
             peers.add(new RsyncPeer());
             peers.add(DurableRsyncPeer.plain());
-            peers.add(DurableRsyncPeer.md5());
+            peers.add(DurableRsyncPeer.ignoreTimes());
             peers.add(DurableRsyncPeer.ignoreTimesMd5());
             SshLoopback ssh = SshLoopback.start(work.resolve("ssh"));
             peers.add(new RsyncSshPeer(ssh));

@@ -41,6 +41,9 @@ public final class Report {
     private final Map<Scenario, Summary> s = new EnumMap<>(Scenario.class);
     private final StringBuilder md = new StringBuilder();
     private final List<Sample> warmUp = new ArrayList<>();
+    private Map<String, String> peerLabels = Map.of();
+    private Map<String, String> peersNotRun = Map.of();
+    private double md5SecondsPerGib = Double.NaN;
 
     public Report(Context context, List<Sample> samples) {
         this.c = context;
@@ -54,12 +57,29 @@ public final class Report {
         }
     }
 
+    /**
+     * The durable peers of the transfer scenario and the MD5 digest's own cost, measured by the runner
+     * beside the samples.
+     *
+     * @param labels           what the report calls each peer, by id
+     * @param notRun           why a peer could not run here, by id
+     * @param md5SecondsPerGib CPU seconds of the MD5 digest alone per GiB on one thread, or NaN
+     */
+    public Report withPeers(Map<String, String> labels, Map<String, String> notRun, double md5SecondsPerGib) {
+        this.peerLabels = Map.copyOf(labels);
+        this.peersNotRun = Map.copyOf(notRun);
+        this.md5SecondsPerGib = md5SecondsPerGib;
+        return this;
+    }
+
     public String markdown() {
         header();
+        md.append(Goals.BEGIN).append('\n').append(Goals.END).append("\n\n");
         machine();
         bars();
         singleFile();
         ceilings();
+        durablePeers();
         cpuBreakdown();
         seed000();
         observations();
@@ -123,37 +143,35 @@ public final class Report {
     private void bars() {
         line("## Against the bar (product brief §5)");
         line();
-        line("| bar | scenario | measured | verdict |");
-        line("|---|---|---|---|");
+        MarkdownTable t = MarkdownTable.of("bar", "scenario", "measured", "verdict");
         for (Scenario a : List.of(Scenario.AGENT_BINDINGS_NONE, Scenario.AGENT_BINDINGS_MD5,
                 Scenario.AGENT_CLIENT_NONE, Scenario.AGENT_CLIENT_MD5)) {
             double f = fractionOfCeiling(a);
-            line("| agent rate >= " + pct(REQUIRED_FRACTION_OF_RAW) + " of raw JMS, " + size(c.scale().singleFileBytes())
-                    + " binary | " + label(a) + " | " + pct(f) + " | " + verdict(f >= REQUIRED_FRACTION_OF_RAW, f) + " |");
+            t.row("agent rate >= " + pct(REQUIRED_FRACTION_OF_RAW) + " of raw JMS, " + size(c.scale().singleFileBytes())
+                    + " binary", label(a), pct(f), verdict(f >= REQUIRED_FRACTION_OF_RAW, f));
         }
         for (Scenario a : List.of(Scenario.AGENT_BINDINGS_NONE, Scenario.AGENT_CLIENT_NONE)) {
             double cpu = value(a, Summary::medianCpuSecondsPerGib);
-            line("| CPU <= " + fmt(ALLOWED_CPU_S_PER_GIB, 0) + " s/GiB, binary, no checksum, queue manager and both"
-                    + " agents | " + label(a) + " | " + fmt(cpu, 2) + " s/GiB | "
-                    + verdict(cpu <= ALLOWED_CPU_S_PER_GIB, cpu) + " |");
+            t.row("CPU <= " + fmt(ALLOWED_CPU_S_PER_GIB, 0) + " s/GiB, binary, no checksum, queue manager and both"
+                    + " agents", label(a), fmt(cpu, 2) + " s/GiB", verdict(cpu <= ALLOWED_CPU_S_PER_GIB, cpu));
         }
         Summary set = s.get(Scenario.SEED000_SET_BINDINGS_MD5);
         double ibm = HeadlineCellIbmFigures.SAME_CELL.seconds();
         if (isFull() && set.ok()) {
             double speedup = ibm / set.medianSeconds();
-            line("| seed 000: >= " + fmt(HeadlineCellIbmFigures.REQUIRED_SPEEDUP, 0) + "x faster than IBM (" + fmt(ibm, 2)
-                    + " s, same cell) | " + label(Scenario.SEED000_SET_BINDINGS_MD5) + " | " + fmt(set.medianSeconds(), 2)
-                    + " s, " + fmt(speedup, 1) + "x | " + verdict(speedup >= HeadlineCellIbmFigures.REQUIRED_SPEEDUP, speedup) + " |");
+            t.row("seed 000: >= " + fmt(HeadlineCellIbmFigures.REQUIRED_SPEEDUP, 0) + "x faster than IBM (" + fmt(ibm, 2)
+                    + " s, same cell)", label(Scenario.SEED000_SET_BINDINGS_MD5), fmt(set.medianSeconds(), 2) + " s, "
+                    + fmt(speedup, 1) + "x", verdict(speedup >= HeadlineCellIbmFigures.REQUIRED_SPEEDUP, speedup));
         } else {
-            line("| seed 000: >= " + fmt(HeadlineCellIbmFigures.REQUIRED_SPEEDUP, 0) + "x faster than IBM | "
-                    + label(Scenario.SEED000_SET_BINDINGS_MD5) + " | " + (set.ok() ? "quick scale" : "failed")
-                    + " | not judged |");
+            t.row("seed 000: >= " + fmt(HeadlineCellIbmFigures.REQUIRED_SPEEDUP, 0) + "x faster than IBM",
+                    label(Scenario.SEED000_SET_BINDINGS_MD5), set.ok() ? "quick scale" : "failed", "not judged");
         }
+        md.append(t);
         line();
         line("The other tables of the seeds have sections of their own below: IBM's whole seed 000 matrix (text mode, 1 MB");
         line("and 10 MB files, 10 parallel transfers, every chunk size, client mode), seed 003's file sizes beside rsync,");
         line("ssh and a Camel route, seed 001's 100 to 500 agents, the cost of each message protection policy, and the");
-        line("JMH micro-benchmarks. Not measured yet: memory bounds.");
+        line("JMH micro-benchmarks and memory (an idle agent, a queue manager hosting many, a 4 GiB file at -Xmx256m).");
         line();
     }
 
@@ -206,7 +224,96 @@ public final class Report {
             line("| `cp`, then fsync of the copy | " + fmt(cp.medianSeconds() + cp.medianExtraSeconds(), 2) + " | **"
                     + fmt(cp.medianMbPerSecondWithExtra(), 0) + "** | | (another process) | |");
         }
+        for (Scenario p : peers()) {
+            Summary x = s.get(p);
+            String head = "| " + esc(peerLabels.getOrDefault(p.id, p.id)) + " | ";
+            if (peersNotRun.containsKey(p.id)) {
+                line(head + "not run: " + esc(peersNotRun.get(p.id)) + " | | | | |");
+            } else if (!x.ok()) {
+                line(head + "**FAILED**: " + esc(x.failed()) + " | | | | |");
+            } else {
+                line(head + fmt(x.medianSeconds(), 2) + " | **" + fmt(x.medianMbPerSecond(), 0) + "** | " + runs(x)
+                        + " | " + fmt(x.medianCpuSecondsPerGib(), 2) + " (its processes) | |");
+            }
+        }
         line();
+    }
+
+    /** The durable peers of the single file, in the order they run. */
+    private static List<Scenario> peers() {
+        return Arrays.stream(Scenario.values()).filter(x -> x.kind == Scenario.Kind.PEER).toList();
+    }
+
+    /** Each agent scenario of the single file over the durable peers doing its work, pair by pair. */
+    private void durablePeers() {
+        line("## The agents beside durable peers");
+        line();
+        line("The agents force each file to disk, at checkpoints and at its end; so do these peers: `cp` then `sync`");
+        line("of the copy (the durable copy limit) and `rsync -a -I --whole-file --fsync`, with `--checksum-choice=md5`");
+        line("beside the agents' MD5 runs. Agents' time over the peer's, repetition by repetition (the runs sat next");
+        line("to each other), median and range.");
+        line();
+        MarkdownTable t = MarkdownTable.of("agents", "peer", "agents' s", "peer's s", "agents ÷ peer (runs)");
+        for (Scenario a : List.of(Scenario.AGENT_BINDINGS_MD5, Scenario.AGENT_BINDINGS_NONE, Scenario.AGENT_CLIENT_MD5,
+                Scenario.AGENT_CLIENT_NONE)) {
+            boolean md5 = a.checksum != org.openmft.xml.ChecksumMethod.NONE;
+            for (Scenario p : md5 ? List.of(Scenario.RSYNC_FSYNC_MD5)
+                    : List.of(Scenario.COPY_SYNC, Scenario.RSYNC_FSYNC)) {
+                String peer = peerLabels.getOrDefault(p.id, p.id);
+                if (peersNotRun.containsKey(p.id)) {
+                    t.row(label(a), peer, "", "", "not run: " + peersNotRun.get(p.id));
+                    continue;
+                }
+                double[] r = timeRatios(a, p);
+                t.row(label(a), peer, fmt(value(a, Summary::medianSeconds), 2), fmt(value(p, Summary::medianSeconds), 2),
+                        r.length == 0 ? "—" : fmt(Summary.median(r), 2) + " (" + fmt(Arrays.stream(r).min().orElse(0), 2)
+                                + "–" + fmt(Arrays.stream(r).max().orElse(0), 2) + ")");
+            }
+        }
+        md.append(t);
+        line();
+    }
+
+    /** {@code a}'s time over {@code b}'s, repetition by repetition. */
+    private double[] timeRatios(Scenario a, Scenario b) {
+        return s.get(b).pairedRatios(s.get(a));
+    }
+
+    /**
+     * The figures of issue 18's goals this scenario measures ({@link Goals}), pair by pair: the bindings
+     * agents' rate (no checksum) over the lower of raw JMS in-VM and {@code cp} then {@code sync}; the
+     * client agents' over raw JMS over TCP; CPU per GiB without a checksum; what MD5 adds, alone and over
+     * twice the digest's own cost (once a side).
+     */
+    public Map<String, Double> headline() {
+        Map<String, Double> h = new java.util.LinkedHashMap<>();
+        Summary none = s.get(Scenario.AGENT_BINDINGS_NONE);
+        Summary raw = s.get(Scenario.RAW_JMS_BINDINGS);
+        Summary copy = s.get(Scenario.COPY_SYNC);
+        List<Double> ofMin = new ArrayList<>();
+        for (Sample a : none.samples) {
+            Sample r = at(raw, a.repetition());
+            Sample c = at(copy, a.repetition());
+            if (a.ok() && r != null && c != null) {
+                ofMin.add(a.mbPerSecond() / Math.min(r.mbPerSecond(), c.mbPerSecond()));
+            }
+        }
+        h.put(Goals.FILE_BINDINGS_OF_MIN, Summary.median(ofMin.stream().mapToDouble(Double::doubleValue).toArray()));
+        h.put(Goals.FILE_CLIENT_OF_RAW, Summary.median(s.get(Scenario.AGENT_CLIENT_NONE)
+                .pairedRatios(s.get(Scenario.RAW_JMS_CLIENT))));
+        h.put(Goals.FILE_BINDINGS_MB_S, value(Scenario.AGENT_BINDINGS_NONE, Summary::medianMbPerSecond));
+        double cpuNone = value(Scenario.AGENT_BINDINGS_NONE, Summary::medianCpuSecondsPerGib);
+        double extra = value(Scenario.AGENT_BINDINGS_MD5, Summary::medianCpuSecondsPerGib) - cpuNone;
+        h.put(Goals.CPU_NONE, cpuNone);
+        h.put(Goals.MD5_EXTRA_CPU, extra);
+        h.put(Goals.MD5_DIGEST_CPU, md5SecondsPerGib);
+        h.put(Goals.MD5_EXTRA_OVER_DIGEST, extra / (2 * md5SecondsPerGib));
+        return h;
+    }
+
+    /** The successful sample of {@code x} in {@code repetition}, or null. */
+    private static Sample at(Summary x, int repetition) {
+        return x.samples.stream().filter(y -> y.repetition() == repetition && y.ok()).findFirst().orElse(null);
     }
 
     private void cpuBreakdown() {
@@ -254,37 +361,29 @@ public final class Report {
         line("sending; `data`: the destination's DATA dispatcher, receiving, checksumming and writing). In the raw");
         line("JMS runs `bench-raw-producer` puts and `main` gets. The rest is Artemis and the JVM.");
         line();
-        StringBuilder head = new StringBuilder("| thread |");
-        StringBuilder rule = new StringBuilder("|---|");
-        for (Scenario sc : perGib.keySet()) {
-            head.append(' ').append(sc.id).append(" |");
-            rule.append("---|");
-        }
-        line(head.toString());
-        line(rule.toString());
+        List<String> header = new ArrayList<>(List.of("thread"));
+        perGib.keySet().forEach(sc -> header.add(sc.id));
+        MarkdownTable t = MarkdownTable.of(header);
         for (String g : rows) {
-            StringBuilder r = new StringBuilder("| " + esc(g) + " |");
-            for (Map<String, Double> m : perGib.values()) {
-                r.append(' ').append(fmt(m.getOrDefault(g, 0.0), 2)).append(" |");
-            }
-            line(r.toString());
+            List<String> r = new ArrayList<>(List.of(g));
+            perGib.values().forEach(m -> r.add(fmt(m.getOrDefault(g, 0.0), 2)));
+            t.row(r);
         }
-        StringBuilder other = new StringBuilder("| other threads |");
-        StringBuilder total = new StringBuilder("| **total** |");
+        List<String> other = new ArrayList<>(List.of("other threads"));
+        List<String> total = new ArrayList<>(List.of("**total**"));
         for (Map<String, Double> m : perGib.values()) {
             double o = 0;
-            double t = 0;
+            double sum = 0;
             for (Map.Entry<String, Double> e : m.entrySet()) {
-                t += e.getValue();
+                sum += e.getValue();
                 if (!groups.contains(e.getKey())) {
                     o += e.getValue();
                 }
             }
-            other.append(' ').append(fmt(o, 2)).append(" |");
-            total.append(" **").append(fmt(t, 2)).append("** |");
+            other.add(fmt(o, 2));
+            total.add("**" + fmt(sum, 2) + "**");
         }
-        line(other.toString());
-        line(total.toString());
+        md.append(t.row(other).row(total));
         line();
     }
 
@@ -449,7 +548,11 @@ public final class Report {
         line("  address settings, through the same connector as the agents of that mode; the same byte count as");
         line("  the file.");
         line("- The destination agent forces its file to disk at each checkpoint and at the end of each file;");
-        line("  plain `cp` does not, hence the `cp` + fsync row.");
+        line("  plain `cp` does not, hence the `cp` + fsync row and the durable peers: `cp` then `sync` of the copy");
+        line("  and `rsync -a -I --whole-file --fsync` (with `--checksum-choice=md5` beside the MD5 runs), each a");
+        line("  process of its own whose CPU is read from /proc; a peer whose program is missing is listed as not run.");
+        line("- The MD5 digest's own cost is measured once, after the idle cost: one thread digesting 1 GiB in chunks");
+        line("  of 256 KiB from a heap array, its thread CPU time.");
         line("- Repetition 0 runs every scenario once, unmeasured (its rows are in the CSV with repetition 0): it");
         line("  warms up the JIT and the heap and touches the memory the run needs. Before every scenario the");
         line("  destination is emptied, the source files are read once (untimed) so that they are in the page");
@@ -481,7 +584,8 @@ public final class Report {
         line();
         line("| scenario | what | full scale | disk |");
         line("|---|---|---|---|");
-        line("| `transfer` | this section: one 1 GiB file beside raw JMS and `cp`, seed 000's headline cell | about 6 min |"
+        line("| `transfer` | this section: one 1 GiB file beside raw JMS, `cp` and the durable peers, seed 000's headline"
+                + " cell | about 8 min |"
                 + " 6 GiB |");
         line("| `file-shapes` (`seed000`) | IBM's seed 000 matrix: 192 cells of 2000 MiB, IBM's figure beside each | about an hour |"
                 + " 14 GiB |");
@@ -494,6 +598,8 @@ public final class Report {
                 + " 2 GiB |");
         line("| `micro` | the JMH micro-benchmarks: chunk reading, checksums, text conversion, request XML | about 8"
                 + " min | 0.1 GiB |");
+        line("| `memory` | resident size and heap of an idle agent, of a queue manager hosting 2, 100 and 500 agents,"
+                + " per running transfer; a 4 GiB file at -Xmx256m | about 5 min | 7 GiB |");
         line("| `soak` | transfers through crashes and cut connections of real processes; not part of `all` | about"
                 + " 12 min | 2 GiB |");
         line();
@@ -622,7 +728,7 @@ public final class Report {
     }
 
     private static String esc(String text) {
-        return text == null ? "" : text.replace("|", "\\|").replace("\n", " ");
+        return MarkdownTable.escape(text);
     }
 
     private void row(String key, String value) {

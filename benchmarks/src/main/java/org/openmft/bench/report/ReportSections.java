@@ -33,6 +33,36 @@ public final class ReportSections {
         return existing + (existing.endsWith("\n") ? "\n" : "\n\n") + block;
     }
 
+    /**
+     * {@code existing} with the section between {@code begin} and {@code end} replaced by
+     * {@code section}; where it has none, the section goes before the first second-level heading or
+     * section of a scenario, whichever comes first (near the top, after the title and the run table), or
+     * at the end.
+     */
+    public static String spliceNearTop(String existing, String section, String begin, String end) {
+        if (existing.contains(begin) && existing.contains(end)) {
+            return splice(existing, section, begin, end);
+        }
+        String block = section.endsWith("\n") ? section : section + "\n";
+        int heading = firstOf(existing, "\n## ", "\n<!-- BEGIN ");
+        if (heading >= 0) {
+            return existing.substring(0, heading + 1) + block + "\n" + existing.substring(heading + 1);
+        }
+        return existing + (existing.isEmpty() || existing.endsWith("\n") ? "" : "\n") + block;
+    }
+
+    /** Where the first of {@code texts} stands in {@code s}, or -1. */
+    private static int firstOf(String s, String... texts) {
+        int first = -1;
+        for (String t : texts) {
+            int i = s.indexOf(t);
+            if (i >= 0 && (first < 0 || i < first)) {
+                first = i;
+            }
+        }
+        return first;
+    }
+
     /** The section of {@code report} between the markers, markers included, or null. */
     static String extract(String report, String begin, String end) {
         int from = report.indexOf(begin);

@@ -99,12 +99,12 @@ class PeersIT {
     @Test
     void thePeersComeInTheirOrder() {
         assertThat(peers).extracting(Peer::id).containsExactly("cp", "cp-sync", "rsync", "rsync-fsync",
-                "rsync-fsync-md5", "rsync-I-fsync-md5", "rsync-ssh", "sftp", "camel-jms");
+                "rsync-I-fsync", "rsync-I-fsync-md5", "rsync-ssh", "sftp", "camel-jms");
         assertThat(peers).allSatisfy(p -> assertThat(p.label()).isNotBlank());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cp", "cp-sync", "rsync", "rsync-fsync", "rsync-fsync-md5", "rsync-I-fsync-md5",
+    @ValueSource(strings = {"cp", "cp-sync", "rsync", "rsync-fsync", "rsync-I-fsync", "rsync-I-fsync-md5",
             "rsync-ssh", "sftp", "camel-jms"})
     void copiesThreeAwkwardFilesIntact(String id) throws Exception {
         Path dest = Files.createDirectories(work.resolve("dest-" + id));
@@ -124,7 +124,7 @@ class PeersIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cp", "cp-sync", "rsync", "rsync-fsync", "rsync-fsync-md5", "rsync-I-fsync-md5",
+    @ValueSource(strings = {"cp", "cp-sync", "rsync", "rsync-fsync", "rsync-I-fsync", "rsync-I-fsync-md5",
             "rsync-ssh", "sftp", "camel-jms"})
     void aDestinationThatIsAFileIsAFailure(String id) throws Exception {
         Path notADirectory = Files.writeString(work.resolve("file-" + id), "not a directory");
@@ -135,7 +135,7 @@ class PeersIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cp", "cp-sync", "rsync", "rsync-fsync", "rsync-fsync-md5", "rsync-I-fsync-md5",
+    @ValueSource(strings = {"cp", "cp-sync", "rsync", "rsync-fsync", "rsync-I-fsync", "rsync-I-fsync-md5",
             "rsync-ssh", "sftp", "camel-jms"})
     void aMissingSourceIsAFailureNamingIt(String id) throws Exception {
         Path dest = Files.createDirectories(work.resolve("missing-" + id));

@@ -4,6 +4,7 @@ import org.openmft.bench.BenchmarkRunner;
 import org.openmft.bench.Scale;
 import org.openmft.bench.report.Charts;
 import org.openmft.bench.report.CsvTable;
+import org.openmft.bench.report.Goals;
 import org.openmft.bench.report.JsonFiles;
 import org.openmft.bench.report.Report;
 import org.openmft.bench.report.ReportSections;
@@ -456,6 +457,47 @@ public final class CoordinationReport {
     public static String label(CoordinationScenario.Cell x) {
         return x.agents() + " agents, " + CoordinationScenario.FILES_PER_TRANSFER + " x " + Report.size(x.fileBytes())
                 + ", status " + x.statusRateLimit() + "/" + x.statusRateMin() + " s";
+    }
+
+    /**
+     * The figures of issue 18's goals this scenario measures ({@link Goals}): IBM's average time per
+     * transfer over ours in the worst cell with an IBM figure (none when a cell failed: "every cell"
+     * cannot be judged then), the busy cores of 500 idle agents (the worst 500-agent cell), and the
+     * heap in use after GC and the threads each agent added, in the cell with the most agents (the
+     * largest of those cells).
+     */
+    public Map<String, Double> headline() {
+        double worst = Double.NaN;
+        boolean allOk = !results.isEmpty();
+        double idle500 = Double.NaN;
+        double heap = Double.NaN;
+        double threads = Double.NaN;
+        int most = results.stream().mapToInt(r -> r.agentsStarted).max().orElse(0);
+        for (CoordinationResult r : results) {
+            allOk &= r.ok();
+            Optional<ManyAgentsIbmFigures.Figure> f = seedFigure(r.cell);
+            double ours = r.averageTransferSeconds();
+            if (r.ok() && f.isPresent() && !Double.isNaN(ours)) {
+                double ratio = f.get().averageSeconds() / ours;
+                worst = Double.isNaN(worst) ? ratio : Math.min(worst, ratio);
+            }
+            if (r.cell.agents() == 500 && !r.idleCpuNanos.isEmpty()) {
+                double idle = r.idleCpuNanos.values().stream().mapToLong(Long::longValue).sum() / 1e9 / r.idleSeconds;
+                idle500 = Double.isNaN(idle500) ? idle : Math.max(idle500, idle);
+            }
+            if (most > 0 && r.agentsStarted == most) {
+                heap = Double.isNaN(heap) ? (r.heapAfterMib - r.heapBeforeMib) / most
+                        : Math.max(heap, (r.heapAfterMib - r.heapBeforeMib) / most);
+                threads = Double.isNaN(threads) ? (double) (r.threadsAfter - r.threadsBefore) / most
+                        : Math.max(threads, (double) (r.threadsAfter - r.threadsBefore) / most);
+            }
+        }
+        Map<String, Double> h = new java.util.LinkedHashMap<>();
+        h.put(Goals.SEED001_IBM_OVER_OURS_MIN, allOk ? worst : Double.NaN);
+        h.put(Goals.IDLE_500_CORES, idle500);
+        h.put(Goals.HEAP_PER_AGENT, heap);
+        h.put(Goals.THREADS_PER_AGENT, threads);
+        return h;
     }
 
     private static Optional<ManyAgentsIbmFigures.Figure> seedFigure(CoordinationScenario.Cell x) {

@@ -828,17 +828,7 @@ public final class CoordinationScenario {
 
     /** A /proc/self/status value in MiB (VmRSS, VmHWM), or NaN. */
     static double procStatusMib(String key) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith(key + ":")) {
-                    String[] parts = line.substring(key.length() + 1).trim().split("\\s+");
-                    return Long.parseLong(parts[0]) / 1024.0;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // Not Linux.
-        }
-        return Double.NaN;
+        return org.openmft.bench.measure.ProcStatus.mib(key);
     }
 
     private static int freePort() throws IOException {

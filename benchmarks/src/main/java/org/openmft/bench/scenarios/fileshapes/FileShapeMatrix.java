@@ -218,7 +218,7 @@ public final class FileShapeMatrix implements Section {
         context.log("wrote %s and %s", csv, json);
         String md = report.markdown(context.runTable(started, ended, scale.describe(scale.repetitions())),
                 report.charts(context.images(), context.imagesLink()));
-        return new Outcome(md, report.failures());
+        return new Outcome(md, report.failures(), report.headline());
     }
 
     /** The agent properties of the queue manager of {@code chunkBytes}: the context's, IBM's limits, the chunk size. */

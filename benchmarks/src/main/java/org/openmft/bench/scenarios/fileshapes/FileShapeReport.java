@@ -6,6 +6,7 @@ import org.openmft.bench.Section;
 import org.openmft.bench.harness.ConnectionMode;
 import org.openmft.bench.peers.Peers;
 import org.openmft.bench.report.Charts;
+import org.openmft.bench.report.Goals;
 import org.openmft.bench.report.Report;
 import org.openmft.bench.report.ResultFiles;
 import org.openmft.bench.scenarios.transfer.Summary;
@@ -130,12 +131,85 @@ public final class FileShapeReport {
                 && r.repetition() == agent.repetition()).findFirst();
     }
 
-    /** The agent run a peer ran next to: bindings, binary, no checksum, one transfer, same repetition. */
+    /**
+     * The agent run a peer is compared with: bindings, binary, one transfer, same repetition; with MD5
+     * for a peer that checks an MD5 ({@code --checksum-choice=md5}), else the no-checksum cell it ran
+     * right after.
+     */
     Optional<FileShapeRun> agentBeside(FileShapeRun peer) {
         Cell cell = new Cell(new Group(ConnectionMode.BINDINGS, peer.group().chunkBytes(), peer.group().fileSet()),
-                false, false, false);
+                false, peer.peer() != null && peer.peer().endsWith("-md5"), false);
         return runs.stream().filter(r -> r.kind() == Kind.AGENT && cell.equals(r.cell())
                 && r.repetition() == peer.repetition()).findFirst();
+    }
+
+    /**
+     * The figures of issue 18's goals this matrix measures ({@link Goals}): on the 100 MB set (IBM's 20 x 100
+     * MB; bindings, binary, one transfer, the peers' chunk size) the agents' time with MD5 over
+     * {@code rsync -a -I --whole-file --fsync --checksum-choice=md5}'s and without a checksum over
+     * {@code rsync -a -I --whole-file --fsync}'s and over {@code cp} then {@code sync}'s; on the 1 MB set
+     * (2000 x 1 MiB) the agents' time without a checksum over {@code rsync -a --fsync}'s; each ratio
+     * taken within one repetition, then the median; and the worst cell of ten parallel transfers
+     * over one transfer of the same files, with how many cells were slower in parallel.
+     */
+    public Map<String, Double> headline() {
+        Map<String, Double> h = new LinkedHashMap<>();
+        for (FileSet set : scale.fileSets()) {
+            if (set.ibmFileMegabytes() == 100) {
+                h.put(Goals.SET100_MD5_OVER_RSYNC, agentOverPeer(set, "rsync-I-fsync-md5"));
+                h.put(Goals.SET100_NONE_OVER_RSYNC, agentOverPeer(set, "rsync-I-fsync"));
+                h.put(Goals.SET100_NONE_OVER_CP_SYNC, agentOverPeer(set, "cp-sync"));
+                h.put(Goals.SET100_MD5_SECONDS, agentSeconds(set, true));
+                h.put(Goals.SET100_NONE_SECONDS, agentSeconds(set, false));
+            } else if (set.ibmFileMegabytes() == 1) {
+                h.put(Goals.SET2000_OVER_RSYNC, agentOverPeer(set, "rsync-fsync"));
+                h.put(Goals.SET2000_SECONDS, agentSeconds(set, false));
+            }
+        }
+        List<CellSummary> cells = cells();
+        double worst = Double.NaN;
+        int slower = 0;
+        int pairs = 0;
+        for (CellSummary one : cells) {
+            if (one.cell().parallel() || !one.measured()) {
+                continue;
+            }
+            Cell parallelCell = new Cell(one.cell().group(), one.cell().text(), one.cell().md5(), true);
+            Optional<CellSummary> parallel = find(cells, parallelCell).filter(CellSummary::measured);
+            if (parallel.isEmpty()) {
+                continue;
+            }
+            double ratio = Summary.median(one.ok().stream().mapToDouble(r -> runOf(parallelCell, r.repetition())
+                    .map(p -> p.seconds() / r.seconds()).orElse(Double.NaN)).toArray());
+            pairs++;
+            if (ratio > 1) {
+                slower++;
+            }
+            worst = Double.isNaN(worst) ? ratio : Math.max(worst, ratio);
+        }
+        h.put(Goals.PARALLEL_OVER_ONE_WORST, worst);
+        h.put(Goals.PARALLEL_SLOWER_CELLS, pairs == 0 ? Double.NaN : slower);
+        return h;
+    }
+
+    /** Median over repetitions of the agents' time over {@code peer}'s ({@link #agentBeside}). */
+    private double agentOverPeer(FileSet set, String peer) {
+        return Summary.median(runs.stream().filter(r -> r.kind() == Kind.PEER && peer.equals(r.peer()) && r.ok()
+                && r.group().fileSet().equals(set)).mapToDouble(r -> agentBeside(r).filter(FileShapeRun::ok)
+                        .map(a -> a.seconds() / r.seconds()).orElse(Double.NaN)).toArray());
+    }
+
+    /** The median time of the bindings, binary, one-transfer cell at the peers' chunk size. */
+    private double agentSeconds(FileSet set, boolean md5) {
+        Cell cell = new Cell(new Group(ConnectionMode.BINDINGS, scale.peerChunkBytes(), set), false, md5, false);
+        return median(runs.stream().filter(r -> r.kind() == Kind.AGENT && cell.equals(r.cell()) && r.ok()).toList(),
+                FileShapeRun::seconds);
+    }
+
+    /** The run of {@code cell} in {@code repetition}, if it succeeded. */
+    private Optional<FileShapeRun> runOf(Cell cell, int repetition) {
+        return runs.stream().filter(r -> r.kind() == Kind.AGENT && cell.equals(r.cell())
+                && r.repetition() == repetition && r.ok()).findFirst();
     }
 
     /** {@code agent}'s rate over {@code raw}'s, as a fraction; NaN unless both succeeded. */
@@ -399,9 +473,12 @@ public final class FileShapeReport {
         md.append("Each peer copies the binary files of a set right after the agents' cell of the same files"
                 + " (bindings, binary, no checksum, one transfer, agentChunkSize ").append(scale.peerChunkBytes())
                 .append("), in the same repetition; its destination files are checked too. The last column is the"
-                        + " agents' time over the peer's. The agents force every file to disk (at checkpoints and"
-                        + " at its end): compare them with the durable peers, `cp` then `sync` (the durable copy"
-                        + " limit) and `rsync --fsync`; `cp` and `rsync -a` leave their copies in the page cache.\n\n");
+                        + " agents' time over the peer's, in the same repetition: the no-checksum cell's, or the"
+                        + " MD5 cell's for a peer with `--checksum-choice=md5`. The agents force every file to disk"
+                        + " (at checkpoints and at its end): compare them with the durable peers, `cp` then `sync`"
+                        + " (the durable copy limit), `rsync -a --whole-file --fsync` (locally the same as `rsync -a"
+                        + " --fsync`) and `rsync -a -I --whole-file --fsync` with and without"
+                        + " `--checksum-choice=md5`; `cp` and `rsync -a` leave their copies in the page cache.\n\n");
         md.append("| peer | files | s | MB/s | CPU s | agents' s | agents ÷ peer |\n|---|---|---|---|---|---|---|\n");
         for (PeerInfo p : peers) {
             if (p.unavailable() != null) {

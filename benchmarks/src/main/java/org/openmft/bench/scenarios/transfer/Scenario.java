@@ -11,6 +11,12 @@ import org.openmft.xml.ChecksumMethod;
 public enum Scenario {
     /** The local copy ceiling: {@code cp} of the single file, then fsync of the copy. */
     COPY("cp", Kind.COPY, null, null),
+    /** The durable copy limit: {@code cp} of the single file, then {@code sync} of the copy, timed together. */
+    COPY_SYNC("cp-sync", Kind.PEER, null, null),
+    /** {@code rsync -a -I --whole-file --fsync}: the durable work of the agents without a checksum. */
+    RSYNC_FSYNC("rsync-I-fsync", Kind.PEER, null, null),
+    /** {@code rsync -a -I --whole-file --fsync --checksum-choice=md5}: the same with an MD5, as the agents'. */
+    RSYNC_FSYNC_MD5("rsync-I-fsync-md5", Kind.PEER, null, null),
     /** One producer and one consumer through the in-VM connector. */
     RAW_JMS_BINDINGS("raw-jms-vm", Kind.RAW_JMS, ConnectionMode.BINDINGS, null),
     AGENT_BINDINGS_MD5("agent-bindings-md5", Kind.AGENT_FILE, ConnectionMode.BINDINGS, ChecksumMethod.MD5),
@@ -23,9 +29,9 @@ public enum Scenario {
     SEED000_SET_BINDINGS_MD5("seed000-set-bindings-md5", Kind.AGENT_SET, ConnectionMode.BINDINGS,
             ChecksumMethod.MD5);
 
-    /** What a scenario measures. */
+    /** What a scenario measures; a PEER is the {@link org.openmft.bench.peers.Peer} of the same id. */
     public enum Kind {
-        COPY, RAW_JMS, AGENT_FILE, AGENT_SET
+        COPY, PEER, RAW_JMS, AGENT_FILE, AGENT_SET
     }
 
     public final String id;

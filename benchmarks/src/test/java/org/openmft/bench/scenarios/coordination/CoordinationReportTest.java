@@ -1,9 +1,11 @@
 package org.openmft.bench.scenarios.coordination;
 
 import org.openmft.bench.Scale;
+import org.openmft.bench.report.Goals;
 import org.openmft.bench.report.Report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -140,6 +142,35 @@ class CoordinationReportTest {
         assertThat(second.get("failure").asText()).isEqualTo("agent A17, \"busy\"");
         assertThat(second.get("transferSeconds").get(1).isNull()).as("an unknown time is null").isTrue();
         assertThat(second.get("cpuNanos").get(CoordinationScenario.G_AGENT_QM).asLong()).isEqualTo(1_000_000_000L);
+    }
+
+    @Test
+    void issue18FiguresAreTheWorstCellAgainstIbmAndTheIdleCostAndFootprintOfTheLargestCell() {
+        // IBM's averages: 2.42 s (100 agents, 10 x 1 MB), 19.46 s (500): ratios 1.21 and 0.973.
+        CoordinationResult small = result(100, 2.5, 2.0);
+        CoordinationResult large = result(500, 25.0, 20.0);
+        large.agentsStarted = 500;
+        large.heapBeforeMib = 100;
+        large.heapAfterMib = 500;
+        large.threadsBefore = 40;
+        large.threadsAfter = 2540;
+        large.idleSeconds = 10;
+        large.idleCpuNanos.put(CoordinationScenario.G_AGENTS, 600_000_000L);
+        large.idleCpuNanos.put(CoordinationScenario.G_AGENT_QM, 400_000_000L);
+        Report.Context c = new Report.Context(Scale.FULL, 262_144, Map.of(), Instant.parse("2026-11-22T10:00:00Z"),
+                Duration.ofMinutes(3), Map.of(), "abc1234", 0.05, null);
+
+        Map<String, Double> h = new CoordinationReport(c, List.of(small, large)).headline();
+
+        assertThat(h.get(Goals.SEED001_IBM_OVER_OURS_MIN)).isCloseTo(19.46 / 20.0, within(1e-9));
+        assertThat(h.get(Goals.IDLE_500_CORES)).isCloseTo(0.1, within(1e-9));
+        assertThat(h.get(Goals.HEAP_PER_AGENT)).isCloseTo(0.8, within(1e-9));
+        assertThat(h.get(Goals.THREADS_PER_AGENT)).isCloseTo(5.0, within(1e-9));
+
+        // A failed cell leaves "every cell" unjudged.
+        small.fail("a transfer ended with result 40");
+        assertThat(new CoordinationReport(c, List.of(small, large)).headline().get(Goals.SEED001_IBM_OVER_OURS_MIN))
+                .isNaN();
     }
 
     /** A measured cell of {@code agents} agents moving 10 x 1 MiB per pair. */

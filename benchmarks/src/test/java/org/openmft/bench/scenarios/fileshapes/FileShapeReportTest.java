@@ -199,6 +199,47 @@ class FileShapeReportTest {
                 .isEqualTo(TestFiles.md5(expected));
     }
 
+    @Test
+    void issue18FiguresPairEachPeerWithTheAgentsOfItsOwnRepetitionAndFindTheWorstParallelCell() {
+        Cell none = new Cell(LARGE, false, false, false);
+        Cell md5 = new Cell(LARGE, false, true, false);
+        Cell noneParallel = new Cell(LARGE, false, false, true);
+        Cell md5Parallel = new Cell(LARGE, false, true, true);
+        List<FileShapeRun> runs = new ArrayList<>();
+        // Repetition 1: agents 6 s (none), 9 s (MD5); repetition 2: 8 s and 12 s. Peers 4 s and 4 s, 6 s and 6 s.
+        runs.add(agent(none, 1, 6_000_000_000L, null));
+        runs.add(agent(md5, 1, 9_000_000_000L, null));
+        runs.add(agent(noneParallel, 1, 5_000_000_000L, null));
+        runs.add(agent(md5Parallel, 1, 9_900_000_000L, null));
+        runs.add(peer("rsync-I-fsync", 1, 4_000_000_000L));
+        runs.add(peer("rsync-I-fsync-md5", 1, 6_000_000_000L));
+        runs.add(peer("cp-sync", 1, 3_000_000_000L));
+        runs.add(agent(none, 2, 8_000_000_000L, null));
+        runs.add(agent(md5, 2, 12_000_000_000L, null));
+        runs.add(agent(noneParallel, 2, 6_000_000_000L, null));
+        runs.add(agent(md5Parallel, 2, 13_200_000_000L, null));
+        runs.add(peer("rsync-I-fsync", 2, 4_000_000_000L));
+        runs.add(peer("rsync-I-fsync-md5", 2, 6_000_000_000L));
+
+        Map<String, Double> h = report(runs, List.of()).headline();
+
+        // none: 6/4 and 8/4, median 1.75; MD5: 9/6 and 12/6, median 1.75; cp-sync only in repetition 1: 6/3.
+        assertThat(h.get(org.openmft.bench.report.Goals.SET100_NONE_OVER_RSYNC)).isCloseTo(1.75, within(1e-9));
+        assertThat(h.get(org.openmft.bench.report.Goals.SET100_MD5_OVER_RSYNC)).isCloseTo(1.75, within(1e-9));
+        assertThat(h.get(org.openmft.bench.report.Goals.SET100_NONE_OVER_CP_SYNC)).isCloseTo(2.0, within(1e-9));
+        assertThat(h.get(org.openmft.bench.report.Goals.SET100_MD5_SECONDS)).isCloseTo(10.5, within(1e-9));
+        // MD5 in parallel: 9.9/9 and 13.2/12, 1.1 both; the no-checksum cell is faster in parallel.
+        assertThat(h.get(org.openmft.bench.report.Goals.PARALLEL_OVER_ONE_WORST)).isCloseTo(1.1, within(1e-9));
+        assertThat(h.get(org.openmft.bench.report.Goals.PARALLEL_SLOWER_CELLS)).isEqualTo(1.0);
+        // No 1 MB set in this scale: nothing to say about the per-file goal.
+        assertThat(h.get(org.openmft.bench.report.Goals.SET2000_OVER_RSYNC)).isNull();
+    }
+
+    private static FileShapeRun peer(String id, int rep, long wallNanos) {
+        return new FileShapeRun(Kind.PEER, LARGE, null, id, rep, SET.totalBytes(), SET.count(), wallNanos,
+                Cpu.total(1), 0, null);
+    }
+
     private static FileShapeReport report(List<FileShapeRun> runs, List<String> otherFailures) {
         return new FileShapeReport(SCALE, runs, IBM, List.of(), otherFailures, true, Map.of());
     }

@@ -46,7 +46,7 @@ class FileSizeSuiteIT {
         List<String> csv = Files.readAllLines(results.resolve("seed003-tiny.csv"));
         assertThat(csv).hasSize(1 + 14 * 2);
         assertThat(csv).anyMatch(l -> l.startsWith("cp-sync,peer,")).anyMatch(l -> l.startsWith("rsync-fsync,peer,"))
-                .anyMatch(l -> l.startsWith("rsync-fsync-md5,peer,")).anyMatch(l -> l.startsWith("rsync-I-fsync-md5,peer,"));
+                .anyMatch(l -> l.startsWith("rsync-I-fsync,peer,")).anyMatch(l -> l.startsWith("rsync-I-fsync-md5,peer,"));
         assertThat(csv.subList(1, csv.size())).allSatisfy(l -> assertThat(l).endsWith(","));
         assertThat(results.resolve("seed003-tiny.json")).isRegularFile();
         for (String png : List.of("seed003-rate.png", "seed003-cpu.png")) {

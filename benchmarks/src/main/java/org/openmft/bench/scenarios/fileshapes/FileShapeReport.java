@@ -6,7 +6,9 @@ import org.openmft.bench.Section;
 import org.openmft.bench.harness.ConnectionMode;
 import org.openmft.bench.peers.Peers;
 import org.openmft.bench.report.Charts;
+import org.openmft.bench.report.CsvTable;
 import org.openmft.bench.report.Goals;
+import org.openmft.bench.report.JsonFiles;
 import org.openmft.bench.report.Report;
 import org.openmft.bench.report.ResultFiles;
 import org.openmft.bench.scenarios.transfer.Summary;
@@ -22,6 +24,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.openmft.bench.scenarios.fileshapes.FileShapeIbmFigures.Figure;
 import org.openmft.bench.scenarios.fileshapes.FileShapeMatrix.FileSet;
@@ -606,59 +611,67 @@ public final class FileShapeReport {
 
     /** One row per run, in the order they ran. */
     String csv() {
-        StringBuilder sb = new StringBuilder(String.join(",", COLUMNS)).append('\n');
+        List<List<Object>> rows = new ArrayList<>();
         for (FileShapeRun r : runs) {
-            List<String> v = new ArrayList<>();
+            List<Object> v = new ArrayList<>();
             for (Object o : values(r).values()) {
-                v.add(o == null ? "" : o instanceof Double d ? ResultFiles.num(d)
-                        : o instanceof String s && (s.contains(",") || s.contains("\"") || s.contains("\n"))
-                                ? '"' + s.replace("\"", "\"\"") + '"' : o.toString());
+                v.add(o instanceof Double d ? ResultFiles.num(d) : o);
             }
-            sb.append(String.join(",", v)).append('\n');
+            rows.add(v);
         }
-        return sb.toString();
+        return CsvTable.write(List.of(COLUMNS), rows);
     }
 
     /** The context of the run and one object per run, with the same fields as the CSV. */
     String json(Section.Context context, Instant started, Instant ended) {
-        StringBuilder sb = new StringBuilder("{\n");
-        sb.append("  \"section\": \"seed000\",\n");
-        sb.append("  \"started\": ").append(ResultFiles.str(started.toString())).append(",\n");
-        sb.append("  \"durationSeconds\": ").append(java.time.Duration.between(started, ended).toSeconds()).append(",\n");
-        sb.append("  \"revision\": ").append(ResultFiles.str(context.revision())).append(",\n");
-        sb.append("  \"scale\": {\"name\": ").append(ResultFiles.str(scale.name())).append(", \"fileSets\": [");
-        String sep = "";
+        ObjectNode root = JsonFiles.object();
+        root.put("section", "seed000");
+        root.put("started", started.toString());
+        root.put("durationSeconds", java.time.Duration.between(started, ended).toSeconds());
+        root.put("revision", context.revision());
+        ObjectNode scaleNode = root.putObject("scale");
+        scaleNode.put("name", scale.name());
+        ArrayNode sets = scaleNode.putArray("fileSets");
         for (FileSet s : scale.fileSets()) {
-            sb.append(sep).append("{\"count\": ").append(s.count()).append(", \"fileBytes\": ").append(s.fileBytes())
-                    .append(", \"ibmFileMegabytes\": ").append(s.ibmFileMegabytes()).append('}');
-            sep = ", ";
+            ObjectNode o = sets.addObject();
+            o.put("count", s.count());
+            o.put("fileBytes", s.fileBytes());
+            o.put("ibmFileMegabytes", s.ibmFileMegabytes());
         }
-        sb.append("], \"chunkSizes\": ").append(scale.chunkSizes()).append(", \"repetitions\": ")
-                .append(scale.repetitions()).append("},\n");
-        sb.append("  \"textIsIdentity\": ").append(textIsIdentity).append(",\n");
-        sb.append("  \"agentProperties\": ").append(object(new LinkedHashMap<>(agentProperties))).append(",\n");
-        sb.append("  \"machine\": ").append(object(new LinkedHashMap<>(context.machine()))).append(",\n");
-        sb.append("  \"peers\": [");
-        sep = "";
+        scale.chunkSizes().forEach(scaleNode.putArray("chunkSizes")::add);
+        scaleNode.put("repetitions", scale.repetitions());
+        root.put("textIsIdentity", textIsIdentity);
+        agentProperties.forEach(root.putObject("agentProperties")::put);
+        context.machine().forEach(root.putObject("machine")::put);
+        ArrayNode peerNodes = root.putArray("peers");
         for (PeerInfo p : peers) {
-            sb.append(sep).append("{\"id\": ").append(ResultFiles.str(p.id())).append(", \"label\": ")
-                    .append(ResultFiles.str(p.label())).append(", \"unavailable\": ")
-                    .append(ResultFiles.str(p.unavailable())).append('}');
-            sep = ", ";
+            ObjectNode o = peerNodes.addObject();
+            o.put("id", p.id());
+            o.put("label", p.label());
+            o.put("unavailable", p.unavailable());
         }
-        sb.append("],\n  \"failures\": [");
-        sep = "";
-        for (String f : failures()) {
-            sb.append(sep).append(ResultFiles.str(f));
-            sep = ", ";
-        }
-        sb.append("],\n  \"runs\": [");
-        sep = "\n";
+        failures().forEach(root.putArray("failures")::add);
+        ArrayNode runNodes = root.putArray("runs");
         for (FileShapeRun r : runs) {
-            sb.append(sep).append("    ").append(object(values(r)));
-            sep = ",\n";
+            ObjectNode o = runNodes.addObject();
+            values(r).forEach((name, v) -> put(o, name, v));
         }
-        return sb.append("\n  ]\n}\n").toString();
+        return JsonFiles.write(root);
+    }
+
+    /** A run's field: a number (NaN: null), a text, a boolean or null. */
+    private static void put(ObjectNode o, String name, Object v) {
+        if (v instanceof Double d) {
+            JsonFiles.putNumber(o, name, d);
+        } else if (v instanceof Integer i) {
+            o.put(name, i);
+        } else if (v instanceof Long l) {
+            o.put(name, l);
+        } else if (v instanceof Boolean b) {
+            o.put(name, b);
+        } else {
+            o.put(name, v == null ? null : v.toString());
+        }
     }
 
     /** The fields of one run by CSV column: String, Long, Integer, Double (NaN when unknown), Boolean or null. */
@@ -698,19 +711,6 @@ public final class FileShapeReport {
         m.put("ok", r.ok());
         m.put("failure", r.failure());
         return m;
-    }
-
-    private static String object(Map<String, ?> m) {
-        StringBuilder sb = new StringBuilder("{");
-        String sep = "";
-        for (Map.Entry<String, ?> e : m.entrySet()) {
-            Object v = e.getValue();
-            sb.append(sep).append(ResultFiles.str(e.getKey())).append(": ").append(v == null ? "null"
-                    : v instanceof Double d ? ResultFiles.jsonNum(d) : v instanceof String s ? ResultFiles.str(s)
-                            : v.toString());
-            sep = ", ";
-        }
-        return sb.append('}').toString();
     }
 
     private static String fmt(double d, int decimals) {

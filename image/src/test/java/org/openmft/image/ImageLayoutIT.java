@@ -104,8 +104,10 @@ class ImageLayoutIT {
         assertThat(jars).contains("agent-cli-" + version + ".jar", "agent-core-" + version + ".jar",
                 "openmft-rest-" + version + ".jar").anySatisfy(j -> assertThat(j).startsWith("artemis-server-"))
                 .anySatisfy(j -> assertThat(j).startsWith("picocli-"))
-                .noneSatisfy(j -> assertThat(j).startsWith("com.ibm.mq.allclient"))
                 .doesNotContain("openmft.jsa");
+        // IBM's client only where the distribution was built with -Pibmmq.
+        assertThat(jars.stream().anyMatch(j -> j.startsWith("com.ibm.mq.allclient")))
+                .isEqualTo(Boolean.getBoolean("openmft.image.ibmmq"));
         assertThat(Files.readAllLines(rootfs.resolve("etc/passwd")))
                 .contains("openmft:x:10001:10001:OpenMFT:/var/lib/openmft:/usr/sbin/nologin");
         assertThat(rootfs.resolve("var/lib/openmft")).isDirectory();

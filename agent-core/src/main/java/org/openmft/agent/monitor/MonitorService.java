@@ -82,6 +82,8 @@ public final class MonitorService implements AutoCloseable {
     private boolean loaded;
     private boolean closed;
     private Thread thread;
+    /** Whether {@link #start} was called. */
+    private boolean started;
 
     /** One monitor's definition, record and schedule. */
     private static final class Running {
@@ -136,12 +138,26 @@ public final class MonitorService implements AutoCloseable {
                 new QueueScanner(connector), sandboxes, listener, Clock.systemUTC(), threads);
     }
 
-    /** Starts polling; the monitors are read from the store on the polling thread. */
+    /**
+     * Starts polling. The monitors are read from the store now; the polling thread is started only
+     * when there is a monitor to poll (or the store could not be read): an agent without monitors,
+     * as most hosted agents are, has no polling thread until one is created.
+     */
     public void start() {
         synchronized (lock) {
-            if (thread != null) {
+            if (started) {
                 return;
             }
+            started = true;
+            if (!ensureLoaded() || !monitors.isEmpty()) {
+                startThread();
+            }
+        }
+    }
+
+    /** Starts the polling thread once started and not closed, when there is none. Holds the lock. */
+    private void startThread() {
+        if (started && !closed && thread == null) {
             thread = threads.newThread(this::run);
             thread.start();
         }
@@ -283,6 +299,7 @@ public final class MonitorService implements AutoCloseable {
         event(r, "start", 0, List.of(), List.of());
         listed(r);
         lock.notifyAll();
+        startThread();
         return answer(context, m.reply(), ResultCode.SUCCESS, "BFGDM0040I: monitor " + m.name() + " created on agent "
                 + settings.agentName());
     }
@@ -336,6 +353,7 @@ public final class MonitorService implements AutoCloseable {
         r.record = next;
         r.nextPoll = clock.instant();
         lock.notifyAll();
+        startThread();
         return null;
     }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.openmft.coordination.CoordinationHarness.await;
 import static org.openmft.coordination.CoordinationHarness.file;
 import static org.openmft.coordination.CoordinationHarness.item;
-import static org.openmft.coordination.CoordinationHarness.receive;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +15,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import javax.jms.Connection;
-import javax.jms.MessageConsumer;
-import javax.jms.Session;
-import javax.jms.TextMessage;
 
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.ServerSession;
@@ -29,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.Agent;
 import org.openmft.agent.AgentState;
-import org.openmft.agent.messaging.Publications;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.xml.log.PublicationReader;
 
@@ -128,15 +122,7 @@ class SharedHostIT {
     }
 
     private String latestStatus(CoordinationHarness h, String agent) throws Exception {
-        try (Connection c = h.coordinationConnection()) {
-            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            c.start();
-            MessageConsumer sub = s.createConsumer(s.createTopic(Publications.TOPIC),
-                    Publications.selector(Publications.agentStatus(agent)));
-            List<TextMessage> got = receive(sub, 1, 10);
-            assertThat(got).as("retained status of %s", agent).hasSize(1);
-            return reader.readAgentStatus(got.get(0).getText()).status();
-        }
+        return reader.readAgentStatus(h.retainedStatus(agent).getText()).status();
     }
 
     /** The roles of agent {@code agent}'s live threads ({@code openmft-<agent>-<role>}). */

@@ -56,6 +56,11 @@ import org.slf4j.LoggerFactory;
  * trigger alone (110, IBM's BFGDM0060E). Unknown monitors for delete, start and stop: 104.
  *
  * <p>Thread-safe: every method takes the service's lock; a poll holds it while it runs.
+ *
+ * <p>Why this file is over 600 lines: the monitor commands and the polls change the same monitors
+ * under that one lock (a command must never interleave with a poll deciding, submitting and
+ * recording), so both stay in the class that owns the lock; evaluation, scanning and storage are
+ * already classes of their own.
  */
 public final class MonitorService implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MonitorService.class);

@@ -63,17 +63,34 @@ import org.slf4j.MDC;
  * {@link #threads()}, which logs the error and reports it to the agent.
  *
  * <p>Thread-safety: all public methods may be called from any thread.
+ *
+ * <p>Why this file is over 600 lines: the command loop, its reconnects and the stop that wakes it
+ * share the agent's state machine (stop requested, immediate, transfers running, state), which is
+ * kept under one lock in one place so that a stop, a loss and the last transfer's end cannot
+ * interleave unseen; the request dispatch beside it is one switch over the command documents.
  */
 public final class Agent implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Agent.class);
 
     /** MDC key naming the agent on every log line its threads write. */
     public static final String MDC_AGENT = "agent";
-    /** How long the command thread blocks in one receive, so a stop is noticed promptly. */
-    private static final long RECEIVE_MILLIS = 500;
+    /**
+     * How long the command thread waits in one receive while nothing else is due: on Artemis a
+     * timed receive that ends empty costs a round trip through the broker (docs/idle-agents.md), so
+     * the loop does not poll; what must end the wait sooner (a stop, a lost connection) wakes it
+     * ({@link #commandWait}).
+     */
+    static final long IDLE_RECEIVE_MILLIS = 30_000;
 
     private final AgentConfig config;
     private final QueueManagerConnector connector;
+    /**
+     * The connector of the agent's control work (command loop, monitor and schedule stores): it
+     * lends the process's connection for the agent's login ({@link QueueManagerConnector#sharing}),
+     * shared with the agent's publisher and with other agents of the process that log in as the same
+     * user. Transfers keep a connection of their own ({@link #connector}).
+     */
+    private final QueueManagerConnector control;
     private final AgentListener listener;
     private final String name;
     private final Path stateDirectory;
@@ -91,6 +108,11 @@ public final class Agent implements AutoCloseable {
     private volatile boolean immediateStop;
     private volatile int exitCode;
     private Thread commandThread;
+    /** Ends the command thread's receive when it must stop or reconnect. */
+    private final org.openmft.agent.messaging.WakeableReceive commandWait =
+            new org.openmft.agent.messaging.WakeableReceive();
+    /** Run once on the command thread after the agent stopped (a host forgetting it). */
+    private final List<Runnable> whenStopped = new ArrayList<>();
     /** How replies reach requesters on other queue managers (IBM's QUEUE@QMGR). */
     private final org.openmft.agent.messaging.Routing routing;
     /** The user exits of transfers, loaded at the start. */
@@ -120,6 +142,7 @@ public final class Agent implements AutoCloseable {
             throws ConfigurationException {
         this.config = config;
         this.connector = connector;
+        this.control = connector.sharing();
         AgentListener outside = listener == null ? AgentListener.NONE : listener;
         // The transfers a queue monitor submitted tell it how they ended (monitorGroupRetryLimit).
         this.listener = new ForwardingAgentListener() {
@@ -162,10 +185,10 @@ public final class Agent implements AutoCloseable {
         this.transfers = newEngine();
         this.monitors = MonitorService.forAgent(new MonitorService.Settings(name, config.agentQMgr(),
                 config.monitorMaxResourcesInPoll(), config.monitorReportTriggerFail(),
-                config.monitorSilenceOnTriggerFailure(), config.monitorGroupRetryLimit()), connector, stateTag, sandboxes, this.listener,
+                config.monitorSilenceOnTriggerFailure(), config.monitorGroupRetryLimit()), control, stateTag, sandboxes, this.listener,
                 threads.factory("monitor", false));
         this.stateTag = stateTag;
-        this.schedules = org.openmft.agent.scheduler.ScheduleService.forAgent(name, connector, stateTag, this.listener,
+        this.schedules = org.openmft.agent.scheduler.ScheduleService.forAgent(name, control, stateTag, this.listener,
                 Clock.systemUTC(), threads.factory("scheduler", false));
     }
 
@@ -174,6 +197,8 @@ public final class Agent implements AutoCloseable {
         TransferEngine engine = new TransferEngine(config, connector, listener, stateDirectory, sandboxes,
                 authorityCheck, protection, Clock.systemUTC(), threads.factory("transfer", false), exits);
         engine.onActivity(this::activityChanged);
+        // The command loop does not poll for the engine's loss: the engine tells it.
+        engine.onConnectionLost(commandWait::wake);
         return engine;
     }
 
@@ -196,6 +221,10 @@ public final class Agent implements AutoCloseable {
 
     /** READY when idle, ACTIVE with transfers in progress; other states are left alone. */
     private synchronized void activityChanged(int transfersInProgress) {
+        if (transfersInProgress == 0 && stopRequested.getCount() == 0) {
+            // A controlled stop waited for the last transfer: the command loop may end now.
+            commandWait.wake();
+        }
         if (state == AgentState.READY && transfersInProgress > 0) {
             setState(AgentState.ACTIVE);
         } else if (state == AgentState.ACTIVE && transfersInProgress == 0) {
@@ -250,13 +279,16 @@ public final class Agent implements AutoCloseable {
         // as triggered whose tasks are then refused; a scheduler would count occurrences as run.
         monitors.close();
         schedules.close();
+        TransferEngine running = transfers;
         if (immediate) {
             immediateStop = true;
             // Running source transfers stop sending now, not when the command loop next wakes.
-            TransferEngine running = transfers;
             if (running != null) {
                 running.stopNow();
             }
+        } else if (running != null) {
+            // Refused from now on, not from when the command loop next looks (it may wait long).
+            running.stopAccepting();
         }
         if (stopRequested.getCount() > 0) {
             log.info("Agent {}: {} stop requested; {} transfer(s) in progress", name,
@@ -266,6 +298,24 @@ public final class Agent implements AutoCloseable {
             }
         }
         stopRequested.countDown();
+        if (immediate || running == null || running.activeTransfers() == 0) {
+            commandWait.wake();
+        }
+    }
+
+    /**
+     * Runs {@code action} once the agent has stopped, on the thread that stopped it (at once when it
+     * already has); it must not block for long. For a process hosting agents, which forgets each one
+     * when it ends without keeping a thread per agent to wait for that.
+     */
+    public void whenStopped(Runnable action) {
+        synchronized (whenStopped) {
+            if (stopped.getCount() > 0) {
+                whenStopped.add(action);
+                return;
+            }
+        }
+        action.run();
     }
 
     /** Waits for the agent to end. @return whether it ended within the timeout */
@@ -310,12 +360,15 @@ public final class Agent implements AutoCloseable {
     }
 
     private CommandSession openCommandSession() throws QueueManagerException {
-        Connection connection = connector.connect();
+        Connection connection = control.connect();
         try {
             CommandSession.FailureFlag failure = new CommandSession.FailureFlag();
             // Providers differ in whether receive() throws once the connection is gone; the listener
             // is the one signal all of them give.
-            connection.setExceptionListener(failure::set);
+            connection.setExceptionListener(e -> {
+                failure.set(e);
+                commandWait.wake();
+            });
             Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
             MessageConsumer consumer = session.createConsumer(session.createQueue(QueueNames.command(name)));
             connection.start();
@@ -334,8 +387,12 @@ public final class Agent implements AutoCloseable {
                 CommandIntake.DEFAULT_MAX_MESSAGE_BYTES, authorityCheck, routing);
         CommandSession current = first;
         Backoff.Retries reconnects = Backoff.RECONNECT.retries();
+        // UserSandboxes.xml is looked at while no transfer asks, every xmlConfigReloadInterval.
+        long receiveMillis = config.userSandboxes() ? Math.max(1000, Math.min(IDLE_RECEIVE_MILLIS,
+                config.xmlConfigReloadInterval().toMillis())) : IDLE_RECEIVE_MILLIS;
         try {
             while (true) {
+                commandWait.rearm();
                 if (stopRequested.getCount() == 0) {
                     // A controlled stop refuses new transfers but keeps serving the COMMAND queue
                     // (pings, cancels, an immediate stop) until the running ones have finished.
@@ -377,7 +434,7 @@ public final class Agent implements AutoCloseable {
                 // reported within xmlConfigReloadInterval (a cheap clock comparison when not due).
                 sandboxes.refresh();
                 try {
-                    Message m = current.consumer.receive(RECEIVE_MILLIS);
+                    Message m = commandWait.receive(current.consumer, receiveMillis);
                     if (m != null) {
                         Runnable afterCommit = intake.accept(current.session, m);
                         current.session.commit();
@@ -395,8 +452,12 @@ public final class Agent implements AutoCloseable {
                         throw cause != null ? cause : new JMSException("the transfer connection failed");
                     }
                 } catch (JMSException e) {
-                    String reason = ProviderErrors.describe(e);
-                    if (immediateStop) {
+                    // Woken by the loss, the receive saw its consumer closed: the provider's own words.
+                    JMSException lost = current.failure.get() != null ? current.failure.get()
+                            : transfers.connectionFailure();
+                    String reason = ProviderErrors.describe(lost != null ? lost : e);
+                    if (immediateStop || stopRequested.getCount() == 0 && transfers.activeTransfers() == 0) {
+                        // Woken to stop: the receive's consumer was closed under it.
                         break;
                     }
                     log.warn("BFGAG0183I: Agent {} lost its connection to queue manager {}: {}; reconnecting",
@@ -428,7 +489,13 @@ public final class Agent implements AutoCloseable {
             setState(exitCode == 0 ? AgentState.STOPPED : AgentState.ENDED_UNEXPECTEDLY);
             log.info("Agent {} stopped", name);
             MDC.remove(MDC_AGENT);
-            stopped.countDown();
+            List<Runnable> actions;
+            synchronized (whenStopped) {
+                stopped.countDown();
+                actions = List.copyOf(whenStopped);
+                whenStopped.clear();
+            }
+            actions.forEach(Runnable::run);
         }
     }
 

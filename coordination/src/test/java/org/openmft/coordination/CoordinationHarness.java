@@ -195,6 +195,20 @@ final class CoordinationHarness implements AutoCloseable {
         }
     }
 
+    /** The retained status publication of {@code agent} on the coordination queue manager (within 10 s). */
+    TextMessage retainedStatus(String agent) throws Exception {
+        try (Connection c = coordinationConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            c.start();
+            MessageConsumer sub = s.createConsumer(s.createTopic(org.openmft.agent.messaging.Publications.TOPIC),
+                    org.openmft.agent.messaging.Publications.selector(
+                            org.openmft.agent.messaging.Publications.agentStatus(agent)));
+            List<TextMessage> got = receive(sub, 1, 10);
+            assertThat(got).as("retained status of %s", agent).hasSize(1);
+            return got.get(0);
+        }
+    }
+
     /** Puts raw text on an agent's COMMAND queue. */
     void sendRaw(String agent, String text) throws Exception {
         try (Connection c = QueueManagerConnector.forAgent(agentConfigEndpoint(), null).connect()) {

@@ -51,17 +51,10 @@ class PublicationIT {
     }
 
     private AgentStatus latestStatus(String agent) throws Exception {
-        try (Connection c = h.coordinationConnection()) {
-            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            c.start();
-            MessageConsumer sub = s.createConsumer(s.createTopic(Publications.TOPIC),
-                    Publications.selector(Publications.agentStatus(agent)));
-            List<TextMessage> got = receive(sub, 1, 10);
-            assertThat(got).as("retained status of %s", agent).hasSize(1);
-            assertThat(got.get(0).getStringProperty(Publications.TOPIC_STRING_PROPERTY))
-                    .isEqualTo("SYSTEM.FTE/Agents/" + agent);
-            return reader.readAgentStatus(got.get(0).getText());
-        }
+        TextMessage status = h.retainedStatus(agent);
+        assertThat(status.getStringProperty(Publications.TOPIC_STRING_PROPERTY))
+                .isEqualTo("SYSTEM.FTE/Agents/" + agent);
+        return reader.readAgentStatus(status.getText());
     }
 
     @Test

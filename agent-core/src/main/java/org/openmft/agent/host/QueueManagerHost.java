@@ -18,7 +18,6 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
-import org.openmft.agent.Agent;
 import org.openmft.agent.AgentService;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.ConfigurationException;
@@ -52,8 +51,10 @@ public final class QueueManagerHost implements AutoCloseable {
     public static final String HOST_QUEUE = "SYSTEM.OPENMFT.HOST";
     /** How long closing waits for the hosted agents' services, side by side, to finish. */
     private static final Duration SERVICES_CLOSE_TIMEOUT = Duration.ofSeconds(30);
-    /** How long closing waits for the request thread, which notices within one receive (500 ms). */
+    /** How long closing waits for the request thread, whose receive closing ends. */
     private static final Duration REQUEST_THREAD_TIMEOUT = Duration.ofSeconds(5);
+    /** How long the request thread waits in one receive (an empty timed receive costs a broker round trip). */
+    private static final long IDLE_RECEIVE_MILLIS = 30_000;
 
     private final EmbeddedQueueManager qmgr;
     private final DataDirectory dataDirectory;
@@ -63,6 +64,7 @@ public final class QueueManagerHost implements AutoCloseable {
     private final Map<String, AgentAssembly> agents = new ConcurrentHashMap<>();
     private final CountDownLatch closing = new CountDownLatch(1);
     private final Connection connection;
+    private final MessageConsumer requests;
     private final Thread thread;
 
     /**
@@ -92,6 +94,7 @@ public final class QueueManagerHost implements AutoCloseable {
             throw new QueueManagerException("queue manager " + qmgr.settings().name()
                     + ": cannot serve " + HOST_QUEUE + ": " + ProviderErrors.describe(e), 1, e);
         }
+        this.requests = consumer;
         this.thread = threads.newThread("host", () -> serve(session, consumer));
         thread.start();
     }
@@ -104,7 +107,8 @@ public final class QueueManagerHost implements AutoCloseable {
     private void serve(Session session, MessageConsumer consumer) {
         while (closing.getCount() > 0) {
             try {
-                Message m = consumer.receive(500);
+                // No polling: close() closes the consumer, which ends this receive.
+                Message m = consumer.receive(IDLE_RECEIVE_MILLIS);
                 if (m == null) {
                     continue;
                 }
@@ -219,25 +223,20 @@ public final class QueueManagerHost implements AutoCloseable {
         }
         AgentAssembly assembly = started.get();
         agents.put(name, assembly);
-        threads.newDaemonThread("reaper-" + name, () -> forgetWhenStopped(name, assembly.agent())).start();
+        // Forgotten when it ends, by its own command thread: no thread per hosted agent waits for that.
+        assembly.agent().whenStopped(() -> forget(name, assembly));
         return new HostRequests.Result(0, "BFGCL0030I: The request to start agent " + name
                 + " on queue manager " + qm + " has been successfully completed.");
     }
 
-    private void forgetWhenStopped(String name, Agent agent) {
-        try {
-            while (!agent.awaitStopped(Duration.ofSeconds(1))) {
-                if (closing.getCount() == 0 && !agents.containsKey(name)) {
-                    return;
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-        }
-        AgentAssembly hosted = agents.remove(name);
-        if (hosted != null) {
-            hosted.close();
+    /**
+     * Forgets a hosted agent that stopped on its own (a stopAgent request): its service flushes and
+     * its lock is released on a short-lived thread, so that the agent's command thread ends at once.
+     * When the host is closing, {@link #close} does that instead.
+     */
+    private void forget(String name, AgentAssembly assembly) {
+        if (agents.remove(name, assembly)) {
+            threads.newDaemonThread("forget-" + name, assembly::close).start();
         }
     }
 
@@ -265,6 +264,11 @@ public final class QueueManagerHost implements AutoCloseable {
             }
         }
         String host = "Host of queue manager " + qmgr.settings().name();
+        try {
+            requests.close();
+        } catch (JMSException | RuntimeException e) {
+            log.debug("Closing the host's request consumer: {}", e.toString());
+        }
         BoundedJoin.joinOrWarn(host + " closing its agents' services", closers, SERVICES_CLOSE_TIMEOUT);
         BoundedJoin.joinOrWarn(host, List.of(thread), REQUEST_THREAD_TIMEOUT);
         closeConnection();

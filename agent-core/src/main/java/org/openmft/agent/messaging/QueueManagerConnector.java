@@ -62,15 +62,33 @@ public final class QueueManagerConnector {
     private final Credentials credentials;
     private final String artemisUrl;
     private final ClientTlsContext tls;
+    /** Whether {@link #connect} lends the process's shared connection for this login ({@link #sharing}). */
+    private final boolean shared;
 
     private QueueManagerConnector(QueueManagerEndpoint endpoint, ConnectionFactory factory, String description,
-            Credentials credentials, String artemisUrl, ClientTlsContext tls) {
+            Credentials credentials, String artemisUrl, ClientTlsContext tls, boolean shared) {
         this.endpoint = endpoint;
         this.factory = factory;
         this.description = description;
         this.credentials = credentials;
         this.artemisUrl = artemisUrl;
         this.tls = tls;
+        this.shared = shared;
+    }
+
+    /**
+     * This connector, whose {@link #connect} lends a connection shared with every other sharing
+     * connector of this process that logs in to the same Artemis queue manager as the same user
+     * with the same password ({@link SharedConnections}): for an agent's control work (its command
+     * loop, stores and publication outbox), not for its transfers, which keep connections of their
+     * own. On IBM MQ, and over TLS (where the client's certificate may be its identity), it is this
+     * connector: each connect is a connection of its own.
+     */
+    public QueueManagerConnector sharing() {
+        if (shared || artemisUrl == null || tls != null) {
+            return this;
+        }
+        return new QueueManagerConnector(endpoint, factory, description, credentials, artemisUrl, tls, true);
     }
 
     /**
@@ -140,7 +158,7 @@ public final class QueueManagerConnector {
         if (ep.provider() == MessagingProvider.IBMMQ) {
             IbmMqClient.require("queue manager " + ep.qmgrName());
             ClientTlsContext tls = ep.clientMode() && ep.tls() != null ? tlsContext(ep, ep.tls()) : null;
-            return new QueueManagerConnector(ep, ibmMq(ep, tls), ibmDescription(ep), credentials, null, tls);
+            return new QueueManagerConnector(ep, ibmMq(ep, tls), ibmDescription(ep), credentials, null, tls, false);
         }
         Target target = artemisTarget(ep, qmgrsDirectory);
         ClientTlsContext tls = target.tls() == null ? null : tlsContext(ep, target.tls());
@@ -156,7 +174,7 @@ public final class QueueManagerConnector {
             cf.setPassword(credentials.password());
         }
         return new QueueManagerConnector(ep, cf, "queue manager " + ep.qmgrName() + " (" + url
-                + (tls == null ? "" : ", TLS") + ")", credentials, url, tls);
+                + (tls == null ? "" : ", TLS") + ")", credentials, url, tls, false);
     }
 
     private static ClientTlsContext tlsContext(QueueManagerEndpoint ep, TlsClientSettings settings)
@@ -293,6 +311,14 @@ public final class QueueManagerConnector {
      *                               reason code when the queue manager cannot be reached
      */
     public Connection connect() throws QueueManagerException {
+        if (shared) {
+            return SharedConnections.PROCESS.lease(artemisUrl, credentials == null ? null : credentials.user(),
+                    credentials == null ? null : credentials.password(), this::open);
+        }
+        return open();
+    }
+
+    private Connection open() throws QueueManagerException {
         if (tls != null) {
             tls.clearProblem();
         }

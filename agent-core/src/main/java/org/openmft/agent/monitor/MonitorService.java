@@ -56,6 +56,11 @@ import org.slf4j.LoggerFactory;
  * trigger alone (110, IBM's BFGDM0060E). Unknown monitors for delete, start and stop: 104.
  *
  * <p>Thread-safe: every method takes the service's lock; a poll holds it while it runs.
+ *
+ * <p>Why this file is over 600 lines: the monitor commands and the polls change the same monitors
+ * under that one lock (a command must never interleave with a poll deciding, submitting and
+ * recording), so both stay in the class that owns the lock; evaluation, scanning and storage are
+ * already classes of their own.
  */
 public final class MonitorService implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MonitorService.class);
@@ -82,6 +87,8 @@ public final class MonitorService implements AutoCloseable {
     private boolean loaded;
     private boolean closed;
     private Thread thread;
+    /** Whether {@link #start} was called. */
+    private boolean started;
 
     /** One monitor's definition, record and schedule. */
     private static final class Running {
@@ -136,12 +143,26 @@ public final class MonitorService implements AutoCloseable {
                 new QueueScanner(connector), sandboxes, listener, Clock.systemUTC(), threads);
     }
 
-    /** Starts polling; the monitors are read from the store on the polling thread. */
+    /**
+     * Starts polling. The monitors are read from the store now; the polling thread is started only
+     * when there is a monitor to poll (or the store could not be read): an agent without monitors,
+     * as most hosted agents are, has no polling thread until one is created.
+     */
     public void start() {
         synchronized (lock) {
-            if (thread != null) {
+            if (started) {
                 return;
             }
+            started = true;
+            if (!ensureLoaded() || !monitors.isEmpty()) {
+                startThread();
+            }
+        }
+    }
+
+    /** Starts the polling thread once started and not closed, when there is none. Holds the lock. */
+    private void startThread() {
+        if (started && !closed && thread == null) {
             thread = threads.newThread(this::run);
             thread.start();
         }
@@ -283,6 +304,7 @@ public final class MonitorService implements AutoCloseable {
         event(r, "start", 0, List.of(), List.of());
         listed(r);
         lock.notifyAll();
+        startThread();
         return answer(context, m.reply(), ResultCode.SUCCESS, "BFGDM0040I: monitor " + m.name() + " created on agent "
                 + settings.agentName());
     }
@@ -336,6 +358,7 @@ public final class MonitorService implements AutoCloseable {
         r.record = next;
         r.nextPoll = clock.instant();
         lock.notifyAll();
+        startThread();
         return null;
     }
 

@@ -77,6 +77,8 @@ public final class ScheduleService implements AutoCloseable {
     private boolean loaded;
     private boolean closed;
     private Thread thread;
+    /** Whether {@link #start} was called. */
+    private boolean started;
 
     /** One schedule as held in memory. */
     private record Held(ScheduleRecord record, TransferRequest request, Schedule schedule) {
@@ -130,12 +132,26 @@ public final class ScheduleService implements AutoCloseable {
         return document instanceof TransferRequest t ? t.reply() : ((DeleteScheduledTransferRequest) document).reply();
     }
 
-    /** Starts the scheduler's thread; the schedules are read from the store on it. */
+    /**
+     * Starts the scheduler. The schedules are read from the store now; the scheduler's thread is
+     * started only when there is a schedule (or the store could not be read): an agent without
+     * schedules, as most hosted agents are, has no scheduler thread until one is created.
+     */
     public void start() {
         synchronized (lock) {
-            if (thread != null || closed) {
+            if (started || closed) {
                 return;
             }
+            started = true;
+            if (!ensureLoaded() || !schedules.isEmpty()) {
+                startThread();
+            }
+        }
+    }
+
+    /** Starts the scheduler's thread once started and not closed, when there is none. Holds the lock. */
+    private void startThread() {
+        if (started && !closed && thread == null) {
             thread = threads.newThread(this::run);
             thread.start();
         }
@@ -198,6 +214,7 @@ public final class ScheduleService implements AutoCloseable {
         event(id, stored, "submit", List.of(), null);
         listChanged();
         lock.notifyAll();
+        startThread();
         return answer(context, request.reply(), ResultCode.SUCCESS, "Schedule " + id + " created on agent " + agentName
                 + "; its first transfer is due at " + ScheduleSpec.FORMAT.format(schedule.start()) + " "
                 + schedule.start().getZone() + ".");

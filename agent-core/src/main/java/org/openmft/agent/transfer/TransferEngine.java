@@ -118,6 +118,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private volatile boolean connectionLost;
     /** What the provider said when the connection failed, once it did; null if it said nothing. */
     private volatile JMSException connectionFailure;
+    private volatile Runnable lost = () -> { };
 
     private Connection connection;
     private TransferStateStore state;
@@ -175,6 +176,23 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
      */
     public void onActivity(IntConsumer listener) {
         this.activity = listener;
+    }
+
+    /**
+     * Told once when the engine learns that its connection is gone (the provider's exception
+     * listener, or a failed probe), on whichever thread learned it; must not block. The agent's
+     * command loop, which waits long for commands, is woken by it to reconnect.
+     */
+    public void onConnectionLost(Runnable listener) {
+        this.lost = listener;
+    }
+
+    private void lost() {
+        try {
+            lost.run();
+        } catch (RuntimeException e) {
+            log.warn("Connection loss listener failed: {}", e.toString());
+        }
     }
 
     private void activityChanged() {
@@ -235,6 +253,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                     connectionLost = true;
                     log.warn("Agent {}: the transfer connection to queue manager {} failed: {}", agentName,
                             config.agentQMgr(), ProviderErrors.describe(e));
+                    lost();
                 }
             });
             state = new QueueStateStore(connection, agentName, stateDirectory);
@@ -461,6 +480,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
                 connectionFailure = j;
             }
             connectionLost = true;
+            lost();
             return true;
         }
     }

@@ -47,7 +47,8 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
     private final PublicationBuffer buffer;
     private final PublicationSender sender;
     private final String agent;
-    private Thread thread;
+    private boolean started;
+    private boolean closed;
 
     private CoordinationPublisher(String agent, AgentPublisher publisher, PublicationBuffer buffer,
             PublicationSender sender) {
@@ -98,7 +99,10 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
             Path qmgrsDirectory, Clock clock) throws QueueManagerException {
         PublicationBuffer buffer = new PublicationBuffer(BUFFER_CAPACITY);
         AgentPublisher publisher = new AgentPublisher(config, buffer, clock);
-        QueueManagerConnector agentQMgr = QueueManagerConnector.forAgent(config.endpoint(), null, qmgrsDirectory);
+        // The outbox is the agent's own work, as the agent's user: over the connection its control
+        // work shares (QueueManagerConnector.sharing).
+        QueueManagerConnector agentQMgr = QueueManagerConnector.forAgent(config.endpoint(), null, qmgrsDirectory)
+                .sharing();
         boolean sameQMgr = coordination.coordinationQMgr().equals(config.agentQMgr())
                 && coordination.provider() == config.provider();
         // Another coordination queue manager: coordination.properties' credentials file, else the agent's
@@ -123,7 +127,10 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
         QueueManagerConnector target = agentQMgr;
         if (!sameQMgr) {
             try {
-                target = QueueManagerConnector.forCommand(coordination.endpoint(), qmgrsDirectory, coordinationLogin);
+                // Shared by the agents of this process that publish with the same login
+                // (QueueManagerConnector.sharing): one connection to the coordination queue manager.
+                target = QueueManagerConnector.forCommand(coordination.endpoint(), qmgrsDirectory, coordinationLogin)
+                        .sharing();
             } catch (QueueManagerException e) {
                 if (channel == null) {
                     throw e;
@@ -158,22 +165,23 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
         }
     }
 
-    /** Starts sending on a thread of its own; call once the agent's queues exist. */
-    @Override
-    public void start() {
-        start(AgentThreads.forAgent(agent, AgentThreads.FailureListener.NONE));
-    }
-
     /**
-     * Starts sending on a daemon thread {@code openmft-<agent>-publisher} from {@code threads} (the
-     * agent's, so that the agent hears of it if the thread dies); call once the agent's queues exist.
+     * Starts sending, on the process's publisher thread ({@code openmft-publisher}, one for every
+     * agent of the process); call once the agent's queues exist.
      */
     @Override
-    public synchronized void start(AgentThreads threads) {
-        if (thread == null) {
-            thread = threads.newDaemonThread("publisher", sender);
-            thread.start();
+    public synchronized void start() {
+        if (!started) {
+            started = true;
+            buffer.onAdd(PublisherThread.PROCESS::wake);
+            PublisherThread.PROCESS.add(sender);
         }
+    }
+
+    /** {@link #start()}: the publisher thread is the process's, not one of the agent's. */
+    @Override
+    public void start(AgentThreads threads) {
+        start();
     }
 
     /** Publications waiting in memory (not those on the outbox queue). */
@@ -192,23 +200,17 @@ public final class CoordinationPublisher extends ForwardingAgentListener impleme
      * sent stay on the outbox queue, when there is one, for the next start.
      */
     public void close(Duration timeout) {
-        Thread started;
         synchronized (this) {
-            if (thread == null) {
+            if (!started || closed) {
                 return;
             }
-            started = thread;
+            closed = true;
         }
         sender.stop(timeout);
-        try {
-            Duration bound = timeout.plusSeconds(5);
-            if (!sender.awaitStopped(bound)) {
-                log.warn("Agent {}: the publisher thread {} did not stop within {} ms; {} publication(s) held in"
-                        + " memory", agent, started.getName(), bound.toMillis(), buffer.size());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        PublisherThread.PROCESS.remove(sender);
+        // On the closing thread: the others' publications go on meanwhile.
+        sender.finishStep();
+        log.debug("Agent {}: publisher stopped, {} publication(s) held in memory", agent, buffer.size());
     }
 
     @Override

@@ -35,12 +35,19 @@ final class PublicationBuffer {
     private long droppedProgress;
     /** Set by {@link #release}: {@link #take} no longer waits. */
     private boolean released;
+    /** Told of each publication added (the process's publisher thread); must not block. */
+    private Runnable onAdd = () -> { };
 
     PublicationBuffer(int capacity) {
         if (capacity < 10) {
             throw new IllegalArgumentException("capacity " + capacity + " is below 10");
         }
         this.capacity = capacity;
+    }
+
+    /** Tells {@code listener} of each publication added from now on; it must not block. */
+    synchronized void onAdd(Runnable listener) {
+        this.onAdd = listener;
     }
 
     /** Ends the waits of {@link #take}, now and from now on: the sender is stopping. */
@@ -75,6 +82,7 @@ final class PublicationBuffer {
             default -> throw new IllegalStateException("unknown kind " + p.kind());
         }
         notifyAll();
+        onAdd.run();
     }
 
     private boolean dropOneProgress() {

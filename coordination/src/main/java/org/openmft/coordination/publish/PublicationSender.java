@@ -22,7 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one thread that moves an agent's publications to the coordination queue manager, in order.
+ * What moves an agent's publications to the coordination queue manager, in order: on a thread of
+ * its own ({@link #run}), or one pass at a time on the {@link PublisherThread} that serves every
+ * agent of the process ({@link #step}).
  *
  * <p>When the coordination queue manager is the agent's own, publications go straight to it.
  * Otherwise status and log publications are first put, persistently and in order, on the agent's
@@ -123,6 +125,11 @@ final class PublicationSender implements Runnable {
         this.idle = idle;
     }
 
+    /** The agent whose publications these are. */
+    String agent() {
+        return agent;
+    }
+
     /** Asks the thread to flush for at most {@code timeout} and end. */
     void stop(Duration timeout) {
         flushTimeout = timeout;
@@ -147,33 +154,86 @@ final class PublicationSender implements Runnable {
                 }
                 forward();
             }
-            tick.run();
-            long end = System.nanoTime() + flushTimeout.toNanos();
-            while (System.nanoTime() < end) {
-                List<Publication> batch = buffer.take(BATCH, 0);
-                boolean handedOver = handOver(batch);
-                int forwarded = forward();
-                if (batch.isEmpty() && forwarded == 0 && handedOver) {
-                    break;
-                }
-                if (!handedOver || (outbox != null && remote == null)) {
-                    TimeUnit.MILLISECONDS.sleep(100);
-                }
-            }
-            if (buffer.size() > 0) {
-                log.warn("Agent {}: {} publication(s) not delivered at stop", agent, buffer.size());
-            }
+            finish();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            if (local != null) {
-                local.close();
-            }
-            if (remote != null) {
-                remote.close();
-            }
-            stopped.countDown();
+            release();
         }
+    }
+
+    /**
+     * One pass of the loop without waiting, for a thread that serves many senders
+     * ({@link PublisherThread}): ticks, hands over what the buffer holds, forwards the outbox.
+     *
+     * @return milliseconds until this sender wants its next pass: 0 when the buffer still holds
+     *         publications, 200 while the queue manager is away or a transfer is logged, 1000 when
+     *         only whole-second timers wait
+     */
+    synchronized long step() {
+        if (stopping.getCount() == 0) {
+            return Long.MAX_VALUE;
+        }
+        tick.run();
+        List<Publication> batch;
+        try {
+            batch = buffer.take(BATCH, 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 200;
+        }
+        boolean handedOver = handOver(batch);
+        forward();
+        if (!handedOver) {
+            return 200;
+        }
+        return buffer.size() > 0 ? 0 : idle.getAsBoolean() ? 1000 : 200;
+    }
+
+    /**
+     * Ends a sender served by a {@link PublisherThread} (after it was taken off that thread): flushes
+     * for at most the stop's timeout on the calling thread, then closes its connections.
+     */
+    synchronized void finishStep() {
+        try {
+            finish();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            release();
+        }
+    }
+
+    /** Flushes for at most {@link #flushTimeout}: the end of the loop, after the stop. */
+    private void finish() throws InterruptedException {
+        tick.run();
+        long end = System.nanoTime() + flushTimeout.toNanos();
+        while (System.nanoTime() < end) {
+            List<Publication> batch = buffer.take(BATCH, 0);
+            boolean handedOver = handOver(batch);
+            int forwarded = forward();
+            if (batch.isEmpty() && forwarded == 0 && handedOver) {
+                break;
+            }
+            if (!handedOver || (outbox != null && remote == null)) {
+                TimeUnit.MILLISECONDS.sleep(100);
+            }
+        }
+        if (buffer.size() > 0) {
+            log.warn("Agent {}: {} publication(s) not delivered at stop", agent, buffer.size());
+        }
+    }
+
+    private void release() {
+        if (local != null) {
+            local.close();
+            local = null;
+        }
+        if (remote != null) {
+            remote.close();
+            remote = null;
+        }
+        stopped.countDown();
     }
 
     /** Sends or stores {@code batch}; puts it back and returns false when that failed. */

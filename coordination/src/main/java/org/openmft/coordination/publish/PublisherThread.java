@@ -1,0 +1,102 @@
+package org.openmft.coordination.publish;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * The one thread, {@value #NAME}, that sends the publications of every agent of a process: a
+ * queue manager's process hosting 500 agents has one publisher thread, not 500. Each agent keeps
+ * its own {@link PublicationSender} (its buffer, its outbox, its connections as its own user); this
+ * thread gives each in turn one {@link PublicationSender#step pass}, then sleeps until a buffer
+ * receives a publication or the soonest pass is due (a second while every agent is idle, a fifth of
+ * one while a transfer is logged). A sender is taken off before it flushes at its agent's stop,
+ * which happens on the stopping thread, so one agent's stop neither stops nor holds up the others.
+ *
+ * <p>What one sender does on this thread is what its own thread did: sends over connections opened
+ * and re-made (with back-off) by that sender. An agent whose coordination queue manager is slow
+ * delays the others' publications by as long as its pass takes; connection attempts that fail are
+ * not repeated by other agents of the same login for a second ({@code SharedConnections}), so an
+ * unreachable coordination queue manager costs one attempt a second, not one per agent.
+ *
+ * <p>Thread-safe.
+ */
+final class PublisherThread {
+    private static final Logger log = LoggerFactory.getLogger(PublisherThread.class);
+
+    /** The thread's name. */
+    static final String NAME = "openmft-publisher";
+    /** The process's publisher thread. */
+    static final PublisherThread PROCESS = new PublisherThread();
+
+    private final List<PublicationSender> senders = new CopyOnWriteArrayList<>();
+    private final Object signal = new Object();
+    private boolean signalled;
+    private Thread thread;
+
+    /** Serves {@code sender} from now on; starts the thread with the first. */
+    void add(PublicationSender sender) {
+        senders.add(sender);
+        synchronized (this) {
+            if (thread == null || !thread.isAlive()) {
+                thread = new Thread(this::run, NAME);
+                thread.setDaemon(true);
+                thread.start();
+            }
+        }
+        wake();
+    }
+
+    /**
+     * Serves {@code sender} no more. A pass of it may still be running: its passes hold its lock,
+     * which {@link PublicationSender#finishStep} waits for.
+     */
+    void remove(PublicationSender sender) {
+        senders.remove(sender);
+    }
+
+    /** A buffer received a publication: the next passes run now. */
+    void wake() {
+        synchronized (signal) {
+            signalled = true;
+            signal.notifyAll();
+        }
+    }
+
+    /** How many senders it serves. */
+    int size() {
+        return senders.size();
+    }
+
+    private void run() {
+        while (true) {
+            long wait = 1000;
+            for (PublicationSender s : senders) {
+                // What a pass logs goes to its agent's log, as from the agent's own thread.
+                MDC.put(org.openmft.agent.Agent.MDC_AGENT, s.agent());
+                try {
+                    wait = Math.min(wait, s.step());
+                } catch (RuntimeException e) {
+                    log.error("Agent {}: a publication pass failed; it is tried again", s.agent(), e);
+                    wait = Math.min(wait, 200);
+                } finally {
+                    MDC.remove(org.openmft.agent.Agent.MDC_AGENT);
+                }
+            }
+            synchronized (signal) {
+                try {
+                    if (!signalled && wait > 0) {
+                        signal.wait(wait);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                signalled = false;
+            }
+        }
+    }
+}

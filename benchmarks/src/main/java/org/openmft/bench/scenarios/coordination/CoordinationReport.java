@@ -11,6 +11,8 @@ import org.openmft.bench.report.ReportSections;
 
 import static org.openmft.bench.scenarios.coordination.CoordinationResult.Stats.max;
 import static org.openmft.bench.scenarios.coordination.CoordinationResult.Stats.percentile;
+import static org.openmft.bench.report.JsonFiles.putNumbers;
+import static org.openmft.bench.report.JsonFiles.putValue;
 import static org.openmft.bench.report.Report.fmt;
 
 import java.time.ZoneOffset;
@@ -604,92 +606,75 @@ public final class CoordinationReport {
 
     public static String json(Report.Context c, List<CoordinationResult> results) {
         ObjectNode root = JsonFiles.object();
-        put(root, "started", c.started().toString());
-        put(root, "durationSeconds", c.duration().toSeconds());
-        put(root, "revision", c.revision());
-        put(root, "scale", c.scale().name());
+        putValue(root, "started", c.started().toString());
+        putValue(root, "durationSeconds", c.duration().toSeconds());
+        putValue(root, "revision", c.revision());
+        putValue(root, "scale", c.scale().name());
         texts(root, "agentProperties", c.agentProperties());
         texts(root, "machine", c.machine());
         ArrayNode cells = root.putArray("cells");
         for (CoordinationResult r : results) {
             CoordinationScenario.Cell x = r.cell;
             ObjectNode o = cells.addObject();
-            put(o, "cell", x.id());
-            put(o, "agents", x.agents());
-            put(o, "filesPerTransfer", CoordinationScenario.FILES_PER_TRANSFER);
-            put(o, "fileBytes", x.fileBytes());
-            put(o, "statusPublishRateLimitSeconds", x.statusRateLimit());
-            put(o, "statusPublishRateMinSeconds", x.statusRateMin());
-            put(o, "ok", r.ok());
-            put(o, "failure", r.failure);
+            putValue(o, "cell", x.id());
+            putValue(o, "agents", x.agents());
+            putValue(o, "filesPerTransfer", CoordinationScenario.FILES_PER_TRANSFER);
+            putValue(o, "fileBytes", x.fileBytes());
+            putValue(o, "statusPublishRateLimitSeconds", x.statusRateLimit());
+            putValue(o, "statusPublishRateMinSeconds", x.statusRateMin());
+            putValue(o, "ok", r.ok());
+            putValue(o, "failure", r.failure);
             strings(o, "notes", r.notes);
-            put(o, "agentsStarted", r.agentsStarted);
-            put(o, "startSeconds", r.startSeconds);
-            put(o, "threadsBefore", r.threadsBefore);
-            put(o, "threadsAfter", r.threadsAfter);
-            put(o, "heapBeforeMib", r.heapBeforeMib);
-            put(o, "heapAfterMib", r.heapAfterMib);
-            put(o, "fdsBefore", r.fdsBefore);
-            put(o, "fdsAfter", r.fdsAfter);
-            put(o, "rssAfterMib", r.rssAfterMib);
-            put(o, "peakRssMib", r.peakRssMib);
+            putValue(o, "agentsStarted", r.agentsStarted);
+            putValue(o, "startSeconds", r.startSeconds);
+            putValue(o, "threadsBefore", r.threadsBefore);
+            putValue(o, "threadsAfter", r.threadsAfter);
+            putValue(o, "heapBeforeMib", r.heapBeforeMib);
+            putValue(o, "heapAfterMib", r.heapAfterMib);
+            putValue(o, "fdsBefore", r.fdsBefore);
+            putValue(o, "fdsAfter", r.fdsAfter);
+            putValue(o, "rssAfterMib", r.rssAfterMib);
+            putValue(o, "peakRssMib", r.peakRssMib);
             strings(o, "startProgress", r.startProgress);
-            put(o, "idleSeconds", r.idleSeconds);
+            putValue(o, "idleSeconds", r.idleSeconds);
             longs(o, "idleCpuNanos", r.idleCpuNanos);
-            put(o, "idleStatusPublications", r.idleStatusPublications);
-            put(o, "bytes", r.bytes);
-            doubles(o, "roundSetSeconds", r.roundSeconds);
-            doubles(o, "roundAverageSeconds", r.roundAverageSeconds);
-            put(o, "medianRound", r.medianRound);
-            put(o, "setSeconds", r.wallSeconds);
-            doubles(o, "transferSeconds", r.transferSeconds);
-            put(o, "resends", r.resends);
-            put(o, "connectionLosses", r.connectionLosses);
-            put(o, "cpuIntervalSeconds", r.cpuIntervalSeconds);
-            put(o, "otherProcessesCpuSeconds", r.otherProcessesCpuSeconds);
+            putValue(o, "idleStatusPublications", r.idleStatusPublications);
+            putValue(o, "bytes", r.bytes);
+            putNumbers(o, "roundSetSeconds", r.roundSeconds);
+            putNumbers(o, "roundAverageSeconds", r.roundAverageSeconds);
+            putValue(o, "medianRound", r.medianRound);
+            putValue(o, "setSeconds", r.wallSeconds);
+            putNumbers(o, "transferSeconds", r.transferSeconds);
+            putValue(o, "resends", r.resends);
+            putValue(o, "connectionLosses", r.connectionLosses);
+            putValue(o, "cpuIntervalSeconds", r.cpuIntervalSeconds);
+            putValue(o, "otherProcessesCpuSeconds", r.otherProcessesCpuSeconds);
             longs(o, "cpuNanos", r.cpuNanos);
             longs(o, "cpuNanosByThreadName", r.rawCpuNanos);
-            put(o, "statusPublications", r.statusPublications);
-            put(o, "progressPublications", r.progressPublications);
-            put(o, "recordsStored", r.recordsStored);
-            put(o, "recordsDuplicate", r.recordsDuplicate);
-            put(o, "recordsRejected", r.recordsRejected);
-            put(o, "rowsCheck", r.rowsCheck);
-            put(o, "minProgressRecords", r.minProgressRecords);
-            put(o, "maxProgressRecords", r.maxProgressRecords);
-            doubles(o, "lagToReceivedMillis", r.lagToReceivedMillis);
-            doubles(o, "lagToCommitMillis", r.lagToCommitMillis);
-            put(o, "drainSeconds", r.drainSeconds);
-            put(o, "maxHeldTotal", r.maxHeldTotal);
-            put(o, "maxHeldOneAgent", r.maxHeldOneAgent);
-            put(o, "maxOutboxTotal", r.maxOutboxTotal);
-            put(o, "maxOutboxOneAgent", r.maxOutboxOneAgent);
-            put(o, "maxLoggerBacklog", r.maxLoggerBacklog);
-            put(o, "maxHeapMib", r.maxHeapMib);
-            put(o, "maxThreads", r.maxThreads);
+            putValue(o, "statusPublications", r.statusPublications);
+            putValue(o, "progressPublications", r.progressPublications);
+            putValue(o, "recordsStored", r.recordsStored);
+            putValue(o, "recordsDuplicate", r.recordsDuplicate);
+            putValue(o, "recordsRejected", r.recordsRejected);
+            putValue(o, "rowsCheck", r.rowsCheck);
+            putValue(o, "minProgressRecords", r.minProgressRecords);
+            putValue(o, "maxProgressRecords", r.maxProgressRecords);
+            putNumbers(o, "lagToReceivedMillis", r.lagToReceivedMillis);
+            putNumbers(o, "lagToCommitMillis", r.lagToCommitMillis);
+            putValue(o, "drainSeconds", r.drainSeconds);
+            putValue(o, "maxHeldTotal", r.maxHeldTotal);
+            putValue(o, "maxHeldOneAgent", r.maxHeldOneAgent);
+            putValue(o, "maxOutboxTotal", r.maxOutboxTotal);
+            putValue(o, "maxOutboxOneAgent", r.maxOutboxOneAgent);
+            putValue(o, "maxLoggerBacklog", r.maxLoggerBacklog);
+            putValue(o, "maxHeapMib", r.maxHeapMib);
+            putValue(o, "maxThreads", r.maxThreads);
         }
         return JsonFiles.write(root);
     }
 
     private static String num(double d) {
         return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.4f", d);
-    }
-
-    /** {@code value} under {@code name}: a number, a boolean, a text, or null; an unknown double is null. */
-    private static void put(ObjectNode o, String name, Object value) {
-        if (value == null) {
-            o.putNull(name);
-        } else if (value instanceof Double d) {
-            JsonFiles.putNumber(o, name, d);
-        } else if (value instanceof Integer i) {
-            o.put(name, i);
-        } else if (value instanceof Long l) {
-            o.put(name, l);
-        } else if (value instanceof Boolean b) {
-            o.put(name, b);
-        } else {
-            o.put(name, value.toString());
-        }
     }
 
     private static void strings(ObjectNode o, String name, List<String> values) {
@@ -704,14 +689,4 @@ public final class CoordinationReport {
         values.forEach(o.putObject(name)::put);
     }
 
-    private static void doubles(ObjectNode o, String name, double[] values) {
-        ArrayNode array = o.putArray(name);
-        for (double d : values) {
-            if (Double.isNaN(d) || Double.isInfinite(d)) {
-                array.addNull();
-            } else {
-                array.add(d);
-            }
-        }
-    }
 }

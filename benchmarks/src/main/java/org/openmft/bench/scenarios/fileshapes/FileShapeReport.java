@@ -654,24 +654,9 @@ public final class FileShapeReport {
         ArrayNode runNodes = root.putArray("runs");
         for (FileShapeRun r : runs) {
             ObjectNode o = runNodes.addObject();
-            values(r).forEach((name, v) -> put(o, name, v));
+            values(r).forEach((name, v) -> JsonFiles.putValue(o, name, v));
         }
         return JsonFiles.write(root);
-    }
-
-    /** A run's field: a number (NaN: null), a text, a boolean or null. */
-    private static void put(ObjectNode o, String name, Object v) {
-        if (v instanceof Double d) {
-            JsonFiles.putNumber(o, name, d);
-        } else if (v instanceof Integer i) {
-            o.put(name, i);
-        } else if (v instanceof Long l) {
-            o.put(name, l);
-        } else if (v instanceof Boolean b) {
-            o.put(name, b);
-        } else {
-            o.put(name, v == null ? null : v.toString());
-        }
     }
 
     /** The fields of one run by CSV column: String, Long, Integer, Double (NaN when unknown), Boolean or null. */

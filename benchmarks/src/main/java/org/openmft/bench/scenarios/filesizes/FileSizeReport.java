@@ -447,9 +447,9 @@ public final class FileSizeReport {
                     o.put("agent", a.id());
                     o.put("other", b.id());
                     o.put("file_bytes", s);
-                    numbers(o.putArray("rate"), r.rate());
+                    JsonFiles.putNumbers(o, "rate", r.rate());
                     JsonFiles.putNumber(o, "median_rate", r.medianRate());
-                    numbers(o.putArray("cpu"), r.cpu());
+                    JsonFiles.putNumbers(o, "cpu", r.cpu());
                     JsonFiles.putNumber(o, "median_cpu", r.medianCpu());
                 }
             }
@@ -462,8 +462,8 @@ public final class FileSizeReport {
             ObjectNode o = ibmRows.addObject();
             o.put("route", r.route());
             o.put("network", r.network());
-            numbers(o.putArray("mb_per_s"), r.mbPerSecond());
-            numbers(o.putArray("cpu_s_per_gb"), r.cpuSecondsPerGb());
+            JsonFiles.putNumbers(o, "mb_per_s", r.mbPerSecond());
+            JsonFiles.putNumbers(o, "cpu_s_per_gb", r.cpuSecondsPerGb());
             o.put("cost_covers", r.costCovers());
         }
         return JsonFiles.write(root);
@@ -471,17 +471,6 @@ public final class FileSizeReport {
 
     private static String kind(Tool t) {
         return t.kind().name().toLowerCase(Locale.ROOT);
-    }
-
-    /** Each of {@code vs} into {@code array}; an unknown or infinite one as null. */
-    private static void numbers(ArrayNode array, List<Double> vs) {
-        for (Double v : vs) {
-            if (v == null || v.isNaN() || v.isInfinite()) {
-                array.addNull();
-            } else {
-                array.add(v);
-            }
-        }
     }
 
     private static String num(double v) {

@@ -56,6 +56,7 @@ import org.openmft.xml.ProgramCall;
 import org.openmft.xml.Reply;
 import org.openmft.xml.SuccessCodes;
 import org.openmft.xml.TransferSchedule;
+import org.openmft.xml.TransferTrigger;
 import org.openmft.xml.log.LogAction;
 import org.openmft.xml.log.LogCall;
 import org.openmft.xml.log.MonitorLog;
@@ -393,8 +394,10 @@ class LoggerIT {
         Originator alice = new Originator("host1", "alice", "alice");
         // As the agent writes them (AgentPublisher: PublicationWriter and SchedulePublications), on their topics.
         PublicationWriter writer = new PublicationWriter();
+        // Started by -tr file=exist,/in/a.ctl: the started message carries the trigger (AgentPublisher).
         String started = writer.write(new TransferLog("6.00", id, TransferLog.SOURCE_AGENT, LogAction.STARTED, t, src,
-                dst, alice, "JOBC", t, 1, -1, -1, List.of(), null, List.of(), null, Map.of()));
+                dst, alice, "JOBC", t, 1, -1, -1, List.of(), null, List.of(), null, Map.of()), new TransferTrigger(true,
+                List.of(new TransferTrigger.FileExist("=", "exist", "/in/a.ctl"))), null);
         String completed = writer.write(new TransferLog("6.00", id, TransferLog.SOURCE_AGENT, LogAction.COMPLETED,
                 t.plusSeconds(2), src, dst, alice, "JOBC", t, 1, 10, -1, List.of(), 0, List.of(), null, Map.of(),
                 List.of(new LogCall("postSourceCall", new ProgramCall(CallType.EXECUTABLE, "archive.sh",
@@ -405,7 +408,7 @@ class LoggerIT {
                 List.of(new ScheduleList.Item("/in/a.txt", "/out/a.txt", "binary")), "JOBC"));
         String create = writer.write(new MonitorLog("6.00", "MONC", monitorId, alice, "create", t, src, 0, List.of()));
         String fired = writer.write(new MonitorLog("6.00", "MONC", monitorId, alice, "triggerSatisfied",
-                t.plusSeconds(60), src, 0, List.of("/in/a.txt")));
+                t.plusSeconds(60), src, 0, List.of("/in/a.txt"), Map.of("FILENAME", "a.txt"), Map.of()));
         // A managed call, as AgentPublisher writes it: callStarted, then callCompleted (sent twice).
         String callId = "414d5120514d4320202020202020202000000000000000c3";
         ProgramCall rotate = new ProgramCall(CallType.EXECUTABLE, "rotate.sh", List.of("/var/log/app"), 1, 30,
@@ -458,6 +461,12 @@ class LoggerIT {
         assertThat(count("select count(*) from FTELOG.MONITOR m join FTELOG.MONITOR_ACTION a on a.MONITOR_ID = m.ID"
                 + " where m.REFERENCE_ID = ? and m.NAME = 'MONC' and a.ACTION in ('create', 'triggerSatisfied')",
                 monitorId)).isEqualTo(2);
+        assertThat(count("select count(*) from FTELOG.MONITOR_METADATA d join FTELOG.MONITOR_ACTION a on a.ID ="
+                + " d.ACTION_ID where a.ACTION = 'triggerSatisfied' and d.PHASE = 'original' and d.\"KEY\" ="
+                + " 'FILENAME' and d.\"VALUE\" = ?", "a.txt")).isEqualTo(1);
+        assertThat(count("select count(*) from FTELOG.TRIGGER_CONDITION where TRANSFER_ID = ? and CONDITION_TYPE ="
+                + " 'fileExist' and COMPARISON = '=' and \"VALUE\" = 'exist' and FILENAME = '/in/a.ctl'", id))
+                .isEqualTo(1);
         // The managed call: a CALL_REQUEST row per log message, stored once; the completed one names its call.
         assertThat(count("select count(*) from FTELOG.CALL_REQUEST q where q.REQUEST_ID = ? and q.AGENT = 'SRC'"
                 + " and q.AGENT_QM = 'QMA' and q.JOB_NAME = 'ROTATE' and q.ORIGINATOR_USER = 'alice'", callId))

@@ -1,7 +1,10 @@
 package org.openmft.agent.monitor;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.openmft.xml.Originator;
 
 /**
@@ -17,12 +20,22 @@ import org.openmft.xml.Originator;
  * @param originator who created the monitor (or asked for the action), or {@code null}
  * @param referenceId the create request's id (48 hex), IBM's {@code referenceId}, or {@code null}
  * @param transferIds the transfers a satisfied trigger submitted (their request ids), in order
+ * @param metadata for a satisfied trigger, the variables the monitor substituted into the task of
+ *     its first trigger (IBM's {@code <originalMetaData>}: {@code FILENAME}, {@code FILEPATH},
+ *     {@code AGENTNAME} ...), keys in upper case; empty otherwise
  */
 public record MonitorEvent(String monitorName, String action, Instant time, int resultCode, List<String> supplements,
-        Originator originator, String referenceId, List<String> transferIds) {
-    /** Copies the lists. */
+        Originator originator, String referenceId, List<String> transferIds, Map<String, String> metadata) {
+    /** Copies the lists and the metadata, keeping its order. */
     public MonitorEvent {
         supplements = List.copyOf(supplements);
         transferIds = List.copyOf(transferIds);
+        metadata = Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
+    }
+
+    /** An event without metadata. */
+    public MonitorEvent(String monitorName, String action, Instant time, int resultCode, List<String> supplements,
+            Originator originator, String referenceId, List<String> transferIds) {
+        this(monitorName, action, time, resultCode, supplements, originator, referenceId, transferIds, Map.of());
     }
 }

@@ -414,8 +414,13 @@ public final class MonitorService implements AutoCloseable {
     }
 
     private void event(Running r, String action, int code, List<String> supplements, List<String> transfers) {
+        event(r, action, code, supplements, transfers, Map.of());
+    }
+
+    private void event(Running r, String action, int code, List<String> supplements, List<String> transfers,
+            Map<String, String> metadata) {
         listener.monitorAction(settings.agentName(), new MonitorEvent(r.definition.name(), action, clock.instant(), code,
-                supplements, r.definition.originator(), r.record.createRequestId(), transfers));
+                supplements, r.definition.originator(), r.record.createRequestId(), transfers, metadata));
     }
 
     // ---------------------------------------------------------------- polling
@@ -581,7 +586,7 @@ public final class MonitorService implements AutoCloseable {
             log.info("Monitor {} on agent {}: trigger satisfied, {} task(s) submitted for {}", m.name(),
                     settings.agentName(), out.tasks.size(), out.names);
             r.failuresInARow = 0;
-            event(r, "triggerSatisfied", 0, out.names, List.of());
+            event(r, "triggerSatisfied", 0, out.names, List.of(), out.metadata);
         }
         if (!out.problems.isEmpty()) {
             failed(r, Objects.requireNonNull(out.problemCode), String.join("; ", out.problems));

@@ -87,6 +87,26 @@ final class MonitorTasks {
     }
 
     /**
+     * The variables a file's trigger substitutes into the task, for the {@code triggerSatisfied}
+     * log's metadata: IBM's names in upper case ({@code FILENAME}, {@code FILEPATH} ...), sorted.
+     */
+    Map<String, String> metadata(FileSnapshot file, Instant now) {
+        return upperCase(variables.metadata(file, agentName, now));
+    }
+
+    /** The variables a queue monitor's trigger substitutes, as {@link #metadata(FileSnapshot, Instant)}. */
+    Map<String, String> queueMetadata(MonitorDefinition m, QueueMessage message, Instant now) {
+        boolean groups = m.conditions().get(0) instanceof org.openmft.xml.MonitorCondition.CompleteGroups;
+        return upperCase(variables.queueMetadata(message, agentName, m.queue(), groups, m.defaultVariables(), now));
+    }
+
+    private static Map<String, String> upperCase(Map<String, String> values) {
+        Map<String, String> upper = new java.util.TreeMap<>();
+        values.forEach((key, value) -> upper.put(key.toUpperCase(java.util.Locale.ROOT), value));
+        return upper;
+    }
+
+    /**
      * The request document a batch of a queue monitor's triggers submits.
      *
      * @param batch the first message of each triggering group (or of the queue)

@@ -20,6 +20,8 @@ final class PollPlan {
     final List<List<String>> taskKeys = new ArrayList<>();
     final List<String> problems = new ArrayList<>();
     ResultCode problemCode;
+    /** The variables of the poll's first trigger (the {@code triggerSatisfied} log's metadata), or empty. */
+    Map<String, String> metadata = Map.of();
 
     private void failed(TaskVariables.TaskException e) {
         problemCode = e.resultCode();
@@ -34,6 +36,9 @@ final class PollPlan {
             batches.add(java.util.Collections.singletonList(null));
         }
         List<FileSnapshot> triggered = decision.triggered();
+        if (!triggered.isEmpty()) {
+            out.metadata = tasks.metadata(triggered.get(0), now);
+        }
         int batchSize = tasks.batchSize(m);
         for (int i = 0; i < triggered.size(); i += batchSize) {
             batches.add(triggered.subList(i, Math.min(triggered.size(), i + batchSize)));
@@ -57,6 +62,9 @@ final class PollPlan {
         PollPlan out = new PollPlan();
         boolean groups = m.conditions().get(0) instanceof org.openmft.xml.MonitorCondition.CompleteGroups;
         List<QueueMessage> triggered = decision.triggered();
+        if (!triggered.isEmpty()) {
+            out.metadata = tasks.queueMetadata(m, triggered.get(0), now);
+        }
         int batchSize = tasks.batchSize(m);
         for (int i = 0; i < triggered.size(); i += batchSize) {
             List<QueueMessage> batch = triggered.subList(i, Math.min(triggered.size(), i + batchSize));

@@ -85,6 +85,11 @@ class DirectoryMonitorIT {
             h.agent("SRC", sandbox);
             TransferHarness.await("c.txt arrives after the restart", 30, () -> contentIs(out.resolve("c.txt"), "sea"));
             assertThat(triggers(h, c)).isEqualTo(1);
+            // The trigger's variables, for the monitor log's <originalMetaData> (IBM's names).
+            assertThat(h.monitorEvents.stream().filter(e -> e.supplements().contains(c.toString())).findFirst()
+                    .orElseThrow().metadata()).containsEntry("FILENAME", "c.txt")
+                    .containsEntry("FILEPATH", c.toString()).containsEntry("FILESIZE", "3")
+                    .containsEntry("AGENTNAME", "SRC").containsKey("LASTMODIFIEDDATEUTC");
             assertThat(triggers(h, a)).as("the history survived the restart").isZero();
             assertThat(triggers(h, b)).isZero();
 

@@ -20,6 +20,7 @@ import java.util.Map;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.Originator;
 import org.openmft.xml.TransferSchedule;
+import org.openmft.xml.TransferTrigger;
 import org.openmft.xml.log.LogCall;
 import org.openmft.xml.log.MonitorLog;
 import org.openmft.xml.log.ScheduleList;
@@ -30,7 +31,8 @@ import org.openmft.xml.log.TransferLog;
  * The rows of what the automation features log, for {@link JdbcLogStore} (V3__automation_tables.sql):
  * a transfer's program calls (CALL, CALL_ARGUMENT, CALL_RESULT, TRANSFER_CALLS), schedule logs
  * (SCHEDULE, SCHEDULE_SPEC, SCHEDULE_ITEM, SCHEDULE_ACTION), monitor logs (MONITOR,
- * MONITOR_ACTION) and managed calls (CALL_REQUEST, V4__call_request.sql, with CALL rows). The store calls these inside the record's savepoint, after its duplicate check
+ * MONITOR_ACTION, with MONITOR_METADATA), managed calls (CALL_REQUEST, V4__call_request.sql, with CALL
+ * rows) and a triggered transfer's conditions (TRIGGER_CONDITION, V5__trigger_and_monitor_details.sql). The store calls these inside the record's savepoint, after its duplicate check
  * and with the widths checked by {@link #tooLong}; they only write. Stateless.
  */
 final class AutomationRows {
@@ -87,6 +89,17 @@ final class AutomationRows {
         widths.put("call_request.originator_mq_user", 256);
         widths.put("call_request.job_name", 256);
         widths.put("call_request.record_key", LogRecord.MAX_KEY_LENGTH);
+        widths.put("trigger_condition.transfer_id", 48);
+        widths.put("trigger_condition.condition_type", 16);
+        widths.put("trigger_condition.comparison", 16);
+        widths.put("trigger_condition.value", 256);
+        widths.put("trigger_condition.filename", 2000);
+        widths.put("monitor_metadata.phase", 16);
+        widths.put("monitor_metadata.key", 256);
+        widths.put("monitor_metadata.value", 2000);
+        widths.put("monitor_exit_result.exit_name", 256);
+        widths.put("monitor_exit_result.result_code", 16);
+        widths.put("monitor_exit_result.result_text", 2000);
     }
 
     // ---- checks
@@ -107,6 +120,17 @@ final class AutomationRows {
         check(problems, "call.command", what + "command", call.command().name());
         check(problems, "call.success_rc", what + "successRC", call.command().successCodes().expression());
         check(problems, "call.outcome", what + "outcome", call.outcome());
+    }
+
+    /** Adds why the conditions of a transfer log's trigger do not fit TRIGGER_CONDITION. */
+    static void triggerProblems(List<String> problems, TransferLog log) {
+        if (log.trigger() == null) {
+            return;
+        }
+        int n = 0;
+        for (TransferTrigger.Condition condition : log.trigger().conditions()) {
+            check(problems, "trigger_condition.filename", "trigger condition " + n++ + " file", condition.path());
+        }
     }
 
     /** Adds why a managed call's log does not fit its columns. */
@@ -154,6 +178,12 @@ final class AutomationRows {
         originatorProblems(problems, "monitor_action", log.originator());
         if (log.originator() != null) {
             check(problems, "monitor_action.originator_mq_user", "originator MQ user", log.originator().mqmdUserId());
+        }
+        for (Map<String, String> items : List.of(log.originalMetadata(), log.updatedMetadata())) {
+            items.forEach((key, value) -> {
+                check(problems, "monitor_metadata.key", "metadata key", key);
+                check(problems, "monitor_metadata.value", "metadata " + key, value);
+            });
         }
     }
 
@@ -274,6 +304,47 @@ final class AutomationRows {
             ps.executeUpdate();
         }
         return null;
+    }
+
+    // ---- triggers
+
+    /**
+     * The TRIGGER_CONDITION rows of a transfer log's {@code <trigger>}, once per transfer: a
+     * started message sent again after a restart (another record) adds none.
+     */
+    static void insertTriggerConditions(Connection c, TransferLog log, String transferId) throws SQLException {
+        if (log.trigger() == null) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM trigger_condition WHERE transfer_id = ?")) {
+            ps.setString(1, transferId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    return;
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO trigger_condition (transfer_id, condition_type, "
+                + "comparison, " + JdbcLogStore.keywordColumn(c, "value") + ", filename, filesize) "
+                + "VALUES (?, ?, ?, ?, ?, ?)")) {
+            for (TransferTrigger.Condition condition : log.trigger().conditions()) {
+                ps.setString(1, transferId);
+                if (condition instanceof TransferTrigger.FileExist e) {
+                    ps.setString(2, "fileExist");
+                    ps.setString(3, e.comparison());
+                    ps.setString(4, e.value());
+                    setLong(ps, 6, null);
+                } else {
+                    TransferTrigger.FileSize size = (TransferTrigger.FileSize) condition;
+                    ps.setString(2, "fileSize");
+                    ps.setString(3, ">=");
+                    ps.setString(4, Long.toString(size.value()));
+                    ps.setLong(6, size.bytes());
+                }
+                ps.setString(5, condition.path());
+                ps.executeUpdate();
+            }
+        }
     }
 
     // ---- schedules
@@ -397,9 +468,10 @@ final class AutomationRows {
             }
         }
         Originator who = log.originator();
+        long action;
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO monitor_action (monitor_id, action, time, "
                 + "originator_host, originator_user, originator_mq_user, resultcode, result_text, record_key) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
             ps.setLong(1, monitor);
             ps.setString(2, log.action());
             setTime(ps, 3, log.time());
@@ -409,7 +481,28 @@ final class AutomationRows {
             ps.setInt(7, log.resultCode());
             setString(ps, 8, lines(log.supplements()));
             ps.setString(9, record.key());
-            ps.executeUpdate();
+            action = insertedId(ps);
+        }
+        insertMetadata(c, action, "original", log.originalMetadata());
+        insertMetadata(c, action, "updated", log.updatedMetadata());
+    }
+
+    /** One MONITOR_METADATA row per item of one phase ({@code original} or {@code updated}) of an action. */
+    private static void insertMetadata(Connection c, long action, String phase, Map<String, String> items)
+            throws SQLException {
+        if (items.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO monitor_metadata (action_id, phase, "
+                + JdbcLogStore.keywordColumn(c, "key") + ", " + JdbcLogStore.keywordColumn(c, "value")
+                + ") VALUES (?, ?, ?, ?)")) {
+            for (Map.Entry<String, String> item : items.entrySet()) {
+                ps.setLong(1, action);
+                ps.setString(2, phase);
+                ps.setString(3, item.getKey());
+                ps.setString(4, item.getValue());
+                ps.executeUpdate();
+            }
         }
     }
 

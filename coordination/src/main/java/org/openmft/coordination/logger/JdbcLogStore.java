@@ -55,7 +55,10 @@ import org.slf4j.LoggerFactory;
  * monitor logs in {@code monitor} and {@code monitor_action}, each action row unique by its
  * {@code record_key}; and managed calls ({@code callStarted}, {@code callCompleted}) in
  * {@code call_request} (V4__call_request.sql), unique by its {@code record_key}, a completed call's
- * command and result in {@code call}, {@code call_argument} and {@code call_result}.
+ * command and result in {@code call}, {@code call_argument} and {@code call_result}. The conditions
+ * of a triggered transfer's {@code <trigger>} go to {@code trigger_condition}, with the log message
+ * that carries it, and a monitor log's metadata to {@code monitor_metadata}, with its action row
+ * (V5__trigger_and_monitor_details.sql, which also creates IBM's {@code monitor_exit_result}, empty).
  *
  * <p>Each batch is one transaction; each record within it is applied under a savepoint, so that a
  * record the database refuses (SQL state class 22, data exception, or 23, integrity constraint) is
@@ -281,6 +284,8 @@ public final class JdbcLogStore implements LogStore {
             Flyway flyway = Flyway.configure(JdbcLogStore.class.getClassLoader())
                     .dataSource(url, user, password)
                     .locations(MIGRATIONS)
+                    .placeholders(Map.of("keyColumn", keywordColumn(url.startsWith("jdbc:h2:"), "key"),
+                            "valueColumn", keywordColumn(url.startsWith("jdbc:h2:"), "value")))
                     .schemas(schema)
                     .defaultSchema(schema)
                     .load();
@@ -502,6 +507,7 @@ public final class JdbcLogStore implements LogStore {
             insertTransfer(c, log, id, time);
         }
         AutomationRows.insertCalls(c, record, id);
+        AutomationRows.insertTriggerConditions(c, log, id);
         switch (action) {
             case STARTED -> { }
             case PROGRESS -> {
@@ -669,6 +675,20 @@ public final class JdbcLogStore implements LogStore {
         ps.setInt(11, index);
     }
 
+    /**
+     * How SQL names a column called by a word that is a keyword in H2 2.x but not in PostgreSQL
+     * ({@code key}, {@code value}: IBM's names in MONITOR_METADATA and TRIGGER_CONDITION): quoted in
+     * H2's upper case on H2, as it is elsewhere.
+     */
+    static String keywordColumn(boolean h2, String name) {
+        return h2 ? '"' + name.toUpperCase(Locale.ROOT) + '"' : name;
+    }
+
+    /** {@link #keywordColumn(boolean, String)} for the database of a connection. */
+    static String keywordColumn(Connection c, String name) throws SQLException {
+        return keywordColumn("H2".equalsIgnoreCase(c.getMetaData().getDatabaseProductName()), name);
+    }
+
     /** Why a value of the record does not fit its column, or {@code null} when all fit. */
     private static String tooLong(LogRecord record) {
         if (record.refusal() != null) {
@@ -689,6 +709,7 @@ public final class JdbcLogStore implements LogStore {
             return tooLong(problems);
         }
         AutomationRows.callProblems(problems, log);
+        AutomationRows.triggerProblems(problems, log);
         check(problems, "transfer.transfer_id", "transfer id", log.transferId());
         check(problems, "log_record.agent_role", "agent role", log.agentRole());
         check(problems, "log_record.topic", "topic", record.topic());

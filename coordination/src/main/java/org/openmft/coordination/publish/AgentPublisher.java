@@ -478,7 +478,8 @@ final class AgentPublisher implements AgentListener {
         String id = event.referenceId() == null ? "" : event.referenceId();
         org.openmft.xml.log.MonitorLog entry = new org.openmft.xml.log.MonitorLog(DocumentWriter.VERSION,
                 event.monitorName(), event.referenceId(), event.originator(), event.action(), event.time(),
-                new AgentRef(agent(), config.agentQMgr()), event.resultCode(), event.supplements());
+                new AgentRef(agent(), config.agentQMgr()), event.resultCode(), event.supplements(), event.metadata(),
+                Map.of());
         buffer.add(new Publication(Publication.Kind.LOG, Publications.monitorLog(agent(), event.monitorName(), id),
                 writer.write(entry), nextId()));
     }

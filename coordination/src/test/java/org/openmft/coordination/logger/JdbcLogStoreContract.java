@@ -19,6 +19,7 @@ import static org.openmft.coordination.logger.Logs.record;
 import static org.openmft.coordination.logger.Logs.refusal;
 import static org.openmft.coordination.logger.Logs.sha256Item;
 import static org.openmft.coordination.logger.Logs.started;
+import static org.openmft.coordination.logger.Logs.startedWithTrigger;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -390,6 +391,47 @@ abstract class JdbcLogStoreContract {
     }
 
     @Test
+    void aTriggersConditionsAndAMonitorActionsMetadataAreStoredOnceInIbmsTables() throws Exception {
+        String id = id(50);
+        LogRecord started = record(startedWithTrigger(id, "SRC", "DST", T0));
+        LogRecord startedAgain = record(startedWithTrigger(id, "SRC", "DST", T0.plusSeconds(1)));
+        Map<String, String> metadata = new java.util.LinkedHashMap<>();
+        metadata.put("AGENTNAME", "SRC");
+        metadata.put("FILENAME", "ready.ctl");
+        metadata.put("FILEPATH", "/in/ready.ctl");
+        LogRecord fired = record(monitorLog("MON3", 51, "triggerSatisfied", T0, metadata));
+        LogRecord tooLong = record(monitorLog("MON3", 51, "triggerSatisfied", T0, Map.of("FILEPATH", "p".repeat(2001))));
+        try (JdbcLogStore store = open()) {
+            List<StoreOutcome> outcomes = store.storeAll(List.of(started, fired, started, startedAgain, tooLong));
+            assertThat(statuses(outcomes)).containsExactly(Status.STORED, Status.STORED, Status.DUPLICATE,
+                    Status.STORED, Status.REJECTED);
+            assertThat(outcomes.get(4).reason()).contains("metadata FILEPATH", "monitor_metadata.value holds 2000");
+        }
+        try (JdbcLogStore restarted = open()) {
+            assertThat(statuses(restarted.storeAll(List.of(started, fired))))
+                    .containsExactly(Status.DUPLICATE, Status.DUPLICATE);
+        }
+        String value;
+        String key;
+        try (Connection c = connect()) {
+            value = JdbcLogStore.keywordColumn(c, "value");
+            key = JdbcLogStore.keywordColumn(c, "key");
+        }
+        assertThat(count("SELECT COUNT(*) FROM trigger_condition")).as("once per transfer").isEqualTo(2);
+        assertThat(count("SELECT COUNT(*) FROM trigger_condition WHERE transfer_id = '" + id + "' AND ((condition_type"
+                + " = 'fileExist' AND comparison = '=' AND " + value + " = 'exist' AND filename = '/in/ready.ctl' AND"
+                + " filesize IS NULL) OR (condition_type = 'fileSize' AND comparison = '>=' AND " + value + " = '2' AND"
+                + " filename = '/in/data.bin' AND filesize = 2097152))")).isEqualTo(2);
+        assertThat(count("SELECT COUNT(*) FROM monitor_metadata d JOIN monitor_action a ON a.id = d.action_id JOIN"
+                + " monitor m ON m.id = a.monitor_id WHERE m.name = 'MON3' AND a.action = 'triggerSatisfied' AND"
+                + " d.phase = 'original' AND ((d." + key + " = 'AGENTNAME' AND d." + value + " = 'SRC') OR (d." + key
+                + " = 'FILENAME' AND d." + value + " = 'ready.ctl') OR (d." + key + " = 'FILEPATH' AND d." + value
+                + " = '/in/ready.ctl'))")).isEqualTo(3);
+        assertThat(count("SELECT COUNT(*) FROM monitor_metadata")).isEqualTo(3);
+        assertThat(count("SELECT COUNT(*) FROM monitor_exit_result")).as("no monitor exits run").isZero();
+    }
+
+    @Test
     void anAutomationLogThatDoesNotFitIsRejectedAndTheRestOfTheBatchStored() throws Exception {
         String id = id(40);
         try (JdbcLogStore store = open()) {
@@ -483,7 +525,7 @@ abstract class JdbcLogStoreContract {
 
     @Test
     void migrationRunsOnAnEmptyDatabaseAndIsANoOpOnAMigratedOne() throws Exception {
-        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isEqualTo(4);
+        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isEqualTo(5);
         assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isZero();
         try (JdbcLogStore store = open()) {
             store.storeAll(List.of(record(started(id(1), "A", "B", T0))));

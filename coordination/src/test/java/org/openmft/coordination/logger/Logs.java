@@ -12,6 +12,7 @@ import org.openmft.xml.Originator;
 import org.openmft.xml.ProgramCall;
 import org.openmft.xml.SuccessCodes;
 import org.openmft.xml.TransferSchedule;
+import org.openmft.xml.TransferTrigger;
 import org.openmft.xml.log.LogAction;
 import org.openmft.xml.log.LogCall;
 import org.openmft.xml.log.LogItem;
@@ -140,6 +141,28 @@ final class Logs {
     static MonitorLog monitorLog(String name, int n, String action, int resultCode, Instant time) {
         return new MonitorLog("6.00", name, id(n), new Originator("host1.example.org", "bob", "bob"), action, time,
                 new AgentRef("SRC", "QM_SRC"), resultCode, resultCode == 0 ? List.of() : List.of("BFGDM0107E: failed"));
+    }
+
+    /**
+     * A started message of a transfer triggered by {@code -tr file=exist,/in/ready.ctl} and
+     * {@code -tr filesize>=2MB,/in/data.bin}, with its trigger as IBM's started message carries it.
+     */
+    static TransferLog startedWithTrigger(String id, String source, String destination, Instant time) {
+        TransferLog s = started(id, source, destination, time);
+        TransferTrigger trigger = new TransferTrigger(true, List.of(
+                new TransferTrigger.FileExist("=", "exist", "/in/ready.ctl"),
+                new TransferTrigger.FileSize(2, "MB", "/in/data.bin")));
+        return new TransferLog(s.version(), s.transferId(), s.agentRole(), s.action(), s.time(), s.sourceAgent(),
+                s.destinationAgent(), s.originator(), s.jobName(), s.startTime(), s.totalItems(), s.bytesSent(),
+                s.index(), s.items(), s.resultCode(), s.supplements(), s.statistics(), s.metadata(), s.calls(),
+                trigger);
+    }
+
+    /** A monitor log as {@link #monitorLog}, with {@code original} as its original metadata. */
+    static MonitorLog monitorLog(String name, int n, String action, Instant time, Map<String, String> original) {
+        MonitorLog m = monitorLog(name, n, action, 0, time);
+        return new MonitorLog(m.version(), m.monitorName(), m.referenceId(), m.originator(), m.action(), m.time(),
+                m.agent(), m.resultCode(), m.supplements(), original, Map.of());
     }
 
     /** A record of a schedule log with a body unique to this call. */

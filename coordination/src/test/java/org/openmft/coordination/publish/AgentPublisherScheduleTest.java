@@ -91,4 +91,14 @@ class AgentPublisherScheduleTest {
         assertThat(ended).singleElement().extracting(Publication::body).asString()
                 .contains("<status resultCode=\"42\">").doesNotContain("started");
     }
+
+    @Test
+    void aSatisfiedTriggersMonitorLogCarriesItsVariablesAsOriginalMetadata() throws Exception {
+        publisher.monitorAction("SRC", new org.openmft.agent.monitor.MonitorEvent("MON1", "triggerSatisfied",
+                Instant.parse("2026-11-22T10:00:00Z"), 0, List.of("/in/a.txt"), new Originator("h", "u"), ID, List.of(),
+                Map.of("FILENAME", "a.txt")));
+        assertThat(drain()).singleElement().extracting(Publication::body).asString().contains(">triggerSatisfied<",
+                "<monitorMetaData><originalMetaData><metaData key=\"FILENAME\">a.txt</metaData></originalMetaData>"
+                        + "</monitorMetaData>");
+    }
 }

@@ -5,7 +5,9 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.openmft.xml.AgentRef;
@@ -19,8 +21,9 @@ import org.openmft.xml.TransferSchedule;
 
 /**
  * Reads what the automation features publish on {@code SYSTEM.FTE/Log/#}, for
- * {@link PublicationReader}: the program calls inside a transfer log's {@code <transferSet>}, schedule
- * logs ({@code <schedulelog>}) and monitor logs ({@code <monitorLog>}), with the publication reader's
+ * {@link PublicationReader}: a transfer log's {@code <trigger>}, the program calls inside its
+ * {@code <transferSet>}, schedule logs ({@code <schedulelog>}) and monitor logs ({@code <monitorLog>},
+ * with their {@code <monitorMetaData>}), with the publication reader's
  * hardening, limits and tolerance (unknown elements are skipped). What is read must make sense: the
  * root, the action among IBM's, the time, the agents, the status, and the numbers.
  */
@@ -308,6 +311,50 @@ final class AutomationLogReader {
         return new ScheduleItems(priority, items);
     }
 
+    // ---------------------------------------------------------------- triggers
+
+    /**
+     * A transfer log's {@code <trigger log="yes|no">}: its {@code <fileExist comparison value>} and
+     * {@code <fileSize comparison=">=" value units>} conditions, each naming its file in its text,
+     * as IBM's started message carries them; {@code null} when it holds no condition that is known.
+     * A fileSize without {@code units} is in bytes.
+     */
+    static org.openmft.xml.TransferTrigger trigger(PublicationCursor c) throws MalformedPublicationException {
+        Frame f = c.current();
+        String log = c.attribute("log");
+        List<org.openmft.xml.TransferTrigger.Condition> conditions = new ArrayList<>();
+        for (String child = c.nextChild(); child != null; child = c.nextChild()) {
+            Frame at = c.current();
+            switch (child) {
+                case "fileExist" -> {
+                    String comparison = PublicationReader.requiredAttribute(c, at, "comparison").strip();
+                    String value = PublicationReader.requiredAttribute(c, at, "value").strip();
+                    String path = c.text().strip();
+                    conditions.add(PublicationReader.build(c, at,
+                            () -> new org.openmft.xml.TransferTrigger.FileExist(comparison, value, path)));
+                }
+                case "fileSize" -> {
+                    String comparison = PublicationReader.requiredAttribute(c, at, "comparison").strip();
+                    if (!comparison.equals(">=")) {
+                        throw c.error(at, "comparison " + Checks.quote(comparison) + " of <fileSize> is not >=");
+                    }
+                    long value = PublicationReader.longValue(c, at, "attribute value",
+                            PublicationReader.requiredAttribute(c, at, "value"));
+                    String units = c.attribute("units");
+                    String path = c.text().strip();
+                    conditions.add(PublicationReader.build(c, at, () -> new org.openmft.xml.TransferTrigger.FileSize(
+                            value, units == null || units.isBlank() ? "B" : units.strip(), path)));
+                }
+                default -> c.skip();
+            }
+        }
+        if (conditions.isEmpty()) {
+            return null;
+        }
+        boolean logged = log == null || !log.strip().equals("no");
+        return PublicationReader.build(c, f, () -> new org.openmft.xml.TransferTrigger(logged, conditions));
+    }
+
     // ---------------------------------------------------------------- monitor logs
 
     /**
@@ -324,9 +371,15 @@ final class AutomationLogReader {
         Originator originator = null;
         AgentRef agent = null;
         PublicationReader.Status status = null;
+        Map<String, String> original = new LinkedHashMap<>();
+        Map<String, String> updated = new LinkedHashMap<>();
         Set<String> seen = new HashSet<>();
         for (String child = c.nextChild(); child != null; child = c.nextChild()) {
             switch (child) {
+                case "monitorMetaData" -> {
+                    PublicationReader.once(c, seen, f);
+                    monitorMetadata(c, original, updated);
+                }
                 case "originator" -> originator = PublicationReader.readOnce(c, seen, f, PublicationReader::originator);
                 case "action" -> {
                     time = PublicationReader.actionTime(c, seen, f);
@@ -349,7 +402,37 @@ final class AutomationLogReader {
         AgentRef by = agent;
         PublicationReader.Status st = status;
         return PublicationReader.build(c, f, () -> new MonitorLog(version, name, reference, who, a, at, by,
-                st.resultCode(), st.supplements()));
+                st.resultCode(), st.supplements(), original, updated));
+    }
+
+    /**
+     * {@code <monitorMetaData>}: its {@code <originalMetaData>} and {@code <updatedMetaData>}, each
+     * of {@code <metaData key="K">V</metaData>} items; a key given twice keeps its last value.
+     */
+    private static void monitorMetadata(PublicationCursor c, Map<String, String> original,
+            Map<String, String> updated) throws MalformedPublicationException {
+        Frame f = c.current();
+        Set<String> seen = new HashSet<>();
+        for (String child = c.nextChild(); child != null; child = c.nextChild()) {
+            Map<String, String> into = switch (child) {
+                case "originalMetaData" -> original;
+                case "updatedMetaData" -> updated;
+                default -> null;
+            };
+            if (into == null) {
+                c.skip();
+                continue;
+            }
+            PublicationReader.once(c, seen, f);
+            for (String item = c.nextChild(); item != null; item = c.nextChild()) {
+                if (!item.equals("metaData")) {
+                    c.skip();
+                    continue;
+                }
+                String key = PublicationReader.requiredAttribute(c, c.current(), "key").strip();
+                into.put(key, c.text());
+            }
+        }
     }
 
     // ---------------------------------------------------------------- shared

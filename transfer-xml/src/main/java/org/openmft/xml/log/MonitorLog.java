@@ -1,7 +1,10 @@
 package org.openmft.xml.log;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.Originator;
@@ -12,7 +15,10 @@ import org.openmft.xml.Originator;
  * created, started, stopped or deleted, or its trigger is satisfied or fails: root
  * {@code <monitorLog version monitorName referenceId>} with {@code <originator>},
  * {@code <references><createRequest>}, {@code <action time>}, {@code <monitorAgent agent QMgr>}
- * and {@code <status resultCode>} with supplements. Immutable.
+ * and {@code <status resultCode>} with supplements, and for a satisfied trigger the
+ * {@code <monitorMetaData>}: the {@code <originalMetaData>} the monitor substituted into its task
+ * and the {@code <updatedMetaData>} monitor exits left, each of {@code <metaData key="K">V</metaData>}.
+ * Immutable.
  *
  * @param version the document version
  * @param monitorName the monitor
@@ -24,10 +30,13 @@ import org.openmft.xml.Originator;
  * @param agent the monitoring agent
  * @param resultCode 0 or the failure's result code
  * @param supplements what happened, for people
+ * @param originalMetadata the {@code <originalMetaData>} items in order, possibly empty
+ * @param updatedMetadata the {@code <updatedMetaData>} items in order, possibly empty
  */
 public record MonitorLog(String version, String monitorName, String referenceId, Originator originator, String action,
-        Instant time, AgentRef agent, int resultCode, List<String> supplements) {
-    /** Validates. */
+        Instant time, AgentRef agent, int resultCode, List<String> supplements, Map<String, String> originalMetadata,
+        Map<String, String> updatedMetadata) {
+    /** Validates, and copies the lists and maps (keeping the maps' order). */
     public MonitorLog {
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(monitorName, "monitorName");
@@ -35,5 +44,21 @@ public record MonitorLog(String version, String monitorName, String referenceId,
         Objects.requireNonNull(time, "time");
         Objects.requireNonNull(agent, "agent");
         supplements = List.copyOf(supplements);
+        originalMetadata = ordered(originalMetadata);
+        updatedMetadata = ordered(updatedMetadata);
+    }
+
+    /** A monitor log without metadata. */
+    public MonitorLog(String version, String monitorName, String referenceId, Originator originator, String action,
+            Instant time, AgentRef agent, int resultCode, List<String> supplements) {
+        this(version, monitorName, referenceId, originator, action, time, agent, resultCode, supplements, Map.of(),
+                Map.of());
+    }
+
+    private static Map<String, String> ordered(Map<String, String> items) {
+        Map<String, String> copy = new LinkedHashMap<>();
+        Objects.requireNonNull(items, "metadata").forEach((key, value) -> copy.put(
+                Objects.requireNonNull(key, "metadata key"), Objects.requireNonNull(value, "metadata value")));
+        return Collections.unmodifiableMap(copy);
     }
 }

@@ -38,7 +38,7 @@ import org.openmft.xml.Originator;
  * at most {@value #MAX_TEXT_LENGTH} characters.
  *
  * <p>Tolerance: IBM's publications carry more than the records model, so elements and attributes
- * that are not read are skipped whatever they hold ({@code systemInfo}, {@code trigger},
+ * that are not read are skipped whatever they hold ({@code systemInfo},
  * {@code scheduleLog}, {@code last-modified}, Connect:Direct attributes ...), as are elements in
  * any namespace. A {@code <queue>} in place of an item's {@code <file>} gives the queue name as the
  * path. Agent status keys may carry IBM's {@code com.ibm.wmqfte.} prefix. Absent numbers are read as
@@ -230,6 +230,7 @@ public final class PublicationReader {
         LogTransferSet set = new LogTransferSet(null, -1, -1, -1, List.of(), Map.of(), List.of());
         String jobName = null;
         Statistics statistics = null;
+        org.openmft.xml.TransferTrigger trigger = null;
         Set<String> seen = new HashSet<>();
         for (String child = c.nextChild(); child != null; child = c.nextChild()) {
             switch (child) {
@@ -237,6 +238,7 @@ public final class PublicationReader {
                     time = actionTime(c, seen, f);
                     action = action(c, c.current(), c.text().strip());
                 }
+                case "trigger" -> trigger = readOnce(c, seen, f, AutomationLogReader::trigger);
                 case "sourceAgent" -> source = readOnce(c, seen, f, PublicationReader::agent);
                 case "agent" -> callAgent = readOnce(c, seen, f, PublicationReader::agent);
                 case "destinationAgent" -> destination = readOnce(c, seen, f, PublicationReader::agent);
@@ -258,7 +260,7 @@ public final class PublicationReader {
             return new TransferLog(version, id, agentRole, action, time, source, destination, originator, jobName,
                     set.startTime(), set.total(), set.bytesSent(), set.index(), set.items(),
                     status == null ? null : status.resultCode(), status == null ? List.of() : status.supplements(),
-                    statistics, set.metadata(), set.calls());
+                    statistics, set.metadata(), set.calls(), trigger);
         } catch (IllegalArgumentException e) {
             throw c.error(f, e.getMessage());
         }

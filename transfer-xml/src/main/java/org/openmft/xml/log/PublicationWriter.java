@@ -65,7 +65,7 @@ public final class PublicationWriter {
      * @return the XML, with a declaration naming UTF-8
      */
     public String write(TransferLog log) {
-        return write(log, null, null);
+        return write(log, log.trigger(), null);
     }
 
     /**
@@ -74,11 +74,14 @@ public final class PublicationWriter {
      * ({@code <scheduleLog ID="n"/>}).
      *
      * @param log           the message
-     * @param trigger       the trigger, or null
+     * @param trigger       the trigger, or null for the message's own ({@link TransferLog#trigger()})
      * @param scheduleLogId the schedule, or null
      * @return the XML, with a declaration naming UTF-8
      */
     public String write(TransferLog log, org.openmft.xml.TransferTrigger trigger, Long scheduleLogId) {
+        if (trigger == null) {
+            trigger = log.trigger();
+        }
         Xml x = new Xml();
         x.start("transaction")
                 .attribute("version", log.version())
@@ -184,6 +187,12 @@ public final class PublicationWriter {
         x.start("action").attribute("time", time(log.time())).text(log.action()).end();
         agent(x, "monitorAgent", log.agent());
         status(x, log.resultCode(), log.supplements());
+        if (!log.originalMetadata().isEmpty() || !log.updatedMetadata().isEmpty()) {
+            x.start("monitorMetaData");
+            metadataItems(x, "originalMetaData", log.originalMetadata());
+            metadataItems(x, "updatedMetaData", log.updatedMetadata());
+            x.end();
+        }
         x.end();
         return x.toString();
     }
@@ -291,6 +300,16 @@ public final class PublicationWriter {
     // ---------------------------------------------------------------- transfer log parts
 
     /** {@code <status resultCode="N"><supplement>..</supplement>*</status>}. */
+    /** {@code <element><metaData key="K">V</metaData>...</element>}, nothing when there are no items. */
+    private static void metadataItems(Xml x, String element, java.util.Map<String, String> items) {
+        if (items.isEmpty()) {
+            return;
+        }
+        x.start(element);
+        items.forEach((key, value) -> x.start("metaData").attribute("key", key).text(value).end());
+        x.end();
+    }
+
     private static void status(Xml x, int resultCode, List<String> supplements) {
         x.start("status").attribute("resultCode", Integer.toString(resultCode));
         for (String supplement : supplements) {

@@ -10,6 +10,7 @@ import java.util.Objects;
 
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.Originator;
+import org.openmft.xml.TransferTrigger;
 
 /**
  * One transfer log message, published on {@code SYSTEM.FTE/Log/<agent>/<transferId>} (reference
@@ -45,11 +46,13 @@ import org.openmft.xml.Originator;
  * @param statistics the statistics (completed only), or {@code null}
  * @param metadata the transfer's {@code metaDataSet}, possibly empty; its order is kept
  * @param calls the transfer's program calls that ran (completed and cancelled), in IBM's order; possibly empty
+ * @param trigger the request's {@code <trigger>}, which a triggered transfer's {@code started} message
+ *     carries, or {@code null}
  */
 public record TransferLog(String version, String transferId, String agentRole, LogAction action, Instant time,
         AgentRef sourceAgent, AgentRef destinationAgent, Originator originator, String jobName, Instant startTime,
         int totalItems, long bytesSent, int index, List<LogItem> items, Integer resultCode, List<String> supplements,
-        Statistics statistics, Map<String, String> metadata, List<LogCall> calls) {
+        Statistics statistics, Map<String, String> metadata, List<LogCall> calls, TransferTrigger trigger) {
 
     /** The role a source agent publishes with. */
     public static final String SOURCE_AGENT = "sourceAgent";
@@ -86,7 +89,17 @@ public record TransferLog(String version, String transferId, String agentRole, L
         calls = calls == null ? List.of() : List.copyOf(calls);
     }
 
-    /** A log message without program calls. */
+    /** A log message without a trigger. */
+    public TransferLog(String version, String transferId, String agentRole, LogAction action, Instant time,
+            AgentRef sourceAgent, AgentRef destinationAgent, Originator originator, String jobName, Instant startTime,
+            int totalItems, long bytesSent, int index, List<LogItem> items, Integer resultCode, List<String> supplements,
+            Statistics statistics, Map<String, String> metadata, List<LogCall> calls) {
+        this(version, transferId, agentRole, action, time, sourceAgent, destinationAgent, originator, jobName,
+                startTime, totalItems, bytesSent, index, items, resultCode, supplements, statistics, metadata, calls,
+                null);
+    }
+
+    /** A log message without program calls or trigger. */
     public TransferLog(String version, String transferId, String agentRole, LogAction action, Instant time,
             AgentRef sourceAgent, AgentRef destinationAgent, Originator originator, String jobName, Instant startTime,
             int totalItems, long bytesSent, int index, List<LogItem> items, Integer resultCode, List<String> supplements,

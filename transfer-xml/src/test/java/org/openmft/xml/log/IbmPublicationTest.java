@@ -42,8 +42,11 @@ class IbmPublicationTest {
         metadata.put("com.ibm.wmqfte.JobName", "NIGHTLY_PAYROLL");
         metadata.put("com.ibm.wmqfte.Priority", "0");
         Instant time = Instant.parse("2026-03-02T08:15:42.311Z");
+        // The trigger is read (a database logger stores its conditions in TRIGGER_CONDITION).
         assertThat(log).isEqualTo(new TransferLog("6.00", ID, "sourceAgent", LogAction.STARTED, time, PAY, BANK,
-                ORIGINATOR, "NIGHTLY_PAYROLL", time, 2, 0, -1, List.of(), null, List.of(), null, metadata));
+                ORIGINATOR, "NIGHTLY_PAYROLL", time, 2, 0, -1, List.of(), null, List.of(), null, metadata, List.of(),
+                new org.openmft.xml.TransferTrigger(true, List.of(new org.openmft.xml.TransferTrigger.FileExist("=",
+                        "exist", "/data/out/payroll.ready")))));
         assertThat(log.metadata().keySet()).containsExactlyElementsOf(metadata.keySet());
     }
 

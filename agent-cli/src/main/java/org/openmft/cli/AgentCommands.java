@@ -20,7 +20,10 @@ import javax.jms.Session;
 import javax.jms.TemporaryQueue;
 import javax.jms.TextMessage;
 
-import org.openmft.client.internal.CommandChannel;
+import org.openmft.client.ClientSettings;
+import org.openmft.client.MftClient;
+import org.openmft.client.MftClientException;
+import org.openmft.client.PingResult;
 import org.openmft.agent.Agent;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.AgentProperties;
@@ -45,10 +48,6 @@ import org.openmft.agent.qmgr.QueueManagerSettings;
 import org.openmft.agent.qmgr.security.Permissions;
 import org.openmft.agent.qmgr.security.QueueManagerUsers;
 import org.openmft.coordination.publish.CoordinationPublisher;
-import org.openmft.xml.PingAgentRequest;
-import org.openmft.xml.Reply;
-import org.openmft.xml.ReplyTo;
-import org.openmft.xml.StopAgentRequest;
 
 import ch.qos.logback.classic.Level;
 import picocli.CommandLine.Command;
@@ -454,6 +453,9 @@ final class AgentCommands {
         @Override
         public Integer call() throws Exception {
             Mft.prepare(global);
+            if (waitSeconds < 1) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: --wait must be at least 1 second");
+            }
             DataDirectory dd = global.dataDirectory();
             String coordination = global.configurationOptions(configurationOptions);
             String name = validName(agent);
@@ -463,21 +465,7 @@ final class AgentCommands {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0026E: agent " + name + " is not running");
             }
             OptionalLong pid = DirectoryLock.holderPid(lockDir, LOCK);
-            try (CommandChannel channel = CommandChannel.open(dd, coordination)) {
-                StopAgentRequest request = new StopAgentRequest("1.00", CommandChannel.originator(), name, immediate,
-                        new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false));
-                channel.toQueueManager(agentQMgr);
-                Optional<Reply> reply = channel.request(QueueNames.command(name), request,
-                        Duration.ofSeconds(waitSeconds));
-                if (reply.isEmpty()) {
-                    throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0035W: agent " + name
-                            + " has not confirmed that it stopped within " + waitSeconds + " s; it may still be"
-                            + " finishing transfers (use -i to interrupt them)");
-                }
-                if (reply.get().resultCode() != 0) {
-                    throw new CommandFailure(ExitCodes.FAILED, String.join("; ", reply.get().supplements()));
-                }
-            }
+            client(dd, coordination).stopAgent(name, agentQMgr, immediate, Duration.ofSeconds(waitSeconds));
             // A client agent's own process ends shortly after the reply; a hosted agent shares its
             // queue manager's process, which keeps running.
             if (pid.isPresent() && pid.getAsLong() != hostPid(dd, coordination, name)) {
@@ -518,25 +506,15 @@ final class AgentCommands {
             DataDirectory dd = global.dataDirectory();
             String coordination = global.configurationOptions(configurationOptions);
             String name = validName(agent);
-            try (CommandChannel channel = CommandChannel.open(dd, coordination)) {
-                PingAgentRequest request = new PingAgentRequest("6.00", CommandChannel.originator(), name, agentQMgr,
-                        new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false));
-                long start = System.nanoTime();
-                channel.toQueueManager(agentQMgr);
-                Optional<Reply> reply = channel.request(QueueNames.command(name), request,
-                        Duration.ofSeconds(waitSeconds));
-                double seconds = (System.nanoTime() - start) / 1e9;
-                if (reply.isEmpty()) {
-                    throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0214I: agent " + name
-                            + " didn't respond to ping after " + waitSeconds + " seconds.");
-                }
-                if (reply.get().resultCode() != 0) {
-                    throw new CommandFailure(ExitCodes.FAILED, String.join("; ", reply.get().supplements()));
-                }
-                System.out.printf("BFGCL0793I: The agent %s on queue manager %s responded to the ping in %.3f"
-                        + " seconds.%n", name, agentQMgr == null ? channel.qmgrName() : agentQMgr, seconds);
-                return ExitCodes.OK;
-            }
+            PingResult answer = client(dd, coordination).ping(name, agentQMgr, Duration.ofSeconds(waitSeconds));
+            System.out.printf("BFGCL0793I: The agent %s on queue manager %s responded to the ping in %.3f"
+                    + " seconds.%n", name, answer.queueManager(), answer.roundTrip().toNanos() / 1e9);
+            return ExitCodes.OK;
         }
+    }
+
+    /** The client API on the command and coordination configuration of {@code coordination}. */
+    static MftClient client(DataDirectory dd, String coordination) throws MftClientException {
+        return MftClient.connect(ClientSettings.fromDataDirectory(dd.root(), coordination));
     }
 }

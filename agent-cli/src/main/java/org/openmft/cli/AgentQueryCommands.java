@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,9 +15,10 @@ import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.qmgr.QueueManagerSettings;
-import org.openmft.coordination.query.AgentDirectory;
+import org.openmft.client.AgentInfo;
+import org.openmft.client.ClientSettings;
+import org.openmft.client.MftClient;
 import org.openmft.coordination.query.AgentView;
-import org.openmft.xml.log.AgentStatus;
 
 import ch.qos.logback.classic.Level;
 import picocli.CommandLine;
@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code mft agent list} and {@code mft agent show} (fteListAgents, fteShowAgentDetails): the
  * agents as their retained status publications on the coordination queue manager describe them
- * (reference §5.1), read through {@link AgentDirectory}.
+ * (reference §5.1), read through the client API ({@link MftClient#agents}, {@link MftClient#agent}).
  */
 final class AgentQueryCommands {
     /** IBM's message when no agent matches. */
@@ -60,23 +60,36 @@ final class AgentQueryCommands {
     }
 
     /**
-     * Reads the coordination configuration of {@code -p} and makes a directory of its agents.
+     * The client API on the coordination configuration of {@code -p}, and that configuration, once
+     * its queue manager is known to run when it is a bindings queue manager of this host.
      *
-     * @throws CommandFailure 78 without coordination.properties, 75 when a bindings coordination
-     *     queue manager of this host is not running
+     * @param config the coordination configuration (its jitter tolerance explains an UNKNOWN status)
+     * @param client the client the agents are read with
      */
-    static AgentDirectory directory(Options options) throws Exception {
-        // Warnings only: these commands print their results on the console.
-        LogSetup.consoleLevel(Level.WARN);
-        GlobalOptions global = options.global();
-        DataDirectory dd = global.dataDirectory();
-        String coordination = global.configurationOptions(options.configurationOptions);
-        return directory(dd, coordination);
-    }
+    record Estate(CoordinationConfig config, MftClient client) {
+        /**
+         * Reads the coordination configuration of {@code -p}.
+         *
+         * @throws CommandFailure 78 without coordination.properties, 75 when a bindings coordination
+         *     queue manager of this host is not running
+         */
+        static Estate of(Options options) throws Exception {
+            // Warnings only: these commands print their results on the console.
+            LogSetup.consoleLevel(Level.WARN);
+            GlobalOptions global = options.global();
+            return of(global.dataDirectory(), global.configurationOptions(options.configurationOptions));
+        }
 
-    static AgentDirectory directory(DataDirectory dd, String coordination) throws Exception {
-        CoordinationConfig config = runningCoordination(dd, coordination);
-        return AgentDirectory.forCoordination(config, dd.qmgrsDir(), Clock.systemUTC());
+        /**
+         * Reads the coordination configuration {@code coordination} of {@code dd}.
+         *
+         * @throws CommandFailure as {@link #of(Options)}
+         */
+        static Estate of(DataDirectory dd, String coordination) throws Exception {
+            CoordinationConfig config = runningCoordination(dd, coordination);
+            return new Estate(config, MftClient.connect(ClientSettings.forCoordinationQueueManager(dd.root(),
+                    coordination)));
+        }
     }
 
     /**
@@ -105,13 +118,13 @@ final class AgentQueryCommands {
         return config;
     }
 
-    /** How an agent connects to its queue manager, as the status says. */
-    static String connection(AgentStatus s) {
-        if (s.queueManagerHost() == null) {
+    /** How an agent connects to its queue manager, as its status says. */
+    static String connection(AgentInfo a) {
+        if (a.bindings()) {
             return "bindings";
         }
-        return "client " + s.queueManagerHost() + "(" + (s.queueManagerPort() < 0 ? "?" : s.queueManagerPort())
-                + ") channel " + (s.queueManagerChannel() == null ? "?" : s.queueManagerChannel());
+        return "client " + a.queueManagerHost() + "(" + (a.queueManagerPort() < 0 ? "?" : a.queueManagerPort())
+                + ") channel " + (a.queueManagerChannel() == null ? "?" : a.queueManagerChannel());
     }
 
     /** "running/max" for a transfer count and its limit. */
@@ -120,37 +133,36 @@ final class AgentQueryCommands {
     }
 
     /** One agent as JSON: every field of its status, with the shown status and its age. */
-    static Map<String, Object> json(AgentView v) {
-        AgentStatus s = v.status();
+    static Map<String, Object> json(AgentInfo a) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", s.agentName());
-        m.put("description", s.description());
-        m.put("status", v.shownStatus());
-        m.put("publishedStatus", v.publishedStatus());
-        m.put("statusAgeSeconds", v.age() == null ? null : v.age().toSeconds());
-        m.put("publishTime", Listing.isoTime(s.publishTime()));
-        m.put("publishRateMinSeconds", nullIfUnknown(s.publishRateMinSeconds()));
-        m.put("startTime", Listing.isoTime(s.startTime()));
-        m.put("queueManager", s.queueManager());
+        m.put("name", a.name());
+        m.put("description", a.description());
+        m.put("status", a.status());
+        m.put("publishedStatus", a.publishedStatus());
+        m.put("statusAgeSeconds", a.statusAge() == null ? null : a.statusAge().toSeconds());
+        m.put("publishTime", Listing.isoTime(a.publishTime()));
+        m.put("publishRateMinSeconds", nullIfUnknown(a.publishRateMinSeconds()));
+        m.put("startTime", Listing.isoTime(a.startTime()));
+        m.put("queueManager", a.queueManager());
         Map<String, Object> conn = new LinkedHashMap<>();
-        conn.put("mode", s.queueManagerHost() == null ? "bindings" : "client");
-        if (s.queueManagerHost() != null) {
-            conn.put("host", s.queueManagerHost());
-            conn.put("port", nullIfUnknown(s.queueManagerPort()));
-            conn.put("channel", s.queueManagerChannel());
+        conn.put("mode", a.bindings() ? "bindings" : "client");
+        if (!a.bindings()) {
+            conn.put("host", a.queueManagerHost());
+            conn.put("port", nullIfUnknown(a.queueManagerPort()));
+            conn.put("channel", a.queueManagerChannel());
         }
         m.put("connection", conn);
-        m.put("agentType", s.agentType());
-        m.put("version", s.version());
-        m.put("osName", s.osName());
-        m.put("timeZone", s.timeZone());
-        m.put("hostName", s.hostName());
-        m.put("maxSourceTransfers", nullIfUnknown(s.maxSourceTransfers()));
-        m.put("maxDestinationTransfers", nullIfUnknown(s.maxDestinationTransfers()));
-        m.put("maxQueuedTransfers", nullIfUnknown(s.maxQueuedTransfers()));
-        m.put("queuedTransfers", nullIfUnknown(s.queuedTransfers()));
-        m.put("sourceTransfers", s.sourceTransferStates());
-        m.put("destinationTransfers", s.destinationTransferStates());
+        m.put("agentType", a.agentType());
+        m.put("version", a.version());
+        m.put("osName", a.osName());
+        m.put("timeZone", a.timeZone());
+        m.put("hostName", a.hostName());
+        m.put("maxSourceTransfers", nullIfUnknown(a.maxSourceTransfers()));
+        m.put("maxDestinationTransfers", nullIfUnknown(a.maxDestinationTransfers()));
+        m.put("maxQueuedTransfers", nullIfUnknown(a.maxQueuedTransfers()));
+        m.put("queuedTransfers", nullIfUnknown(a.queuedTransfers()));
+        m.put("sourceTransfers", a.sourceTransfers());
+        m.put("destinationTransfers", a.destinationTransfers());
         return m;
     }
 
@@ -177,7 +189,7 @@ final class AgentQueryCommands {
 
         @Override
         public Integer call() throws Exception {
-            List<AgentView> agents = directory(options).agents(pattern);
+            List<AgentInfo> agents = Estate.of(options).client().agents(pattern);
             PrintWriter out = spec.commandLine().getOut();
             if (options.json) {
                 Listing.json(out, agents.stream().map(AgentQueryCommands::json).toList());
@@ -194,15 +206,14 @@ final class AgentQueryCommands {
                         "Description:"));
             }
             List<List<String>> rows = new ArrayList<>();
-            for (AgentView v : agents) {
-                AgentStatus s = v.status();
-                List<String> row = new ArrayList<>(List.of(s.agentName(), s.queueManager() == null ? "-"
-                        : s.queueManager(), v.shownStatus(), Listing.age(v.age())));
+            for (AgentInfo a : agents) {
+                List<String> row = new ArrayList<>(List.of(a.name(), a.queueManager() == null ? "-"
+                        : a.queueManager(), a.status(), Listing.age(a.statusAge())));
                 if (verbose) {
-                    row.add(ofMax(s.sourceTransferStates().size(), s.maxSourceTransfers()));
-                    row.add(ofMax(s.destinationTransferStates().size(), s.maxDestinationTransfers()));
-                    row.add(ofMax(Math.max(0, s.queuedTransfers()), s.maxQueuedTransfers()));
-                    row.add(s.description() == null ? "" : s.description());
+                    row.add(ofMax(a.sourceTransfers().size(), a.maxSourceTransfers()));
+                    row.add(ofMax(a.destinationTransfers().size(), a.maxDestinationTransfers()));
+                    row.add(ofMax(Math.max(0, a.queuedTransfers()), a.maxQueuedTransfers()));
+                    row.add(a.description() == null ? "" : a.description());
                 }
                 rows.add(row);
             }
@@ -223,56 +234,57 @@ final class AgentQueryCommands {
         @Override
         public Integer call() throws Exception {
             String name = AgentCommands.validName(agent);
-            AgentDirectory directory = directory(options);
-            Optional<AgentView> found = directory.agent(name);
+            Estate estate = Estate.of(options);
+            Optional<AgentInfo> found = estate.client().agent(name);
             if (found.isEmpty()) {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0014E: agent " + name + " has no status on the"
                         + " coordination queue manager: is the name right, and has the agent ever started?");
             }
-            AgentView v = found.get();
+            AgentInfo a = found.get();
             PrintWriter out = spec.commandLine().getOut();
             if (options.json) {
-                Listing.json(out, json(v));
+                Listing.json(out, json(a));
                 return ExitCodes.OK;
             }
-            AgentStatus s = v.status();
             Listing.section(out, "Agent Information", true);
-            Listing.field(out, "Name", s.agentName());
-            Listing.field(out, "Description", s.description());
-            Listing.field(out, "Type", s.agentType());
-            Listing.field(out, "Version", s.version());
-            Listing.field(out, "Operating System", s.osName());
-            Listing.field(out, "Time Zone", s.timeZone());
-            Listing.field(out, "Host", s.hostName());
-            Listing.field(out, "Started", Listing.time(s.startTime()));
+            Listing.field(out, "Name", a.name());
+            Listing.field(out, "Description", a.description());
+            Listing.field(out, "Type", a.agentType());
+            Listing.field(out, "Version", a.version());
+            Listing.field(out, "Operating System", a.osName());
+            Listing.field(out, "Time Zone", a.timeZone());
+            Listing.field(out, "Host", a.hostName());
+            Listing.field(out, "Started", Listing.time(a.startTime()));
 
             Listing.section(out, "Agent Availability Information", false);
-            Listing.field(out, "Status", v.shownStatus());
-            Listing.field(out, "Status Age", Listing.age(v.age()));
-            Listing.field(out, "Last Published", Listing.time(s.publishTime()));
-            if (v.overdue()) {
-                Listing.field(out, "Status Details", "the last status, " + v.publishedStatus()
-                        + ", is older than the agent's publish interval ("
-                        + AgentView.allowedAge(s, java.time.Duration.ZERO).toSeconds()
-                        + " s) plus agentStatusJitterTolerance (" + directory.jitterTolerance().toMillis()
+            Listing.field(out, "Status", a.status());
+            Listing.field(out, "Status Age", Listing.age(a.statusAge()));
+            Listing.field(out, "Last Published", Listing.time(a.publishTime()));
+            if (a.overdue()) {
+                int publishInterval = a.publishRateMinSeconds() > 0 ? a.publishRateMinSeconds()
+                        : AgentView.DEFAULT_PUBLISH_RATE_MIN_SECONDS;
+                Listing.field(out, "Status Details", "the last status, " + a.publishedStatus()
+                        + ", is older than the agent's publish interval (" + publishInterval
+                        + " s) plus agentStatusJitterTolerance ("
+                        + estate.config().agentStatusJitterTolerance().toMillis()
                         + " ms): the agent may have ended without stopping, or cannot reach the coordination"
                         + " queue manager");
-            } else if (v.age() == null) {
+            } else if (a.statusAge() == null) {
                 Listing.field(out, "Status Details", "the status carries no publish time");
             }
 
             Listing.section(out, "Queue Manager Information", false);
-            Listing.field(out, "Name", s.queueManager());
-            Listing.field(out, "Connection", connection(s));
+            Listing.field(out, "Name", a.queueManager());
+            Listing.field(out, "Connection", connection(a));
 
             Listing.section(out, "Transfers", false);
-            Listing.field(out, "Maximum Source Transfers", unknownAsDash(s.maxSourceTransfers()));
-            Listing.field(out, "Maximum Destination Transfers", unknownAsDash(s.maxDestinationTransfers()));
-            Listing.field(out, "Maximum Queued Transfers", unknownAsDash(s.maxQueuedTransfers()));
-            Listing.field(out, "Queued Transfers", unknownAsDash(s.queuedTransfers()));
+            Listing.field(out, "Maximum Source Transfers", unknownAsDash(a.maxSourceTransfers()));
+            Listing.field(out, "Maximum Destination Transfers", unknownAsDash(a.maxDestinationTransfers()));
+            Listing.field(out, "Maximum Queued Transfers", unknownAsDash(a.maxQueuedTransfers()));
+            Listing.field(out, "Queued Transfers", unknownAsDash(a.queuedTransfers()));
 
-            transfers(out, "Source Transfers", s.sourceTransferStates());
-            transfers(out, "Destination Transfers", s.destinationTransferStates());
+            transfers(out, "Source Transfers", a.sourceTransfers());
+            transfers(out, "Destination Transfers", a.destinationTransfers());
             return ExitCodes.OK;
         }
 

@@ -13,13 +13,13 @@ import org.openmft.agent.config.DataDirectory;
 import org.openmft.agent.config.LoggerConfig;
 import org.openmft.agent.config.LoggerProperties.LoggerType;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.client.AgentInfo;
 import org.openmft.coordination.logger.LogStore;
 import org.openmft.coordination.logger.LogStoreException;
 import org.openmft.coordination.logger.StoredItem;
 import org.openmft.coordination.logger.StoredTransfer;
 import org.openmft.coordination.logger.TransferQuery;
 import org.openmft.coordination.logger.TransferState;
-import org.openmft.coordination.query.AgentView;
 import org.openmft.coordination.query.ConfiguredLoggers;
 
 import ch.qos.logback.classic.Level;
@@ -239,20 +239,19 @@ final class TransferQueryCommands {
         private int current(Source source, String agentName, PrintWriter out, PrintWriter err) throws Exception {
             err.println("Note: " + needsDatabaseLogger(source.coordination()) + ". Showing the transfers in the"
                     + " agents' current status publications.");
-            List<AgentView> agents = AgentQueryCommands.directory(source.dd(), source.coordination())
+            List<AgentInfo> agents = AgentQueryCommands.Estate.of(source.dd(), source.coordination()).client()
                     .agents(agentName);
             boolean currentStates = state == null || !state.ended();
             List<List<String>> rows = new ArrayList<>();
             Map<String, Integer> queued = new LinkedHashMap<>();
-            for (AgentView v : agents) {
+            for (AgentInfo a : agents) {
                 if (currentStates) {
-                    v.status().sourceTransferStates().forEach((id, st) -> rows.add(List.of(id, v.agentName(),
-                            "source", st)));
-                    v.status().destinationTransferStates().forEach((id, st) -> rows.add(List.of(id, v.agentName(),
-                            "destination", st)));
+                    a.sourceTransfers().forEach((id, st) -> rows.add(List.of(id, a.name(), "source", st)));
+                    a.destinationTransfers().forEach((id, st) -> rows.add(List.of(id, a.name(), "destination",
+                            st)));
                 }
-                if (currentStates && v.status().queuedTransfers() > 0) {
-                    queued.put(v.agentName(), v.status().queuedTransfers());
+                if (currentStates && a.queuedTransfers() > 0) {
+                    queued.put(a.name(), a.queuedTransfers());
                 }
             }
             List<List<String>> shown = rows.size() > limit ? rows.subList(0, limit) : rows;

@@ -15,6 +15,7 @@ import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.client.internal.AgentRequests;
 import org.openmft.client.internal.Cancellation;
 import org.openmft.client.internal.CommandChannel;
 import org.openmft.client.internal.DropOldestPublisher;
@@ -25,7 +26,11 @@ import org.openmft.coordination.logger.StoredItem;
 import org.openmft.coordination.logger.StoredTransfer;
 import org.openmft.coordination.logger.TransferQuery;
 import org.openmft.coordination.query.AgentDirectory;
+import org.openmft.coordination.query.AgentNamePattern;
 import org.openmft.coordination.query.AgentView;
+import org.openmft.coordination.query.MonitorDirectory;
+import org.openmft.xml.MonitorDefinition;
+import org.openmft.xml.MonitorListing;
 import org.openmft.xml.Originator;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
@@ -55,6 +60,8 @@ import org.openmft.xml.log.TransferProgress;
  * {@linkplain MftClientException#code() code} is the one {@code mft} exits with.
  */
 public final class MftClient implements AutoCloseable {
+    /** How long {@link #stopAgent(String, String, boolean)} waits for the agent's confirmation, as fteStopAgent. */
+    public static final Duration STOP_WAIT = Duration.ofSeconds(60);
     private final ClientSettings settings;
     private final ConnectionListener notices;
     /** The originator of this client's requests: this host and the OS user, or the user acted for. */
@@ -279,7 +286,7 @@ public final class MftClient implements AutoCloseable {
                 ? CommandChannel.open(settings.command(), settings.qmgrsDirectory())
                 : CommandChannel.openForWait(settings.command(), settings.qmgrsDirectory(), notices::onNotice)) {
             channel.toQueueManager(agentQMgr);
-            Originator asker = originator == null ? CommandChannel.originator() : originator;
+            Originator asker = asker();
             String accepted = Cancellation.accepted(Cancellation.ask(channel, asker, name, id), name, id);
             onAccepted.accept(accepted);
             if (waitForEnd == null) {
@@ -290,6 +297,75 @@ public final class MftClient implements AutoCloseable {
         } catch (Exception e) {
             throw failure(e);
         }
+    }
+
+    /**
+     * Pings an agent (IBM's ftePingAgent): sends a ping to its COMMAND queue and waits for the answer,
+     * which an agent that runs and reads its commands gives at once.
+     *
+     * @param agent the agent's name, any case
+     * @param agentQMgr the agent's queue manager when it is not the command queue manager (reached
+     *     through a channel), or null
+     * @param timeout how long to wait for the answer, more than zero (IBM's default is 5 seconds)
+     * @return the answer, with the round-trip time
+     * @throws MftClientException code 2 (BFGCL0214I) when the agent did not answer within
+     *     {@code timeout}: it is not running, or cannot read its queue; 1 for a wrong agent name, an
+     *     agent without a COMMAND queue (BFGCL0014E) or a refused ping; 75 when the queue manager is
+     *     not available; 78 when it refused the login
+     */
+    public PingResult ping(String agent, String agentQMgr, Duration timeout) throws MftClientException {
+        String name = agentName(agent);
+        Duration wait = AgentRequests.positive(timeout, "timeout");
+        try (CommandChannel channel = CommandChannel.open(settings.command(), settings.qmgrsDirectory())) {
+            Duration roundTrip = AgentRequests.ping(channel, asker(), name, agentQMgr, wait);
+            return new PingResult(name, agentQMgr == null ? channel.qmgrName() : agentQMgr, roundTrip);
+        } catch (Exception e) {
+            throw failure(e);
+        }
+    }
+
+    /**
+     * Stops an agent (IBM's fteStopAgent), waiting at most {@link #STOP_WAIT} for it to confirm.
+     *
+     * @param agent the agent's name, any case
+     * @param agentQMgr the agent's queue manager when it is not the command queue manager, or null
+     * @param immediate stop at once, interrupting running transfers (they resume when the agent
+     *     starts again), rather than after they finish
+     * @throws MftClientException as {@link #stopAgent(String, String, boolean, Duration)}
+     */
+    public void stopAgent(String agent, String agentQMgr, boolean immediate) throws MftClientException {
+        stopAgent(agent, agentQMgr, immediate, STOP_WAIT);
+    }
+
+    /**
+     * Stops an agent (IBM's fteStopAgent): without {@code immediate} it takes no new transfers and
+     * stops once the running ones have finished; with it, it stops at once and the interrupted
+     * transfers resume at its next start. Returns when the agent has confirmed that it stopped;
+     * the process of an agent of its own may end a moment later.
+     *
+     * @param agent the agent's name, any case
+     * @param agentQMgr the agent's queue manager when it is not the command queue manager, or null
+     * @param immediate stop at once rather than after the running transfers
+     * @param timeout how long to wait for the agent's confirmation, more than zero
+     * @throws MftClientException code 2 (BFGCL0035W) when the agent did not confirm within
+     *     {@code timeout} (it may still be finishing transfers, or not be running); 1 for a wrong
+     *     agent name, an agent without a COMMAND queue (BFGCL0014E) or a refused stop; 75 when the
+     *     queue manager is not available
+     */
+    public void stopAgent(String agent, String agentQMgr, boolean immediate, Duration timeout)
+            throws MftClientException {
+        String name = agentName(agent);
+        Duration wait = AgentRequests.positive(timeout, "timeout");
+        try (CommandChannel channel = CommandChannel.open(settings.command(), settings.qmgrsDirectory())) {
+            AgentRequests.stop(channel, asker(), name, agentQMgr, immediate, wait);
+        } catch (Exception e) {
+            throw failure(e);
+        }
+    }
+
+    /** The originator of requests: the user acted for, else this host and the OS user. */
+    private Originator asker() {
+        return originator == null ? CommandChannel.originator() : originator;
     }
 
     /**
@@ -323,6 +399,34 @@ public final class MftClient implements AutoCloseable {
         } catch (Exception e) {
             throw failure(e);
         }
+    }
+
+    /**
+     * The resource monitors of the agents whose names match {@code agentPattern} (IBM's
+     * fteListMonitors {@code -ma}), from the listings the agents publish, retained, on the
+     * coordination queue manager; takes a moment, as {@link #agents}.
+     *
+     * @param agentPattern an agent name pattern ({@code *} any characters, {@code ?} one; any case),
+     *     or null for all agents
+     * @return the monitors, by agent and then name
+     * @throws MftClientException as {@link #agents}
+     */
+    public List<MonitorInfo> monitors(String agentPattern) throws MftClientException {
+        try {
+            AgentNamePattern agents = AgentNamePattern.of(agentPattern);
+            CoordinationConfig config = settings.coordination();
+            return MonitorDirectory.of(QueueManagerConnector.forCommand(config.endpoint(), settings.qmgrsDirectory(),
+                    null)).read().stream().filter(l -> agents.matches(l.agent())).map(MftClient::monitor).toList();
+        } catch (Exception e) {
+            throw failure(e);
+        }
+    }
+
+    private static MonitorInfo monitor(MonitorListing l) {
+        MonitorDefinition m = l.definition();
+        return new MonitorInfo(l.agent().toUpperCase(java.util.Locale.ROOT), m.name(), m.queueMonitor(), l.started(),
+                m.queueMonitor() ? m.queue() : m.directory(), m.recursionLevel(),
+                Duration.ofSeconds(m.pollInterval().seconds()), m.batchSize(), m.description(), m.jobName());
     }
 
     /**
@@ -413,7 +517,9 @@ public final class MftClient implements AutoCloseable {
         return new AgentInfo(s.agentName(), s.queueManager(), v.shownStatus(), v.publishedStatus(), v.age(),
                 s.description(), s.hostName(), s.version(), new LinkedHashMap<>(s.sourceTransferStates()),
                 new LinkedHashMap<>(s.destinationTransferStates()), s.maxSourceTransfers(),
-                s.maxDestinationTransfers(), s.queuedTransfers());
+                s.maxDestinationTransfers(), s.queuedTransfers(), s.agentType(), s.osName(), s.timeZone(), s.startTime(),
+                s.publishTime(), s.publishRateMinSeconds(), s.queueManagerHost(), s.queueManagerPort(),
+                s.queueManagerChannel(), s.maxQueuedTransfers());
     }
 
     private static String agentName(String agent) throws MftClientException {

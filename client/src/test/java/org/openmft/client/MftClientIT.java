@@ -16,6 +16,10 @@ import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import javax.jms.Connection;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,6 +35,10 @@ import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerSettings;
 import org.openmft.coordination.publish.CoordinationPublisher;
+import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.MonitorCondition;
+import org.openmft.xml.MonitorDefinition;
+import org.openmft.xml.Originator;
 
 /**
  * The client API against a real embedded Artemis queue manager and two real agents in this JVM:
@@ -90,13 +98,23 @@ class MftClientIT {
     }
 
     @Test
-    void submitAwaitFollowCancelAndList() throws Exception {
+    void submitAwaitFollowCancelListPingMonitorsAndStop() throws Exception {
         // Agents: both publish READY.
         await("both agents READY", 30, () -> client.agents(null).stream()
                 .filter(a -> a.status().equals("READY")).count() == 2);
         assertThat(client.agents("S*")).extracting(AgentInfo::name).containsExactly("SRC");
         assertThat(client.agent("dst")).hasValueSatisfying(a -> assertThat(a.queueManager()).isEqualTo(QM));
         assertThat(client.agent("NOBODY")).isEmpty();
+        // The status fields fteListAgents and fteShowAgentDetails print.
+        assertThat(client.agent("SRC")).hasValueSatisfying(a -> {
+            assertThat(a.bindings()).isTrue();
+            assertThat(a.publishRateMinSeconds()).isEqualTo(2);
+            assertThat(a.agentType()).isNotBlank();
+            assertThat(a.osName()).isNotBlank();
+            assertThat(a.startTime()).isNotNull().isBeforeOrEqualTo(a.publishTime());
+            assertThat(a.maxQueuedTransfers()).isPositive();
+            assertThat(a.overdue()).isFalse();
+        });
 
         // A transfer built with the builder, awaited, with its progress followed.
         Path source = dir.resolve("in/data.bin");
@@ -144,8 +162,7 @@ class MftClientIT {
         });
 
         // A transfer to an agent that never starts (its queues exist) waits at the source: cancelled.
-        new ArtemisQueueAdmin(QueueManagerConnector.forAgent(new QueueManagerEndpoint(MessagingProvider.ARTEMIS, QM,
-                null, port, "SYSTEM.DEF.SVRCONN"), null)).createQueues(QueueNames.agentQueues("ASLEEP"));
+        new ArtemisQueueAdmin(direct()).createQueues(QueueNames.agentQueues("ASLEEP"));
         try (TransferHandle stuck = client.submit(TransferSpec.builder().sourceAgent("SRC").destinationAgent("ASLEEP")
                 .file(source.toString(), dir.resolve("out/never.bin").toString()).build())) {
             await("the stuck transfer listed", 30, () -> client.transfers().stream()
@@ -166,6 +183,69 @@ class MftClientIT {
                 .file(source.toString(), target.toString()).build()))
                 .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.code()).isEqualTo(1))
                 .hasMessageContaining("BFGCL0014E");
+
+        pingListMonitorsAndStop();
+    }
+
+    /** Part of the test above, on the same queue manager and agents (one broker start for both). */
+    private void pingListMonitorsAndStop() throws Exception {
+        // Ping: an agent that runs answers; ASLEEP, whose queues exist but which does not run, does
+        // not (code 2); one without queues is refused before anything is sent (code 1).
+        PingResult ping = client.ping("src", null, Duration.ofSeconds(30));
+        assertThat(ping.agent()).isEqualTo("SRC");
+        assertThat(ping.queueManager()).isEqualTo(QM);
+        assertThat(ping.roundTrip()).isPositive();
+        assertThatThrownBy(() -> client.ping("ASLEEP", null, Duration.ofMillis(500)))
+                .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.code()).isEqualTo(2))
+                .hasMessage("BFGCL0214I: agent ASLEEP didn't respond to ping after 0.5 seconds.");
+        assertThatThrownBy(() -> client.ping("GHOST", null, Duration.ofSeconds(1)))
+                .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.code()).isEqualTo(1))
+                .hasMessageContaining("SYSTEM.FTE.COMMAND.GHOST");
+
+        // Monitors: a directory monitor of SRC, created through its COMMAND queue as fteCreateMonitor does.
+        createMonitor("SRC", "WATCHER");
+        await("monitor WATCHER listed", 30, () -> !client.monitors("s*").isEmpty());
+        assertThat(client.monitors("S*")).singleElement().satisfies(m -> {
+            assertThat(m.agent()).isEqualTo("SRC");
+            assertThat(m.name()).isEqualTo("WATCHER");
+            assertThat(m.queueMonitor()).isFalse();
+            assertThat(m.started()).isTrue();
+            assertThat(m.resource()).isEqualTo(dir.resolve("watched").toString());
+            assertThat(m.recursionLevel()).isEqualTo(2);
+            assertThat(m.pollInterval()).isEqualTo(Duration.ofMinutes(5));
+            assertThat(m.batchSize()).isEqualTo(3);
+        });
+        assertThat(client.monitors("DST")).isEmpty();
+
+        // Stop: the agent confirms, and stops; a stopped agent no longer answers a ping.
+        client.stopAgent("dst", null, true, Duration.ofSeconds(30));
+        assertThat(agents.get(1).awaitStopped(Duration.ofSeconds(30))).isTrue();
+        assertThatThrownBy(() -> client.ping("DST", null, Duration.ofMillis(500)))
+                .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.code()).isEqualTo(2));
+    }
+
+    /** A connector to the queue manager as its agents have (bindings: this JVM's embedded broker). */
+    private QueueManagerConnector direct() throws Exception {
+        return QueueManagerConnector.forAgent(new QueueManagerEndpoint(MessagingProvider.ARTEMIS, QM, null, port,
+                "SYSTEM.DEF.SVRCONN"), null);
+    }
+
+    /** Puts a create-monitor request for a directory monitor on {@code agent}'s COMMAND queue. */
+    private void createMonitor(String agent, String name) throws Exception {
+        Path watched = Files.createDirectories(dir.resolve("watched"));
+        String document = TransferSpec.builder().sourceAgent(agent).destinationAgent("DST")
+                .file(watched.resolve("never.bin").toString(), dir.resolve("out/never.bin").toString()).build().toXml();
+        MonitorDefinition monitor = new MonitorDefinition("6.00", name, null, new MonitorDefinition.PollInterval(5,
+                MonitorDefinition.TimeUnit.MINUTES), 3, agent, watched.toString(), 2, false, List.of(
+                        new MonitorCondition.FileMatch(new MonitorCondition.FilePattern("*.trigger", false), null)),
+                null, new MonitorDefinition.MonitorTask("task", null, document.substring(document.indexOf("<request"))),
+                new Originator("client-it", "alice"), null, false, false);
+        try (Connection c = direct().connect()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            try (MessageProducer p = s.createProducer(s.createQueue(QueueNames.command(agent)))) {
+                p.send(s.createTextMessage(new DocumentWriter().write(monitor)));
+            }
+        }
     }
 
     /** A subscriber of a transfer's progress that asks for {@code first} events, then for what the test says. */

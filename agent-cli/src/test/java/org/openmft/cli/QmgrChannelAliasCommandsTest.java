@@ -52,6 +52,12 @@ class QmgrChannelAliasCommandsTest {
                 .isEqualTo(ExitCodes.FAILED);
         assertThat(ChannelDefinition.file(qma, "QMC")).exists();
 
+        // An alias through another alias, which no command makes (a file written by hand): not applied.
+        new ChannelAlias("QMC", "QMD").store(qma);
+        assertThat(MftCommandLineTest.run("qmgr", "channel", "alias", "list", "QMA", "--data-dir", data.toString())
+                .out()).contains("not applied: alias QMB goes through QMC, itself an alias (via QMD)");
+        Files.delete(ChannelAlias.file(qma, "QMC"));
+
         assertThat(mft("qmgr", "channel", "alias", "delete", "QMA", "--to", "QMB")).isZero();
         assertThat(alias).doesNotExist();
         assertThat(mft("qmgr", "channel", "alias", "delete", "QMA", "--to", "QMB")).isEqualTo(ExitCodes.FAILED);

@@ -126,7 +126,10 @@ final class QmgrChannelAliasCommands {
             System.out.printf("%-48s %-48s%n", "QMGR", "VIA");
             for (ChannelAlias a : all.values()) {
                 System.out.printf("%-48s %-48s%n", a.remoteQMgr(), a.via());
-                if (!channels.containsKey(a.via())) {
+                java.util.Optional<String> refused = a.refusal(all);
+                if (refused.isPresent()) {
+                    System.out.println("    not applied: " + refused.get());
+                } else if (!channels.containsKey(a.via())) {
                     System.out.println("    no channel to " + a.via() + ": messages for " + a.remoteQMgr()
                             + " wait in its transmission queue");
                 }

@@ -52,6 +52,20 @@ class QmgrChannelAliasCommandsTest {
                 .isEqualTo(ExitCodes.FAILED);
         assertThat(ChannelDefinition.file(qma, "QMC")).exists();
 
+        // An alias through another alias, which no command makes (a file written by hand): not applied.
+        new ChannelAlias("QMC", "QMD").store(qma);
+        java.io.PrintStream original = System.out;
+        java.io.ByteArrayOutputStream listed = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(listed, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            assertThat(mft("qmgr", "channel", "alias", "list", "QMA")).isZero();
+        } finally {
+            System.setOut(original);
+        }
+        assertThat(listed.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("not applied: alias QMB goes through QMC, itself an alias (via QMD)");
+        Files.delete(ChannelAlias.file(qma, "QMC"));
+
         assertThat(mft("qmgr", "channel", "alias", "delete", "QMA", "--to", "QMB")).isZero();
         assertThat(alias).doesNotExist();
         assertThat(mft("qmgr", "channel", "alias", "delete", "QMA", "--to", "QMB")).isEqualTo(ExitCodes.FAILED);

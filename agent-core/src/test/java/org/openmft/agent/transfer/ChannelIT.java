@@ -77,13 +77,26 @@ class ChannelIT {
         join(from, to, 1, port);
     }
 
+    /**
+     * As {@link #join(TransferHarness, TransferHarness)}, with IBM's HBINT of {@code heartbeatSeconds}:
+     * a short one also caps the backoff, so the channel finds a restarted queue manager within seconds.
+     */
+    static void joinWithHeartbeat(TransferHarness from, TransferHarness to, int heartbeatSeconds) throws Exception {
+        join(from, to, 1, to.port, heartbeatSeconds);
+    }
+
     private static void join(TransferHarness from, TransferHarness to, int channels, int port) throws Exception {
+        join(from, to, channels, port, ChannelDefinition.DEFAULT_HEARTBEAT_SECONDS);
+    }
+
+    private static void join(TransferHarness from, TransferHarness to, int channels, int port, int heartbeatSeconds)
+            throws Exception {
         Credentials login = to.qm.users().add("channel." + from.qmName, Set.of(Permissions.CHANNEL), true);
         to.qm.applySecurityChanges();
         Path credentials = from.root.resolve("channel-" + to.qmName + ".xml");
         to.qm.users().writeCredentials(credentials, login, false);
-        new ChannelDefinition(to.qmName, "127.0.0.1", port, credentials, null, null, false, channels)
-                .store(from.root.resolve("qm"));
+        new ChannelDefinition(to.qmName, "127.0.0.1", port, credentials, null, null, false, channels,
+                heartbeatSeconds).store(from.root.resolve("qm"));
     }
 
     /** The channel statuses {@code h}'s queue manager wrote last. */

@@ -61,15 +61,17 @@ final class TransferHarness implements AutoCloseable {
     final Path root;
     /** The queue manager's name. */
     final String qmName;
-    final EmbeddedQueueManager qm;
+    /** Replaced by {@link #startQueueManager} after a {@link #stopQueueManager}. */
+    EmbeddedQueueManager qm;
     final int port;
     final boolean client;
     final Map<String, Agent> agents = new HashMap<>();
     final Map<String, QueueManagerConnector> connectors = new HashMap<>();
     /** The administrator's connector, for what a test does behind the agents' backs. */
-    final QueueManagerConnector admin;
+    QueueManagerConnector admin;
     /** A requester's connector (user {@value #REQUESTER}), through which requests are submitted. */
-    final QueueManagerConnector requester;
+    QueueManagerConnector requester;
+    private final org.openmft.agent.credentials.Credentials requesterLogin;
     static final String REQUESTER = "tester";
     final List<String> events = new CopyOnWriteArrayList<>();
     final List<TransferOutcome> destinationOutcomes = new CopyOnWriteArrayList<>();
@@ -271,11 +273,33 @@ final class TransferHarness implements AutoCloseable {
         this.qmName = qmName;
         this.port = freePort();
         this.qm = EmbeddedQueueManager.start(new QueueManagerSettings(qmName, root.resolve("qm"), "127.0.0.1", port));
+        this.requesterLogin = qm.users().add(REQUESTER,
+                java.util.Set.of(org.openmft.agent.qmgr.security.Permissions.REQUESTER), true);
+        makeConnectors();
+    }
+
+    private void makeConnectors() throws Exception {
         var ep = new org.openmft.agent.config.QueueManagerEndpoint(org.openmft.agent.config.MessagingProvider.ARTEMIS,
                 qmName, client ? "127.0.0.1" : null, port, "SYSTEM.DEF.SVRCONN");
         this.admin = QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow());
-        this.requester = QueueManagerConnector.forAgent(ep, qm.users().add(REQUESTER,
-                java.util.Set.of(org.openmft.agent.qmgr.security.Permissions.REQUESTER), true));
+        this.requester = QueueManagerConnector.forAgent(ep, requesterLogin);
+    }
+
+    /** Stops the queue manager cleanly, its agents first (a test starts again those it needs). */
+    void stopQueueManager() {
+        agents.values().forEach(Agent::close);
+        agents.clear();
+        connectors.clear();
+        qm.close();
+    }
+
+    /**
+     * Starts the stopped queue manager again from its directory, on the same port; the connectors are
+     * made again, since an in-VM queue manager gets a new address at each start.
+     */
+    void startQueueManager() throws Exception {
+        qm = EmbeddedQueueManager.start(new QueueManagerSettings(qmName, root.resolve("qm"), "127.0.0.1", port));
+        makeConnectors();
     }
 
     static int freePort() throws IOException {

@@ -2,8 +2,11 @@ package org.openmft.agent.qmgr.channel;
 
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
@@ -41,6 +44,7 @@ final class AliasRoutes {
     private final ActiveMQServer server;
     private final String localQMgr;
     private final Map<String, ChannelAlias> deployed = new HashMap<>();
+    private final Set<ChannelAlias> refusedSaid = new HashSet<>();
     private boolean first = true;
 
     AliasRoutes(ActiveMQServer server, String localQMgr) {
@@ -49,12 +53,13 @@ final class AliasRoutes {
     }
 
     /**
-     * Deploys, replaces and removes diverts to match {@code wanted}.
+     * Deploys, replaces and removes diverts to match the aliases that may be applied.
      *
-     * @param wanted   the aliases defined now
+     * @param defined  the aliases defined now (those {@link ChannelAlias#refusal refused} are not applied)
      * @param channels the channel definitions now, by remote queue manager
      */
-    void apply(Map<String, ChannelAlias> wanted, Map<String, ChannelDefinition> channels) {
+    void apply(Map<String, ChannelAlias> defined, Map<String, ChannelDefinition> channels) {
+        Map<String, ChannelAlias> wanted = applicable(defined);
         if (first) {
             // Diverts deployed by an earlier run may be in the journal; the definitions are what counts.
             List<String> old = server.getPostOffice().getAllBindings().filter(b -> b.getType() == BindingType.DIVERT)
@@ -83,6 +88,22 @@ final class AliasRoutes {
                         a.remoteQMgr(), a.via(), Channels.PERIOD_MILLIS / 1000, e.toString());
             }
         }
+    }
+
+    /** The aliases that may be applied; each refused one is said once ({@link ChannelAlias#refusal}). */
+    private Map<String, ChannelAlias> applicable(Map<String, ChannelAlias> defined) {
+        Map<String, ChannelAlias> out = new HashMap<>();
+        for (ChannelAlias a : defined.values()) {
+            Optional<String> refused = a.refusal(defined);
+            if (refused.isEmpty()) {
+                out.put(a.remoteQMgr(), a);
+                refusedSaid.remove(a);
+            } else if (refusedSaid.add(a)) {
+                log.warn("Queue manager {}: {}; it is not applied", localQMgr, refused.get());
+            }
+        }
+        refusedSaid.retainAll(defined.values());
+        return out;
     }
 
     private void deploy(ChannelAlias a, boolean channelToo) throws Exception {

@@ -7,6 +7,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 
@@ -38,6 +39,24 @@ public record ChannelAlias(String remoteQMgr, String via) {
             throw new IllegalArgumentException("queue manager " + remoteQMgr + " cannot be reached through itself:"
                     + " --via names the queue manager in between");
         }
+    }
+
+    /**
+     * Why this alias is not applied among {@code all}, the aliases of the same queue manager: it goes
+     * through another alias, not a channel. On IBM MQ an alias's XMITQ is a transmission queue of its
+     * own queue manager; a longer route is an alias on each queue manager on the way, each resolving
+     * the next hop where it is (and two aliases through each other would send a message round for ever).
+     *
+     * @return the reason, or empty when it may be applied
+     */
+    public Optional<String> refusal(Map<String, ChannelAlias> all) {
+        ChannelAlias through = all.get(via);
+        if (through == null) {
+            return Optional.empty();
+        }
+        return Optional.of("alias " + remoteQMgr + " goes through " + via + ", itself an alias (via " + through.via()
+                + "): an alias goes through a channel; for a longer route, define an alias on each queue manager"
+                + " on the way");
     }
 
     /** The file an alias to {@code remoteQMgr} is kept in. */

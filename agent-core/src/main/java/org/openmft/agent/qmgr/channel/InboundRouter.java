@@ -17,8 +17,9 @@ import org.slf4j.LoggerFactory;
  * exclusive divert on {@value Routing#INBOUND}, which re-addresses each arriving message to the
  * queue its route names ({@link Routing#ROUTE_QUEUE}) when it is for this queue manager, giving it
  * the user its first queue manager validated ({@link Routing#ORIGIN_USER}); or to the transmission
- * queue toward the next queue manager (IBM MQ's queue manager alias hop); or, when neither exists or
- * the queue is one a channel may not feed, to the dead-letter queue with the reason in
+ * queue toward the next queue manager (IBM MQ's queue manager alias hop, at most {@value #MAX_HOPS}
+ * of them); or, when neither exists, the queue is one a channel may not feed or the message has
+ * passed through too many queue managers, to the dead-letter queue with the reason in
  * {@value #ERROR}.
  *
  * <p>A channel may feed agents' COMMAND, DATA and REPLY queues, the publication queue
@@ -40,6 +41,16 @@ public final class InboundRouter implements Transformer {
     public static final String TRANSIT = "$transit";
     /** String: why an arriving message was not delivered. */
     public static final String ERROR = "mftRouteError";
+    /**
+     * Int: the queue managers a message has passed through on its way (set here at each hop, removed
+     * by {@link OriginStamp} from what a client puts, so no client can forge it).
+     */
+    public static final String HOPS = "mftRouteHops";
+    /**
+     * The most queue managers a message passes through: beyond them it is dead-lettered, named, since
+     * queue manager aliases that lead to each other would otherwise send it round for ever.
+     */
+    public static final int MAX_HOPS = 16;
     private static final Logger log = LoggerFactory.getLogger(InboundRouter.class);
 
     private String localQMgr;
@@ -72,6 +83,12 @@ public final class InboundRouter implements Transformer {
             if (!exists(next)) {
                 return dead(m, "queue manager " + localQMgr + " has no channel to " + qmgr);
             }
+            int hops = m.getObjectProperty(HOPS) instanceof Integer n ? n : 0;
+            if (hops >= MAX_HOPS) {
+                return dead(m, "passed through " + hops + " queue managers without reaching " + qmgr
+                        + ": do queue manager aliases on the way lead to each other?");
+            }
+            m.putIntProperty(HOPS, hops + 1);
             m.setValidatedUserID(TRANSIT);
             m.setAddress(next);
             return m;

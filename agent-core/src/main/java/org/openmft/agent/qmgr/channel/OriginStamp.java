@@ -15,7 +15,8 @@ import org.openmft.agent.messaging.Routing;
  * <p>A message put by a client of this queue manager gets this queue manager's validated user for
  * it, whatever properties the client set (a client cannot claim another user). A message passing
  * through from another queue manager ({@link InboundRouter#TRANSIT} as its validated user, which no
- * client can have) keeps the origin its first queue manager recorded.
+ * client can have) keeps the origin its first queue manager recorded, and its count of hops
+ * ({@link InboundRouter#HOPS}), which a client's message starts without.
  *
  * <p>Made by the broker from its class name (a bridge's configuration is kept in the journal and
  * recovered at start), with this queue manager's name in the property {@value Channels#QMGR_PROPERTY}.
@@ -38,6 +39,7 @@ public final class OriginStamp implements Transformer {
         if (InboundRouter.TRANSIT.equals(validated)) {
             return m;
         }
+        m.removeProperty(InboundRouter.HOPS);
         if (validated == null) {
             m.removeProperty(Routing.ORIGIN_USER);
         } else {

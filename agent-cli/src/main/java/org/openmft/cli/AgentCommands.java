@@ -12,13 +12,13 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TemporaryQueue;
-import javax.jms.TextMessage;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TemporaryQueue;
+import jakarta.jms.TextMessage;
 
 import org.openmft.client.ClientSettings;
 import org.openmft.client.MftClient;
@@ -309,7 +309,7 @@ final class AgentCommands {
             }
             // Only the queue manager's administrator may ask its process to start an agent.
             QueueManagerConnector c = QueueManagerConnector.forAdministration(config.endpoint(), dd.qmgrsDir());
-            try (javax.jms.Connection connection = c.connect()) {
+            try (jakarta.jms.Connection connection = c.connect()) {
                 Session s = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 TemporaryQueue replies = s.createTemporaryQueue();
                 connection.start();

@@ -11,8 +11,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
-import javax.jms.Connection;
-import javax.jms.JMSException;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
 
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.config.ConfigurationException;

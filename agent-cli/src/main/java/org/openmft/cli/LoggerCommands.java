@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import javax.jms.Connection;
-import javax.jms.JMSException;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
 
 import org.openmft.agent.config.ConfigurationException;
 import org.openmft.agent.config.CoordinationConfig;

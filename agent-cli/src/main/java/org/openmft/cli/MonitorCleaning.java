@@ -2,8 +2,8 @@ package org.openmft.cli;
 
 import java.util.List;
 
-import javax.jms.Connection;
-import javax.jms.JMSException;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
 
 import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.DataDirectory;

@@ -53,7 +53,7 @@ class TransferCoreLayersTest {
     void theStatePortHasNoJmsTypes() {
         noClasses().that().resideInAPackage(CORE + ".state..")
                 .and().doNotHaveSimpleName("QueueStateStore").and().doNotHaveSimpleName("StateQueue")
-                .should().dependOnClassesThat().resideInAnyPackage("javax.jms..", "jakarta.jms..")
+                .should().dependOnClassesThat().resideInAnyPackage("jakarta.jms..", "jakarta.jms..")
                 .check(CLASSES);
     }
 }

@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import javax.jms.Connection;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.openmft.agent.authority.Authority;
 import org.openmft.agent.authority.AuthorityCheck;
@@ -605,7 +605,7 @@ public final class Agent implements AutoCloseable {
                             document);
                     continue;
                 }
-                javax.jms.Destination to = r.destination() != null ? r.destination()
+                jakarta.jms.Destination to = r.destination() != null ? r.destination()
                         : CommandIntake.documentReplyDestination(s, config.provider(), r.replyTo());
                 if (to == null) {
                     continue;
@@ -632,7 +632,7 @@ public final class Agent implements AutoCloseable {
         }
     }
 
-    private record PendingReply(String requestId, javax.jms.Destination destination,
+    private record PendingReply(String requestId, jakarta.jms.Destination destination,
             org.openmft.xml.ReplyTo replyTo) {
     }
 

@@ -18,12 +18,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import javax.jms.Connection;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -296,7 +296,7 @@ class LoggerIT {
             assertThat(got).extracting(m -> {
                 try {
                     return m.getStringProperty(LogSubscriber.REASON_PROPERTY);
-                } catch (javax.jms.JMSException e) {
+                } catch (jakarta.jms.JMSException e) {
                     throw new AssertionError(e);
                 }
             }).anySatisfy(r -> assertThat(r).contains(orphan))

@@ -106,7 +106,7 @@ class ImageLayoutIT {
                 .anySatisfy(j -> assertThat(j).startsWith("picocli-"))
                 .doesNotContain("openmft.jsa");
         // IBM's client only where the distribution was built with -Pibmmq.
-        assertThat(jars.stream().anyMatch(j -> j.startsWith("com.ibm.mq.allclient")))
+        assertThat(jars.stream().anyMatch(j -> j.startsWith("com.ibm.mq.jakarta.client")))
                 .isEqualTo(Boolean.getBoolean("openmft.image.ibmmq"));
         assertThat(Files.readAllLines(rootfs.resolve("etc/passwd")))
                 .contains("openmft:x:10001:10001:OpenMFT:/var/lib/openmft:/usr/sbin/nologin");

@@ -171,10 +171,10 @@ class RestApiIT {
                                             "*.trigger", false), null)), null,
                     new org.openmft.xml.MonitorDefinition.MonitorTask("task", null, task),
                     new org.openmft.xml.Originator("rest-it", "alice"), null, false, false);
-            try (javax.jms.Connection c = org.openmft.agent.messaging.QueueManagerConnector.forAgent(
+            try (jakarta.jms.Connection c = org.openmft.agent.messaging.QueueManagerConnector.forAgent(
                     estate.coordination().endpoint(), null).connect()) {
-                javax.jms.Session s = c.createSession(false, javax.jms.Session.AUTO_ACKNOWLEDGE);
-                try (javax.jms.MessageProducer p = s.createProducer(s.createQueue(
+                jakarta.jms.Session s = c.createSession(false, jakarta.jms.Session.AUTO_ACKNOWLEDGE);
+                try (jakarta.jms.MessageProducer p = s.createProducer(s.createQueue(
                         org.openmft.agent.config.QueueNames.command("SRC")))) {
                     p.send(s.createTextMessage(new org.openmft.xml.DocumentWriter().write(monitor)));
                 }
@@ -430,13 +430,13 @@ class RestApiIT {
         org.openmft.xml.AgentRef src = new org.openmft.xml.AgentRef("SRC", RestEstate.QMGR);
         org.openmft.xml.AgentRef dst = new org.openmft.xml.AgentRef("DST", RestEstate.QMGR);
         await("the progress subscription", 30, estate.progress::subscribed);
-        try (javax.jms.Connection c = org.openmft.agent.messaging.QueueManagerConnector.forAgent(
+        try (jakarta.jms.Connection c = org.openmft.agent.messaging.QueueManagerConnector.forAgent(
                 estate.coordination().endpoint(), null).connect()) {
-            javax.jms.Session s = c.createSession(false, javax.jms.Session.AUTO_ACKNOWLEDGE);
-            try (javax.jms.MessageProducer p = s.createProducer(s.createTopic(
+            jakarta.jms.Session s = c.createSession(false, jakarta.jms.Session.AUTO_ACKNOWLEDGE);
+            try (jakarta.jms.MessageProducer p = s.createProducer(s.createTopic(
                     org.openmft.agent.messaging.Publications.TOPIC))) {
                 for (long sent : new long[] {1_000_000, 3_000_000}) {
-                    javax.jms.TextMessage m = s.createTextMessage(new org.openmft.xml.log.PublicationWriter().write(
+                    jakarta.jms.TextMessage m = s.createTextMessage(new org.openmft.xml.log.PublicationWriter().write(
                             new org.openmft.xml.log.TransferProgress("4.00", id, src, dst, java.time.Instant.now(),
                                     sent, 2, 1, 2, sent, 4_000_000, "/data/big.bin", "/in/big.bin")));
                     m.setStringProperty(org.openmft.agent.messaging.Publications.TOPIC_STRING_PROPERTY,

@@ -10,15 +10,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import javax.jms.Connection;
-import javax.jms.JMSException;
-import javax.jms.JMSSecurityException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TemporaryQueue;
-import javax.jms.TextMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TemporaryQueue;
+import jakarta.jms.TextMessage;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -192,7 +192,7 @@ class HostileTenantIT {
         assertThat(e.getMessage()).containsIgnoringCase(permission);
     }
 
-    private static void send(Session s, javax.jms.Destination to, String body) throws JMSException {
+    private static void send(Session s, jakarta.jms.Destination to, String body) throws JMSException {
         try (MessageProducer p = s.createProducer(to)) {
             p.send(s.createTextMessage(body));
         }

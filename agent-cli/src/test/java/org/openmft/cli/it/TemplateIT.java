@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import javax.jms.Connection;
-import javax.jms.Session;
+import jakarta.jms.Connection;
+import jakarta.jms.Session;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -154,13 +154,13 @@ class TemplateIT {
         Files.writeString(in.resolve("payment.txt"), "a payment from a template");
         try (Connection c = connect()) {
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            javax.jms.MessageConsumer payments = s.createConsumer(s.createQueue("APP.PAYMENTS")); // makes the queue
+            jakarta.jms.MessageConsumer payments = s.createConsumer(s.createQueue("APP.PAYMENTS")); // makes the queue
             c.start();
             run("template", "create", "-tn", "PAYMENTS", "-sa", "AGENT1", "-da", "AGENT2", "-dq", "APP.PAYMENTS",
                     "-qmp", "true", in.resolve("payment.txt").toString()).expect(0);
             assertThat(run("template", "list", "-v", "PAYMENTS").expect(0).output()).contains("-> APP.PAYMENTS");
             run("transfer", "create", "--template", "PAYMENTS", "-w", "120").expect(0);
-            javax.jms.Message m = payments.receive(30_000);
+            jakarta.jms.Message m = payments.receive(30_000);
             assertThat(m).as("the file as a message on the template's queue").isNotNull();
             byte[] body = m.getBody(byte[].class);
             assertThat(new String(body, StandardCharsets.UTF_8)).isEqualTo("a payment from a template");

@@ -3,9 +3,9 @@ package org.openmft.agent.authority;
 import java.util.EnumMap;
 import java.util.Map;
 
-import javax.jms.Connection;
-import javax.jms.JMSException;
-import javax.jms.Message;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
 
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.qmgr.QueueManagerException;

@@ -1,8 +1,8 @@
 package org.openmft.agent.authority;
 
-import javax.jms.Connection;
-import javax.jms.JMSException;
-import javax.jms.Message;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
 
 import org.openmft.agent.qmgr.QueueManagerException;
 

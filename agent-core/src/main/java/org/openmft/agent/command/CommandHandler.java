@@ -42,7 +42,7 @@ public interface CommandHandler {
      *                      scheduler submitted), or null
      * @param scheduleTag   the message's {@code mftStateTag} property, which proves the former, or null
      */
-    record RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
+    record RequestContext(String messageId, String correlationId, jakarta.jms.Destination replyTo,
             String requesterUser, HeldAuthorities authorities, String requestText, String scheduleId,
             String scheduleTag) {
 
@@ -51,7 +51,7 @@ public interface CommandHandler {
         }
 
         /** A context of a request that is no schedule's occurrence. */
-        public RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
+        public RequestContext(String messageId, String correlationId, jakarta.jms.Destination replyTo,
                 String requesterUser, HeldAuthorities authorities, String requestText) {
             this(messageId, correlationId, replyTo, requesterUser, authorities, requestText, null, null);
         }
@@ -59,7 +59,7 @@ public interface CommandHandler {
         /**
          * A context with a validated user and no authorities.
          */
-        public RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo,
+        public RequestContext(String messageId, String correlationId, jakarta.jms.Destination replyTo,
                 String requesterUser) {
             this(messageId, correlationId, replyTo, requesterUser, HeldAuthorities.NONE, null);
         }
@@ -71,7 +71,7 @@ public interface CommandHandler {
          * @param correlationId the request's correlation id, or null
          * @param replyTo       the request's JMSReplyTo, or null
          */
-        public RequestContext(String messageId, String correlationId, javax.jms.Destination replyTo) {
+        public RequestContext(String messageId, String correlationId, jakarta.jms.Destination replyTo) {
             this(messageId, correlationId, replyTo, null);
         }
     }

@@ -6,13 +6,13 @@ import java.util.Enumeration;
 import java.util.HexFormat;
 import java.util.List;
 
-import javax.jms.BytesMessage;
-import javax.jms.Destination;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.ResultCode;
@@ -308,7 +308,7 @@ public final class CommandIntake {
             throws JMSException {
         String qmgr = request.getStringProperty(Routing.REPLY_TO_QMGR);
         String queue = null;
-        if (request.getJMSReplyTo() instanceof javax.jms.Queue q && routing.isRemote(qmgr)) {
+        if (request.getJMSReplyTo() instanceof jakarta.jms.Queue q && routing.isRemote(qmgr)) {
             queue = q.getQueueName();
         } else if (request.getJMSReplyTo() == null && document != null && routing.isRemote(document.qmgr())) {
             queue = document.queue();
@@ -348,7 +348,7 @@ public final class CommandIntake {
         }
         try (MessageProducer producer = session.createProducer(to)) {
             producer.send(m);
-        } catch (javax.jms.JMSSecurityException e) {
+        } catch (jakarta.jms.JMSSecurityException e) {
             // A requester may name a reply queue the agent's user may not put to (or create): the reply is
             // lost, as one to a missing queue is; failing the intake would redeliver the request forever.
             log.warn("Agent {}: the reply to request {} cannot be sent to {}: {}", agentName, requestId, to,

@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.BooleanSupplier;
 
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
 
 import org.openmft.agent.lifecycle.Backoff;
 import org.slf4j.Logger;

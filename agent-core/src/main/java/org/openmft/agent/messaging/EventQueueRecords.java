@@ -2,11 +2,11 @@ package org.openmft.agent.messaging;
 
 import java.util.ArrayList;
 import java.util.List;
-import javax.jms.Connection;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.Session;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.qmgr.QueueManagerException;
 

@@ -3,15 +3,15 @@ package org.openmft.agent.messaging;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import javax.jms.BytesMessage;
-import javax.jms.Connection;
-import javax.jms.DeliveryMode;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Queue;
-import javax.jms.Session;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
+import jakarta.jms.Session;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.qmgr.QueueManagerException;
 import org.slf4j.Logger;
@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * when an administrator changes its user's roles. {@link #transact} then opens a new session and
  * runs the work once more, so such a change does not fail the next save. It retries only what
  * never reached a commit, which the queue manager rolled back with the session: the JMS client's
- * own refusal of a closed session or connection ({@link javax.jms.IllegalStateException}), or the
+ * own refusal of a closed session or connection ({@link jakarta.jms.IllegalStateException}), or the
  * connection failing before the commit was asked. A failure whose outcome is unknown (the
  * connection broke during the commit) is not retried; the store fails and its caller decides again
  * from the state it knows. Bounded: one retry.
@@ -128,7 +128,7 @@ public final class EventQueueSession implements AutoCloseable {
                 s.commit();
                 return;
             } catch (JMSException e) {
-                boolean neverCommitted = e instanceof javax.jms.IllegalStateException
+                boolean neverCommitted = e instanceof jakarta.jms.IllegalStateException
                         || (!committing && (broken || CONNECTION_FAILURES.contains(ProviderErrors.reason(e))));
                 if (attempt > 1 || !neverCommitted) {
                     throw e;

@@ -3,7 +3,7 @@ package org.openmft.agent.messaging;
 import org.openmft.agent.qmgr.QueueManagerException;
 
 /**
- * Whether IBM's MQ client classes ({@code com.ibm.mq.allclient}) are on the class path. The
+ * Whether IBM's MQ client classes ({@code com.ibm.mq.jakarta.client}) are on the class path. The
  * distribution is Artemis-only by default; the IBM MQ provider is an optional part, added by a
  * {@code -Pibmmq} build or by copying IBM's jar into {@code lib/}. Every use of an IBM class is
  * behind {@link #require} or {@link #available()}, so that without the jar an Artemis process
@@ -12,8 +12,8 @@ import org.openmft.agent.qmgr.QueueManagerException;
  */
 public final class IbmMqClient {
     /** IBM's Maven coordinates, named in the error. */
-    public static final String ARTIFACT = "com.ibm.mq:com.ibm.mq.allclient";
-    private static final String PROBE = "com.ibm.mq.jms.MQConnectionFactory";
+    public static final String ARTIFACT = "com.ibm.mq:com.ibm.mq.jakarta.client";
+    private static final String PROBE = "com.ibm.mq.jakarta.jms.MQConnectionFactory";
     private static final boolean AVAILABLE = probe();
 
     private IbmMqClient() {
@@ -49,7 +49,7 @@ public final class IbmMqClient {
     static String missing(String what) {
         return what + " uses the IBM MQ provider, but IBM's MQ client classes (" + ARTIFACT
                 + ", class " + PROBE + ") are not installed in this OpenMFT: build the distribution with"
-                + " 'mvn package -Pibmmq', or copy IBM's com.ibm.mq.allclient jar (9.4 or later, with org.json's"
+                + " 'mvn package -Pibmmq', or copy IBM's com.ibm.mq.jakarta.client jar (9.4 or later, with org.json's"
                 + " json jar) into its lib directory; OpenMFT does not fall back to another provider";
     }
 }

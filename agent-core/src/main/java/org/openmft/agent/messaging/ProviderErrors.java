@@ -1,6 +1,6 @@
 package org.openmft.agent.messaging;
 
-import javax.jms.JMSException;
+import jakarta.jms.JMSException;
 
 import org.apache.activemq.artemis.api.core.ActiveMQException;
 

@@ -2,12 +2,12 @@ package org.openmft.agent.messaging;
 
 import java.util.regex.Pattern;
 
-import javax.jms.BytesMessage;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.xml.log.MalformedPublicationException;

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-import javax.jms.Connection;
-import javax.jms.ConnectionFactory;
-import javax.jms.JMSException;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
 
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.openmft.agent.config.MessagingProvider;
@@ -23,8 +23,8 @@ import org.openmft.agent.tls.TlsClientSettings;
 import org.openmft.agent.tls.TlsSettingException;
 
 import com.ibm.mq.MQQueueManager;
-import com.ibm.mq.jms.MQConnectionFactory;
-import com.ibm.msg.client.wmq.WMQConstants;
+import com.ibm.mq.jakarta.jms.MQConnectionFactory;
+import com.ibm.msg.client.jakarta.wmq.WMQConstants;
 
 /**
  * Opens JMS connections to one queue manager, on either provider, the way IBM MFT decides: no
@@ -325,7 +325,7 @@ public final class QueueManagerConnector {
         try {
             return credentials == null ? factory.createConnection()
                     : factory.createConnection(credentials.user(), credentials.password());
-        } catch (javax.jms.JMSSecurityException e) {
+        } catch (jakarta.jms.JMSSecurityException e) {
             throw new QueueManagerException(refusal(e), QueueManagerException.CONFIGURATION, e);
         } catch (JMSException e) {
             throw new QueueManagerException("cannot connect to " + description + ": " + ProviderErrors.describe(e)
@@ -357,7 +357,7 @@ public final class QueueManagerConnector {
      * What to tell a user whose login the queue manager refused: which user, and what to check.
      * Artemis does not say whether the user is unknown or the password wrong, and should not.
      */
-    private String refusal(javax.jms.JMSSecurityException e) {
+    private String refusal(jakarta.jms.JMSSecurityException e) {
         String detail = ProviderErrors.describe(e);
         if (credentials == null) {
             return description + " refused a connection without a user: it requires one; name an"
@@ -389,7 +389,7 @@ public final class QueueManagerConnector {
      * API (its JMS client would create a legacy-named queue on a browse); IBM MQ through a browser
      * on {@code session}, which fails with MQRC 2085 for an unknown queue.
      */
-    public boolean queueExists(javax.jms.Session session, String queue) throws JMSException {
+    public boolean queueExists(jakarta.jms.Session session, String queue) throws JMSException {
         if (artemisUrl != null) {
             try {
                 return new ArtemisQueueAdmin(this).depths(java.util.List.of(queue)).get(queue) >= 0;
@@ -402,7 +402,7 @@ public final class QueueManagerConnector {
         try {
             session.createBrowser(session.createQueue(queue)).close();
             return true;
-        } catch (javax.jms.InvalidDestinationException e) {
+        } catch (jakarta.jms.InvalidDestinationException e) {
             return false;
         }
     }

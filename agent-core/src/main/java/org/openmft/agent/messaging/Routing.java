@@ -2,10 +2,10 @@ package org.openmft.agent.messaging;
 
 import java.util.regex.Pattern;
 
-import javax.jms.Destination;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.Session;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.Session;
 
 import org.openmft.agent.config.MessagingProvider;
 

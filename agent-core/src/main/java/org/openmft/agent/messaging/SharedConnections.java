@@ -9,10 +9,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import javax.jms.Connection;
-import javax.jms.ExceptionListener;
-import javax.jms.JMSException;
-import javax.jms.Session;
+import jakarta.jms.Connection;
+import jakarta.jms.ExceptionListener;
+import jakarta.jms.JMSException;
+import jakarta.jms.Session;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -229,7 +229,7 @@ public final class SharedConnections {
                 case "stop":
                     return null;
                 case "setClientID":
-                    throw new javax.jms.IllegalStateException("a shared connection takes no client id");
+                    throw new jakarta.jms.IllegalStateException("a shared connection takes no client id");
                 case "equals":
                     return proxy == args[0];
                 case "hashCode":
@@ -241,7 +241,7 @@ public final class SharedConnections {
             }
             synchronized (this) {
                 if (closed) {
-                    throw new javax.jms.IllegalStateException("the connection is closed");
+                    throw new jakarta.jms.IllegalStateException("the connection is closed");
                 }
             }
             Object result;

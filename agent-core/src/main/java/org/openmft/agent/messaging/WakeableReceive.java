@@ -1,8 +1,8 @@
 package org.openmft.agent.messaging;
 
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
 
 /**
  * A long receive that another thread can end at once: for a loop that waits for a message with a

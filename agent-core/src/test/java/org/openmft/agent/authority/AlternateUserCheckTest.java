@@ -11,7 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import javax.jms.Message;
+import jakarta.jms.Message;
 
 import org.junit.jupiter.api.Test;
 import org.openmft.agent.qmgr.QueueManagerException;

@@ -15,9 +15,9 @@ import org.openmft.xml.Reply;
 class CommandIntakeTest {
 
     /** A message that has only the given JMSXUserID. */
-    private static javax.jms.Message withUser(String user) {
-        return (javax.jms.Message) java.lang.reflect.Proxy.newProxyInstance(CommandIntakeTest.class.getClassLoader(),
-                new Class<?>[] {javax.jms.Message.class}, (proxy, method, args) -> {
+    private static jakarta.jms.Message withUser(String user) {
+        return (jakarta.jms.Message) java.lang.reflect.Proxy.newProxyInstance(CommandIntakeTest.class.getClassLoader(),
+                new Class<?>[] {jakarta.jms.Message.class}, (proxy, method, args) -> {
                     if (method.getName().equals("getStringProperty")) {
                         return "JMSXUserID".equals(args[0]) ? user : null;
                     }

@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import javax.jms.BytesMessage;
-import javax.jms.Destination;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Destination;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.client.impl.ClientMessageImpl;
@@ -177,7 +177,7 @@ class OversizedCommandTest {
                     (p, method, args) -> switch (method.getName()) {
                         case "send" -> {
                             Sent s = (Sent) ((Recorded) args[0]).recorded();
-                            sent.add(new Sent(((javax.jms.Queue) to).getQueueName(), s.bodyBytes(), s.text(),
+                            sent.add(new Sent(((jakarta.jms.Queue) to).getQueueName(), s.bodyBytes(), s.text(),
                                     s.properties()));
                             yield null;
                         }

@@ -2,7 +2,7 @@ package org.openmft.agent.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import javax.jms.JMSException;
+import jakarta.jms.JMSException;
 
 import org.apache.activemq.artemis.api.core.ActiveMQNotConnectedException;
 import org.junit.jupiter.api.Test;

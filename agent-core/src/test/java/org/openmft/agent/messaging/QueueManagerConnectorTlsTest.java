@@ -17,7 +17,7 @@ import org.openmft.agent.config.CommandConfig;
 import org.openmft.agent.config.ConfigurationException;
 import org.openmft.agent.tls.TlsFixtures;
 
-import com.ibm.mq.jms.MQConnectionFactory;
+import com.ibm.mq.jakarta.jms.MQConnectionFactory;
 
 /**
  * IBM's *Ssl* keys become TLS settings: on IBM MQ the connection factory's SSLCipherSuite,

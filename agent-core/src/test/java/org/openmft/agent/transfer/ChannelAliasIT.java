@@ -6,12 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-import javax.jms.Connection;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -171,7 +171,7 @@ class ChannelAliasIT {
         // As ftePingAgent -m QMB does from QMA.
         try (Connection c = qma.requester.connect()) {
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            javax.jms.TemporaryQueue replies = s.createTemporaryQueue();
+            jakarta.jms.TemporaryQueue replies = s.createTemporaryQueue();
             c.start();
             Routing routing = new Routing(MessagingProvider.ARTEMIS, "QMA");
             Message m = s.createTextMessage(new DocumentWriter().write(new PingAgentRequest("6.00",
@@ -283,9 +283,9 @@ class ChannelAliasIT {
                 Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 s.createBrowser(s.createQueue(Routing.transmissionQueue(qmgr))).getEnumeration();
                 return exists;
-            } catch (javax.jms.InvalidDestinationException e) {
+            } catch (jakarta.jms.InvalidDestinationException e) {
                 return !exists;
-            } catch (javax.jms.JMSException | org.openmft.agent.qmgr.QueueManagerException e) {
+            } catch (jakarta.jms.JMSException | org.openmft.agent.qmgr.QueueManagerException e) {
                 return false;
             }
         });

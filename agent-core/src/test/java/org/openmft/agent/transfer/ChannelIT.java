@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 
-import javax.jms.Connection;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
+import jakarta.jms.Connection;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -160,7 +160,7 @@ class ChannelIT {
         // A requester of QM2 (the command queue manager) asks SRC on QM1, as fteCreateTransfer -sm QM1 -w does.
         try (Connection c = qm2.requester.connect()) {
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            javax.jms.TemporaryQueue replies = s.createTemporaryQueue();
+            jakarta.jms.TemporaryQueue replies = s.createTemporaryQueue();
             c.start();
             TransferRequest base = across(src, out);
             TransferRequest request = new TransferRequest(base.version(), base.originator(), base.sourceAgent(),
@@ -177,11 +177,11 @@ class ChannelIT {
             try (MessageConsumer in = s.createConsumer(replies)) {
                 Message ack = in.receive(60_000);
                 assertThat(ack).as("the acknowledgement, through QM1's channel to QM2").isNotNull();
-                Reply a = new org.openmft.xml.RequestParser().parseReply(((javax.jms.TextMessage) ack).getText());
+                Reply a = new org.openmft.xml.RequestParser().parseReply(((jakarta.jms.TextMessage) ack).getText());
                 assertThat(a.resultCode()).as("%s", a.supplements()).isZero();
                 Message fin = in.receive(120_000);
                 assertThat(fin).as("the final reply").isNotNull();
-                Reply f = new org.openmft.xml.RequestParser().parseReply(((javax.jms.TextMessage) fin).getText());
+                Reply f = new org.openmft.xml.RequestParser().parseReply(((jakarta.jms.TextMessage) fin).getText());
                 assertThat(f.resultCode()).as("%s", f.supplements()).isZero();
             }
         }
@@ -252,7 +252,7 @@ class ChannelIT {
             try (MessageConsumer later = Publications.subscribe(s2, MessagingProvider.ARTEMIS, status)) {
                 Message retained = later.receive(30_000);
                 assertThat(retained).as("the retained status, for a subscriber that came later").isNotNull();
-                assertThat(((javax.jms.TextMessage) retained).getText()).contains(status);
+                assertThat(((jakarta.jms.TextMessage) retained).getText()).contains(status);
             }
         }
     }

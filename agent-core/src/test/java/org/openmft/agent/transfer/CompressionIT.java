@@ -12,8 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import javax.jms.BytesMessage;
-import javax.jms.Message;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Message;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
-import javax.jms.Message;
+import jakarta.jms.Message;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

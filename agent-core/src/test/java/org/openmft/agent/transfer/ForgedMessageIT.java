@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import javax.jms.BytesMessage;
-import javax.jms.Message;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Message;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -13,14 +13,14 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 
-import javax.jms.BytesMessage;
-import javax.jms.Connection;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TemporaryQueue;
-import javax.jms.TextMessage;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TemporaryQueue;
+import jakarta.jms.TextMessage;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -363,7 +363,7 @@ class HostileRequestIT {
     void replyQueuesThatCannotBeReachedDoNotStopTheAgent() throws Exception {
         TemporaryQueue gone = session.createTemporaryQueue();
         gone.delete();
-        for (javax.jms.Destination to : List.of(gone, session.createQueue("SYSTEM.FTE.NO.SUCH.QUEUE"))) {
+        for (jakarta.jms.Destination to : List.of(gone, session.createQueue("SYSTEM.FTE.NO.SUCH.QUEUE"))) {
             for (String xml : List.of("not xml", ping("SRC"))) {
                 TextMessage m = session.createTextMessage(xml);
                 m.setJMSReplyTo(to);

@@ -15,9 +15,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
-import javax.jms.BytesMessage;
-import javax.jms.Message;
-import javax.jms.Session;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Message;
+import jakarta.jms.Session;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,10 +107,10 @@ class MessageProtectionIT {
      * memory does (the embedded one blocks DATA senders instead, so its DATA never reaches its disk).
      */
     private static void pageBeyond64KiB(TransferHarness h, String address) throws Exception {
-        try (javax.jms.QueueConnection c = (javax.jms.QueueConnection) h.admin.connect()) {
-            javax.jms.QueueSession s = c.createQueueSession(false, Session.AUTO_ACKNOWLEDGE);
+        try (jakarta.jms.QueueConnection c = (jakarta.jms.QueueConnection) h.admin.connect()) {
+            jakarta.jms.QueueSession s = c.createQueueSession(false, Session.AUTO_ACKNOWLEDGE);
             c.start();
-            javax.jms.QueueRequestor requestor = new javax.jms.QueueRequestor(s, s.createQueue("activemq.management"));
+            jakarta.jms.QueueRequestor requestor = new jakarta.jms.QueueRequestor(s, s.createQueue("activemq.management"));
             Message m = s.createMessage();
             org.apache.activemq.artemis.api.jms.management.JMSManagementHelper.putOperationInvocation(m, "broker",
                     "addAddressSettings", address, "{\"addressFullMessagePolicy\":\"PAGE\",\"maxSizeBytes\":65536,"

@@ -139,16 +139,16 @@ class MultipleChannelsIT {
     @Order(3)
     void aChannelTakenAwayTakesItsAliasAlongAndHandsOnWhatItHeld() throws Exception {
         String secondQueue = Routing.aliasTransmissionQueue("QM2", 2);
-        try (javax.jms.Connection c2 = qm2.admin.connect(); javax.jms.Connection c1 = qm1.requester.connect()) {
-            javax.jms.Session s2 = c2.createSession(false, javax.jms.Session.AUTO_ACKNOWLEDGE);
+        try (jakarta.jms.Connection c2 = qm2.admin.connect(); jakarta.jms.Connection c1 = qm1.requester.connect()) {
+            jakarta.jms.Session s2 = c2.createSession(false, jakarta.jms.Session.AUTO_ACKNOWLEDGE);
             s2.createConsumer(s2.createQueue("APP.IN")).close(); // makes the application queue
             c2.start();
             pause(secondQueue, true);
-            javax.jms.Session s1 = c1.createSession(false, javax.jms.Session.AUTO_ACKNOWLEDGE);
+            jakarta.jms.Session s1 = c1.createSession(false, jakarta.jms.Session.AUTO_ACKNOWLEDGE);
             Routing routing = new Routing(org.openmft.agent.config.MessagingProvider.ARTEMIS, "QM1");
-            try (javax.jms.MessageProducer p = s1.createProducer(
+            try (jakarta.jms.MessageProducer p = s1.createProducer(
                     routing.aliasDestination(s1, "APP.IN", "QM2", 2))) {
-                javax.jms.Message m = s1.createTextMessage("sent over the second channel");
+                jakarta.jms.Message m = s1.createTextMessage("sent over the second channel");
                 routing.address(m, "APP.IN", "QM2");
                 p.send(m);
             }
@@ -166,10 +166,10 @@ class MultipleChannelsIT {
                     return false;
                 }
             });
-            try (javax.jms.MessageConsumer in = s2.createConsumer(s2.createQueue("APP.IN"))) {
-                javax.jms.Message got = in.receive(30_000);
+            try (jakarta.jms.MessageConsumer in = s2.createConsumer(s2.createQueue("APP.IN"))) {
+                jakarta.jms.Message got = in.receive(30_000);
                 assertThat(got).as("what the second channel held, sent on by the first").isNotNull();
-                assertThat(((javax.jms.TextMessage) got).getText()).isEqualTo("sent over the second channel");
+                assertThat(((jakarta.jms.TextMessage) got).getText()).isEqualTo("sent over the second channel");
             }
         }
     }

@@ -12,15 +12,15 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 
-import javax.jms.BytesMessage;
-import javax.jms.Connection;
-import javax.jms.DeliveryMode;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.QueueBrowser;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.QueueBrowser;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.apache.activemq.artemis.api.core.management.ResourceNames;
 import org.junit.jupiter.api.AfterAll;
@@ -142,7 +142,7 @@ class QueueTransferIT {
                     for (Enumeration<?> e = b.getEnumeration(); e.hasMoreElements();) {
                         waiting.add((Message) e.nextElement());
                     }
-                } catch (javax.jms.JMSException e) {
+                } catch (jakarta.jms.JMSException e) {
                     throw new IllegalStateException(e);
                 }
                 return waiting.size() >= 2;

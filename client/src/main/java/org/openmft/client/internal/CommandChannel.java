@@ -14,14 +14,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
-import javax.jms.Connection;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Queue;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.openmft.agent.config.CommandConfig;
 import org.openmft.agent.config.DataDirectory;
@@ -352,7 +352,7 @@ public final class CommandChannel implements AutoCloseable {
         boolean exists;
         try {
             exists = connector.queueExists(session, local);
-        } catch (javax.jms.InvalidDestinationException e) {
+        } catch (jakarta.jms.InvalidDestinationException e) {
             exists = false;
         } catch (JMSException e) {
             if (e.getCause() instanceof QueueManagerException q) {

@@ -2,13 +2,13 @@ package org.openmft.coordination.publish;
 
 import java.nio.charset.StandardCharsets;
 
-import javax.jms.BytesMessage;
-import javax.jms.DeliveryMode;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.openmft.agent.config.MessagingProvider;
 import org.openmft.agent.messaging.Publications;
@@ -27,7 +27,7 @@ interface Delivery {
     void send(Session session, MessageProducer producer, Publication p) throws JMSException;
 
     /** The JMS destination publications go to. */
-    javax.jms.Destination destination(Session session) throws JMSException;
+    jakarta.jms.Destination destination(Session session) throws JMSException;
 
     /** The delivery for a provider. */
     static Delivery of(MessagingProvider provider) {
@@ -40,7 +40,7 @@ interface Delivery {
         static final String DUPLICATE_ID = "_AMQ_DUPL_ID";
 
         @Override
-        public javax.jms.Destination destination(Session session) throws JMSException {
+        public jakarta.jms.Destination destination(Session session) throws JMSException {
             return session.createTopic(Publications.TOPIC);
         }
 
@@ -98,7 +98,7 @@ interface Delivery {
         }
 
         @Override
-        public javax.jms.Destination destination(Session session) throws JMSException {
+        public jakarta.jms.Destination destination(Session session) throws JMSException {
             return routing.destination(session, Publications.TOPIC, coordinationQMgr);
         }
 
@@ -116,10 +116,10 @@ interface Delivery {
      */
     final class IbmQueuedPublish implements Delivery {
         @Override
-        public javax.jms.Destination destination(Session session) throws JMSException {
-            javax.jms.Queue q = session.createQueue("queue:///" + Publications.TOPIC);
-            if (org.openmft.agent.messaging.IbmMqClient.available() && q instanceof com.ibm.mq.jms.MQQueue mq) {
-                mq.setMessageBodyStyle(com.ibm.msg.client.wmq.WMQConstants.WMQ_MESSAGE_BODY_MQ);
+        public jakarta.jms.Destination destination(Session session) throws JMSException {
+            jakarta.jms.Queue q = session.createQueue("queue:///" + Publications.TOPIC);
+            if (org.openmft.agent.messaging.IbmMqClient.available() && q instanceof com.ibm.mq.jakarta.jms.MQQueue mq) {
+                mq.setMessageBodyStyle(com.ibm.msg.client.jakarta.wmq.WMQConstants.WMQ_MESSAGE_BODY_MQ);
                 mq.setMQMDWriteEnabled(true);
             }
             return q;

@@ -5,14 +5,14 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import javax.jms.Connection;
-import javax.jms.DeliveryMode;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ProviderErrors;
@@ -355,7 +355,7 @@ final class PublicationSender implements Runnable {
         try {
             c = agentQMgr.connect();
             Session s = c.createSession(true, Session.SESSION_TRANSACTED);
-            javax.jms.Queue q = s.createQueue(outbox);
+            jakarta.jms.Queue q = s.createQueue(outbox);
             MessageProducer p = s.createProducer(q);
             MessageConsumer consumer = s.createConsumer(q);
             MessageProducer through = channel != null && agentQMgr.queueExists(s, channel.transmissionQueue())

@@ -4,13 +4,13 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import javax.jms.BytesMessage;
-import javax.jms.Connection;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.Publications;
@@ -96,7 +96,7 @@ public record RetainedPublications(QueueManagerConnector connector, Duration fir
     /** The topic string: Artemis carries it as a property; IBM MQ as the message's destination. */
     private static String topic(Message m) throws JMSException {
         String topic = m.getStringProperty(Publications.TOPIC_STRING_PROPERTY);
-        if (topic == null && m.getJMSDestination() instanceof javax.jms.Topic t) {
+        if (topic == null && m.getJMSDestination() instanceof jakarta.jms.Topic t) {
             topic = t.getTopicName();
         }
         return topic;

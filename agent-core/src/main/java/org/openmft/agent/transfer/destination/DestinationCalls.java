@@ -10,8 +10,8 @@ import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
-import javax.jms.JMSException;
-import javax.jms.Message;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
 
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.AgentListener.Role;

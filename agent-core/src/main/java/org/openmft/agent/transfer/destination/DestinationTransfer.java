@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
-import javax.jms.JMSException;
+import jakarta.jms.JMSException;
 
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.ItemOutcome;
@@ -746,7 +746,7 @@ public final class DestinationTransfer {
         send(context.replies().codec().itemDone(id, incarnation(), item, seq, o));
     }
 
-    private void send(javax.jms.Message m) throws JMSException {
+    private void send(jakarta.jms.Message m) throws JMSException {
         context.replies().send(sourceAgent, sourceQMgr, m);
     }
 

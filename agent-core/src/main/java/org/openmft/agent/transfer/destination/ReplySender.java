@@ -1,7 +1,7 @@
 package org.openmft.agent.transfer.destination;
 
-import javax.jms.JMSException;
-import javax.jms.Message;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
 
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 

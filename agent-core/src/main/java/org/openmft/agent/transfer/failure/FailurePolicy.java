@@ -1,7 +1,7 @@
 package org.openmft.agent.transfer.failure;
 
-import javax.jms.InvalidDestinationException;
-import javax.jms.JMSException;
+import jakarta.jms.InvalidDestinationException;
+import jakarta.jms.JMSException;
 
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.messaging.ProviderErrors;

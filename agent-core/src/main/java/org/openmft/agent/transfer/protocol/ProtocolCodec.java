@@ -3,10 +3,10 @@ package org.openmft.agent.transfer.protocol;
 import java.util.Base64;
 import java.util.zip.CRC32C;
 
-import javax.jms.BytesMessage;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.Session;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.Session;
 
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.compression.ChunkCompressor;

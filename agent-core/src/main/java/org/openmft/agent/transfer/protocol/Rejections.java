@@ -2,8 +2,8 @@ package org.openmft.agent.transfer.protocol;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-import javax.jms.JMSException;
-import javax.jms.Message;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
 
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.authority.AuthorityStamp;

@@ -22,13 +22,13 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
-import javax.jms.BytesMessage;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.QueueBrowser;
-import javax.jms.Session;
-import javax.jms.TextMessage;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.QueueBrowser;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.messaging.ProviderErrors;
@@ -221,7 +221,7 @@ public final class QueueReader {
                 throw new QueueFailure(ResultCode.FAILED, "BFGTR0074E: The source queue " + source.queue()
                         + " does not exist on queue manager " + routing.localQMgr() + " (MQRC 2085).");
             }
-            javax.jms.Queue queue = session.createQueue(source.queue());
+            jakarta.jms.Queue queue = session.createQueue(source.queue());
             long waitMillis = Math.max(0, source.waitTimeSeconds()) * 1000L;
             long deadline = clock.millis() + waitMillis;
             Selection selection;
@@ -294,7 +294,7 @@ public final class QueueReader {
         long pendingBytes = 0;
         try {
             session = sessions.open(true);
-            javax.jms.Queue q = session.createQueue(queue);
+            jakarta.jms.Queue q = session.createQueue(queue);
             List<String> ids = spooled.messageIds();
             for (int from = 0; from < ids.size(); from += REMOVE_BATCH) {
                 List<String> batch = ids.subList(from, Math.min(ids.size(), from + REMOVE_BATCH));
@@ -384,7 +384,7 @@ public final class QueueReader {
     }
 
     /** What is there to read now, or null when nothing (or no complete group) is. */
-    private Selection select(Session session, javax.jms.Queue queue, QueueSource source, String transferId)
+    private Selection select(Session session, jakarta.jms.Queue queue, QueueSource source, String transferId)
             throws JMSException {
         String name = source.queue();
         if (source.groupId() != null) {
@@ -444,7 +444,7 @@ public final class QueueReader {
         }
     }
 
-    private Spooled write(Session session, javax.jms.Queue queue, QueueSource source, Selection selection,
+    private Spooled write(Session session, jakarta.jms.Queue queue, QueueSource source, Selection selection,
             Path spool, Charset charset, String transferId) throws JMSException, IOException, QueueFailure {
         byte[] delimiter = source.delimiterBytes(charset);
         boolean prefix = "prefix".equals(source.delimiterPosition());

@@ -5,10 +5,10 @@ import java.nio.file.NoSuchFileException;
 import java.util.Locale;
 import java.util.function.IntSupplier;
 
-import javax.jms.DeliveryMode;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageProducer;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageProducer;
 
 import org.openmft.agent.transfer.failure.TransferFailure;
 import org.openmft.agent.transfer.files.Access;

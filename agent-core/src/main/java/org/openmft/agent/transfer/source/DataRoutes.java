@@ -3,9 +3,9 @@ package org.openmft.agent.transfer.source;
 import java.util.ArrayList;
 import java.util.List;
 
-import javax.jms.JMSException;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
 
 import org.openmft.agent.messaging.Routing;
 import org.slf4j.Logger;
@@ -80,7 +80,7 @@ final class DataRoutes {
                     break;
                 }
             }
-            p.setDeliveryMode(javax.jms.DeliveryMode.NON_PERSISTENT);
+            p.setDeliveryMode(jakarta.jms.DeliveryMode.NON_PERSISTENT);
             p.setPriority(priority);
             p.setDisableMessageTimestamp(true);
             channels.add(p);

@@ -12,9 +12,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
 
-import javax.jms.Destination;
-import javax.jms.JMSException;
-import javax.jms.Queue;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Queue;
 
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.ResultCode;

@@ -2,7 +2,7 @@ package org.openmft.agent.transfer.source;
 
 import java.util.List;
 
-import javax.jms.Destination;
+import jakarta.jms.Destination;
 
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.TransferInfo;

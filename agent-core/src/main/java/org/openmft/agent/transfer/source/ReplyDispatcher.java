@@ -3,9 +3,9 @@ package org.openmft.agent.transfer.source;
 import java.time.Duration;
 import java.util.concurrent.ThreadFactory;
 
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.Session;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.Session;
 
 import org.openmft.agent.AgentListener;
 import org.openmft.agent.ResultCode;

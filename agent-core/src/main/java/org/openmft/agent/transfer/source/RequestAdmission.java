@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
-import javax.jms.Destination;
-import javax.jms.JMSException;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
 
 import org.openmft.agent.ItemOutcome;
 import org.openmft.agent.ResultCode;
@@ -248,7 +248,7 @@ public final class RequestAdmission {
 
     private static String queueName(Destination d) {
         try {
-            return d instanceof javax.jms.Queue q ? q.getQueueName() : null;
+            return d instanceof jakarta.jms.Queue q ? q.getQueueName() : null;
         } catch (JMSException e) {
             return null;
         }

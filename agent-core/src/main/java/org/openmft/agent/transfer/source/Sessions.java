@@ -1,7 +1,7 @@
 package org.openmft.agent.transfer.source;
 
-import javax.jms.JMSException;
-import javax.jms.Session;
+import jakarta.jms.JMSException;
+import jakarta.jms.Session;
 
 /** How a source transfer gets its own session on the agent's connection, and asks whether a queue exists. */
 public interface Sessions {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
-import javax.jms.JMSException;
+import jakarta.jms.JMSException;
 
 import org.openmft.agent.AgentListener.Role;
 import org.openmft.agent.ItemOutcome;

@@ -11,7 +11,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
-import javax.jms.Destination;
+import jakarta.jms.Destination;
 
 import org.openmft.xml.TransferRequest;
 import org.slf4j.Logger;

@@ -10,13 +10,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import javax.jms.DeliveryMode;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.QueueBrowser;
-import javax.jms.Session;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.QueueBrowser;
+import jakarta.jms.Session;
 
 import org.openmft.agent.messaging.KeptConsumers;
 import org.openmft.agent.transfer.protocol.TransferIds;
@@ -50,7 +50,7 @@ final class StateQueue {
 
     private final Session session;
     private final MessageProducer producer;
-    private final javax.jms.Queue queue;
+    private final jakarta.jms.Queue queue;
     private final String queueName;
     private final StateTag tag;
     /** The message id of each record this store wrote or loaded, by role and transfer. */

@@ -2,8 +2,8 @@ package org.openmft.agent.transfer.failure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import javax.jms.InvalidDestinationException;
-import javax.jms.JMSException;
+import jakarta.jms.InvalidDestinationException;
+import jakarta.jms.JMSException;
 
 import org.junit.jupiter.api.Test;
 import org.openmft.agent.ResultCode;

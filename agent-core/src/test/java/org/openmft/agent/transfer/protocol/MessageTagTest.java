@@ -11,10 +11,10 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 
-import javax.jms.BytesMessage;
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.Session;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.Session;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;

@@ -42,13 +42,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Session;
-import javax.jms.TemporaryQueue;
-import javax.jms.TextMessage;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TemporaryQueue;
+import jakarta.jms.TextMessage;
 
 import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
 import org.openmft.agent.Agent;
@@ -969,7 +969,7 @@ public final class CoordinationScenario {
      * listener notes the acknowledgement and the final reply.
      */
     private static final class Requester {
-        private final javax.jms.Connection connection;
+        private final jakarta.jms.Connection connection;
         private final Session producerSession;
         private final Session replySession;
         private final TemporaryQueue[] replyQueues;
@@ -1073,7 +1073,7 @@ public final class CoordinationScenario {
     private static final class StatusCounter {
         final AtomicLong status = new AtomicLong();
         final AtomicLong progress = new AtomicLong();
-        private final javax.jms.Connection connection;
+        private final jakarta.jms.Connection connection;
         private final Thread thread;
         private volatile boolean running = true;
 

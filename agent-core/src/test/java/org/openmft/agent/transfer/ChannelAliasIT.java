@@ -264,7 +264,7 @@ class ChannelAliasIT {
             c.start();
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             java.util.List<String> out = new java.util.ArrayList<>();
-            try (javax.jms.QueueBrowser b = s.createBrowser(s.createQueue(queue))) {
+            try (jakarta.jms.QueueBrowser b = s.createBrowser(s.createQueue(queue))) {
                 for (var e = b.getEnumeration(); e.hasMoreElements();) {
                     out.add(((TextMessage) e.nextElement()).getText());
                 }

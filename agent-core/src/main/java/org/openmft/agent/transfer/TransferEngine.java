@@ -271,7 +271,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
             RequestAdmission a = admission;
             managedCalls = new ManagedCalls(sourceContext.settings(), state, callRunner, scheduler, replies, listener,
                     arrival,
-                    () -> scheduler.queuedCount() + a.planner().pendingCount(), threads, this::activityChanged);
+                    a::waitingCount, threads, this::activityChanged);
             checkpointer = new Checkpointer(agentName, connection, state, listener, threads, id -> {
                 DataDispatcher d = dataDispatcher;
                 return d == null ? null : d.keyOf(id);
@@ -489,7 +489,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     public int activeTransfers() {
         return (scheduler == null ? 0 : scheduler.activeCount())
                 + (managedCalls == null ? 0 : managedCalls.activeCount())
-                + (admission == null ? 0 : admission.planner().pendingCount())
+                + (admission == null ? 0 : admission.unplannedCount())
                 + (dataDispatcher == null ? 0 : dataDispatcher.activeCount());
     }
 

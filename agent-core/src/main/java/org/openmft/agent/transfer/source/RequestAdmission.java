@@ -93,6 +93,28 @@ public final class RequestAdmission {
     }
 
     /**
+     * Transfers waiting to start, as {@code maxQueuedTransfers} counts them: queued, or accepted and
+     * not planned yet ({@link #unplannedCount}).
+     */
+    public int waitingCount() {
+        return scheduler.queuedCount() + unplannedCount();
+    }
+
+    /**
+     * Requests accepted and not handed to the scheduler yet. One the planner has just handed over
+     * (which may have started already) counts with the scheduler only, not twice.
+     */
+    public int unplannedCount() {
+        int unplanned = 0;
+        for (String id : planner.pendingIds()) {
+            if (!scheduler.known(id)) {
+                unplanned++;
+            }
+        }
+        return unplanned;
+    }
+
+    /**
      * Checks and records a transfer request, on the command thread; the planner plans it once the
      * acknowledgement is committed ({@link #planAndQueue}).
      *
@@ -108,7 +130,7 @@ public final class RequestAdmission {
         if (refused != null) {
             return reject(id, request, refused.code(), refused.reason());
         }
-        int waiting = scheduler.queuedCount() + planner.pendingCount();
+        int waiting = waitingCount();
         if (waiting >= settings.maxQueuedTransfers()) {
             return reject(id, request, ResultCode.SOURCE_CAPACITY, "BFGCH0042E: Agent " + agentName + " already has "
                     + waiting + " transfers queued, the limit set by maxQueuedTransfers.");

@@ -3,6 +3,7 @@ package org.openmft.agent.transfer.source;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -69,6 +70,13 @@ public final class SourcePlanner {
         this.executor = Executors.newSingleThreadExecutor(threads);
         this.planning = planning;
         this.activity = activity;
+    }
+
+    /** The ids of the requests accepted and not planned yet, as they are now. */
+    public List<String> pendingIds() {
+        synchronized (lock) {
+            return List.copyOf(pending.keySet());
+        }
     }
 
     /** Requests accepted and not planned yet. */

@@ -33,11 +33,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * (One file of about 650 lines: the monitor commands and the polls share the monitors' state under
- * one lock; the pure parts are elsewhere: {@link TriggerEvaluator}, {@link QueueTriggerEvaluator},
- * {@link PollPlan}, {@link MonitorTasks}, {@link GroupRetries}.)
- *
- * <p>An agent's resource monitors at run time: serves the monitor commands that arrive on the
+ * An agent's resource monitors at run time: serves the monitor commands that arrive on the
  * COMMAND queue (create, delete, start, stop, clear history) and polls each started monitor on its interval from
  * one thread ({@code openmft-<agent>-monitor}).
  *
@@ -59,8 +55,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Why this file is over 600 lines: the monitor commands and the polls change the same monitors
  * under that one lock (a command must never interleave with a poll deciding, submitting and
- * recording), so both stay in the class that owns the lock; evaluation, scanning and storage are
- * already classes of their own.
+ * recording), so both stay in the class that owns the lock; the pure parts are classes of their own
+ * ({@link TriggerEvaluator}, {@link QueueTriggerEvaluator}, {@link PollPlan}, {@link MonitorTasks},
+ * {@link GroupRetries}, and the store).
  */
 public final class MonitorService implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MonitorService.class);

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
@@ -145,8 +146,7 @@ public final class QueueReader {
     private final Routing routing;
     private final Clock clock;
     /** Claimed messages ({@code queue \n id}) and groups ({@code queue \n group: id}): the transfer that holds each. */
-    private final java.util.concurrent.ConcurrentHashMap<String, String> claims =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, String> claims = new ConcurrentHashMap<>();
 
     /**
      * @param enabled         {@code enableQueueInputOutput}

@@ -72,7 +72,7 @@ import org.slf4j.LoggerFactory;
  * the destination already has: chunks below the resume point are read (to rebuild the checksum)
  * and not sent.
  *
- * <p>Why this file stays whole (about 890 lines, program calls included: their order and conditions
+ * <p>Why this file stays whole (about 910 lines, program calls and inline data included: their order and conditions
  * are {@link SourceCalls}, only the wait for the destination's answer on the inbox is here; message to
  * file included: the reading is {@link QueueReader}, only when it runs and when messages go is here): what is
  * left here is the one state machine of a

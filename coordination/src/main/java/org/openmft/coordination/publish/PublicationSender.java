@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * <p>Both connections are re-made with the jittered back-off {@link Backoff#RECONNECT} (1 s
  * doubling to 30 s; a loss counts as the first failure), each loss and each recovery logged once.
  */
-final class PublicationSender implements Runnable {
+final class PublicationSender implements Runnable, PublisherThread.Pass {
     private static final Logger log = LoggerFactory.getLogger(PublicationSender.class);
     private static final String KIND = "OpenMFTPublicationKind";
     private static final String TOPIC = org.openmft.agent.messaging.Publications.TOPIC_STRING_PROPERTY;
@@ -126,7 +126,8 @@ final class PublicationSender implements Runnable {
     }
 
     /** The agent whose publications these are. */
-    String agent() {
+    @Override
+    public String agent() {
         return agent;
     }
 
@@ -170,7 +171,8 @@ final class PublicationSender implements Runnable {
      *         publications, 200 while the queue manager is away or a transfer is logged, 1000 when
      *         only whole-second timers wait
      */
-    synchronized long step() {
+    @Override
+    public synchronized long step() {
         if (stopping.getCount() == 0) {
             return Long.MAX_VALUE;
         }

@@ -22,6 +22,11 @@ import org.slf4j.MDC;
  * not repeated by other agents of the same login for a second ({@code SharedConnections}), so an
  * unreachable coordination queue manager costs one attempt a second, not one per agent.
  *
+ * <p>An {@link Error} thrown by a pass (an {@code OutOfMemoryError}, a {@code StackOverflowError})
+ * ends the thread, as it would end any thread; it is logged, and the thread is made again by the
+ * next publication any agent buffers, or by the next agent that starts, so no agent's
+ * publications stop for good because of one pass.
+ *
  * <p>Thread-safe.
  */
 final class PublisherThread {
@@ -32,21 +37,27 @@ final class PublisherThread {
     /** The process's publisher thread. */
     static final PublisherThread PROCESS = new PublisherThread();
 
-    private final List<PublicationSender> senders = new CopyOnWriteArrayList<>();
+    /** A thread of its own; the process has {@link #PROCESS}, tests make others. */
+    PublisherThread() {
+    }
+
+    /** What the thread runs for each agent: a {@link PublicationSender}. */
+    interface Pass {
+        /** The agent, for the log. */
+        String agent();
+
+        /** One pass without waiting; milliseconds until the next one is wanted. */
+        long step();
+    }
+
+    private final List<Pass> senders = new CopyOnWriteArrayList<>();
     private final Object signal = new Object();
     private boolean signalled;
     private Thread thread;
 
     /** Serves {@code sender} from now on; starts the thread with the first. */
-    void add(PublicationSender sender) {
+    void add(Pass sender) {
         senders.add(sender);
-        synchronized (this) {
-            if (thread == null || !thread.isAlive()) {
-                thread = new Thread(this::run, NAME);
-                thread.setDaemon(true);
-                thread.start();
-            }
-        }
         wake();
     }
 
@@ -54,16 +65,34 @@ final class PublisherThread {
      * Serves {@code sender} no more. A pass of it may still be running: its passes hold its lock,
      * which {@link PublicationSender#finishStep} waits for.
      */
-    void remove(PublicationSender sender) {
+    void remove(Pass sender) {
         senders.remove(sender);
     }
 
     /** A buffer received a publication: the next passes run now. */
     void wake() {
+        ensureRunning();
         synchronized (signal) {
             signalled = true;
             signal.notifyAll();
         }
+    }
+
+    /** Starts the thread if there is none or an {@link Error} ended it. */
+    private synchronized void ensureRunning() {
+        if (thread == null || !thread.isAlive()) {
+            if (thread != null) {
+                log.warn("The publisher thread had ended (see the error above); it is started again");
+            }
+            thread = new Thread(this::run, NAME);
+            thread.setDaemon(true);
+            thread.start();
+        }
+    }
+
+    /** Whether the thread runs now (tests). */
+    synchronized boolean running() {
+        return thread != null && thread.isAlive();
     }
 
     /** How many senders it serves. */
@@ -74,7 +103,7 @@ final class PublisherThread {
     private void run() {
         while (true) {
             long wait = 1000;
-            for (PublicationSender s : senders) {
+            for (Pass s : senders) {
                 // What a pass logs goes to its agent's log, as from the agent's own thread.
                 MDC.put(org.openmft.agent.Agent.MDC_AGENT, s.agent());
                 try {
@@ -82,6 +111,10 @@ final class PublisherThread {
                 } catch (RuntimeException e) {
                     log.error("Agent {}: a publication pass failed; it is tried again", s.agent(), e);
                     wait = Math.min(wait, 200);
+                } catch (Error e) {
+                    log.error("Agent {}: a publication pass failed with {}; the publisher thread ends and is"
+                            + " started again by the next publication", s.agent(), e.toString(), e);
+                    throw e;
                 } finally {
                     MDC.remove(org.openmft.agent.Agent.MDC_AGENT);
                 }

@@ -18,6 +18,7 @@ import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.transfer.files.Access;
 import org.openmft.agent.transfer.files.SandboxPolicy;
 import org.openmft.agent.transfer.files.SandboxViolationException;
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.xml.ClearMonitorHistoryRequest;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DeleteMonitorRequest;
@@ -395,7 +396,7 @@ public final class MonitorService implements AutoCloseable {
 
     /** IBM's 48-hex id of a request, from its message id. */
     private String referenceId(CommandHandler.RequestContext context) {
-        return org.openmft.agent.transfer.protocol.TransferIds.forRequest(
+        return TransferIds.forRequest(
                 context.messageId() == null ? "" : context.messageId(), settings.agentQMgr());
     }
 
@@ -583,7 +584,13 @@ public final class MonitorService implements AutoCloseable {
             log.info("Monitor {} on agent {}: trigger satisfied, {} task(s) submitted for {}", m.name(),
                     settings.agentName(), out.tasks.size(), out.names);
             r.failuresInARow = 0;
-            event(r, "triggerSatisfied", 0, out.names, List.of(), out.metadata);
+            // One log per task, as IBM publishes them: the resources of its batch, the request id it
+            // was submitted with (its transfer id) and its first trigger's variables.
+            for (int i = 0; i < out.tasks.size(); i++) {
+                List<String> transfer = i < messageIds.size()
+                        ? List.of(TransferIds.forRequest(messageIds.get(i), settings.agentQMgr())) : List.of();
+                event(r, "triggerSatisfied", 0, out.taskNames.get(i), transfer, out.taskMetadata.get(i));
+            }
         }
         if (!out.problems.isEmpty()) {
             failed(r, Objects.requireNonNull(out.problemCode), String.join("; ", out.problems));

@@ -470,8 +470,9 @@ class LoggerIT {
         for (String file : List.of("a.txt", "b.txt", "c.txt")) {
             assertThat(count("select count(*) from FTELOG.MONITOR_METADATA d join FTELOG.MONITOR_ACTION a on a.ID ="
                     + " d.ACTION_ID where a.ACTION = 'triggerSatisfied' and d.PHASE = 'original' and d.\"KEY\" ="
-                    + " 'FILENAME' and d.\"VALUE\" = ? and a.RESULT_TEXT = '/in/" + file + "'", file))
-                    .as("the metadata of the trigger of %s, on its own action", file).isEqualTo(1);
+                    + " 'FILENAME' and d.\"VALUE\" = ? and a.RESULT_TEXT = '/in/" + file + "' and a.TASK_REQUEST_ID ="
+                    + " '414d5120514d43202020202020202020000000000000d0" + file.charAt(0) + "0'", file))
+                    .as("the metadata and transfer of the trigger of %s, on its own action", file).isEqualTo(1);
         }
         assertThat(count("select count(*) from FTELOG.TRIGGER_CONDITION where TRANSFER_ID = ? and CONDITION_TYPE ="
                 + " 'fileExist' and COMPARISON = '=' and \"VALUE\" = 'exist' and FILENAME = '/in/a.ctl'", id))

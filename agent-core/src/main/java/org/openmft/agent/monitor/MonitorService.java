@@ -41,9 +41,10 @@ import org.slf4j.LoggerFactory;
  * <p>A poll lists the directory, lets {@link TriggerEvaluator} decide what triggers, substitutes
  * each batch into the task ({@link TaskVariables}), checks it is a transfer request from this
  * agent, and hands the tasks and the new history to {@link MonitorStore#save} in one transaction:
- * the tasks then go through the agent's own command path like any request. When the store cannot
- * be written the poll is forgotten (nothing changed) and done again on the next interval, so a file
- * triggers exactly once whatever fails. Files that land while the agent is down are new to the
+ * the tasks then go through the agent's own command path like any request, and each task is
+ * reported by a {@code triggerSatisfied} {@link MonitorEvent} of its own (its batch, its transfer id,
+ * its first trigger's variables). When the store cannot be written the poll is forgotten (nothing
+ * changed) and done again on the next interval, so a file triggers exactly once whatever fails. Files that land while the agent is down are new to the
  * history the next poll after a restart reads.
  *
  * <p>Refusals (all before anything is stored): a monitor for another agent (4), one that exists

@@ -407,8 +407,14 @@ class LoggerIT {
                 null, LocalDateTime.of(2026, 11, 23, 6, 0), "days", 1, 0, null), src, dst, 0, List.of(), 0,
                 List.of(new ScheduleList.Item("/in/a.txt", "/out/a.txt", "binary")), "JOBC"));
         String create = writer.write(new MonitorLog("6.00", "MONC", monitorId, alice, "create", t, src, 0, List.of()));
-        String fired = writer.write(new MonitorLog("6.00", "MONC", monitorId, alice, "triggerSatisfied",
-                t.plusSeconds(60), src, 0, List.of("/in/a.txt"), Map.of("FILENAME", "a.txt"), Map.of()));
+        // One poll with three files and batch size 1: a log per submitted task (MonitorService), each
+        // with its file's metadata and its transfer's id.
+        List<String> fired = new ArrayList<>();
+        for (String file : List.of("a.txt", "b.txt", "c.txt")) {
+            fired.add(writer.write(new MonitorLog("6.00", "MONC", monitorId, alice, "triggerSatisfied",
+                    t.plusSeconds(60), src, 0, List.of("/in/" + file), Map.of("FILENAME", file), Map.of(),
+                    "414d5120514d43202020202020202020000000000000d0" + file.charAt(0) + "0")));
+        }
         // A managed call, as AgentPublisher writes it: callStarted, then callCompleted (sent twice).
         String callId = "414d5120514d4320202020202020202000000000000000c3";
         ProgramCall rotate = new ProgramCall(CallType.EXECUTABLE, "rotate.sh", List.of("/var/log/app"), 1, 30,
@@ -427,8 +433,8 @@ class LoggerIT {
             try (MessageProducer p = s.createProducer(s.createTopic(Publications.TOPIC))) {
                 String[][] publications = {{Publications.log("SRC", id), started}, {Publications.log("SRC", id),
                         completed}, {Publications.log("SRC", id), completed}, {Publications.log("SRC", "7"), submit},
-                        {Publications.log("SRC", "7"), submit}, {monitorTopic, create}, {monitorTopic, fired},
-                        {monitorTopic, hostile}, {Publications.log("SRC", callId), callStarted},
+                        {Publications.log("SRC", "7"), submit}, {monitorTopic, create}, {monitorTopic, fired.get(0)},
+                        {monitorTopic, fired.get(1)}, {monitorTopic, fired.get(2)}, {monitorTopic, hostile}, {Publications.log("SRC", callId), callStarted},
                         {Publications.log("SRC", callId), callCompleted}, {Publications.log("SRC", callId),
                         callCompleted}};
                 for (String[] publication : publications) {
@@ -444,11 +450,11 @@ class LoggerIT {
             assertThat(rejected.getStringProperty(LogSubscriber.REASON_PROPERTY))
                     .contains("not a valid monitor log message", "unknown action \"explode\"");
         }
-        await("every publication handled", 60, () -> logger.stored() + logger.duplicates() == 10);
-        assertThat(logger.stored()).isEqualTo(7);
+        await("every publication handled", 60, () -> logger.stored() + logger.duplicates() == 12);
+        assertThat(logger.stored()).isEqualTo(9);
         assertThat(logger.rejected()).isEqualTo(1);
         assertThat(logger.scheduleLogs()).isEqualTo(2);
-        assertThat(logger.monitorLogs()).isEqualTo(3);
+        assertThat(logger.monitorLogs()).isEqualTo(5);
         assertThat(count("select count(*) from FTELOG.TRANSFER_CALLS t join FTELOG.CALL c on c.ID = t.POST_SOURCE_CALL"
                 + " join FTELOG.CALL_RESULT r on r.CALL_ID = c.ID join FTELOG.CALL_ARGUMENT a on a.CALL_ID = c.ID"
                 + " where t.TRANSFER_ID = ? and c.COMMAND = 'archive.sh' and c.OUTCOME = 'success' and r.SEQUENCE = 3"
@@ -460,10 +466,14 @@ class LoggerIT {
                 .isEqualTo(1);
         assertThat(count("select count(*) from FTELOG.MONITOR m join FTELOG.MONITOR_ACTION a on a.MONITOR_ID = m.ID"
                 + " where m.REFERENCE_ID = ? and m.NAME = 'MONC' and a.ACTION in ('create', 'triggerSatisfied')",
-                monitorId)).isEqualTo(2);
-        assertThat(count("select count(*) from FTELOG.MONITOR_METADATA d join FTELOG.MONITOR_ACTION a on a.ID ="
-                + " d.ACTION_ID where a.ACTION = 'triggerSatisfied' and d.PHASE = 'original' and d.\"KEY\" ="
-                + " 'FILENAME' and d.\"VALUE\" = ?", "a.txt")).isEqualTo(1);
+                monitorId)).isEqualTo(4);
+        for (String file : List.of("a.txt", "b.txt", "c.txt")) {
+            assertThat(count("select count(*) from FTELOG.MONITOR_METADATA d join FTELOG.MONITOR_ACTION a on a.ID ="
+                    + " d.ACTION_ID where a.ACTION = 'triggerSatisfied' and d.PHASE = 'original' and d.\"KEY\" ="
+                    + " 'FILENAME' and d.\"VALUE\" = ? and a.RESULT_TEXT = '/in/" + file + "' and a.TASK_REQUEST_ID ="
+                    + " '414d5120514d43202020202020202020000000000000d0" + file.charAt(0) + "0'", file))
+                    .as("the metadata and transfer of the trigger of %s, on its own action", file).isEqualTo(1);
+        }
         assertThat(count("select count(*) from FTELOG.TRIGGER_CONDITION where TRANSFER_ID = ? and CONDITION_TYPE ="
                 + " 'fileExist' and COMPARISON = '=' and \"VALUE\" = 'exist' and FILENAME = '/in/a.ctl'", id))
                 .isEqualTo(1);

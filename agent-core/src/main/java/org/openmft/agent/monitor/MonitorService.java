@@ -18,6 +18,7 @@ import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.transfer.files.Access;
 import org.openmft.agent.transfer.files.SandboxPolicy;
 import org.openmft.agent.transfer.files.SandboxViolationException;
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.xml.ClearMonitorHistoryRequest;
 import org.openmft.xml.CommandDocument;
 import org.openmft.xml.DeleteMonitorRequest;
@@ -40,9 +41,10 @@ import org.slf4j.LoggerFactory;
  * <p>A poll lists the directory, lets {@link TriggerEvaluator} decide what triggers, substitutes
  * each batch into the task ({@link TaskVariables}), checks it is a transfer request from this
  * agent, and hands the tasks and the new history to {@link MonitorStore#save} in one transaction:
- * the tasks then go through the agent's own command path like any request. When the store cannot
- * be written the poll is forgotten (nothing changed) and done again on the next interval, so a file
- * triggers exactly once whatever fails. Files that land while the agent is down are new to the
+ * the tasks then go through the agent's own command path like any request, and each task is
+ * reported by a {@code triggerSatisfied} {@link MonitorEvent} of its own (its batch, its transfer id,
+ * its first trigger's variables). When the store cannot be written the poll is forgotten (nothing
+ * changed) and done again on the next interval, so a file triggers exactly once whatever fails. Files that land while the agent is down are new to the
  * history the next poll after a restart reads.
  *
  * <p>Refusals (all before anything is stored): a monitor for another agent (4), one that exists
@@ -395,7 +397,7 @@ public final class MonitorService implements AutoCloseable {
 
     /** IBM's 48-hex id of a request, from its message id. */
     private String referenceId(CommandHandler.RequestContext context) {
-        return org.openmft.agent.transfer.protocol.TransferIds.forRequest(
+        return TransferIds.forRequest(
                 context.messageId() == null ? "" : context.messageId(), settings.agentQMgr());
     }
 
@@ -583,7 +585,13 @@ public final class MonitorService implements AutoCloseable {
             log.info("Monitor {} on agent {}: trigger satisfied, {} task(s) submitted for {}", m.name(),
                     settings.agentName(), out.tasks.size(), out.names);
             r.failuresInARow = 0;
-            event(r, "triggerSatisfied", 0, out.names, List.of(), out.metadata);
+            // One log per task, as IBM publishes them: the resources of its batch, the request id it
+            // was submitted with (its transfer id) and its first trigger's variables.
+            for (int i = 0; i < out.tasks.size(); i++) {
+                List<String> transfer = i < messageIds.size()
+                        ? List.of(TransferIds.forRequest(messageIds.get(i), settings.agentQMgr())) : List.of();
+                event(r, "triggerSatisfied", 0, out.taskNames.get(i), transfer, out.taskMetadata.get(i));
+            }
         }
         if (!out.problems.isEmpty()) {
             failed(r, Objects.requireNonNull(out.problemCode), String.join("; ", out.problems));

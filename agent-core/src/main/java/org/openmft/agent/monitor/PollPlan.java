@@ -9,19 +9,34 @@ import org.openmft.xml.MonitorDefinition;
 
 /**
  * What one poll submits, once its trigger decision is made: a request per batch of trigger
- * matches (up to the monitor's batch size), the resources they are for (for the
- * {@code triggerSatisfied} log), and the batches whose task could not be prepared, with IBM's
- * result code. {@link MonitorService} saves the tasks with the new history in one transaction.
+ * matches (up to the monitor's batch size), and for each the resources it is for and the variables
+ * of its first trigger (its own {@code triggerSatisfied} log: IBM logs once per task), and the
+ * batches whose task could not be prepared, with IBM's result code. {@link MonitorService} saves
+ * the tasks with the new history in one transaction.
  */
 final class PollPlan {
     final List<String> tasks = new ArrayList<>();
+    /** Every resource the poll triggered, including those of batches whose task failed. */
     final List<String> names = new ArrayList<>();
+    /** The resources each task was submitted for, aligned with {@link #tasks}. */
+    final List<List<String>> taskNames = new ArrayList<>();
+    /**
+     * The variables of each task's first trigger (its {@code triggerSatisfied} log's metadata, the
+     * values IBM's {@code ${...}} substitution uses outside the items of a batch), aligned with
+     * {@link #tasks}; empty for a {@code fileNoMatch} trigger.
+     */
+    final List<Map<String, String>> taskMetadata = new ArrayList<>();
     /** Queue monitors: the history keys (groups) each task was submitted for, aligned with {@link #tasks}. */
     final List<List<String>> taskKeys = new ArrayList<>();
     final List<String> problems = new ArrayList<>();
     ResultCode problemCode;
-    /** The variables of the poll's first trigger (the {@code triggerSatisfied} log's metadata), or empty. */
-    Map<String, String> metadata = Map.of();
+
+    /** A task was prepared for {@code batchNames}, its first trigger's variables {@code metadata}. */
+    private void prepared(String task, List<String> batchNames, Map<String, String> metadata) {
+        tasks.add(task);
+        taskNames.add(List.copyOf(batchNames));
+        taskMetadata.add(metadata);
+    }
 
     private void failed(TaskVariables.TaskException e) {
         problemCode = e.resultCode();
@@ -36,22 +51,20 @@ final class PollPlan {
             batches.add(java.util.Collections.singletonList(null));
         }
         List<FileSnapshot> triggered = decision.triggered();
-        if (!triggered.isEmpty()) {
-            out.metadata = tasks.metadata(triggered.get(0), now);
-        }
         int batchSize = tasks.batchSize(m);
         for (int i = 0; i < triggered.size(); i += batchSize) {
             batches.add(triggered.subList(i, Math.min(triggered.size(), i + batchSize)));
         }
         for (List<FileSnapshot> batch : batches) {
+            List<String> batchNames = batch.stream().map(f -> f == null ? "(no file matches)" : f.path()).toList();
             try {
-                out.tasks.add(tasks.prepare(m, batch, now));
+                String task = tasks.prepare(m, batch, now);
+                FileSnapshot first = batch.get(0);
+                out.prepared(task, batchNames, first == null ? Map.of() : tasks.metadata(first, now));
             } catch (TaskVariables.TaskException e) {
                 out.failed(e);
             }
-            for (FileSnapshot f : batch) {
-                out.names.add(f == null ? "(no file matches)" : f.path());
-            }
+            out.names.addAll(batchNames);
         }
         return out;
     }
@@ -62,19 +75,17 @@ final class PollPlan {
         PollPlan out = new PollPlan();
         boolean groups = m.conditions().get(0) instanceof org.openmft.xml.MonitorCondition.CompleteGroups;
         List<QueueMessage> triggered = decision.triggered();
-        if (!triggered.isEmpty()) {
-            out.metadata = tasks.queueMetadata(m, triggered.get(0), now);
-        }
         int batchSize = tasks.batchSize(m);
         for (int i = 0; i < triggered.size(); i += batchSize) {
             List<QueueMessage> batch = triggered.subList(i, Math.min(triggered.size(), i + batchSize));
+            List<String> batchNames = batch.stream().map(q -> m.queue() + " message " + q.messageId()).toList();
             try {
-                out.tasks.add(tasks.prepareQueue(m, batch, now));
+                out.prepared(tasks.prepareQueue(m, batch, now), batchNames, tasks.queueMetadata(m, batch.get(0), now));
                 out.taskKeys.add(batch.stream().map(q -> QueueTriggerEvaluator.key(q, groups)).toList());
             } catch (TaskVariables.TaskException e) {
                 out.failed(e);
             }
-            batch.forEach(q -> out.names.add(m.queue() + " message " + q.messageId()));
+            out.names.addAll(batchNames);
         }
         return out;
     }

@@ -11,10 +11,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.AgentListener;
 import org.openmft.agent.ResultCode;
 import org.openmft.agent.command.CommandHandler;
 import org.openmft.agent.transfer.files.SandboxPolicy;
 import org.openmft.agent.transfer.files.SandboxRules;
+import org.openmft.agent.transfer.protocol.TransferIds;
 import org.openmft.agent.transfer.source.FakeClock;
 import org.openmft.xml.MonitorDefinition;
 import org.openmft.xml.RequestParser;
@@ -62,10 +64,18 @@ class MonitorServiceTest {
     private final MemoryStore store = new MemoryStore();
     private final FakeClock clock = new FakeClock();
 
+    private final List<MonitorEvent> events = new ArrayList<>();
+
     private MonitorService service(Path sandbox) throws Exception {
         SandboxPolicy policy = SandboxPolicy.of(SandboxRules.parse(sandbox.toString()));
-        return new MonitorService(new MonitorService.Settings("SRC", "QM1", -1, true, 5, 10), store, policy, null, clock,
-                Thread::new);
+        AgentListener listener = new AgentListener() {
+            @Override
+            public void monitorAction(String agent, MonitorEvent event) {
+                events.add(event);
+            }
+        };
+        return new MonitorService(new MonitorService.Settings("SRC", "QM1", -1, true, 5, 10), store, policy, listener,
+                clock, Thread::new);
     }
 
     private String monitor(Path in, String sourceAgent) {
@@ -114,6 +124,31 @@ class MonitorServiceTest {
         assertThat(store.submitted).hasSize(2);
         assertThat(store.records.get("DROP").history()).containsOnlyKeys(in.resolve("a.txt").toString(),
                 in.resolve("b.txt").toString());
+    }
+
+    @Test
+    void aPollLogsEachTaskItSubmitsWithItsBatchsFirstTriggerAndItsTransferId() throws Exception {
+        Path in = Files.createDirectories(dir.resolve("in"));
+        MonitorService s = service(dir);
+        assertThat(send(s, monitor(in, "SRC").replace("<agent>", "<batch maxSize=\"2\"/><agent>")).reply()
+                .resultCode()).isZero();
+        for (String name : List.of("a.txt", "b.txt", "c.txt")) {
+            Files.writeString(in.resolve(name), name);
+        }
+        s.pollDue();
+        assertThat(store.submitted).hasSize(2);
+        List<MonitorEvent> fired = events.stream().filter(e -> e.action().equals("triggerSatisfied")).toList();
+        assertThat(fired).hasSize(2);
+        List<List<String>> batches = List.of(List.of("a.txt", "b.txt"), List.of("c.txt"));
+        for (int i = 0; i < 2; i++) {
+            MonitorEvent e = fired.get(i);
+            // The directory lists in name order; a batch's log names its files and has its first one's variables.
+            assertThat(e.supplements()).containsExactlyElementsOf(batches.get(i).stream()
+                    .map(n -> in.resolve(n).toString()).toList());
+            assertThat(e.metadata()).containsEntry("FILENAME", batches.get(i).get(0));
+            assertThat(e.transferIds()).containsExactly(TransferIds.forRequest("ID:task" + i, "QM1"));
+            assertThat(store.submitted.get(i)).contains(in.resolve(batches.get(i).get(0)).toString());
+        }
     }
 
     @Test

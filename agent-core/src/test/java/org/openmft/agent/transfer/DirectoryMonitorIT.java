@@ -16,9 +16,9 @@ import org.openmft.xml.Reply;
 
 /**
  * Directory monitors on a real agent and queue manager: a monitor with IBM's task (move
- * {@code ${FilePath}} to the destination) fires once per file, again for a changed file, for a file
- * that landed while the agent was down, and keeps its history across the restart; refusals leave
- * nothing behind.
+ * {@code ${FilePath}} to the destination) fires once per file, again for a changed file, for files
+ * that landed while the agent was down (one log per submitted task, with its file's metadata and
+ * its transfer's id), and keeps its history across the restart; refusals leave nothing behind.
  */
 class DirectoryMonitorIT {
     @TempDir
@@ -78,18 +78,39 @@ class DirectoryMonitorIT {
             TransferHarness.await("the changed a.txt arrives", 30, () -> contentIs(out.resolve("a.txt"), "two"));
             assertThat(triggers(h, a)).as("a changed file triggers again").isEqualTo(2);
 
-            // A file that lands while the agent is down triggers after the restart; the others do not.
+            // Files that land while the agent is down trigger after the restart; the others do not.
             h.stopImmediately("SRC");
             Path c = Files.writeString(in.resolve("c.txt"), "sea");
+            Path d = Files.writeString(in.resolve("d.txt"), "dee");
+            Path e = Files.writeString(in.resolve("e.txt"), "eee");
             h.monitorEvents.clear();
             h.agent("SRC", sandbox);
-            TransferHarness.await("c.txt arrives after the restart", 30, () -> contentIs(out.resolve("c.txt"), "sea"));
+            TransferHarness.await("c.txt, d.txt and e.txt arrive after the restart", 30, () -> contentIs(
+                    out.resolve("c.txt"), "sea") && contentIs(out.resolve("d.txt"), "dee")
+                    && contentIs(out.resolve("e.txt"), "eee"));
             assertThat(triggers(h, c)).isEqualTo(1);
             // The trigger's variables, for the monitor log's <originalMetaData> (IBM's names).
-            assertThat(h.monitorEvents.stream().filter(e -> e.supplements().contains(c.toString())).findFirst()
+            assertThat(h.monitorEvents.stream().filter(x -> x.supplements().contains(c.toString())).findFirst()
                     .orElseThrow().metadata()).containsEntry("FILENAME", "c.txt")
                     .containsEntry("FILEPATH", c.toString()).containsEntry("FILESIZE", "3")
                     .containsEntry("AGENTNAME", "SRC").containsKey("LASTMODIFIEDDATEUTC");
+            // Batch size 1: one log per submitted task, each with its own file's metadata and the id
+            // of the transfer it submitted (IBM's <references><taskRequest>).
+            TransferHarness.await("their transfers end at the source", 30, () -> List.of(c, d, e).stream()
+                    .allMatch(file -> h.sourceOutcomes.stream().anyMatch(o -> o.items().stream()
+                            .anyMatch(i -> i.source().equals(file.toString())))));
+            List<MonitorEvent> fired = h.monitorEvents.stream().filter(x -> x.action().equals("triggerSatisfied"))
+                    .toList();
+            assertThat(fired).hasSize(3);
+            for (Path file : List.of(c, d, e)) {
+                MonitorEvent log = fired.stream().filter(x -> x.supplements().contains(file.toString())).findFirst()
+                        .orElseThrow();
+                assertThat(log.supplements()).containsExactly(file.toString());
+                assertThat(log.metadata()).containsEntry("FILENAME", file.getFileName().toString());
+                String transferId = h.sourceOutcomes.stream().filter(o -> o.items().stream()
+                        .anyMatch(i -> i.source().equals(file.toString()))).findFirst().orElseThrow().transferId();
+                assertThat(log.transferIds()).containsExactly(transferId);
+            }
             assertThat(triggers(h, a)).as("the history survived the restart").isZero();
             assertThat(triggers(h, b)).isZero();
 
@@ -120,6 +141,7 @@ class DirectoryMonitorIT {
             List<String> actions = h.monitorEvents.stream().map(MonitorEvent::action).toList();
             assertThat(actions).contains("create", "start", "triggerSatisfied", "stop", "delete");
             assertThat(triggers(h, a) + triggers(h, b) + triggers(h, c)).isEqualTo(1);
+            assertThat(triggers(h, d) + triggers(h, e)).isEqualTo(2);
         }
     }
 

@@ -31,7 +31,8 @@ import org.openmft.xml.log.TransferLog;
  * The rows of what the automation features log, for {@link JdbcLogStore} (V3__automation_tables.sql):
  * a transfer's program calls (CALL, CALL_ARGUMENT, CALL_RESULT, TRANSFER_CALLS), schedule logs
  * (SCHEDULE, SCHEDULE_SPEC, SCHEDULE_ITEM, SCHEDULE_ACTION), monitor logs (MONITOR,
- * MONITOR_ACTION, with MONITOR_METADATA), managed calls (CALL_REQUEST, V4__call_request.sql, with CALL
+ * MONITOR_ACTION with its TASK_REQUEST_ID from V6__monitor_action_task_request.sql, with
+ * MONITOR_METADATA), managed calls (CALL_REQUEST, V4__call_request.sql, with CALL
  * rows) and a triggered transfer's conditions (TRIGGER_CONDITION, V5__trigger_and_monitor_details.sql). The store calls these inside the record's savepoint, after its duplicate check
  * and with the widths checked by {@link #tooLong}; they only write. Stateless.
  */
@@ -80,6 +81,7 @@ final class AutomationRows {
         widths.put("monitor_action.originator_user", 256);
         widths.put("monitor_action.originator_mq_user", 256);
         widths.put("monitor_action.record_key", LogRecord.MAX_KEY_LENGTH);
+        widths.put("monitor_action.task_request_id", 48);
         widths.put("call_request.request_id", 48);
         widths.put("call_request.action", 16);
         widths.put("call_request.agent", 28);
@@ -175,6 +177,7 @@ final class AutomationRows {
         check(problems, "monitor.qmgr", "queue manager", log.agent().qmgr());
         check(problems, "monitor.reference_id", "reference id", log.referenceId());
         check(problems, "monitor_action.action", "action", log.action());
+        check(problems, "monitor_action.task_request_id", "task request id", log.taskRequestId());
         originatorProblems(problems, "monitor_action", log.originator());
         if (log.originator() != null) {
             check(problems, "monitor_action.originator_mq_user", "originator MQ user", log.originator().mqmdUserId());
@@ -470,8 +473,8 @@ final class AutomationRows {
         Originator who = log.originator();
         long action;
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO monitor_action (monitor_id, action, time, "
-                + "originator_host, originator_user, originator_mq_user, resultcode, result_text, record_key) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+                + "originator_host, originator_user, originator_mq_user, resultcode, result_text, record_key, "
+                + "task_request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
             ps.setLong(1, monitor);
             ps.setString(2, log.action());
             setTime(ps, 3, log.time());
@@ -481,6 +484,7 @@ final class AutomationRows {
             ps.setInt(7, log.resultCode());
             setString(ps, 8, lines(log.supplements()));
             ps.setString(9, record.key());
+            setString(ps, 10, log.taskRequestId());
             action = insertedId(ps);
         }
         insertMetadata(c, action, "original", log.originalMetadata());

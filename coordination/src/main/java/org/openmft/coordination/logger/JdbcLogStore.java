@@ -58,7 +58,9 @@ import org.slf4j.LoggerFactory;
  * command and result in {@code call}, {@code call_argument} and {@code call_result}. The conditions
  * of a triggered transfer's {@code <trigger>} go to {@code trigger_condition}, with the log message
  * that carries it, and a monitor log's metadata to {@code monitor_metadata}, with its action row
- * (V5__trigger_and_monitor_details.sql, which also creates IBM's {@code monitor_exit_result}, empty).
+ * (V5__trigger_and_monitor_details.sql, which also creates IBM's {@code monitor_exit_result}, empty);
+ * a satisfied trigger's task request id goes to {@code monitor_action.task_request_id}
+ * (V6__monitor_action_task_request.sql).
  *
  * <p>Each batch is one transaction; each record within it is applied under a savepoint, so that a
  * record the database refuses (SQL state class 22, data exception, or 23, integrity constraint) is

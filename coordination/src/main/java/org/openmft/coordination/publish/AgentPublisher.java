@@ -479,7 +479,7 @@ final class AgentPublisher implements AgentListener {
         org.openmft.xml.log.MonitorLog entry = new org.openmft.xml.log.MonitorLog(DocumentWriter.VERSION,
                 event.monitorName(), event.referenceId(), event.originator(), event.action(), event.time(),
                 new AgentRef(agent(), config.agentQMgr()), event.resultCode(), event.supplements(), event.metadata(),
-                Map.of());
+                Map.of(), event.transferIds().isEmpty() ? null : event.transferIds().get(0));
         buffer.add(new Publication(Publication.Kind.LOG, Publications.monitorLog(agent(), event.monitorName(), id),
                 writer.write(entry), nextId()));
     }

@@ -399,8 +399,9 @@ abstract class JdbcLogStoreContract {
         metadata.put("AGENTNAME", "SRC");
         metadata.put("FILENAME", "ready.ctl");
         metadata.put("FILEPATH", "/in/ready.ctl");
-        LogRecord fired = record(monitorLog("MON3", 51, "triggerSatisfied", T0, metadata));
-        LogRecord tooLong = record(monitorLog("MON3", 51, "triggerSatisfied", T0, Map.of("FILEPATH", "p".repeat(2001))));
+        LogRecord fired = record(monitorLog("MON3", 51, "triggerSatisfied", T0, metadata, 52));
+        LogRecord tooLong = record(monitorLog("MON3", 51, "triggerSatisfied", T0, Map.of("FILEPATH", "p".repeat(2001)),
+                53));
         try (JdbcLogStore store = open()) {
             List<StoreOutcome> outcomes = store.storeAll(List.of(started, fired, started, startedAgain, tooLong));
             assertThat(statuses(outcomes)).containsExactly(Status.STORED, Status.STORED, Status.DUPLICATE,
@@ -428,6 +429,8 @@ abstract class JdbcLogStoreContract {
                 + " = 'FILENAME' AND d." + value + " = 'ready.ctl') OR (d." + key + " = 'FILEPATH' AND d." + value
                 + " = '/in/ready.ctl'))")).isEqualTo(3);
         assertThat(count("SELECT COUNT(*) FROM monitor_metadata")).isEqualTo(3);
+        assertThat(count("SELECT COUNT(*) FROM monitor_action WHERE action = 'triggerSatisfied' AND task_request_id = '"
+                + id(52) + "'")).as("the transfer the trigger submitted").isEqualTo(1);
         assertThat(count("SELECT COUNT(*) FROM monitor_exit_result")).as("no monitor exits run").isZero();
     }
 
@@ -525,7 +528,7 @@ abstract class JdbcLogStoreContract {
 
     @Test
     void migrationRunsOnAnEmptyDatabaseAndIsANoOpOnAMigratedOne() throws Exception {
-        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isEqualTo(5);
+        assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isEqualTo(6);
         assertThat(JdbcLogStore.migrate(url(), user(), password(), schema())).isZero();
         try (JdbcLogStore store = open()) {
             store.storeAll(List.of(record(started(id(1), "A", "B", T0))));

@@ -158,11 +158,15 @@ final class Logs {
                 trigger);
     }
 
-    /** A monitor log as {@link #monitorLog}, with {@code original} as its original metadata. */
-    static MonitorLog monitorLog(String name, int n, String action, Instant time, Map<String, String> original) {
+    /**
+     * A monitor log as {@link #monitorLog}, with {@code original} as its original metadata and the
+     * task request {@code id(task)}.
+     */
+    static MonitorLog monitorLog(String name, int n, String action, Instant time, Map<String, String> original,
+            int task) {
         MonitorLog m = monitorLog(name, n, action, 0, time);
         return new MonitorLog(m.version(), m.monitorName(), m.referenceId(), m.originator(), m.action(), m.time(),
-                m.agent(), m.resultCode(), m.supplements(), original, Map.of());
+                m.agent(), m.resultCode(), m.supplements(), original, Map.of(), id(task));
     }
 
     /** A record of a schedule log with a body unique to this call. */

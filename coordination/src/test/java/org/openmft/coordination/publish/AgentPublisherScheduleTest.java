@@ -93,12 +93,14 @@ class AgentPublisherScheduleTest {
     }
 
     @Test
-    void aSatisfiedTriggersMonitorLogCarriesItsVariablesAsOriginalMetadata() throws Exception {
+    void aSatisfiedTriggersMonitorLogCarriesItsVariablesAsOriginalMetadataAndItsTaskRequest() throws Exception {
+        String task = "414d5120514d31202020202020202020000000000000a0c9";
         publisher.monitorAction("SRC", new org.openmft.agent.monitor.MonitorEvent("MON1", "triggerSatisfied",
-                Instant.parse("2026-11-22T10:00:00Z"), 0, List.of("/in/a.txt"), new Originator("h", "u"), ID, List.of(),
-                Map.of("FILENAME", "a.txt")));
+                Instant.parse("2026-11-22T10:00:00Z"), 0, List.of("/in/a.txt"), new Originator("h", "u"), ID,
+                List.of(task), Map.of("FILENAME", "a.txt")));
         assertThat(drain()).singleElement().extracting(Publication::body).asString().contains(">triggerSatisfied<",
                 "<monitorMetaData><originalMetaData><metaData key=\"FILENAME\">a.txt</metaData></originalMetaData>"
-                        + "</monitorMetaData>");
+                        + "</monitorMetaData>", "<references><createRequest>" + ID + "</createRequest><taskRequest>"
+                        + task + "</taskRequest></references>");
     }
 }

@@ -358,8 +358,8 @@ final class AutomationLogReader {
     // ---------------------------------------------------------------- monitor logs
 
     /**
-     * {@code <monitorLog version monitorName referenceId>} with originator, references, action,
-     * {@code <monitorAgent>} and status.
+     * {@code <monitorLog version monitorName referenceId>} with originator, references (the
+     * {@code <taskRequest>} kept), action, {@code <monitorAgent>}, status and metadata.
      */
     static MonitorLog monitorLog(PublicationCursor c) throws MalformedPublicationException {
         Frame f = root(c, "monitorLog");
@@ -371,6 +371,7 @@ final class AutomationLogReader {
         Originator originator = null;
         AgentRef agent = null;
         PublicationReader.Status status = null;
+        String taskRequest = null;
         Map<String, String> original = new LinkedHashMap<>();
         Map<String, String> updated = new LinkedHashMap<>();
         Set<String> seen = new HashSet<>();
@@ -387,6 +388,10 @@ final class AutomationLogReader {
                 }
                 case "monitorAgent" -> agent = PublicationReader.readOnce(c, seen, f, PublicationReader::agent);
                 case "status" -> status = PublicationReader.readOnce(c, seen, f, PublicationReader::status);
+                case "references" -> {
+                    PublicationReader.once(c, seen, f);
+                    taskRequest = taskRequest(c);
+                }
                 default -> c.skip();
             }
         }
@@ -401,8 +406,26 @@ final class AutomationLogReader {
         Originator who = originator;
         AgentRef by = agent;
         PublicationReader.Status st = status;
+        String task = taskRequest;
         return PublicationReader.build(c, f, () -> new MonitorLog(version, name, reference, who, a, at, by,
-                st.resultCode(), st.supplements(), original, updated));
+                st.resultCode(), st.supplements(), original, updated, task));
+    }
+
+    /**
+     * {@code <references>}: the {@code <taskRequest>} id, or null ({@code <createRequest>} repeats
+     * the root's {@code referenceId} and is not kept apart).
+     */
+    private static String taskRequest(PublicationCursor c) throws MalformedPublicationException {
+        String task = null;
+        for (String child = c.nextChild(); child != null; child = c.nextChild()) {
+            if (child.equals("taskRequest")) {
+                String text = c.text().strip();
+                task = text.isEmpty() ? null : text;
+            } else {
+                c.skip();
+            }
+        }
+        return task;
     }
 
     /**

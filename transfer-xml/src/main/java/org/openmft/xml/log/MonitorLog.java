@@ -14,11 +14,13 @@ import org.openmft.xml.Originator;
  * {@code SYSTEM.FTE/Log/<agent>/Monitors/<monitor>/<referenceId>} when a resource monitor is
  * created, started, stopped or deleted, or its trigger is satisfied or fails: root
  * {@code <monitorLog version monitorName referenceId>} with {@code <originator>},
- * {@code <references><createRequest>}, {@code <action time>}, {@code <monitorAgent agent QMgr>}
+ * {@code <references><createRequest>} (and, for a satisfied trigger, {@code <taskRequest>}: the id
+ * of the task request it submitted), {@code <action time>}, {@code <monitorAgent agent QMgr>}
  * and {@code <status resultCode>} with supplements, and for a satisfied trigger the
  * {@code <monitorMetaData>}: the {@code <originalMetaData>} the monitor substituted into its task
  * and the {@code <updatedMetaData>} monitor exits left, each of {@code <metaData key="K">V</metaData>}.
- * Immutable.
+ * A trigger that submits several tasks (a batch size smaller than the files that triggered) logs
+ * once per task, each log with that task's request id and metadata. Immutable.
  *
  * @param version the document version
  * @param monitorName the monitor
@@ -32,10 +34,12 @@ import org.openmft.xml.Originator;
  * @param supplements what happened, for people
  * @param originalMetadata the {@code <originalMetaData>} items in order, possibly empty
  * @param updatedMetadata the {@code <updatedMetaData>} items in order, possibly empty
+ * @param taskRequestId the request id (48 hex) of the task a satisfied trigger submitted (its
+ *     {@code <references><taskRequest>}; for a transfer, its transfer id), or {@code null}
  */
 public record MonitorLog(String version, String monitorName, String referenceId, Originator originator, String action,
         Instant time, AgentRef agent, int resultCode, List<String> supplements, Map<String, String> originalMetadata,
-        Map<String, String> updatedMetadata) {
+        Map<String, String> updatedMetadata, String taskRequestId) {
     /** Validates, and copies the lists and maps (keeping the maps' order). */
     public MonitorLog {
         Objects.requireNonNull(version, "version");
@@ -53,6 +57,14 @@ public record MonitorLog(String version, String monitorName, String referenceId,
             Instant time, AgentRef agent, int resultCode, List<String> supplements) {
         this(version, monitorName, referenceId, originator, action, time, agent, resultCode, supplements, Map.of(),
                 Map.of());
+    }
+
+    /** A monitor log without a task request. */
+    public MonitorLog(String version, String monitorName, String referenceId, Originator originator, String action,
+            Instant time, AgentRef agent, int resultCode, List<String> supplements, Map<String, String> originalMetadata,
+            Map<String, String> updatedMetadata) {
+        this(version, monitorName, referenceId, originator, action, time, agent, resultCode, supplements,
+                originalMetadata, updatedMetadata, null);
     }
 
     private static Map<String, String> ordered(Map<String, String> items) {

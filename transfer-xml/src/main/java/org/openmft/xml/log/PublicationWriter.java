@@ -179,9 +179,14 @@ public final class PublicationWriter {
                 .attribute("xmlns:xsi", XSI)
                 .attribute("xsi:noNamespaceSchemaLocation", "MonitorLog.xsd");
         originator(x, log.originator());
-        if (log.referenceId() != null) {
+        if (log.referenceId() != null || log.taskRequestId() != null) {
             x.start("references");
-            x.textElement("createRequest", log.referenceId());
+            if (log.referenceId() != null) {
+                x.textElement("createRequest", log.referenceId());
+            }
+            if (log.taskRequestId() != null) {
+                x.textElement("taskRequest", log.taskRequestId());
+            }
             x.end();
         }
         x.start("action").attribute("time", time(log.time())).text(log.action()).end();

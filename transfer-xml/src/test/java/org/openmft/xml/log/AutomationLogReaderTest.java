@@ -94,10 +94,13 @@ class AutomationLogReaderTest {
         Map<String, String> original = new java.util.LinkedHashMap<>();
         original.put("FILENAME", "a.ctl");
         original.put("FILEPATH", "/in/a.ctl");
+        String task = "414d5120514d31202020202020202020000000000000a0c9";
         MonitorLog fired = new MonitorLog("6.00", "MON1", ID, null, "triggerSatisfied", T, new AgentRef("SRC", "QM1"), 0,
-                List.of("/in/a.ctl"), original, Map.of("FILENAME", "b.ctl"));
+                List.of("/in/a.ctl"), original, Map.of("FILENAME", "b.ctl"), task);
         String xml = new PublicationWriter().write(fired);
-        assertThat(xml).contains("<monitorMetaData><originalMetaData><metaData key=\"FILENAME\">a.ctl</metaData>");
+        assertThat(xml).contains("<monitorMetaData><originalMetaData><metaData key=\"FILENAME\">a.ctl</metaData>")
+                .contains("<references><createRequest>" + ID + "</createRequest><taskRequest>" + task
+                        + "</taskRequest></references>");
         assertThat(reader.readMonitorLog(xml)).isEqualTo(fired);
 
         assertThatThrownBy(() -> reader.readLog(new PublicationWriter().write(started).replace("&gt;=", "&lt;")))

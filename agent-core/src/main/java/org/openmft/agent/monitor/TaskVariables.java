@@ -54,7 +54,15 @@ public final class TaskVariables {
     public static final List<String> QUEUE_NAMES = List.of("AgentName", "QueueName", "Encoding", "MessageId",
             "GroupId", "CurrentTimeStamp", "CurrentTimeStampUTC");
 
+    /**
+     * The names a trigger file that lists files ({@code -tc}) provides besides the directory
+     * names, per listed file: IBM's {@code ${contentSource}} and {@code ${contentDestination}}
+     * (only when the line gives a destination).
+     */
+    public static final List<String> CONTENT_NAMES = List.of("contentSource", "contentDestination");
+
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{");
+    private static final Pattern CONTENT_SOURCE = Pattern.compile("(?i)\\$\\{\\s*contentSource\\s*[{}]");
     private static final Pattern ITEM = Pattern.compile("<item[\\s>].*?</item\\s*>", Pattern.DOTALL);
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
@@ -179,6 +187,29 @@ public final class TaskVariables {
     }
 
     /**
+     * A listed file's values ({@code -tc}): the trigger file's with {@code contentSource} and
+     * {@code contentDestination} added.
+     *
+     * @param trigger the trigger file's values
+     * @param source the listed source
+     * @param destination the listed destination, or {@code null}
+     * @return a new map
+     */
+    static Map<String, String> withContent(Map<String, String> trigger, String source, String destination) {
+        Map<String, String> values = new HashMap<>(trigger);
+        values.put("contentsource", source);
+        if (destination != null) {
+            values.put("contentdestination", destination);
+        }
+        return values;
+    }
+
+    /** @return whether the text uses {@code ${contentSource}}, tokens or not */
+    static boolean usesContentSource(String text) {
+        return CONTENT_SOURCE.matcher(text).find();
+    }
+
+    /**
      * @param text text with variables
      * @return whether it uses any
      */
@@ -245,8 +276,12 @@ public final class TaskVariables {
                     ? " is neither provided by a queue monitor (" + String.join(", ", QUEUE_NAMES) + ") nor a property"
                             + " of the message, and has no default (-dv)"
                     : DIRECTORY_NAMES.stream().anyMatch(n -> n.equalsIgnoreCase(name))
-                    ? " is not provided by this trigger" : " is not a variable of a directory monitor; expected one of "
-                    + String.join(", ", DIRECTORY_NAMES);
+                    || CONTENT_NAMES.stream().anyMatch(n -> n.equalsIgnoreCase(name))
+                    ? " is not provided by this trigger" + (name.equalsIgnoreCase("contentDestination")
+                            ? " (a line of the trigger file gives no destination)"
+                            : name.equalsIgnoreCase("contentSource") ? " (only a monitor with -tc provides it)" : "")
+                    : " is not a variable of a directory monitor; expected one of "
+                    + String.join(", ", DIRECTORY_NAMES) + " (and with -tc " + String.join(", ", CONTENT_NAMES) + ")";
             throw new TaskException(ResultCode.MONITOR_VARIABLE_NOT_FOUND, "variable " + variable + known);
         }
         if (brace < 0) {

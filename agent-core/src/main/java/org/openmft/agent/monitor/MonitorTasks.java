@@ -20,7 +20,9 @@ import org.openmft.xml.TransferRequest;
  * ({@link TaskVariables}), the monitor's job name added, and the result checked to be a transfer
  * request from the monitoring agent, or a managed call ({@code <managedCall>}) run by it (IBM's
  * result 111 otherwise). Either goes on the agent's COMMAND queue and runs as one sent there. Also checks a task when the
- * monitor is created, with a sample file, so a task that could never run is refused up front.
+ * monitor is created, with a sample file, so a task that could never run is refused up front. A
+ * monitor with trigger content ({@code -tc}) takes one trigger file per task and one set of values
+ * per file it lists ({@link TriggerContents}).
  *
  * <p>Stateless apart from its settings; thread-safe.
  */

@@ -19,7 +19,8 @@ import org.openmft.agent.ResultCode;
  * {@code ${Name{token=N}{separator=c}}}, names not case-sensitive, exactly IBM's names for a
  * directory monitor: {@code FileName}, {@code FilePath}, {@code FileSize}, {@code LastModifiedDate},
  * {@code LastModifiedTime}, {@code LastModifiedDateUTC}, {@code LastModifiedTimeUTC},
- * {@code AgentName}, {@code CurrentTimeStamp}, {@code CurrentTimeStampUTC}. Nothing else: a name
+ * {@code AgentName}, {@code CurrentTimeStamp}, {@code CurrentTimeStampUTC}, and for a trigger file
+ * that lists files ({@code -tc}) {@code contentSource} and {@code contentDestination}. Nothing else: a name
  * IBM does not define fails the task with result 110, as a name missing from the metadata does on
  * IBM's agent.
  *
@@ -28,9 +29,9 @@ import org.openmft.agent.ResultCode;
  * from the right. A token out of range, a zero N or an unclosed brace is a syntax error, result
  * 100. Values are escaped for XML, since they land in a request document's text and attributes.
  *
- * <p>Batches ({@code <batch maxSize>} above 1): every {@code <item>} of the request that uses a
- * variable is repeated once per file of the batch, with that file's values; variables outside the
- * items take the first file's values.
+ * <p>Batches ({@code <batch maxSize>} above 1, or the lines of a {@code -tc} trigger file): every
+ * {@code <item>} of the request that uses a variable is repeated once per file of the batch, with
+ * that file's values; variables outside the items take the first file's values.
  *
  * <p>Formats, where IBM says only "ISO 8601": dates {@code 2026-11-26}, times {@code 05:37:12.123}
  * (the agent's zone, or UTC for the UTC names), time stamps {@code 20261126T053712123} and

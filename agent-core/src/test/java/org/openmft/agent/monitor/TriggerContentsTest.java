@@ -68,6 +68,9 @@ class TriggerContentsTest {
         assertThatThrownBy(() -> TriggerContents.read(latin1, sandbox)).hasMessageContaining("not UTF-8");
         Path bom = Files.writeString(dir.resolve("bom.trig"), "\uFEFF/a.txt\n");
         assertThat(TriggerContents.read(bom, sandbox)).isEqualTo("/a.txt\n");
+        // A link is not followed, even to a file the sandbox allows (it could be changed to lead elsewhere).
+        Path link = Files.createSymbolicLink(dir.resolve("link.trig"), bom);
+        assertThatThrownBy(() -> TriggerContents.read(link, sandbox)).hasMessageContaining("cannot be read");
     }
 
     @Test

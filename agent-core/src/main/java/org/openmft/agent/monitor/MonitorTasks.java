@@ -168,6 +168,10 @@ final class MonitorTasks {
     /** A -tc monitor's task at creation: it must place ${contentSource}; substituted with a sample line. */
     private String checkContent(MonitorDefinition m, FileSnapshot sample, Instant now)
             throws TaskVariables.TaskException {
+        if (MANAGED_CALL.matcher(m.task().requestXml()).find()) {
+            return "43 a monitor with trigger content (-tc) runs a transfer, whose item repeats per listed file, not a"
+                    + " managed call";
+        }
         if (!TaskVariables.usesContentSource(m.task().requestXml())) {
             return "43 the task does not use ${contentSource}, which a monitor with trigger content (-tc) fills with"
                     + " each file the trigger file lists";

@@ -168,6 +168,13 @@ class MonitorServiceTest {
         assertThat(send(s, monitor(in, "SRC").replace("</conditions></triggerMatch>",
                 "</conditions><triggerContent/></triggerMatch>")).reply().supplements())
                 .as("a -tc task must place ${contentSource}").anyMatch(x -> x.contains("${contentSource}"));
+        String call = listing.replaceAll("<request version=\"6.00\">.*</request>",
+                java.util.regex.Matcher.quoteReplacement("<request version=\"6.00\">"
+                + "<managedCall><originator><hostName>h</hostName><userID>u</userID></originator><agent agent=\"SRC\"/>"
+                + "<transferSet><call><command name=\"load.sh\"><argument>${contentSource}</argument></command></call>"
+                + "</transferSet></managedCall></request>"));
+        assertThat(send(s, call).reply().supplements()).as("a -tc task is a transfer").anyMatch(
+                x -> x.contains("not a managed call"));
         assertThat(send(s, listing).reply().resultCode()).isZero();
 
         Files.writeString(in.resolve("one.trig"), "/data/a.txt,/x/a1.txt\n/data/b.txt,/x/b1.txt\n");

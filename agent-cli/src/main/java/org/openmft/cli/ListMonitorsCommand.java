@@ -190,6 +190,10 @@ final class ListMonitorsCommand implements Callable<Integer> {
                     field(out, "Exclude:", pattern(c.exclude()));
                 }
             }
+            if (m.triggerContent() != null) {
+                field(out, "Trigger content:", m.triggerContent().regex() == null ? "source[,destination] per line"
+                        : m.triggerContent().regex() + " (" + m.triggerContent().captureOrder() + ")");
+            }
             out.append('\n');
         }
         return out.toString();

@@ -25,6 +25,7 @@ import org.openmft.xml.MonitorDefinition;
 import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
 import org.openmft.xml.RequestParser;
+import org.openmft.xml.TriggerContent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -54,6 +55,7 @@ final class MonitorCommands {
                     "  fteCreateMonitor -ma SRC -md /srv/outbox -mn INVOICES -mt task.xml -tr \"match,*.xml\" -pi 30 -pu seconds",
                     "  fteCreateMonitor -ma SRC -md /srv/outbox -mn INVOICES -mt task.xml -tr \"noSizeChange=2,*.csv\" -bs 10",
                     "  fteCreateMonitor -ma SRC -mq ORDERS -mn ORDERS -mt task.xml -tr completeGroups -dv name=orders.txt",
+                    "  fteCreateMonitor -ma SRC -md /srv/lists -mn LISTS -mt task.xml -tr \"match,*.trig\" -tc",
                     "  fteCreateMonitor -ix exported.xml -f",
                     "  fteCreateMonitor -ma SRC -md /srv/outbox -mn INVOICES -mt task.xml -ox INVOICES.xml"},
             description = {"Create a directory resource monitor on an agent (fteCreateMonitor, IBM's flags).",
@@ -64,7 +66,11 @@ final class MonitorCommands {
                     "A queue monitor (-mq, -tr queueNotEmpty or completeGroups) provides ${AgentName}, ${QueueName},"
                             + " ${MessageId}, ${GroupId}, ${Encoding}, the time stamps and the first message's user"
                             + " properties by name; -dv gives defaults.",
-                    "Trigger files (-tc) and monitor exits (-mmd) are not supported yet."})
+                    "With -tc the trigger file lists the files to transfer, one source or source,destination a"
+                            + " line (-tcr: a regex, group 1 the source, group 2 the destination; -tcc destSrc: the"
+                            + " other way round): the task's item uses ${contentSource} and ${contentDestination}"
+                            + " and repeats per line, one transfer per trigger file.",
+                    "Monitor exits (-mmd) are not supported yet."})
     static final class Create implements Callable<Integer> {
         @Mixin GlobalOptions global;
         @Option(names = "-ma", paramLabel = "AGENT", description = "The monitoring agent: the task's source agent.")
@@ -93,7 +99,12 @@ final class MonitorCommands {
                 + " patterns are read.") String patternType;
         @Option(names = "-x", paramLabel = "PATTERN", description = "Files left out although they match.")
         String exclude;
-        @Option(names = "-tc", description = "Trigger files that list files: not supported yet.") boolean triggerContent;
+        @Option(names = "-tc", description = "The trigger file lists the files to transfer (with -tr match or"
+                + " noSizeChange; not with -bs).") boolean triggerContent;
+        @Option(names = "-tcr", paramLabel = "REGEX", description = "With -tc: a Java regex each whole line matches,"
+                + " group 1 the source, optional group 2 the destination.") String triggerContentRegex;
+        @Option(names = "-tcc", paramLabel = "ORDER", description = "With -tcr: srcDest (default) or destSrc, which"
+                + " group is the source.") String triggerContentOrder;
         @Option(names = "-jn", paramLabel = "JOB", description = "Job name of the transfers the monitor starts.")
         String jobName;
         @Option(names = "-mmd", paramLabel = "K=V", description = "Monitor exit metadata: not supported yet.")
@@ -126,11 +137,13 @@ final class MonitorCommands {
         }
 
         private void refuseUnsupported() throws CommandFailure {
-            String unsupported = triggerContent ? "-tc (trigger content)" : metadata != null ? "-mmd (monitor exits)"
-                    : null;
-            if (unsupported != null) {
-                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: " + unsupported
-                        + " is not supported yet; nothing was sent");
+            if (metadata != null) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: -mmd (monitor exits) is not supported yet;"
+                        + " nothing was sent");
+            }
+            if (!triggerContent && (triggerContentRegex != null || triggerContentOrder != null)) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: " + (triggerContentRegex != null ? "-tcr"
+                        : "-tcc") + " needs -tc; nothing was sent");
             }
             if (clear && !force) {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: -c needs -f; nothing was sent");
@@ -182,10 +195,20 @@ final class MonitorCommands {
                         CommandChannel.originator(),
                         jobName != null ? jobName : imported == null ? null : imported.jobName(), force, clear,
                         !watchesQueue(imported) ? null : queue != null ? queue : imported.queue(),
-                        defaultVariables != null ? defaults() : imported == null ? Map.of() : imported.defaultVariables());
+                        defaultVariables != null ? defaults() : imported == null ? Map.of() : imported.defaultVariables(),
+                        triggerContent(imported));
             } catch (IllegalArgumentException e) {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: " + e.getMessage() + "; nothing was sent");
             }
+        }
+
+        /** -tc, -tcr, -tcc; without -tc, what an imported definition says. */
+        private TriggerContent triggerContent(MonitorDefinition imported) {
+            if (!triggerContent) {
+                return imported == null ? null : imported.triggerContent();
+            }
+            return new TriggerContent(triggerContentRegex,
+                    triggerContentOrder != null && TriggerContent.destinationFirst(triggerContentOrder));
         }
 
         /** Whether the monitor built watches a queue: -mq, or an imported queue monitor without -md. */

@@ -12,6 +12,7 @@ import org.openmft.cli.MftCommandLineTest.Run;
 import org.openmft.xml.MonitorCondition;
 import org.openmft.xml.MonitorDefinition;
 import org.openmft.xml.RequestParser;
+import org.openmft.xml.TriggerContent;
 
 /**
  * {@code fteCreateMonitor} without a queue manager: {@code -ox} writes IBM's document from IBM's
@@ -103,6 +104,44 @@ class MonitorCommandLineTest {
                 "-tr", "match,*", "-ox", dir.resolve("bad.xml").toString());
         assertThat(fileTrigger.err()).contains("BFGCL0001E", "queue");
         assertThat(dir.resolve("bad.xml")).doesNotExist();
+    }
+
+    @Test
+    void triggerContentFlagsAreExportedAndImportedUnchanged() throws Exception {
+        Path task = Files.writeString(dir.resolve("task.xml"), TASK.replace("${FilePath}", "${contentSource}")
+                .replace("/out/${FileName}", "${contentDestination}"));
+        Path out = dir.resolve("tc.xml");
+        Run r = mft("monitor", "create", "-ma", "SRC", "-md", "/srv/lists", "-mn", "lists", "-mt", task.toString(),
+                "-tr", "match,*.trig", "-tc", "-tcr", "^(\\S+)\\s+(\\S+)$", "-tcc", "DESTSRC", "-ox", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(Files.readString(out)).contains("<triggerContent><regex>^(\\S+)\\s+(\\S+)$</regex>"
+                + "<captureOrder>destSrc</captureOrder></triggerContent>");
+        MonitorDefinition m = read(out);
+        assertThat(m.triggerContent()).isEqualTo(new TriggerContent("^(\\S+)\\s+(\\S+)$", true));
+        // -ix keeps it; exporting again writes the same document.
+        Path again = dir.resolve("again.xml");
+        r = mft("monitor", "create", "-ix", out.toString(), "-ox", again.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(read(again).triggerContent()).isEqualTo(m.triggerContent());
+        assertThat(Files.readString(again)).isEqualTo(Files.readString(out));
+        // -tc alone: the default format.
+        Path plain = dir.resolve("plain.xml");
+        assertThat(mft("monitor", "create", "-ma", "SRC", "-md", "/srv/lists", "-mn", "p", "-mt", task.toString(),
+                "-tr", "noSizeChange=2,*.trig", "-tc", "-ox", plain.toString()).exitCode()).isZero();
+        assertThat(read(plain).triggerContent()).isEqualTo(new TriggerContent(null, false));
+
+        // The flags' own mistakes; what the definition refuses (noMatch, groups) transfer-xml's tests cover.
+        List<List<String>> bad = List.of(List.of("-tcr", "(.+)"), List.of("-tcc", "destSrc"),
+                List.of("-tc", "-bs", "5"), List.of("-tc", "-tcr", "(.+)", "-tcc", "upwards"));
+        for (List<String> flags : bad) {
+            List<String> args = new java.util.ArrayList<>(List.of("monitor", "create", "-ma", "SRC", "-md", "/srv/in",
+                    "-mn", "M", "-mt", task.toString(), "-ox", dir.resolve("bad.xml").toString()));
+            args.addAll(flags);
+            Run refused = mft(args.toArray(String[]::new));
+            assertThat(refused.exitCode()).as("%s: %s", flags, refused.err()).isEqualTo(ExitCodes.FAILED);
+            assertThat(refused.err()).as("%s", flags).contains("BFGCL0001E");
+            assertThat(dir.resolve("bad.xml")).as("%s", flags).doesNotExist();
+        }
     }
 
     @Test

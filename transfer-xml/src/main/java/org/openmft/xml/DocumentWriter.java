@@ -421,6 +421,14 @@ public final class DocumentWriter {
         }
         w.writeEndElement();
         w.writeEndElement();
+        if (m.triggerContent() != null) {
+            w.writeStartElement("triggerContent");
+            if (m.triggerContent().regex() != null) {
+                textElement(w, "regex", m.triggerContent().regex());
+                textElement(w, "captureOrder", m.triggerContent().captureOrder());
+            }
+            w.writeEndElement();
+        }
         w.writeEndElement();
     }
 

@@ -35,12 +35,15 @@ import java.util.Objects;
  * @param queue the queue watched ({@code -mq}, on the agent's queue manager), or {@code null}
  * @param defaultVariables values for variables a queue monitor's message lacks ({@code -dv},
  *     {@code <defaultVariables>}), by name as written
+ * @param triggerContent whether the trigger file lists the files to transfer ({@code -tc},
+ *     {@code -tcr}, {@code -tcc}), or {@code null}; directory monitors with {@code fileMatch} or
+ *     {@code fileSizeSame} conditions and a batch size of 1 only
  */
 public record MonitorDefinition(String version, String name, String description, PollInterval pollInterval,
         int batchSize, String agent, String directory, int recursionLevel, boolean allOf,
         List<MonitorCondition> conditions, ReplyTo reply, MonitorTask task, Originator originator, String jobName,
-        boolean overwrite, boolean clearHistory, String queue, java.util.Map<String, String> defaultVariables)
-        implements CommandDocument {
+        boolean overwrite, boolean clearHistory, String queue, java.util.Map<String, String> defaultVariables,
+        TriggerContent triggerContent) implements CommandDocument {
 
     /** The namespace of the root element, as IBM writes it. */
     public static final String NAMESPACE = "http://www.ibm.com/xmlns/wmqfte/7.0.1/MonitorDefinition";
@@ -91,6 +94,35 @@ public record MonitorDefinition(String version, String name, String description,
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(originator, "originator");
         jobName = Checks.optionalName(jobName, "job name");
+        if (triggerContent != null) {
+            checkTriggerContent(queue, conditions, batchSize);
+        }
+    }
+
+    /** IBM: -tc goes with the match and noSizeChange triggers of a directory, one request per trigger file. */
+    private static void checkTriggerContent(String queue, List<MonitorCondition> conditions, int batchSize) {
+        if (queue != null) {
+            throw new IllegalArgumentException("trigger content (-tc) is for directory monitors only");
+        }
+        for (MonitorCondition c : conditions) {
+            if (!(c instanceof MonitorCondition.FileMatch) && !(c instanceof MonitorCondition.FileSizeSame)) {
+                throw new IllegalArgumentException("trigger content (-tc) goes with the match and noSizeChange"
+                        + " triggers only");
+            }
+        }
+        if (batchSize != 1) {
+            throw new IllegalArgumentException("trigger content (-tc) cannot be used with a batch size (-bs) of "
+                    + batchSize + ": each trigger file is one transfer request");
+        }
+    }
+
+    /** A monitor whose trigger files are not read for file names. */
+    public MonitorDefinition(String version, String name, String description, PollInterval pollInterval,
+            int batchSize, String agent, String directory, int recursionLevel, boolean allOf,
+            List<MonitorCondition> conditions, ReplyTo reply, MonitorTask task, Originator originator, String jobName,
+            boolean overwrite, boolean clearHistory, String queue, java.util.Map<String, String> defaultVariables) {
+        this(version, name, description, pollInterval, batchSize, agent, directory, recursionLevel, allOf, conditions,
+                reply, task, originator, jobName, overwrite, clearHistory, queue, defaultVariables, null);
     }
 
     /** A directory monitor: no queue, no default variables. */
@@ -136,7 +168,7 @@ public record MonitorDefinition(String version, String name, String description,
     public MonitorDefinition withReply(ReplyTo newReply) {
         return new MonitorDefinition(version, name, description, pollInterval, batchSize, agent, directory,
                 recursionLevel, allOf, conditions, newReply, task, originator, jobName, overwrite, clearHistory, queue,
-                defaultVariables);
+                defaultVariables, triggerContent);
     }
 
     /**

@@ -66,7 +66,7 @@ final class MonitorParser {
         return RequestParser.build(c, f, () -> new MonitorDefinition(version, name, description, interval,
                 batch == null ? 1 : batch, agent, directory.path(), directory.recursionLevel(), trigger.allOf(),
                 trigger.conditions(), reply, task, originator, job, overwrite, clearHistory, directory.queue(),
-                defaults));
+                defaults, trigger.content()));
     }
 
     /**
@@ -105,7 +105,7 @@ final class MonitorParser {
                         configuration.directory().recursionLevel(), configuration.trigger().allOf(),
                         configuration.trigger().conditions(), null, configuration.task(), configuration.originator(),
                         configuration.job(), false, false, configuration.directory().queue(),
-                        configuration.defaults())));
+                        configuration.defaults(), configuration.trigger().content())));
     }
 
     private record Configuration(String description, Directory directory, Trigger trigger,
@@ -211,11 +211,11 @@ final class MonitorParser {
         return values;
     }
 
-    private record Trigger(boolean allOf, List<MonitorCondition> conditions) {}
+    private record Trigger(boolean allOf, List<MonitorCondition> conditions, TriggerContent content) {}
 
     private Trigger triggerMatch(XmlCursor c) throws MalformedRequestException {
         c.attributes(Set.of());
-        Children children = new Children(c, List.of("conditions"));
+        Children children = new Children(c, List.of("conditions", "triggerContent"));
         Trigger trigger = children.required("conditions", x -> {
             x.attributes(Set.of());
             String kind = x.nextChild();
@@ -231,10 +231,23 @@ final class MonitorParser {
             group.end();
             Children rest = new Children(x, List.of());
             rest.end();
-            return new Trigger(kind.equals("allOf"), conditions);
+            return new Trigger(kind.equals("allOf"), conditions, null);
         });
+        TriggerContent content = children.optional("triggerContent", this::triggerContent);
         children.end();
-        return trigger;
+        return new Trigger(trigger.allOf(), trigger.conditions(), content);
+    }
+
+    /** {@code <triggerContent>[<regex>…</regex>][<captureOrder>srcDest|destSrc</captureOrder>]} ({@code -tc}). */
+    private TriggerContent triggerContent(XmlCursor c) throws MalformedRequestException {
+        Frame f = c.current();
+        c.attributes(Set.of());
+        Children children = new Children(c, List.of("regex", "captureOrder"));
+        String regex = children.optional("regex", RequestParser::plainText);
+        String order = children.optional("captureOrder", RequestParser::plainText);
+        children.end();
+        return RequestParser.build(c, f, () -> new TriggerContent(regex,
+                order != null && TriggerContent.destinationFirst(order)));
     }
 
     private MonitorCondition condition(XmlCursor c) throws MalformedRequestException {

@@ -118,6 +118,34 @@ class MonitorDocumentTest {
     }
 
     @Test
+    void triggerContentRoundTripsInTheDefinitionAndTheListing() throws Exception {
+        String match = "<condition><fileMatch><pattern>*.trig</pattern></fileMatch></condition>";
+        String doc = standard(match).replace("</conditions></triggerMatch>", "</conditions><triggerContent>"
+                + "<regex>^(.+);(.+)$</regex><captureOrder>destSrc</captureOrder></triggerContent></triggerMatch>");
+        MonitorDefinition m = (MonitorDefinition) parser.parse(doc);
+        assertEquals(new TriggerContent("^(.+);(.+)$", true), m.triggerContent());
+        String written = writer.write(m);
+        assertTrue(written.contains("</conditions><triggerContent><regex>^(.+);(.+)$</regex>"
+                + "<captureOrder>destSrc</captureOrder></triggerContent></triggerMatch>"), written);
+        assertEquals(m, parser.parse(written));
+        assertEquals(written, writer.write(parser.parseMonitorList(writer.writeMonitorList(m, true)).definition()));
+        // -tc alone: the default line format, an empty element.
+        MonitorDefinition plain = (MonitorDefinition) parser.parse(standard(match).replace("</conditions></triggerMatch>",
+                "</conditions><triggerContent/></triggerMatch>"));
+        assertEquals(new TriggerContent(null, false), plain.triggerContent());
+        assertTrue(writer.write(plain).contains("<triggerContent></triggerContent>"), writer.write(plain));
+        assertEquals(plain, parser.parse(writer.write(plain)));
+        // IBM's rules: match and noSizeChange only, no batch, destSrc needs two groups.
+        assertRefused(standard("<condition><fileNoMatch><pattern>a</pattern></fileNoMatch></condition>").replace(
+                "</conditions></triggerMatch>", "</conditions><triggerContent/></triggerMatch>"), "match and noSizeChange");
+        assertRefused(doc.replace("<agent>SRC</agent>", "<batch maxSize=\"5\"/><agent>SRC</agent>"), "batch size (-bs)");
+        assertRefused(doc.replace("^(.+);(.+)$", "^(.+)$"), "two capturing groups");
+        assertRefused(doc.replace("^(.+);(.+)$", "^.+$"), "no capturing group");
+        assertRefused(doc.replace("^(.+);(.+)$", "(["), "not a valid regular expression");
+        assertRefused(doc.replace(">destSrc<", ">sideways<"), "-tcc");
+    }
+
+    @Test
     void deleteStartAndStopRoundTrip() throws Exception {
         Originator who = new Originator("h", "u");
         for (CommandDocument d : List.of(new DeleteMonitorRequest("6.00", "m1", who, new ReplyTo("R", null, false)),

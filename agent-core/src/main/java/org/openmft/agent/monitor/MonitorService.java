@@ -120,7 +120,7 @@ public final class MonitorService implements AutoCloseable {
         this.listener = listener == null ? AgentListener.NONE : listener;
         this.clock = clock;
         this.threads = threads;
-        this.tasks = new MonitorTasks(settings.agentName(), ZoneId.systemDefault());
+        this.tasks = new MonitorTasks(settings.agentName(), ZoneId.systemDefault(), this::readTriggerFile);
         this.retries = new GroupRetries(settings.groupRetryLimit(), settings.agentQMgr());
     }
 
@@ -533,6 +533,12 @@ public final class MonitorService implements AutoCloseable {
         boolean changed = !out.names.isEmpty() || !PollPlan.sameFiles(r.record.history(), decision.history())
                 || decision.noMatchArmed() != r.record.noMatchArmed();
         commit(r, out, r.record.with(decision.history(), decision.noMatchArmed()), changed);
+    }
+
+    /** A trigger file that lists files (-tc), read in the sandbox of its monitor's creator; polls hold the lock. */
+    private String readTriggerFile(String monitor, Path file) throws TaskVariables.TaskException {
+        Running r = monitors.get(monitor);
+        return TriggerContents.read(file, sandboxes.forRequester(r == null ? null : r.record.creatorUser()));
     }
 
     /** A queue monitor's poll: browse, decide, then as for a directory. */

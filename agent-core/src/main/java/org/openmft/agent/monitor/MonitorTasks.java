@@ -20,7 +20,9 @@ import org.openmft.xml.TransferRequest;
  * ({@link TaskVariables}), the monitor's job name added, and the result checked to be a transfer
  * request from the monitoring agent, or a managed call ({@code <managedCall>}) run by it (IBM's
  * result 111 otherwise). Either goes on the agent's COMMAND queue and runs as one sent there. Also checks a task when the
- * monitor is created, with a sample file, so a task that could never run is refused up front.
+ * monitor is created, with a sample file, so a task that could never run is refused up front. A
+ * monitor with trigger content ({@code -tc}) takes one trigger file per task and one set of values
+ * per file it lists ({@link TriggerContents}).
  *
  * <p>Stateless apart from its settings; thread-safe.
  */
@@ -28,10 +30,17 @@ final class MonitorTasks {
     private final String agentName;
     private final TaskVariables variables;
     private final RequestParser parser = new RequestParser();
+    private final TriggerContents.Reader triggerFiles;
 
-    MonitorTasks(String agentName, ZoneId zone) {
+    /**
+     * @param agentName the monitoring agent
+     * @param zone the agent's time zone
+     * @param triggerFiles reads a trigger file that lists files ({@code -tc}) in its monitor's sandbox
+     */
+    MonitorTasks(String agentName, ZoneId zone, TriggerContents.Reader triggerFiles) {
         this.agentName = agentName;
         this.variables = new TaskVariables(java.io.File.separator, zone);
+        this.triggerFiles = triggerFiles;
     }
 
     /**
@@ -66,6 +75,9 @@ final class MonitorTasks {
             return "110 BFGDM0060E: the task uses variables, which a noMatch trigger does not provide";
         }
         try {
+            if (m.triggerContent() != null) {
+                return checkContent(m, sample, now);
+            }
             prepare(m, java.util.Collections.singletonList(sample), now);
             return null;
         } catch (TaskVariables.TaskException e) {
@@ -79,6 +91,9 @@ final class MonitorTasks {
      * @param batch the files, or one {@code null} for a trigger without a file
      */
     String prepare(MonitorDefinition m, List<FileSnapshot> batch, Instant now) throws TaskVariables.TaskException {
+        if (m.triggerContent() != null) {
+            return submit(m, listed(m, batch.get(0), now));
+        }
         List<Map<String, String>> values = new ArrayList<>();
         for (FileSnapshot file : batch) {
             values.add(variables.metadata(file, agentName, now));
@@ -126,7 +141,44 @@ final class MonitorTasks {
      * trigger runs the call once with its own variables.
      */
     int batchSize(MonitorDefinition m) {
-        return MANAGED_CALL.matcher(m.task().requestXml()).find() ? 1 : m.batchSize();
+        return MANAGED_CALL.matcher(m.task().requestXml()).find() || m.triggerContent() != null ? 1 : m.batchSize();
+    }
+
+    /**
+     * {@code -tc}: the values of each file a trigger file lists, as the item repeats per line: the
+     * trigger file's own variables plus {@code contentSource} and, when the line gives one,
+     * {@code contentDestination}.
+     */
+    private List<Map<String, String>> listed(MonitorDefinition m, FileSnapshot trigger, Instant now)
+            throws TaskVariables.TaskException {
+        String text = triggerFiles.read(m.name(), Path.of(trigger.path()));
+        List<TriggerContents.Entry> entries = TriggerContents.parse(trigger.path(), text, m.triggerContent());
+        if (entries.isEmpty()) {
+            throw new TaskVariables.TaskException(ResultCode.MONITOR_TASK_FAILED, "trigger file " + trigger.path()
+                    + " lists no files");
+        }
+        Map<String, String> own = variables.metadata(trigger, agentName, now);
+        List<Map<String, String>> values = new ArrayList<>(entries.size());
+        for (TriggerContents.Entry entry : entries) {
+            values.add(TaskVariables.withContent(own, entry.source(), entry.destination()));
+        }
+        return values;
+    }
+
+    /** A -tc monitor's task at creation: it must place ${contentSource}; substituted with a sample line. */
+    private String checkContent(MonitorDefinition m, FileSnapshot sample, Instant now)
+            throws TaskVariables.TaskException {
+        if (MANAGED_CALL.matcher(m.task().requestXml()).find()) {
+            return "43 a monitor with trigger content (-tc) runs a transfer, whose item repeats per listed file, not a"
+                    + " managed call";
+        }
+        if (!TaskVariables.usesContentSource(m.task().requestXml())) {
+            return "43 the task does not use ${contentSource}, which a monitor with trigger content (-tc) fills with"
+                    + " each file the trigger file lists";
+        }
+        submit(m, List.of(TaskVariables.withContent(variables.metadata(sample, agentName, now),
+                Path.of(m.directory(), "listed.txt").toString(), "listed.txt")));
+        return null;
     }
 
     /** The start tag of a {@code <managedCall>} (with any namespace prefix). */

@@ -19,7 +19,8 @@ import org.openmft.agent.ResultCode;
  * {@code ${Name{token=N}{separator=c}}}, names not case-sensitive, exactly IBM's names for a
  * directory monitor: {@code FileName}, {@code FilePath}, {@code FileSize}, {@code LastModifiedDate},
  * {@code LastModifiedTime}, {@code LastModifiedDateUTC}, {@code LastModifiedTimeUTC},
- * {@code AgentName}, {@code CurrentTimeStamp}, {@code CurrentTimeStampUTC}. Nothing else: a name
+ * {@code AgentName}, {@code CurrentTimeStamp}, {@code CurrentTimeStampUTC}, and for a trigger file
+ * that lists files ({@code -tc}) {@code contentSource} and {@code contentDestination}. Nothing else: a name
  * IBM does not define fails the task with result 110, as a name missing from the metadata does on
  * IBM's agent.
  *
@@ -28,9 +29,9 @@ import org.openmft.agent.ResultCode;
  * from the right. A token out of range, a zero N or an unclosed brace is a syntax error, result
  * 100. Values are escaped for XML, since they land in a request document's text and attributes.
  *
- * <p>Batches ({@code <batch maxSize>} above 1): every {@code <item>} of the request that uses a
- * variable is repeated once per file of the batch, with that file's values; variables outside the
- * items take the first file's values.
+ * <p>Batches ({@code <batch maxSize>} above 1, or the lines of a {@code -tc} trigger file): every
+ * {@code <item>} of the request that uses a variable is repeated once per file of the batch, with
+ * that file's values; variables outside the items take the first file's values.
  *
  * <p>Formats, where IBM says only "ISO 8601": dates {@code 2026-11-26}, times {@code 05:37:12.123}
  * (the agent's zone, or UTC for the UTC names), time stamps {@code 20261126T053712123} and
@@ -54,7 +55,15 @@ public final class TaskVariables {
     public static final List<String> QUEUE_NAMES = List.of("AgentName", "QueueName", "Encoding", "MessageId",
             "GroupId", "CurrentTimeStamp", "CurrentTimeStampUTC");
 
+    /**
+     * The names a trigger file that lists files ({@code -tc}) provides besides the directory
+     * names, per listed file: IBM's {@code ${contentSource}} and {@code ${contentDestination}}
+     * (only when the line gives a destination).
+     */
+    public static final List<String> CONTENT_NAMES = List.of("contentSource", "contentDestination");
+
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{");
+    private static final Pattern CONTENT_SOURCE = Pattern.compile("(?i)\\$\\{\\s*contentSource\\s*[{}]");
     private static final Pattern ITEM = Pattern.compile("<item[\\s>].*?</item\\s*>", Pattern.DOTALL);
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
@@ -179,6 +188,29 @@ public final class TaskVariables {
     }
 
     /**
+     * A listed file's values ({@code -tc}): the trigger file's with {@code contentSource} and
+     * {@code contentDestination} added.
+     *
+     * @param trigger the trigger file's values
+     * @param source the listed source
+     * @param destination the listed destination, or {@code null}
+     * @return a new map
+     */
+    static Map<String, String> withContent(Map<String, String> trigger, String source, String destination) {
+        Map<String, String> values = new HashMap<>(trigger);
+        values.put("contentsource", source);
+        if (destination != null) {
+            values.put("contentdestination", destination);
+        }
+        return values;
+    }
+
+    /** @return whether the text uses {@code ${contentSource}}, tokens or not */
+    static boolean usesContentSource(String text) {
+        return CONTENT_SOURCE.matcher(text).find();
+    }
+
+    /**
      * @param text text with variables
      * @return whether it uses any
      */
@@ -245,8 +277,12 @@ public final class TaskVariables {
                     ? " is neither provided by a queue monitor (" + String.join(", ", QUEUE_NAMES) + ") nor a property"
                             + " of the message, and has no default (-dv)"
                     : DIRECTORY_NAMES.stream().anyMatch(n -> n.equalsIgnoreCase(name))
-                    ? " is not provided by this trigger" : " is not a variable of a directory monitor; expected one of "
-                    + String.join(", ", DIRECTORY_NAMES);
+                    || CONTENT_NAMES.stream().anyMatch(n -> n.equalsIgnoreCase(name))
+                    ? " is not provided by this trigger" + (name.equalsIgnoreCase("contentDestination")
+                            ? " (a line of the trigger file gives no destination)"
+                            : name.equalsIgnoreCase("contentSource") ? " (only a monitor with -tc provides it)" : "")
+                    : " is not a variable of a directory monitor; expected one of "
+                    + String.join(", ", DIRECTORY_NAMES) + " (and with -tc " + String.join(", ", CONTENT_NAMES) + ")";
             throw new TaskException(ResultCode.MONITOR_VARIABLE_NOT_FOUND, "variable " + variable + known);
         }
         if (brace < 0) {

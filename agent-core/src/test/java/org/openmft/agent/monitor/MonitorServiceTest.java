@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.AgentListener;
@@ -64,7 +65,7 @@ class MonitorServiceTest {
     private final MemoryStore store = new MemoryStore();
     private final FakeClock clock = new FakeClock();
 
-    private final List<MonitorEvent> events = new ArrayList<>();
+    private final List<MonitorEvent> events = new CopyOnWriteArrayList<>();
 
     private MonitorService service(Path sandbox) throws Exception {
         SandboxPolicy policy = SandboxPolicy.of(SandboxRules.parse(sandbox.toString()));
@@ -182,5 +183,53 @@ class MonitorServiceTest {
         Files.writeString(in.resolve("a.txt"), "a");
         s.pollDue();
         assertThat(store.submitted).as("a stopped monitor does not poll").isEmpty();
+    }
+
+    @Test
+    void aTriggerFileThatListsFilesSubmitsOneRequestWithAnItemPerLineOnce() throws Exception {
+        Path in = Files.createDirectories(dir.resolve("in"));
+        MonitorService s = service(dir);
+        String listing = monitor(in, "SRC").replace("<pattern>*.txt</pattern>", "<pattern>*.trig</pattern>")
+                .replace("</conditions></triggerMatch>", "</conditions><triggerContent/></triggerMatch>")
+                .replace("<file>${FilePath}</file>", "<file>${contentSource}</file>")
+                .replace("<file>/out/${FileName}</file>", "<file>/out/${contentDestination{token=-1}}</file>");
+        assertThat(send(s, monitor(in, "SRC").replace("</conditions></triggerMatch>",
+                "</conditions><triggerContent/></triggerMatch>")).reply().supplements())
+                .as("a -tc task must place ${contentSource}").anyMatch(x -> x.contains("${contentSource}"));
+        String call = listing.replaceAll("<request version=\"6.00\">.*</request>",
+                java.util.regex.Matcher.quoteReplacement("<request version=\"6.00\">"
+                + "<managedCall><originator><hostName>h</hostName><userID>u</userID></originator><agent agent=\"SRC\"/>"
+                + "<transferSet><call><command name=\"load.sh\"><argument>${contentSource}</argument></command></call>"
+                + "</transferSet></managedCall></request>"));
+        assertThat(send(s, call).reply().supplements()).as("a -tc task is a transfer").anyMatch(
+                x -> x.contains("not a managed call"));
+        assertThat(send(s, listing).reply().resultCode()).isZero();
+
+        Files.writeString(in.resolve("one.trig"), "/data/a.txt,/x/a1.txt\n/data/b.txt,/x/b1.txt\n");
+        Files.writeString(in.resolve("bad.trig"), "/data/c.txt\n/data/d.txt,/x,/y\n");
+        s.pollDue();
+        assertThat(store.submitted).as("one request for the good trigger file, none for the bad one").singleElement()
+                .asString().contains("<file>/data/a.txt</file>", "<file>/out/a1.txt</file>",
+                        "<file>/data/b.txt</file>", "<file>/out/b1.txt</file>")
+                .doesNotContain("/data/c.txt");
+        assertThat(store.submitted.get(0).split("<item", -1)).as("an item per listed file").hasSize(3);
+        assertThat(events).filteredOn(e -> e.action().equals("triggerFail")).singleElement().satisfies(e -> {
+            assertThat(e.resultCode()).isEqualTo(ResultCode.MONITOR_TASK_FAILED.code());
+            assertThat(e.supplements()).singleElement().asString().contains(in.resolve("bad.trig").toString(),
+                    "line 2 has more than one comma");
+        });
+        // A line without a destination, where the task wants one: result 110 for that trigger file.
+        Files.writeString(in.resolve("nodest.trig"), "/data/e.txt\n");
+        clock.advance(Duration.ofSeconds(10));
+        s.pollDue();
+        assertThat(store.submitted).hasSize(1);
+        assertThat(events).filteredOn(e -> e.action().equals("triggerFail")).last().satisfies(e -> assertThat(
+                e.resultCode()).isEqualTo(ResultCode.MONITOR_VARIABLE_NOT_FOUND.code()));
+        // Each trigger file is in the history: nothing triggers again until it changes.
+        clock.advance(Duration.ofSeconds(10));
+        s.pollDue();
+        assertThat(store.submitted).hasSize(1);
+        assertThat(store.records.get("DROP").history()).containsKeys(in.resolve("one.trig").toString(),
+                in.resolve("bad.trig").toString());
     }
 }

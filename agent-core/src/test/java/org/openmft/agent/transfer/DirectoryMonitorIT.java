@@ -18,7 +18,8 @@ import org.openmft.xml.Reply;
  * Directory monitors on a real agent and queue manager: a monitor with IBM's task (move
  * {@code ${FilePath}} to the destination) fires once per file, again for a changed file, for files
  * that landed while the agent was down (one log per submitted task, with its file's metadata and
- * its transfer's id), and keeps its history across the restart; refusals leave nothing behind.
+ * its transfer's id), and keeps its history across the restart; a trigger file that lists files
+ * ({@code -tc}) moves each of them in one transfer, once; refusals leave nothing behind.
  */
 class DirectoryMonitorIT {
     @TempDir
@@ -64,9 +65,25 @@ class DirectoryMonitorIT {
             Reply created = create(h, monitorXml("drop", in, out, "SRC", ""));
             assertThat(created.resultCode()).as("%s", created.supplements()).isZero();
 
+            // A trigger file that lists files (-tc): one request, an item per listed file.
+            Path lists = Files.createDirectories(dir.resolve("lists"));
+            Path data = Files.createDirectories(dir.resolve("data"));
+            Reply listing = create(h, monitorXml("list", lists, out, "SRC", "")
+                    .replace("<pattern>*.txt</pattern>", "<pattern>*.trig</pattern>")
+                    .replace("</conditions></triggerMatch>", "</conditions><triggerContent/></triggerMatch>")
+                    .replace("${FilePath}", "${contentSource}").replace("${FileName}", "${contentDestination}"));
+            assertThat(listing.resultCode()).as("%s", listing.supplements()).isZero();
+            Files.writeString(data.resolve("x.dat"), "ex");
+            Files.writeString(data.resolve("y.dat"), "why");
+            Path trig = Files.writeString(lists.resolve("batch.trig"), data.resolve("x.dat") + ",x1.dat\n"
+                    + data.resolve("y.dat") + ",y1.dat\n");
+
             Path a = Files.writeString(in.resolve("a.txt"), "one");
             Files.writeString(in.resolve("skip.bin"), "not matched");
             TransferHarness.await("a.txt arrives", 30, () -> contentIs(out.resolve("a.txt"), "one"));
+            TransferHarness.await("both listed files arrive", 30, () -> contentIs(out.resolve("x1.dat"), "ex")
+                    && contentIs(out.resolve("y1.dat"), "why"));
+            assertThat(triggers(h, trig)).as("one trigger for the trigger file").isEqualTo(1);
             // A second file: once it has arrived, later polls have seen a.txt unchanged.
             Path b = Files.writeString(in.resolve("b.txt"), "bee");
             TransferHarness.await("b.txt arrives", 30, () -> contentIs(out.resolve("b.txt"), "bee"));
@@ -99,8 +116,8 @@ class DirectoryMonitorIT {
             TransferHarness.await("their transfers end at the source", 30, () -> List.of(c, d, e).stream()
                     .allMatch(file -> h.sourceOutcomes.stream().anyMatch(o -> o.items().stream()
                             .anyMatch(i -> i.source().equals(file.toString())))));
-            List<MonitorEvent> fired = h.monitorEvents.stream().filter(x -> x.action().equals("triggerSatisfied"))
-                    .toList();
+            List<MonitorEvent> fired = h.monitorEvents.stream().filter(x -> x.action().equals("triggerSatisfied")
+                    && x.monitorName().equalsIgnoreCase("drop")).toList();
             assertThat(fired).hasSize(3);
             for (Path file : List.of(c, d, e)) {
                 MonitorEvent log = fired.stream().filter(x -> x.supplements().contains(file.toString())).findFirst()
@@ -112,6 +129,7 @@ class DirectoryMonitorIT {
                 assertThat(log.transferIds()).containsExactly(transferId);
             }
             assertThat(triggers(h, a)).as("the history survived the restart").isZero();
+            assertThat(triggers(h, trig)).isZero();
             assertThat(triggers(h, b)).isZero();
 
             // Refusals, each with IBM's result code and nothing created.

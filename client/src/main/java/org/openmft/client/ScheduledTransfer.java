@@ -22,7 +22,22 @@ import java.util.List;
  */
 public record ScheduledTransfer(long id, String sourceAgent, String destinationAgent, String jobName, String timeBase,
         String start, String next, String interval, int frequency, long occurrences, String end, List<Item> items) {
-    /** Copies the items. */
+    /**
+     * Copies the items.
+     *
+     * @param id the schedule's id
+     * @param sourceAgent the source agent
+     * @param destinationAgent the destination agent
+     * @param jobName the job name, or null
+     * @param timeBase the time base
+     * @param start the first occurrence
+     * @param next the next occurrence, or null
+     * @param interval the repeat unit, or null
+     * @param frequency units between occurrences
+     * @param occurrences occurrences in all, or 0
+     * @param end the end, or null
+     * @param items the files
+     */
     public ScheduledTransfer {
         items = List.copyOf(items);
     }

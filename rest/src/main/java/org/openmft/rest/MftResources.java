@@ -229,7 +229,7 @@ public final class MftResources {
         String read() throws ApiError;
     }
 
-    private static void get(String method) throws ApiError {
+    static void get(String method) throws ApiError {
         if (!"GET".equals(method)) {
             throw new ApiError(405, ApiError.NO_SUCH_RESOURCE, "method " + method + " is not allowed here", null);
         }

@@ -64,7 +64,7 @@ final class ScheduleResources {
             if ("POST".equals(method)) {
                 return create(body, user);
             }
-            get(method);
+            MftResources.get(method);
             return MftResources.Answer.ok(list(schedules(query.get("agent"))));
         }
         String[] parts = path.substring(PATH.length() + 1).split("/", -1);
@@ -77,7 +77,7 @@ final class ScheduleResources {
         if ("DELETE".equals(method)) {
             return delete(agent, id, user);
         }
-        get(method);
+        MftResources.get(method);
         List<ScheduledTransfer> one = schedules(agent).stream().filter(s -> s.id() == id).toList();
         if (one.isEmpty()) {
             throw notFound(agent, id, "agent " + agent + " publishes no such schedule");
@@ -187,11 +187,5 @@ final class ScheduleResources {
     private static ApiError notFound(String agent, long id, String why) {
         return new ApiError(404, SCHEDULE_NOT_FOUND, "Schedule " + id + " cannot be found on agent " + agent + ": "
                 + why, "List the schedules with GET " + PATH + ".");
-    }
-
-    private static void get(String method) throws ApiError {
-        if (!"GET".equals(method)) {
-            throw new ApiError(405, ApiError.NO_SUCH_RESOURCE, "method " + method + " is not allowed here", null);
-        }
     }
 }

@@ -64,6 +64,10 @@ final class TransferCommands {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: " + file + " is " + e.getMessage()
                         + "; nothing was sent");
             }
+            if (waitSeconds != null && waitSeconds < 1) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: -w " + waitSeconds + " is not valid: give a"
+                        + " number of seconds from 1; nothing was sent");
+            }
             if (document.scheduled() && waitSeconds != null) {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: -w cannot be used with a scheduled transfer"
                         + " (<schedule>): it has no outcome to wait for now; nothing was sent");

@@ -1,19 +1,10 @@
 package org.openmft.cli;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.openmft.client.internal.CommandChannel;
-import org.openmft.agent.config.QueueNames;
-import org.openmft.agent.messaging.QueueManagerConnector;
-import org.openmft.agent.config.CoordinationConfig;
-import org.openmft.agent.config.DataDirectory;
-import org.openmft.coordination.query.ScheduleDirectory;
-import org.openmft.xml.DeleteScheduledTransferRequest;
-import org.openmft.xml.Reply;
-import org.openmft.xml.ReplyTo;
-import org.openmft.xml.log.ScheduleList;
+
+import org.openmft.client.MftClient;
+import org.openmft.client.ScheduledTransfer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,15 +12,14 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code mft schedule list} and {@code mft schedule delete} (fteListScheduledTransfers,
- * fteDeleteScheduledTransfer): schedules are created with {@code fteCreateTransfer -ss}, held by
+ * fteDeleteScheduledTransfer), with the client API ({@link MftClient#schedules},
+ * {@link MftClient#deleteSchedule}): schedules are created with {@code fteCreateTransfer -ss}, held by
  * their source agent and published, retained, on {@code SYSTEM.FTE/Scheduler/<agent>}.
  */
 @Command(name = "schedule", mixinStandardHelpOptions = true,
         description = "List and delete scheduled transfers (create them with fteCreateTransfer -ss).",
         subcommands = {ScheduleCommands.ListSchedules.class, ScheduleCommands.DeleteSchedule.class})
 final class ScheduleCommands {
-    private static final Duration ANSWER_WAIT = Duration.ofSeconds(30);
-
     private ScheduleCommands() {}
 
     @Command(name = "list", aliases = "fteListScheduledTransfers", mixinStandardHelpOptions = true,
@@ -45,31 +35,24 @@ final class ScheduleCommands {
         @Override
         public Integer call() throws Exception {
             Mft.prepare(global);
-            DataDirectory dd = global.dataDirectory();
-            CoordinationConfig config = SetupCommands.loadCoordination(dd, global.configurationOptions(configurationOptions));
-            List<ScheduleList> lists = ScheduleDirectory.read(QueueManagerConnector.forCommand(config.endpoint(),
-                    dd.qmgrsDir(), null), pattern);
-            int listed = 0;
-            for (ScheduleList list : lists) {
-                for (ScheduleList.Entry e : list.schedules()) {
-                    print(e);
-                    listed++;
-                }
-            }
-            if (listed == 0) {
+            MftClient client = AgentQueryCommands.Estate.of(global.dataDirectory(),
+                    global.configurationOptions(configurationOptions)).client();
+            List<ScheduledTransfer> schedules = client.schedules(pattern);
+            schedules.forEach(ListSchedules::print);
+            if (schedules.isEmpty()) {
                 System.out.println("No scheduled transfers match the current selection criteria.");
             } else {
-                System.out.println("Total number of scheduled transfers listed: " + listed);
+                System.out.println("Total number of scheduled transfers listed: " + schedules.size());
             }
             return ExitCodes.OK;
         }
 
         /** One schedule with IBM's field names. */
-        private static void print(ScheduleList.Entry e) {
+        private static void print(ScheduledTransfer e) {
             System.out.println("Schedule Identifier:     " + e.id());
             System.out.println("Job Name:                " + (e.jobName() == null ? "" : e.jobName()));
             System.out.println("Source Agent Name:       " + e.sourceAgent());
-            for (ScheduleList.Item i : e.items()) {
+            for (ScheduledTransfer.Item i : e.items()) {
                 System.out.println("   Source File Name:             " + i.source());
                 System.out.println("   Destination File Name:        " + i.destination());
                 System.out.println("   Conversion Type:              " + i.mode());
@@ -77,14 +60,14 @@ final class ScheduleCommands {
             System.out.println("Destination Agent Name:  " + e.destinationAgent());
             System.out.println("Schedule Start Time:     " + e.start());
             System.out.println("Next Transfer:           " + (e.next() == null ? "-" : e.next()));
-            System.out.println("Schedule Time Base:      " + e.timebase());
+            System.out.println("Schedule Time Base:      " + e.timeBase());
             System.out.println("Repeat Interval:         " + (e.interval() == null ? "-" : e.interval()));
             System.out.println("Repeat Frequency:        " + (e.interval() == null ? "-" : e.frequency()));
-            if (e.expireCount() > 0) {
-                System.out.println("Repeat Count:            " + e.expireCount());
+            if (e.occurrences() > 0) {
+                System.out.println("Repeat Count:            " + e.occurrences());
             }
-            if (e.expireTime() != null) {
-                System.out.println("Repeat End Time:         " + e.expireTime());
+            if (e.end() != null) {
+                System.out.println("Repeat End Time:         " + e.end());
             }
             System.out.println();
         }
@@ -117,22 +100,9 @@ final class ScheduleCommands {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: the schedule ID '" + id + "' is not a positive"
                         + " whole number");
             }
-            long sid = scheduleId;
-            try (CommandChannel channel = CommandChannel.open(global.dataDirectory(),
-                    global.configurationOptions(configurationOptions))) {
-                channel.toQueueManager(agentQMgr);
-                Optional<Reply> reply = channel.request(QueueNames.command(name), new DeleteScheduledTransferRequest(
-                        "6.00", CommandChannel.originator(), sid, new ReplyTo(channel.replyQueueName(),
-                                channel.qmgrName(), false)), ANSWER_WAIT);
-                if (reply.isEmpty()) {
-                    throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0214I: agent " + name + " did not answer within "
-                            + ANSWER_WAIT.toSeconds() + " seconds; the agent must be running to delete a schedule");
-                }
-                if (reply.get().resultCode() != 0) {
-                    throw new CommandFailure(ExitCodes.FAILED, String.join("; ", reply.get().supplements()));
-                }
-                System.out.println(String.join("; ", reply.get().supplements()));
-            }
+            MftClient client = AgentCommands.client(global.dataDirectory(),
+                    global.configurationOptions(configurationOptions));
+            System.out.println(client.deleteSchedule(name, agentQMgr, scheduleId));
             return ExitCodes.OK;
         }
     }

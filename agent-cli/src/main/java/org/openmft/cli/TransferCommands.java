@@ -6,16 +6,14 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import org.openmft.client.internal.CommandChannel;
-import org.openmft.client.internal.Requests;
-import org.openmft.xml.CommandDocument;
-import org.openmft.xml.ItemResult;
-import org.openmft.xml.MalformedRequestException;
-import org.openmft.xml.Reply;
-import org.openmft.xml.ReplyTo;
-import org.openmft.xml.RequestParser;
-import org.openmft.xml.ManagedCallRequest;
-import org.openmft.xml.TransferRequest;
+import org.openmft.client.Acknowledgement;
+import org.openmft.client.ClientSettings;
+import org.openmft.client.ConnectionListener;
+import org.openmft.client.ItemOutcome;
+import org.openmft.client.MftClient;
+import org.openmft.client.RequestDocument;
+import org.openmft.client.TransferHandle;
+import org.openmft.client.TransferOutcome;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,7 +23,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code mft transfer}: create transfers from IBM's fteCreateTransfer flags (in
  * {@link CreateTransferCommand}); send transfer request documents written by hand (or by any tool
- * that writes IBM's FileTransfer.xsd) to their source agent; list and show transfers (in
+ * that writes IBM's FileTransfer.xsd) to their source agent with the client API
+ * ({@link MftClient#submit(RequestDocument, org.openmft.client.ProgressListener)}); list and show transfers (in
  * {@link TransferQueryCommands}).
  */
 @Command(name = "transfer", mixinStandardHelpOptions = true,
@@ -58,64 +57,48 @@ final class TransferCommands {
             if (!Files.isRegularFile(file)) {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0002E: the request file " + file + " does not exist");
             }
-            CommandDocument document;
+            RequestDocument document;
             try {
-                document = new RequestParser().parse(Files.readAllBytes(file));
-            } catch (MalformedRequestException e) {
-                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: " + file + " is not a valid request: "
-                        + e.getMessage() + "; nothing was sent");
+                document = RequestDocument.fromXml(Files.readAllBytes(file));
+            } catch (IllegalArgumentException e) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: " + file + " is " + e.getMessage()
+                        + "; nothing was sent");
             }
-            String target;
-            if (document instanceof TransferRequest request) {
-                target = request.sourceAgent().agent();
-            } else if (document instanceof ManagedCallRequest call) {
-                target = call.agent().agent();
-            } else {
-                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: " + file + " is not a transfer request"
-                        + " (<request><managedTransfer>) nor a managed call (<request><managedCall>); nothing was sent");
+            if (waitSeconds != null && waitSeconds < 1) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: -w " + waitSeconds + " is not valid: give a"
+                        + " number of seconds from 1; nothing was sent");
             }
-            String coordination = global.configurationOptions(configurationOptions);
-            String agent = target.toUpperCase(java.util.Locale.ROOT);
-            java.util.function.Consumer<String> notices = text -> {
+            if (document.scheduled() && waitSeconds != null) {
+                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0001E: -w cannot be used with a scheduled transfer"
+                        + " (<schedule>): it has no outcome to wait for now; nothing was sent");
+            }
+            String issued = document.managedCall() ? "BFGCL0035I: Managed call request issued. The request ID is: "
+                    : "BFGCL0035I: Transfer request issued. The request ID is: ";
+            ConnectionListener notices = text -> {
                 System.out.flush();
                 System.err.println(text);
             };
-            try (CommandChannel channel = waitSeconds == null ? CommandChannel.open(global.dataDirectory(),
-                    coordination) : CommandChannel.openForWait(global.dataDirectory(), coordination, notices)) {
-                CommandDocument toSend = document;
-                if (waitSeconds != null) {
-                    // Ask for the outcome on our reply queue, keeping the document's detail setting.
-                    if (document instanceof TransferRequest request) {
-                        boolean detailed = request.reply() != null && request.reply().detailed();
-                        toSend = new TransferRequest(request.version(), request.originator(), request.sourceAgent(),
-                                request.destinationAgent(), new ReplyTo(channel.replyQueueName(), channel.qmgrName(),
-                                        detailed), request.transferSet(), request.jobName(), request.schedule(),
-                                request.trigger());
-                    } else if (document instanceof ManagedCallRequest call) {
-                        toSend = new ManagedCallRequest(call.version(), call.originator(), call.agent(),
-                                new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false), call.priority(),
-                                call.metadata(), call.call(), call.jobName());
-                    }
-                }
-                Reply a = Requests.acknowledged(channel, agent, toSend);
-                String id = a.requestId();
-                System.out.println(document instanceof ManagedCallRequest
-                        ? "BFGCL0035I: Managed call request issued. The request ID is: " + id
-                        : "BFGCL0035I: Transfer request issued. The request ID is: " + id);
-                if (waitSeconds == null) {
-                    return ExitCodes.OK;
-                }
+            MftClient client = MftClient.connect(ClientSettings.fromDataDirectory(global.dataDirectory().root(),
+                    global.configurationOptions(configurationOptions)), notices);
+            if (waitSeconds == null) {
+                Acknowledgement a = client.send(document);
+                System.out.println(issued + a.transferId());
+                return ExitCodes.OK;
+            }
+            try (TransferHandle request = client.submit(document, null)) {
+                String id = request.transferId();
+                System.out.println(issued + id);
                 long waitStarted = System.nanoTime();
-                Optional<Reply> outcome = channel.awaitReply(id, Duration.ofSeconds(waitSeconds));
+                Optional<TransferOutcome> outcome = request.await(Duration.ofSeconds(waitSeconds));
                 if (outcome.isEmpty()) {
-                    throw CreateTransferCommand.noOutcome(id, waitStarted, channel.lostConnection());
+                    throw CreateTransferCommand.noOutcome(id, waitStarted, request.lostConnection());
                 }
-                Reply r = outcome.get();
-                for (ItemResult item : r.items()) {
+                TransferOutcome r = outcome.get();
+                for (ItemOutcome item : r.items()) {
                     System.out.println("  [" + item.resultCode() + "] " + item.source() + " -> " + item.destination()
-                            + (item.supplement() == null ? "" : "  " + item.supplement()));
+                            + (item.message() == null ? "" : "  " + item.message()));
                 }
-                String text = String.join("; ", r.supplements());
+                String text = String.join("; ", r.messages());
                 if (r.resultCode() == 0) {
                     System.out.println(text);
                 } else {

@@ -15,6 +15,7 @@ import org.openmft.agent.config.CoordinationConfig;
 import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.QueueManagerException;
+import org.openmft.agent.scheduler.ScheduleService;
 import org.openmft.client.internal.AgentRequests;
 import org.openmft.client.internal.Cancellation;
 import org.openmft.client.internal.CommandChannel;
@@ -29,6 +30,7 @@ import org.openmft.coordination.query.AgentDirectory;
 import org.openmft.coordination.query.AgentNamePattern;
 import org.openmft.coordination.query.AgentView;
 import org.openmft.coordination.query.MonitorDirectory;
+import org.openmft.coordination.query.ScheduleDirectory;
 import org.openmft.xml.MonitorDefinition;
 import org.openmft.xml.MonitorListing;
 import org.openmft.xml.Originator;
@@ -36,6 +38,7 @@ import org.openmft.xml.Reply;
 import org.openmft.xml.ReplyTo;
 import org.openmft.xml.TransferRequest;
 import org.openmft.xml.log.AgentStatus;
+import org.openmft.xml.log.ScheduleList;
 import org.openmft.xml.log.TransferProgress;
 
 /**
@@ -62,6 +65,8 @@ import org.openmft.xml.log.TransferProgress;
 public final class MftClient implements AutoCloseable {
     /** How long {@link #stopAgent(String, String, boolean)} waits for the agent's confirmation, as fteStopAgent. */
     public static final Duration STOP_WAIT = Duration.ofSeconds(60);
+    /** How long {@link #deleteSchedule} waits for the agent's answer, as fteDeleteScheduledTransfer. */
+    public static final Duration SCHEDULE_WAIT = Duration.ofSeconds(30);
     private final ClientSettings settings;
     private final ConnectionListener notices;
     /** The originator of this client's requests: this host and the OS user, or the user acted for. */
@@ -137,14 +142,8 @@ public final class MftClient implements AutoCloseable {
      */
     public Acknowledgement send(TransferSpec spec) throws MftClientException {
         Objects.requireNonNull(spec, "spec");
-        try (CommandChannel channel = CommandChannel.open(settings.command(), settings.qmgrsDirectory())) {
-            TransferRequest request = request(spec);
-            channel.toQueueManager(request.sourceAgent().qmgr());
-            Reply ack = Requests.acknowledged(channel, request.sourceAgent().agent(), request);
-            return new Acknowledgement(ack.requestId(), ack.supplements());
-        } catch (Exception e) {
-            throw failure(e);
-        }
+        TransferRequest request = request(spec);
+        return send(request.sourceAgent(), request);
     }
 
     /**
@@ -174,17 +173,82 @@ public final class MftClient implements AutoCloseable {
      */
     public TransferHandle submit(TransferSpec spec, ProgressListener listener) throws MftClientException {
         Objects.requireNonNull(spec, "spec");
+        TransferRequest request = request(spec);
+        if (request.schedule() != null) {
+            throw new IllegalArgumentException("a scheduled transfer has no outcome to await now: send it with"
+                    + " createSchedule");
+        }
+        // Ask for the outcome, item by item, on this transfer's reply queue.
+        return submit(request.sourceAgent(), true, listener, (queue, qmgr) -> request.withReply(new ReplyTo(queue,
+                qmgr, true)));
+    }
+
+    /**
+     * Sends a request document as it is (IBM's {@code mft transfer submit FILE} without {@code -w}):
+     * a managed transfer (a scheduled one too) or a managed call; returns once its agent has
+     * accepted it.
+     *
+     * @param document the request
+     * @return the agent's acknowledgement: the request id, and for a scheduled transfer the
+     *     schedule's id in its messages
+     * @throws MftClientException as {@link #send(TransferSpec)}
+     */
+    public Acknowledgement send(RequestDocument document) throws MftClientException {
+        Objects.requireNonNull(document, "document");
+        return send(document.agentRef(), document.document(originator));
+    }
+
+    /**
+     * Submits a request document whose outcome is to be awaited ({@code mft transfer submit FILE -w}):
+     * the document is sent as it is but for its {@code <reply>} queue, which becomes the handle's
+     * (the document's {@code detailed} choice is kept). A managed transfer's progress is followed as
+     * {@link #submit(TransferSpec, ProgressListener)} does; a managed call has none, and its outcome
+     * is 0 or 40 with the program's result in the messages.
+     *
+     * @param document the request, not a scheduled transfer (it has no outcome now: {@link #send(RequestDocument)})
+     * @param listener receives a transfer's progress, or null for none
+     * @return the request, to {@linkplain TransferHandle#await await} and to close
+     * @throws MftClientException as {@link #send(TransferSpec)}
+     * @throws IllegalArgumentException for a scheduled transfer
+     */
+    public TransferHandle submit(RequestDocument document, ProgressListener listener) throws MftClientException {
+        Objects.requireNonNull(document, "document");
+        if (document.scheduled()) {
+            throw new IllegalArgumentException("a scheduled transfer has no outcome to await now: send it");
+        }
+        org.openmft.xml.CommandDocument sent = document.document(originator);
+        return submit(document.agentRef(), !document.managedCall(), listener,
+                (queue, qmgr) -> document.answeredAt(sent, queue, qmgr));
+    }
+
+    /** Sends {@code request} to {@code agent} and waits for its acknowledgement only. */
+    private Acknowledgement send(org.openmft.xml.AgentRef agent, org.openmft.xml.CommandDocument request)
+            throws MftClientException {
+        try (CommandChannel channel = CommandChannel.open(settings.command(), settings.qmgrsDirectory())) {
+            channel.toQueueManager(agent.qmgr());
+            Reply ack = Requests.acknowledged(channel, agent.agent().toUpperCase(java.util.Locale.ROOT), request);
+            return new Acknowledgement(ack.requestId(), ack.supplements());
+        } catch (Exception e) {
+            throw failure(e);
+        }
+    }
+
+    /**
+     * Sends the request {@code answeredAt} makes for the reply queue (name, queue manager) to
+     * {@code target}, following its progress when {@code followProgress}.
+     */
+    private TransferHandle submit(org.openmft.xml.AgentRef target, boolean followProgress, ProgressListener listener,
+            java.util.function.BiFunction<String, String, org.openmft.xml.CommandDocument> answeredAt)
+            throws MftClientException {
         CommandChannel channel = null;
         ProgressFeed feed = null;
         DropOldestPublisher<ProgressEvent> events = new DropOldestPublisher<>(TransferHandle.PROGRESS_BUFFER);
         try {
             channel = CommandChannel.openForWait(settings.command(), settings.qmgrsDirectory(), notices::onNotice);
-            // Ask for the outcome, item by item, on this transfer's reply queue.
-            TransferRequest request = request(spec).withReply(new ReplyTo(channel.replyQueueName(),
-                    channel.qmgrName(), true));
-            String agent = request.sourceAgent().agent();
-            feed = progress(agent, listener, events);
-            channel.toQueueManager(request.sourceAgent().qmgr());
+            org.openmft.xml.CommandDocument request = answeredAt.apply(channel.replyQueueName(), channel.qmgrName());
+            String agent = target.agent().toUpperCase(java.util.Locale.ROOT);
+            feed = followProgress ? progress(agent, listener, events) : null;
+            channel.toQueueManager(target.qmgr());
             Reply ack = Requests.acknowledged(channel, agent, request);
             if (feed != null) {
                 feed.follow(ack.requestId());
@@ -445,6 +509,81 @@ public final class MftClient implements AutoCloseable {
                     state)));
         }
         return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * Creates a scheduled transfer (IBM's fteCreateTransfer with {@code -ss}): the source agent
+     * keeps the schedule, with the transfer, and starts each occurrence when it is due; the agent
+     * must be running then. Returns once the agent has stored it.
+     *
+     * @param spec a transfer with a {@linkplain TransferSpec.Builder#schedule schedule}
+     * @return the schedule's id on its source agent, for {@link #schedules} and {@link #deleteSchedule}
+     * @throws IllegalArgumentException when {@code spec} has no schedule
+     * @throws MftClientException as {@link #send(TransferSpec)}; the agent refuses a start in the past
+     *     or a schedule it cannot read with code 1
+     */
+    public long createSchedule(TransferSpec spec) throws MftClientException {
+        Objects.requireNonNull(spec, "spec");
+        if (!spec.scheduled()) {
+            throw new IllegalArgumentException("the transfer has no schedule: give one with"
+                    + " TransferSpec.Builder.schedule or TransferSpec.withSchedule");
+        }
+        Acknowledgement ack = send(spec);
+        return ScheduleService.createdId(ack.messages()).orElseThrow(() -> new MftClientException(
+                MftClientException.FAILED, "agent " + spec.sourceAgent() + " accepted the request but named no"
+                        + " schedule: " + String.join("; ", ack.messages())));
+    }
+
+    /**
+     * The scheduled transfers of the source agents whose names match {@code agentPattern} (IBM's
+     * fteListScheduledTransfers), from the lists the agents publish, retained, on the coordination
+     * queue manager; takes a moment, as {@link #agents}.
+     *
+     * @param agentPattern a source agent name pattern ({@code *} any characters, {@code ?} one; any
+     *     case), or null for all agents
+     * @return the schedules, by agent and then id
+     * @throws MftClientException as {@link #agents}
+     */
+    public List<ScheduledTransfer> schedules(String agentPattern) throws MftClientException {
+        try {
+            CoordinationConfig config = settings.coordination();
+            return ScheduleDirectory.read(QueueManagerConnector.forCommand(config.endpoint(),
+                    settings.qmgrsDirectory(), null), agentPattern).stream()
+                    .flatMap(l -> l.schedules().stream()).map(MftClient::scheduled).toList();
+        } catch (Exception e) {
+            throw failure(e);
+        }
+    }
+
+    private static ScheduledTransfer scheduled(ScheduleList.Entry e) {
+        return new ScheduledTransfer(e.id(), e.sourceAgent(), e.destinationAgent(), e.jobName(), e.timebase(),
+                e.start(), e.next(), e.interval(), e.frequency(), e.expireCount(), e.expireTime(), e.items().stream()
+                        .map(i -> new ScheduledTransfer.Item(i.source(), i.destination(), i.mode())).toList());
+    }
+
+    /**
+     * Deletes a scheduled transfer from its source agent (IBM's fteDeleteScheduledTransfer), which
+     * must be running; occurrences already started run on. Waits at most {@link #SCHEDULE_WAIT}.
+     *
+     * @param agent the source agent's name, any case
+     * @param agentQMgr the agent's queue manager when it is not the command queue manager, or null
+     * @param scheduleId the schedule's id, as {@link #schedules} lists it
+     * @return what the agent said
+     * @throws MftClientException code 1 for a wrong agent name or id (BFGCL0001E), a schedule the
+     *     agent does not hold, or an agent without a COMMAND queue (BFGCL0014E); 2 (BFGCL0214I) when
+     *     the agent did not answer; 75 when the queue manager is not available
+     */
+    public String deleteSchedule(String agent, String agentQMgr, long scheduleId) throws MftClientException {
+        String name = agentName(agent);
+        if (scheduleId < 1) {
+            throw new MftClientException(MftClientException.FAILED, "BFGCL0001E: the schedule ID '" + scheduleId
+                    + "' is not a positive whole number");
+        }
+        try (CommandChannel channel = CommandChannel.open(settings.command(), settings.qmgrsDirectory())) {
+            return AgentRequests.deleteSchedule(channel, asker(), name, agentQMgr, scheduleId, SCHEDULE_WAIT);
+        } catch (Exception e) {
+            throw failure(e);
+        }
     }
 
     /**

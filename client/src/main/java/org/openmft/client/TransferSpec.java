@@ -106,6 +106,26 @@ public final class TransferSpec {
         return request.destinationAgent().agent();
     }
 
+    /**
+     * This transfer on {@code schedule}: the source agent keeps it and starts each occurrence
+     * ({@link MftClient#createSchedule}); null makes it a transfer to run now.
+     *
+     * @param schedule when it runs, or null for now
+     * @return the scheduled transfer
+     */
+    public TransferSpec withSchedule(Schedule schedule) {
+        return new TransferSpec(request.withSchedule(schedule == null ? null : schedule.element()));
+    }
+
+    /**
+     * Whether the transfer has a schedule ({@code <schedule>}).
+     *
+     * @return true when scheduled
+     */
+    public boolean scheduled() {
+        return request.schedule() != null;
+    }
+
     /** The request document; for the client's own use. */
     TransferRequest request() {
         return request;
@@ -136,6 +156,7 @@ public final class TransferSpec {
         private int priority;
         private String jobName;
         private final Map<String, String> metadata = new LinkedHashMap<>();
+        private Schedule schedule;
 
         private Builder() {
         }
@@ -307,6 +328,19 @@ public final class TransferSpec {
         }
 
         /**
+         * When the transfer runs (fteCreateTransfer's {@code -tb -ss -oi -of -oc -es}): a scheduled
+         * transfer is kept by its source agent, which starts each occurrence; send it with
+         * {@link MftClient#createSchedule}. Without one (the default) it runs now.
+         *
+         * @param schedule the schedule, or null to run now
+         * @return this builder
+         */
+        public Builder schedule(Schedule schedule) {
+            this.schedule = schedule;
+            return this;
+        }
+
+        /**
          * Checks everything and makes the request.
          *
          * @return the request
@@ -333,7 +367,8 @@ public final class TransferSpec {
             }
             TransferSet set = check("metadata", () -> new TransferSet(priority, null, metadata, built));
             return new TransferSpec(check("jobName", () -> new TransferRequest(DocumentWriter.VERSION,
-                    CommandChannel.originator(), source, destination, null, set, blankToNull(jobName))));
+                    CommandChannel.originator(), source, destination, null, set, blankToNull(jobName),
+                    schedule == null ? null : schedule.element(), null)));
         }
 
         private TransferItem item(String source, String target, DestinationType type) {

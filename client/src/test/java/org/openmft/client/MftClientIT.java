@@ -75,9 +75,11 @@ class MftClientIT {
     }
 
     private void agent(String name, Map<String, String> coordination) throws Exception {
+        Files.createDirectories(dir.resolve("cmds"));
         Map<String, String> raw = new HashMap<>(Map.of("agentName", name, "agentQMgr", QM, "agentQMgrPort",
                 String.valueOf(port), "immediateShutdownTimeout", "5", "transferRoot", dir.toString(),
-                "agentStatusPublishRateLimit", "1", "agentStatusPublishRateMin", "2"));
+                "agentStatusPublishRateLimit", "1", "agentStatusPublishRateMin", "2", "commandPath",
+                dir.resolve("cmds").toString()));
         AgentConfig config = AgentConfig.from(raw, Map.of());
         CoordinationPublisher publisher = CoordinationPublisher.create(config, CoordinationConfig.from(coordination,
                 Map.of()), dir.resolve("qmgrs"), Clock.systemUTC());
@@ -184,7 +186,86 @@ class MftClientIT {
                 .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.code()).isEqualTo(1))
                 .hasMessageContaining("BFGCL0014E");
 
+        documentsAndSchedules(source, bytes);
         pingListMonitorsAndStop();
+    }
+
+    /**
+     * Part of the test above: request documents submitted as they are (a transfer and a managed
+     * call, awaited as {@code mft transfer submit -w} does), and scheduled transfers created,
+     * listed, run and deleted.
+     */
+    private void documentsAndSchedules(Path source, byte[] bytes) throws Exception {
+        // A transfer document with what fteCreateTransfer -gt writes, sent whole and awaited.
+        Path fromDocument = dir.resolve("out/document.bin");
+        RequestDocument transfer = RequestDocument.fromXml(TransferSpec.builder().sourceAgent("SRC")
+                .destinationAgent("DST").file(source.toString(), fromDocument.toString()).jobName("DOC.IT")
+                .metadata("k", "v").build().toXml());
+        assertThat(transfer.managedCall()).isFalse();
+        assertThat(transfer.agent()).isEqualTo("SRC");
+        try (TransferHandle handle = client.submit(transfer, null)) {
+            assertThat(handle.await(Duration.ofSeconds(60)).orElseThrow().resultCode()).isZero();
+        }
+        assertThat(Files.readAllBytes(fromDocument)).isEqualTo(bytes);
+
+        // A managed call document, as IBM documents it: the agent runs the program, the outcome is 0.
+        Path cmds = dir.resolve("cmds");
+        Path mark = dir.resolve("called.txt");
+        Path script = cmds.resolve("mark.sh");
+        Files.writeString(script, "#!/bin/sh\necho \"$1\" > " + mark + "\n");
+        Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        RequestDocument call = RequestDocument.fromXml("<?xml version=\"1.0\" encoding=\"UTF-8\"?><request"
+                + " version=\"1.00\"><managedCall><originator><hostName>example.com.</hostName><userID>mqm</userID>"
+                + "</originator><agent agent=\"SRC\" QMgr=\"" + QM + "\"/><transferSet><call><command name=\"mark.sh\""
+                + " successRC=\"0\"><argument>called</argument></command></call></transferSet></managedCall></request>");
+        assertThat(call.managedCall()).isTrue();
+        try (TransferHandle handle = client.submit(call, null)) {
+            assertThat(handle.await(Duration.ofSeconds(60)).orElseThrow().resultCode()).isZero();
+        }
+        assertThat(Files.readString(mark)).isEqualTo("called\n");
+        // Documents that are not requests, or not these two, are refused before anything is sent.
+        assertThatThrownBy(() -> RequestDocument.fromXml("<request version=\"6.00\"><managedTransfer>"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not a valid request: ");
+        assertThatThrownBy(() -> RequestDocument.fromXml(new DocumentWriter().write(
+                new org.openmft.xml.DeleteScheduledTransferRequest("6.00", new Originator("h", "u"), 5, null))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nor a managed call");
+
+        // A schedule far ahead is listed with IBM's fields, then deleted; deleting it again is refused.
+        TransferSpec nightly = TransferSpec.builder().sourceAgent("SRC").destinationAgent("DST")
+                .file(source.toString(), dir.resolve("out/never-scheduled.bin").toString()).jobName("NIGHTLY")
+                .schedule(Schedule.at(java.time.LocalDateTime.parse("2099-01-01T02:00"))
+                        .timeBase(Schedule.TimeBase.UTC).every(1, Schedule.Unit.DAYS).occurrences(30).build())
+                .build();
+        long later = client.createSchedule(nightly);
+        await("schedule " + later + " listed", 30, () -> client.schedules("s*").stream().anyMatch(s -> s.id() == later));
+        assertThat(client.schedules("SRC")).filteredOn(s -> s.id() == later).singleElement().satisfies(s -> {
+            assertThat(s.sourceAgent()).isEqualTo("SRC");
+            assertThat(s.destinationAgent()).isEqualTo("DST");
+            assertThat(s.jobName()).isEqualTo("NIGHTLY");
+            assertThat(s.timeBase()).isEqualTo("UTC");
+            assertThat(s.start()).startsWith("2099-01-01T02:00");
+            assertThat(s.interval()).isEqualTo("days");
+            assertThat(s.occurrences()).isEqualTo(30);
+            assertThat(s.items()).singleElement().satisfies(i -> assertThat(i.source()).isEqualTo(source.toString()));
+        });
+        // One due now runs at once, on the source agent's own.
+        Path scheduled = dir.resolve("out/scheduled.bin");
+        long now = client.createSchedule(TransferSpec.builder().sourceAgent("SRC").destinationAgent("DST")
+                .file(source.toString(), scheduled.toString()).build().withSchedule(Schedule.at(
+                        java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)).timeBase(Schedule.TimeBase.UTC).build()));
+        assertThat(now).isNotEqualTo(later);
+        await("the scheduled transfer's file", 60, () -> Files.exists(scheduled) && Files.size(scheduled) == bytes.length);
+        assertThat(client.deleteSchedule("src", null, later)).contains("deleted");
+        assertThatThrownBy(() -> client.deleteSchedule("SRC", null, later))
+                .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.code()).isEqualTo(1))
+                .hasMessageContaining("does not exist");
+        assertThatThrownBy(() -> client.deleteSchedule("SRC", null, 0))
+                .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.code()).isEqualTo(1))
+                .hasMessageContaining("BFGCL0001E");
+        assertThatThrownBy(() -> client.createSchedule(TransferSpec.builder().sourceAgent("SRC").destinationAgent("DST")
+                .file(source.toString(), scheduled.toString()).build())).isInstanceOf(IllegalArgumentException.class);
+        await("schedule " + later + " no longer listed", 30, () -> client.schedules("SRC").stream()
+                .noneMatch(s -> s.id() == later));
     }
 
     /** Part of the test above, on the same queue manager and agents (one broker start for both). */

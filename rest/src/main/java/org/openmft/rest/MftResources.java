@@ -39,7 +39,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The resources of the REST API, independent of the HTTP server: IBM's {@code admin/mft/agent},
  * {@code admin/mft/transfer} (list, show, create) and {@code admin/mft/monitor} (list, show) under {@value #IBM_BASE}, and OpenMFT's
- * additions (cancel as {@code DELETE} of a transfer, live progress under {@value #OPENMFT_BASE}).
+ * additions (cancel as {@code DELETE} of a transfer, live progress and scheduled transfers
+ * ({@link ScheduleResources}) under {@value #OPENMFT_BASE}); a {@code POST admin/mft/transfer} with
+ * IBM's {@code scheduleTransfer} creates a schedule.
  * Agents come from the coordination queue manager's retained statuses ({@link AgentDirectory}),
  * transfers from the logger's store, so that history survives restarts of this server. Thread-safe.
  */
@@ -68,6 +70,7 @@ public final class MftResources {
     private final ObjectMapper mapper = new ObjectMapper();
     private final MftJson json = new MftJson(mapper);
     private final TransferRequestJson requestJson = new TransferRequestJson(mapper);
+    private final ScheduleResources schedules;
     private final String hostName;
     private List<AgentView> agentsRead;
     private Instant agentsReadAt;
@@ -92,6 +95,7 @@ public final class MftResources {
         this.client = client;
         this.progress = progress;
         this.clock = clock;
+        this.schedules = new ScheduleResources(client, mapper, this::knownAgent);
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();
@@ -195,13 +199,20 @@ public final class MftResources {
             get(method);
             return Answer.ok(monitor(decode(p.substring((IBM_BASE + "/monitor/").length())), query));
         }
+        if (ScheduleResources.serves(p)) {
+            if (ScheduleResources.changes(method)) {
+                authorize(user, ("POST".equals(method) ? "create" : "delete") + " a scheduled transfer");
+            }
+            return schedules.handle(method, p, query, "POST".equals(method)
+                    ? requestJson.parse(body.read(), new Originator(hostName, user.name(), null)) : null, user.name());
+        }
         if (p.equals(OPENMFT_BASE + "/progress")) {
             get(method);
             return Answer.ok(progress());
         }
         throw new ApiError(404, ApiError.NO_SUCH_RESOURCE, "no resource " + path, "The resources are under "
-                + IBM_BASE + "/agent, " + IBM_BASE + "/transfer, " + IBM_BASE + "/monitor and " + OPENMFT_BASE
-                + "/progress.");
+                + IBM_BASE + "/agent, " + IBM_BASE + "/transfer, " + IBM_BASE + "/monitor, " + OPENMFT_BASE
+                + "/progress and " + ScheduleResources.PATH + ".");
     }
 
     private static void authorize(User user, String what) throws ApiError {
@@ -218,7 +229,7 @@ public final class MftResources {
         String read() throws ApiError;
     }
 
-    private static void get(String method) throws ApiError {
+    static void get(String method) throws ApiError {
         if (!"GET".equals(method)) {
             throw new ApiError(405, ApiError.NO_SUCH_RESOURCE, "method " + method + " is not allowed here", null);
         }
@@ -413,7 +424,11 @@ public final class MftResources {
     }
 
     private Answer create(String body, String user) throws ApiError {
-        TransferRequest request = requestJson.parse(body, new Originator(hostName, user, null));
+        TransferRequestJson.Parsed parsed = requestJson.parse(body, new Originator(hostName, user, null));
+        if (parsed.schedule() != null) {
+            return schedules.create(parsed, user);
+        }
+        TransferRequest request = parsed.request();
         knownAgent(request.sourceAgent().agent(), "sourceAgent");
         knownAgent(request.destinationAgent().agent(), "destinationAgent");
         Acknowledgement ack;

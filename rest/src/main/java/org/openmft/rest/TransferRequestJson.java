@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.openmft.agent.config.QueueNames;
+import org.openmft.client.Schedule;
 import org.openmft.xml.AgentRef;
 import org.openmft.xml.ChecksumMethod;
 import org.openmft.xml.DestinationType;
@@ -33,7 +34,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * {@code file|directory}, {@code recursive}, {@code disposition} {@code leave|delete}),
  * {@code destination} ({@code name}, {@code type} {@code file|directory}, {@code actionIfExists}
  * {@code error|overwrite}), {@code mode} {@code binary|text} and {@code checksum}
- * {@code md5|none}). Strict: an unknown attribute, a value of the wrong type or out of range is
+ * {@code md5|none}) and, for a scheduled transfer, {@code scheduleTransfer} ({@code startTime},
+ * {@code timeBase}, {@code occurrenceInterval}, {@code occurrenceFrequency}, {@code occurrenceCount},
+ * {@code endTime}: fteCreateTransfer's {@code -ss -tb -oi -of -oc -es}). Strict: an unknown attribute, a value of the wrong type or out of range is
  * refused with a message naming it, so that a typing error is not silently a different transfer.
  * Stateless and thread-safe.
  */
@@ -55,7 +58,16 @@ final class TransferRequestJson {
      * @return the request, without a reply element
      * @throws ApiError 400 naming what is wrong
      */
-    TransferRequest parse(String body, Originator originator) throws ApiError {
+    /**
+     * A request body read.
+     *
+     * @param request the transfer, without a reply element or a schedule
+     * @param schedule its {@code scheduleTransfer}, or null to run it now
+     */
+    record Parsed(TransferRequest request, Schedule schedule) {
+    }
+
+    Parsed parse(String body, Originator originator) throws ApiError {
         JsonNode root;
         try {
             root = mapper.readTree(body);
@@ -66,7 +78,8 @@ final class TransferRequestJson {
             throw ApiError.badRequest("the request body must be a JSON object with sourceAgent, destinationAgent and"
                     + " transferSet");
         }
-        only(root, "", Set.of("job", "sourceAgent", "destinationAgent", "transferSet"));
+        only(root, "", Set.of("job", "sourceAgent", "destinationAgent", "scheduleTransfer", "transferSet"));
+        Schedule schedule = schedule(object(root, "scheduleTransfer", false));
         AgentRef source = agent(object(root, "sourceAgent", true), "sourceAgent");
         AgentRef destination = agent(object(root, "destinationAgent", true), "destinationAgent");
         JsonNode job = object(root, "job", false);
@@ -103,10 +116,38 @@ final class TransferRequestJson {
             list.add(item(items.get(i), "transferSet.item[" + i + "]"));
         }
         try {
-            return new TransferRequest(DocumentWriter.VERSION, originator, source, destination, null,
-                    new TransferSet(priority, recovery, metadata, list), jobName);
+            return new Parsed(new TransferRequest(DocumentWriter.VERSION, originator, source, destination, null,
+                    new TransferSet(priority, recovery, metadata, list), jobName), schedule);
         } catch (IllegalArgumentException e) {
             throw ApiError.badRequest(e.getMessage());
+        }
+    }
+
+    /** IBM's {@code scheduleTransfer} attributes and the fteCreateTransfer flags they stand for. */
+    private static final Map<String, String> SCHEDULE_FLAGS = Map.of("-ss", "startTime", "-tb", "timeBase", "-oi",
+            "occurrenceInterval", "-of", "occurrenceFrequency", "-oc", "occurrenceCount", "-es", "endTime");
+
+    /** The {@code scheduleTransfer} object as a schedule, or null without one. */
+    private static Schedule schedule(JsonNode o) throws ApiError {
+        if (o == null) {
+            return null;
+        }
+        only(o, "scheduleTransfer.", new java.util.HashSet<>(SCHEDULE_FLAGS.values()));
+        String where = "scheduleTransfer.";
+        String frequency = o.has("occurrenceFrequency") ? String.valueOf(integer(o, "occurrenceFrequency",
+                where + "occurrenceFrequency", 1, Integer.MAX_VALUE, 1)) : null;
+        String count = o.has("occurrenceCount") ? String.valueOf(integer(o, "occurrenceCount",
+                where + "occurrenceCount", 1, Integer.MAX_VALUE, 1)) : null;
+        try {
+            return Schedule.fromFlags(text(o, "startTime", where + "startTime", true), text(o, "timeBase",
+                    where + "timeBase", false), text(o, "occurrenceInterval", where + "occurrenceInterval", false),
+                    frequency, count, text(o, "endTime", where + "endTime", false));
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage();
+            for (Map.Entry<String, String> flag : SCHEDULE_FLAGS.entrySet()) {
+                message = message.replaceAll("(?<![\\w-])" + flag.getKey() + "\\b", where + flag.getValue());
+            }
+            throw ApiError.badRequest(message);
         }
     }
 

@@ -276,6 +276,73 @@ class RestApiIT {
     }
 
     @Test
+    void scheduledTransfersAreCreatedListedAndDeleted() throws Exception {
+        awaitAgents();
+        String schedules = MftResources.OPENMFT_BASE + "/schedule";
+        Path source = RestEstate.file(dir.resolve("in/s.bin"), 1_000);
+        String later = transferBody(source, dir.resolve("out/never-scheduled.bin")).replace("\"job\"",
+                "\"scheduleTransfer\": {\"startTime\": \"2099-01-01T02:00\", \"timeBase\": \"utc\","
+                        + " \"occurrenceInterval\": \"days\", \"occurrenceCount\": 3}, \"job\"");
+        HttpResponse<String> created = as("POST", schedules, later);
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(202);
+        long id = json(created).path("schedule").path(0).path("id").asLong();
+        assertThat(created.headers().firstValue("Location")).hasValue(schedules + "/SRC/" + id);
+        await("schedule " + id + " listed", 30, () -> {
+            try {
+                return json(as("GET", schedules + "?agent=S*", null)).path("schedule").findValuesAsText("id")
+                        .contains(String.valueOf(id));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        JsonNode one = json(as("GET", schedules + "/SRC/" + id, null)).path("schedule").path(0);
+        assertThat(one.path("scheduleTransfer").path("occurrenceCount").asInt()).isEqualTo(3);
+        assertThat(one.path("scheduleTransfer").path("startTime").asText()).startsWith("2099-01-01T02:00");
+        assertThat(one.path("job").path("name").asText()).isEqualTo("rest-it");
+
+        // Deleting needs the requester role, as creating does; an unknown id is 404.
+        HttpResponse<String> viewer = send("DELETE", schedules + "/SRC/" + id, null, estate.viewer.user(),
+                estate.viewer.password(), true);
+        assertThat(viewer.statusCode()).isEqualTo(403);
+        assertThat(as("DELETE", schedules + "/SRC/" + id, null).statusCode()).isEqualTo(200);
+        HttpResponse<String> again = as("DELETE", schedules + "/SRC/" + id, null);
+        assertThat(again.statusCode()).as(again.body()).isEqualTo(404);
+        assertThat(errorId(again)).isEqualTo("BFGRE0017E");
+
+        // IBM's way: POST transfer with scheduleTransfer; one due now runs at once.
+        Path now = dir.resolve("out/scheduled-now.bin");
+        String start = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).format(
+                java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm"));
+        HttpResponse<String> ibm = as("POST", BASE + "/transfer", transferBody(source, now).replace("\"job\"",
+                "\"scheduleTransfer\": {\"startTime\": \"" + start + "\", \"timeBase\": \"UTC\"}, \"job\"")
+                .replace("rest-it", "rest-it-scheduled"));
+        assertThat(ibm.statusCode()).as(ibm.body()).isEqualTo(202);
+        assertThat(json(ibm).path("schedule").path(0).path("id").asLong()).isPositive();
+        // Awaited until stored, so that no other test counts it among the transfers stored meanwhile.
+        await("the scheduled transfer stored as successful", 60, () -> {
+            try {
+                return json(as("GET", BASE + "/transfer?state=successful&limit=20", null))
+                        .path("transfer").findValuesAsText("name").contains("rest-it-scheduled");
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertThat(Files.mismatch(source, now)).isEqualTo(-1L);
+
+        // Bad schedules name the attribute; nothing is sent.
+        for (String bad : List.of("{\"startTime\": \"2020-01-01T00:00\", \"timeBase\": \"UTC\"}",
+                "{\"startTime\": \"soon\"}", "{\"startTime\": \"2099-01-01T00:00\", \"occurrenceCount\": 2}")) {
+            HttpResponse<String> r = as("POST", schedules, transferBody(source, now).replace("\"job\"",
+                    "\"scheduleTransfer\": " + bad + ", \"job\""));
+            assertThat(r.statusCode()).as(bad).isEqualTo(400);
+            assertThat(json(r).path("error").path(0).path("message").asText()).as(bad).contains("scheduleTransfer.");
+        }
+        HttpResponse<String> none = as("POST", schedules, transferBody(source, now));
+        assertThat(none.statusCode()).isEqualTo(400);
+        assertThat(errorId(as("DELETE", schedules + "/SRC/x", null))).isEqualTo("BFGRE0010E");
+    }
+
+    @Test
     void cancelGoesToTheAgentWhichAnswersForTheTransfer() throws Exception {
         awaitAgents();
         String unknown = "414d5120514d312020202020202020204f5c8d6520002a04";

@@ -121,6 +121,28 @@ public final class ScheduleService implements AutoCloseable {
                 context.requestText());
     }
 
+    /** How the answer to a created schedule begins, followed by its id: {@link #createdId} reads it back. */
+    private static final String CREATED = "Schedule ";
+    private static final java.util.regex.Pattern CREATED_ID = java.util.regex.Pattern.compile(
+            java.util.regex.Pattern.quote(CREATED) + "([0-9]{1,18}) created on agent ");
+
+    /**
+     * The id of a created schedule, from the agent's answer to its request (which IBM's reply
+     * document carries as text only).
+     *
+     * @param supplements the answer's supplements
+     * @return the id, or empty when the answer names none
+     */
+    public static java.util.OptionalLong createdId(List<String> supplements) {
+        for (String s : supplements) {
+            java.util.regex.Matcher m = CREATED_ID.matcher(s);
+            if (m.find()) {
+                return java.util.OptionalLong.of(Long.parseLong(m.group(1)));
+            }
+        }
+        return java.util.OptionalLong.empty();
+    }
+
     /** Whether the scheduler serves {@code document}: a request with a schedule, or a schedule's deletion. */
     public static boolean isScheduleCommand(CommandDocument document) {
         return document instanceof DeleteScheduledTransferRequest
@@ -215,7 +237,7 @@ public final class ScheduleService implements AutoCloseable {
         listChanged();
         lock.notifyAll();
         startThread();
-        return answer(context, request.reply(), ResultCode.SUCCESS, "Schedule " + id + " created on agent " + agentName
+        return answer(context, request.reply(), ResultCode.SUCCESS, CREATED + id + " created on agent " + agentName
                 + "; its first transfer is due at " + ScheduleSpec.FORMAT.format(schedule.start()) + " "
                 + schedule.start().getZone() + ".");
     }

@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import org.openmft.agent.config.QueueNames;
 import org.openmft.client.MftClientException;
+import org.openmft.xml.DeleteScheduledTransferRequest;
 import org.openmft.xml.Originator;
 import org.openmft.xml.PingAgentRequest;
 import org.openmft.xml.Reply;
@@ -12,8 +13,9 @@ import org.openmft.xml.ReplyTo;
 import org.openmft.xml.StopAgentRequest;
 
 /**
- * Ping and stop requests to an agent's COMMAND queue (IBM's ftePingAgent and fteStopAgent), the
- * same way for the command line and the client API. Both wait on a temporary reply queue
+ * Ping, stop and schedule deletion requests to an agent's COMMAND queue (IBM's ftePingAgent,
+ * fteStopAgent and fteDeleteScheduledTransfer), the same way for the command line and the client
+ * API. They wait on a temporary reply queue
  * ({@link CommandChannel#open}): they wait seconds, and a request put again after a lost
  * connection would gain nothing.
  *
@@ -72,6 +74,31 @@ public final class AgentRequests {
                     + " finishing transfers (use -i to interrupt them)");
         }
         accepted(reply.get());
+    }
+
+    /**
+     * Asks {@code agent} to delete its schedule {@code id} (fteDeleteScheduledTransfer).
+     *
+     * @param agent the source agent's name, upper case
+     * @param agentQMgr the agent's queue manager when it is not the channel's, or null
+     * @param timeout how long to wait for the answer
+     * @return what the agent said
+     * @throws MftClientException code 2 (BFGCL0214I) when the agent did not answer within
+     *     {@code timeout} (it must be running to delete a schedule); 1 with the agent's words when it
+     *     refused, as for a schedule it does not hold
+     */
+    public static String deleteSchedule(CommandChannel channel, Originator originator, String agent,
+            String agentQMgr, long id, Duration timeout) throws Exception {
+        channel.toQueueManager(agentQMgr);
+        Optional<Reply> reply = channel.request(QueueNames.command(agent), new DeleteScheduledTransferRequest("6.00",
+                originator, id, new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false)), timeout);
+        if (reply.isEmpty()) {
+            throw new MftClientException(MftClientException.TIMED_OUT, "BFGCL0214I: agent " + agent
+                    + " did not answer within " + seconds(timeout) + " seconds; the agent must be running to delete"
+                    + " a schedule");
+        }
+        accepted(reply.get());
+        return String.join("; ", reply.get().supplements());
     }
 
     /** Checks that a wait is more than zero. */

@@ -24,19 +24,22 @@ import java.util.regex.Pattern;
  */
 public final class NetworkNamespace implements AutoCloseable {
     private static final Pattern NAMESPACE = Pattern.compile("omb-(\\d{1,10})-\\d{1,10}");
+    private static final Pattern HOST_END = Pattern.compile("omb([0-9a-z]{1,10})x\\d{1,3}");
     private static final java.util.concurrent.atomic.AtomicInteger RUNS = new java.util.concurrent.atomic.AtomicInteger();
 
     private final String name;
+    private final String hostEnd;
     private final String hostAddress;
     private final String namespaceAddress;
     private final Thread shutdownHook;
     private boolean closed;
 
-    private NetworkNamespace(String name, String hostAddress, String namespaceAddress) {
+    private NetworkNamespace(String name, String hostEnd, String hostAddress, String namespaceAddress) {
         this.name = name;
+        this.hostEnd = hostEnd;
         this.hostAddress = hostAddress;
         this.namespaceAddress = namespaceAddress;
-        this.shutdownHook = new Thread(() -> remove(name), "remove " + name);
+        this.shutdownHook = new Thread(this::remove, "remove " + name);
     }
 
     /** Why a namespace cannot be built here (not Linux, not root, no {@code ip}), or empty. */
@@ -74,9 +77,9 @@ public final class NetworkNamespace implements AutoCloseable {
             throw new IOException("no free /30 in 10.254.0.0/16 for the veth pair");
         }
         String prefix = "10.254." + third + ".";
-        NetworkNamespace ns = new NetworkNamespace("omb-" + pid + "-" + run, prefix + "1", prefix + "2");
         String hostEnd = "omb" + Long.toString(pid, 36) + "x" + run;
         String nsEnd = hostEnd.replace("omb", "omn");
+        NetworkNamespace ns = new NetworkNamespace("omb-" + pid + "-" + run, hostEnd, prefix + "1", prefix + "2");
         Runtime.getRuntime().addShutdownHook(ns.shutdownHook);
         try {
             ip("netns", "add", ns.name);
@@ -119,7 +122,7 @@ public final class NetworkNamespace implements AutoCloseable {
             return;
         }
         closed = true;
-        remove(name);
+        remove();
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException e) {
@@ -127,14 +130,44 @@ public final class NetworkNamespace implements AutoCloseable {
         }
     }
 
-    /** Removes the namespaces of runs whose JVM is gone. */
+    /**
+     * Kills what runs inside, deletes the namespace and the veth pair: the kernel removes a deleted
+     * namespace's interfaces only once the last of its sockets is gone, so the pair is deleted here
+     * rather than left to that.
+     */
+    private void remove() {
+        remove(name);
+        deleteLink(hostEnd);
+    }
+
+    /** Removes the namespaces and veth pairs of runs whose JVM is gone. */
     private static void removeStale() throws IOException {
         for (String line : ip("netns", "list").split("\n")) {
             String ns = line.split(" ")[0];
             Matcher m = NAMESPACE.matcher(ns);
-            if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).filter(ProcessHandle::isAlive).isEmpty()) {
+            if (m.matches() && gone(Long.parseLong(m.group(1)))) {
                 remove(ns);
             }
+        }
+        for (String line : ip("-o", "link", "show").split("\n")) {
+            String[] fields = line.split(":\\s*");
+            String link = fields.length > 1 ? fields[1].split("@")[0] : "";
+            Matcher m = HOST_END.matcher(link);
+            if (m.matches() && gone(Long.parseLong(m.group(1), 36))) {
+                deleteLink(link);
+            }
+        }
+    }
+
+    private static boolean gone(long pid) {
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isEmpty();
+    }
+
+    private static void deleteLink(String link) {
+        try {
+            ip("link", "del", link);
+        } catch (IOException | RuntimeException e) {
+            // Gone already, with its namespace.
         }
     }
 

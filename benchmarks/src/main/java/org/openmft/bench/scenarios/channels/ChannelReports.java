@@ -70,7 +70,8 @@ final class ChannelReports {
                 + " (a client connection to QMA) and checks the files. Run as root, QMB's process runs in a network"
                 + " namespace of its own, joined to QMA's by a veth pair, so the channels cross a network interface,"
                 + " plain TCP as IBM's channels were (`--allow-plaintext-network`); otherwise both processes listen"
-                + " and connect on loopback. **This run: " + (topology == null ? "no pair of processes started"
+                + " and connect on loopback. The agents' chunk resends, which they report in their own processes, are"
+                + " not counted. **This run: " + (topology == null ? "no pair of processes started"
                         : topology) + ".** What it does not show is two machines: both processes share this"
                 + " machine's " + cores + " cores and one disk, where IBM's had a machine each.";
     }
@@ -84,6 +85,12 @@ final class ChannelReports {
                 + " managers' share of both, everything but the agents' threads (read per thread, an upper bound: an"
                 + " agent thread that ended during the run is counted there).";
     }
+
+    /** Where the relayed sections (latency, channel options) run their queue managers. */
+    static final String RELAYED_IN_ONE_JVM = "Both queue managers, their relays and the agents run in the benchmark's"
+            + " JVM, each queue manager with its own journal and TCP listener on loopback, so that the run can change"
+            + " the relays' delay and rate between runs and split the CPU by thread (the seed 000 and seed 002"
+            + " sections run each queue manager with its agent in a process of its own instead).";
 
     /** How a section ends: its chart, its failures if any, and how to run it. */
     static String end(String chart, List<String> failures, String scenario, String quickNote) {

@@ -77,6 +77,7 @@ class ChannelReportsTest {
         String md = new FileShapesOverChannelsReport(List.of(set), runs, 2, "TOPOLOGY").markdown("RUN\n", "BUSY", "", List.of());
         assertThat(md).contains("| Source:1MB SingleTransfer | MD5 | 10.00 s | 1,600.00 Mb | 20.00 s | **800.00 Mb** |"
                 + " 3% | 3% | 5% | 50% | 13% | 14% | 122.30 s | 133.97 Mb | 6.1x |");
+        assertThat(md).contains("**This run: TOPOLOGY.**");
         // The cell without a run is reported as not measured, IBM's figure still beside it.
         assertThat(md).contains("| Source:1MB SingleTransfer | none | — | — | — | **—** |").contains("89.44 s");
     }

@@ -36,7 +36,8 @@ import org.openmft.xml.TransferItem;
  * <p>Run as root on Linux, QMB's process runs in a {@link NetworkNamespace} of its own joined to
  * this one by a veth pair, so the channels cross a network interface, plain TCP as IBM's were
  * ({@code --allow-plaintext-network}, both listeners on the veth only); otherwise both processes run
- * here with their listeners and channels on loopback ({@link #topology} says which). Requests are
+ * here with their listeners and channels on loopback, as they also do with {@code -D}{@value
+ * #LOOPBACK_PROPERTY}{@code =true} ({@link #topology} says which). Requests are
  * put by this JVM on the source agent's COMMAND queue over a client connection to QMA as its
  * administrator. {@link #close} kills both processes and removes the namespace, also after a
  * failure (and a shutdown hook does if this JVM is stopped).
@@ -48,6 +49,8 @@ public final class TwoProcesses implements AutoCloseable {
     public static final String QMGR_JVM = "-Xmx1g";
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(180);
     private static final long CHANNEL_START_MILLIS = 90_000;
+    /** The system property that keeps both processes on loopback even where a namespace could be built. */
+    static final String LOOPBACK_PROPERTY = "openmft.bench.loopback";
 
     private final Path root;
     private final String source;
@@ -90,7 +93,7 @@ public final class TwoProcesses implements AutoCloseable {
         String addressA = "127.0.0.1";
         String addressB = "127.0.0.1";
         List<String> prefixB = List.of();
-        if (NetworkNamespace.unavailableReason().isEmpty()) {
+        if (noNamespaceReason() == null) {
             namespace = NetworkNamespace.create();
             addressA = namespace.hostAddress();
             addressB = namespace.namespaceAddress();
@@ -190,8 +193,13 @@ public final class TwoProcesses implements AutoCloseable {
     public String topology() {
         return namespace != null ? "two network namespaces joined by a veth pair (QMB's process in "
                 + "its own namespace, " + namespace.hostAddress() + " to " + namespace.namespaceAddress() + ")"
-                : "two processes on loopback (no network namespace: "
-                        + NetworkNamespace.unavailableReason().orElse("?") + ")";
+                : "two processes on loopback (no network namespace: " + noNamespaceReason() + ")";
+    }
+
+    /** Why the processes run on loopback, or null when QMB's gets a namespace of its own. */
+    private static String noNamespaceReason() {
+        return Boolean.getBoolean(LOOPBACK_PROPERTY) ? "-D" + LOOPBACK_PROPERTY + "=true"
+                : NetworkNamespace.unavailableReason().orElse(null);
     }
 
     /** Whether the processes run in two network namespaces (else both on loopback). */

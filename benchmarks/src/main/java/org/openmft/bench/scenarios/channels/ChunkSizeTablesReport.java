@@ -145,7 +145,8 @@ final class ChunkSizeTablesReport {
                 + " tables 1 to 4, which they match.\n\n");
         md.append(ChannelReports.end(chart, failures, ChunkSizeTables.NAME, "The full scale moves IBM's sets (1000 MiB each) in all"
                 + " 24 cells once; `--quick` moves 10 files of 256 KiB, 1 MiB and 4 MiB at 2 chunk sizes, a check"
-                + " rather than figures."));
+                + " rather than figures, in two to three minutes (most of it starting a pair of processes for each"
+                + " chunk size)."));
         return md.toString();
     }
 

@@ -100,7 +100,8 @@ final class FileShapesOverChannelsReport {
                 + " time.\n\n");
         md.append(ChannelReports.end(chart, failures, FileShapesOverChannels.NAME, "The full scale moves IBM's sets (2000 MiB each)"
                 + " through both topologies, about 15 minutes with 3 repetitions; `--quick` moves 20 files of 256 KiB,"
-                + " 1 MiB and 4 MiB, a check rather than figures, in well under a minute."));
+                + " 1 MiB and 4 MiB, a check rather than figures, in about a minute (half of it starting the two"
+                + " processes)."));
         return md.toString();
     }
 

@@ -62,7 +62,8 @@ final class ChannelReports {
     static String processesParagraph(String topology, int cores) {
         return "**Two queue managers in two processes.** QMA with the source agent runs in one JVM and QMB with the"
                 + " destination agent in another, each agent in bindings mode, hosted by its queue manager's process"
-                + " (`fteStartAgent` of a bindings agent), as on IBM's two machines. Both hosts are set up and started"
+                + " (`fteStartAgent` of a bindings agent), as on IBM's two machines; each JVM has `"
+                + org.openmft.bench.harness.TwoProcesses.QMGR_JVM + "` (BFG_JVM_PROPERTIES). Both hosts are set up and started"
                 + " with the distribution's launchers as an administrator would, each with a data directory of its"
                 + " own: `mft qmgr create`, `fteSetupCoordination` (QMA coordinates both agents), `fteCreateAgent`,"
                 + " `mft qmgr user add` and `mft qmgr channel create` for each channel, `mft qmgr start`,"

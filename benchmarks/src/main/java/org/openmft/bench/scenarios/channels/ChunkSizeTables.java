@@ -112,7 +112,7 @@ public final class ChunkSizeTables implements Section {
             for (int chunk : scale.chunkSizes()) {
                 Map<String, String> props = FileShapeMatrix.agentProperties(context.agentProperties(), chunk);
                 try (TwoProcesses two = TwoProcesses.start(dist, context.work().resolve("two-" + chunk),
-                        context.work(), "SRCA", "DSTB", props, context::log)) {
+                        context.work(), "SRCA", "DSTB", props, m -> context.log("%s", m))) {
                     topology = two.topology();
                     FileSetCells.Agents agents = FileSetCells.on(two);
                     FileSetCells.Cell warm = cells(scale.sets()).get(0);

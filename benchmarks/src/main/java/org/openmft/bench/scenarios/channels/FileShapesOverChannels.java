@@ -92,7 +92,7 @@ public final class FileShapesOverChannels implements Section {
         try (EmbeddedMft one = EmbeddedMft.start(context.work().resolve("one"), context.work(), List.of(onePair),
                 a -> props);
                 TwoProcesses two = TwoProcesses.start(Distribution.locate(), context.work().resolve("two"),
-                        context.work(), "SRCA", "DSTB", props, context::log)) {
+                        context.work(), "SRCA", "DSTB", props, m -> context.log("%s", m))) {
             topology = two.topology();
             context.log("one queue manager in this JVM, and two in %s joined by channels: running", topology);
             Map<String, FileSetCells.Agents> agents = Map.of(ONE, FileSetCells.on(one, onePair), TWO,

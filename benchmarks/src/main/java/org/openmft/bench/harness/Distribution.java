@@ -37,6 +37,8 @@ public final class Distribution implements AutoCloseable {
     private final Path bin;
     private final Path dataDir;
     private final Path commandLogs;
+    /** What every command line starts with before the launcher: {@code ip netns exec NS}, or nothing. */
+    private final List<String> commandPrefix;
     private final AtomicInteger commands = new AtomicInteger();
     /** Every daemon pid seen, so that close() can end it even when its pid file is gone. */
     private final Set<Long> daemons = new LinkedHashSet<>();
@@ -46,6 +48,16 @@ public final class Distribution implements AutoCloseable {
      * @param dataDir the data directory of every command run through this instance
      */
     public Distribution(Path dist, Path dataDir) throws IOException {
+        this(dist, dataDir, List.of());
+    }
+
+    /**
+     * As {@link #Distribution(Path, Path)}, every command run as {@code commandPrefix launcher args...}
+     * (such as {@code ip netns exec NS}, which execs the launcher inside a network namespace, where
+     * the daemons it starts stay).
+     */
+    public Distribution(Path dist, Path dataDir, List<String> commandPrefix) throws IOException {
+        this.commandPrefix = List.copyOf(commandPrefix);
         this.bin = dist.resolve("bin").toAbsolutePath();
         if (!Files.isExecutable(bin.resolve("mft"))) {
             throw new IOException("no launcher " + bin.resolve("mft") + ": build the distribution first"
@@ -122,7 +134,7 @@ public final class Distribution implements AutoCloseable {
      * that does not end within {@code timeout} is killed and reported with exit code -1.
      */
     public Result run(Duration timeout, String jvmOptions, String launcher, String... args) {
-        List<String> cmd = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(commandPrefix);
         cmd.add(bin.resolve(launcher).toString());
         cmd.addAll(List.of(args));
         String line = launcher + " " + String.join(" ", args);

@@ -162,20 +162,27 @@ public final class TwoQueueManagers implements AutoCloseable {
     }
 
     private void awaitChannels() throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + CHANNEL_START_MILLIS * 1_000_000L;
-        while (!("RUNNING".equals(channelState(QMA, QMB)) && "RUNNING".equals(channelState(QMB, QMA)))) {
+        awaitChannels(sides.get(QMA).directory(), sides.get(QMB).directory(), CHANNEL_START_MILLIS);
+    }
+
+    /**
+     * Waits until QMA's channel to QMB and QMB's to QMA both run, as their queue managers (in
+     * directories {@code dirA} and {@code dirB}) report it; throws after {@code millis}.
+     */
+    static void awaitChannels(Path dirA, Path dirB, long millis) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        while (!("RUNNING".equals(channelState(dirA, QMB)) && "RUNNING".equals(channelState(dirB, QMA)))) {
             if (System.nanoTime() > deadline) {
-                throw new IOException("the channels did not run within " + CHANNEL_START_MILLIS / 1000 + " s: "
-                        + QMA + ".TO." + QMB + " " + channelState(QMA, QMB) + ", " + QMB + ".TO." + QMA + " "
-                        + channelState(QMB, QMA));
+                throw new IOException("the channels did not run within " + millis / 1000 + " s: " + QMA + ".TO." + QMB
+                        + " " + channelState(dirA, QMB) + ", " + QMB + ".TO." + QMA + " " + channelState(dirB, QMA));
             }
             Thread.sleep(100); // polling the status file the queue manager rewrites; nothing to wait on
         }
     }
 
-    /** The state {@code from}'s channel to {@code to} last reported, or null. */
-    String channelState(String from, String to) throws IOException {
-        Path f = sides.get(from).directory().resolve(ChannelDefinition.DIRECTORY).resolve(Channels.STATUS_FILE);
+    /** The state the channel to {@code to} of the queue manager whose directory is {@code qmDir} last reported, or null. */
+    static String channelState(Path qmDir, String to) {
+        Path f = qmDir.resolve(ChannelDefinition.DIRECTORY).resolve(Channels.STATUS_FILE);
         if (!Files.exists(f)) {
             return null;
         }

@@ -46,6 +46,43 @@ public final class CpuClock {
         return f == null ? -1 : (f[0] + f[1] + f[2] + f[3]) * NANOS_PER_TICK;
     }
 
+    /** CPU time (user + system) of process {@code pid}, all its threads; -1 when it is gone or there is no /proc. */
+    public static long processCpuNanos(long pid) {
+        long[] f = stat(Long.toString(pid));
+        return f == null ? -1 : (f[0] + f[1]) * NANOS_PER_TICK;
+    }
+
+    /**
+     * CPU time (user + system) of the threads of process {@code pid} whose names (Linux's, the first
+     * 15 characters of Java's) start with {@code prefix}, as long as they run: a thread that ended
+     * took its CPU out of this sum (into the process's). 0 when none or there is no /proc.
+     */
+    public static long threadsCpuNanos(long pid, String prefix) {
+        String name = prefix.length() > 15 ? prefix.substring(0, 15) : prefix;
+        long ticks = 0;
+        try (var tasks = java.nio.file.Files.list(java.nio.file.Path.of("/proc", Long.toString(pid), "task"))) {
+            for (java.nio.file.Path task : (Iterable<java.nio.file.Path>) tasks::iterator) {
+                String stat = pid + "/task/" + task.getFileName();
+                if (comm(stat).startsWith(name)) {
+                    long[] f = stat(stat);
+                    ticks += f == null ? 0 : f[0] + f[1];
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // Gone, or no /proc: none.
+        }
+        return ticks * NANOS_PER_TICK;
+    }
+
+    private static String comm(String pid) {
+        try {
+            String s = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", pid, "stat"));
+            return s.substring(s.indexOf('(') + 1, s.lastIndexOf(')'));
+        } catch (java.io.IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
     /**
      * CPU time the whole machine spent busy, all cores together, from the first line of
      * {@code /proc/stat} (user, nice, system, irq and softirq; not idle, iowait or steal): read

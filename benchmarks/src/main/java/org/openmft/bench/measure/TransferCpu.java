@@ -11,7 +11,7 @@ import java.util.Map;
  * stopped once the final reply is in; the agents' threads are told apart by their names,
  * {@code openmft-<agent>-<role>}.
  */
-public final class TransferCpu {
+public final class TransferCpu implements CpuSplit {
     private final String sourcePrefix;
     private final String destinationPrefix;
     private final ThreadCpuSampler threads;
@@ -33,6 +33,7 @@ public final class TransferCpu {
      * Stops measuring: the process's CPU since {@link #start}, less the sampler's own, split by side;
      * only a total where this JVM does not measure thread CPU time, nothing where it cannot tell.
      */
+    @Override
     public FileShapeRun.Cpu stop() {
         long cpu1 = CpuClock.processCpuNanos();
         if (threads == null) {

@@ -45,7 +45,8 @@ final class ChannelOptionsReport {
                 + " from an agent on QMA to one on QMB, without checksum. Every setting has a pair of agents of its"
                 + " own on the same queue managers and relays, with the setting on both agents; the order of the"
                 + " settings rotates from one repetition to the next. \"against\" divides each run's rate by its"
-                + " baseline's in the same repetition; figures are medians over the repetitions.\n\n");
+                + " baseline's in the same repetition; figures are medians over the repetitions. "
+                + ChannelReports.RELAYED_IN_ONE_JVM + "\n\n");
         md.append("- **Compression** (`openmft.compression`, IBM MQ's channel COMPMSG done by the agents): each"
                 + " direction capped at ").append(ChannelOptionsSuite.CAP_MEGABITS).append(" Mbit/s by the relay"
                 + " (its `setBandwidth`), no added delay; text-like data (CSV rows of a payments file) and random"

@@ -54,6 +54,45 @@ final class ChannelReports {
                 + " separately, so a row's rate need not be its bytes over its time.";
     }
 
+    /**
+     * What ran where, for the sections whose two queue managers run each in a process of its own
+     * ({@link org.openmft.bench.harness.TwoProcesses}): {@code topology} as the run reported it,
+     * null when no pair of processes started.
+     */
+    static String processesParagraph(String topology, int cores) {
+        return "**Two queue managers in two processes.** QMA with the source agent runs in one JVM and QMB with the"
+                + " destination agent in another, each agent in bindings mode, hosted by its queue manager's process"
+                + " (`fteStartAgent` of a bindings agent), as on IBM's two machines; each JVM has `"
+                + org.openmft.bench.harness.TwoProcesses.QMGR_JVM + "` (BFG_JVM_PROPERTIES). Both hosts are set up and started"
+                + " with the distribution's launchers as an administrator would, each with a data directory of its"
+                + " own: `mft qmgr create`, `fteSetupCoordination` (QMA coordinates both agents), `fteCreateAgent`,"
+                + " `mft qmgr user add` and `mft qmgr channel create` for each channel, `mft qmgr start`,"
+                + " `fteStartAgent`. The benchmark's JVM only puts each request on the source agent's COMMAND queue"
+                + " (a client connection to QMA) and checks the files. Run as root, QMB's process runs in a network"
+                + " namespace of its own, joined to QMA's by a veth pair, so the channels cross a network interface,"
+                + " plain TCP as IBM's channels were (`--allow-plaintext-network`); otherwise both processes listen"
+                + " and connect on loopback. The agents' chunk resends, which they report in their own processes, are"
+                + " not counted. **This run: " + (topology == null ? "no pair of processes started"
+                        : topology) + ".** What it does not show is two machines: both processes share this"
+                + " machine's " + cores + " cores and one disk, where IBM's had a machine each.";
+    }
+
+    /** What the CPU columns of the sections run on {@link org.openmft.bench.harness.TwoProcesses} are. */
+    static String processesCpuNote(int cores) {
+        return "Ours are read from `/proc/<pid>/stat` of the two processes before and after each run, as percentages"
+                + " of this machine's " + cores + " cores over the transfer time: Agent1-CPU is the whole of QMA's"
+                + " process (the queue manager, its channel, the source agent, GC, JIT) and Agent2-CPU the whole of"
+                + " QMB's, as IBM's are each the whole of one machine, queue manager included; QMs-CPU is the queue"
+                + " managers' share of both, everything but the agents' threads (read per thread, an upper bound: an"
+                + " agent thread that ended during the run is counted there).";
+    }
+
+    /** Where the relayed sections (latency, channel options) run their queue managers. */
+    static final String RELAYED_IN_ONE_JVM = "Both queue managers, their relays and the agents run in the benchmark's"
+            + " JVM, each queue manager with its own journal and TCP listener on loopback, so that the run can change"
+            + " the relays' delay and rate between runs and split the CPU by thread (the seed 000 and seed 002"
+            + " sections run each queue manager with its agent in a process of its own instead).";
+
     /** How a section ends: its chart, its failures if any, and how to run it. */
     static String end(String chart, List<String> failures, String scenario, String quickNote) {
         StringBuilder md = new StringBuilder();

@@ -4,6 +4,7 @@ import org.openmft.bench.Scale;
 import org.openmft.bench.harness.EmbeddedMft;
 import org.openmft.bench.harness.TestFiles;
 import org.openmft.bench.harness.TwoQueueManagers;
+import org.openmft.bench.measure.CpuSplit;
 import org.openmft.bench.measure.TimedRun;
 import org.openmft.bench.measure.TransferCpu;
 import org.openmft.bench.report.ResultFiles;
@@ -13,6 +14,7 @@ import org.openmft.bench.scenarios.transfer.Summary;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -26,8 +28,11 @@ import java.util.function.ToDoubleFunction;
  * @param bytes      payload bytes moved
  * @param files      files moved
  * @param wallNanos  from the first put to the last final reply
- * @param cpu        this JVM's CPU over the run, split into the source agent, the destination agent
- *                   and the rest (both queue managers, their channels, GC, JIT)
+ * @param cpu        the CPU of the run: in one JVM, that JVM's split into the source agent's threads,
+ *                   the destination agent's and the rest (the queue managers, their channels, GC,
+ *                   JIT); with each queue manager and its agent in a process of its own, the source
+ *                   process's whole CPU, the destination process's, and the queue managers' share of
+ *                   both ({@link org.openmft.bench.measure.ProcessCpu})
  * @param resends    chunk resends the agents reported
  * @param failure    why the run does not count, or null when it succeeded and every file verified
  */
@@ -48,15 +53,16 @@ public record ChannelRun(String cell, String variant, int repetition, long bytes
     }
 
     /**
-     * Times {@code transfers} (and the CPU they cost, split by agent), then, outside the timed
-     * interval, checks the destination with {@code check} unless a transfer failed.
+     * Times {@code transfers} (and the CPU they cost, as {@code cpuMeter} measures and splits it from
+     * just before the first request), then, outside the timed interval, checks the destination with
+     * {@code check} unless a transfer failed.
      */
-    public static ChannelRun time(String cell, String variant, int repetition, long bytes, int files, String sourceAgent,
-            String destinationAgent, Transfers transfers, Check check) throws Exception {
+    public static ChannelRun time(String cell, String variant, int repetition, long bytes, int files,
+            Supplier<CpuSplit> cpuMeter, Transfers transfers, Check check) throws Exception {
         if (bytes >= 64 * Scale.MIB) {
             System.gc(); // the garbage of the previous run, collected here rather than during this one
         }
-        TransferCpu measured = TransferCpu.start(sourceAgent, destinationAgent);
+        CpuSplit measured = cpuMeter.get();
         long t0 = System.nanoTime();
         List<EmbeddedMft.Result> results = transfers.run();
         long wall = System.nanoTime() - t0;
@@ -90,7 +96,7 @@ public record ChannelRun(String cell, String variant, int repetition, long bytes
         java.nio.file.Path destination = destinationDir.resolve(source.getFileName());
         // On a slow link (100 ms and IBM's window) the rate may be a few MB/s: a generous time-out, not a figure.
         long timeout = 120_000 + bytes / 1_000;
-        return time(cell, variant, repetition, bytes, 1, pair.source(), pair.destination(),
+        return time(cell, variant, repetition, bytes, 1, () -> TransferCpu.start(pair.source(), pair.destination()),
                 () -> two.transferAll(pair, List.of(List.of(EmbeddedMft.binaryItem(source, destination,
                         org.openmft.xml.ChecksumMethod.NONE))), timeout),
                 () -> TestFiles.verify(List.of(source), p -> md5, destinationDir));

@@ -2,12 +2,14 @@ package org.openmft.bench.scenarios.channels;
 
 import org.openmft.bench.Scale;
 import org.openmft.bench.Section;
-import org.openmft.bench.harness.TwoQueueManagers;
+import org.openmft.bench.harness.Distribution;
+import org.openmft.bench.harness.TwoProcesses;
 import org.openmft.bench.measure.CpuClock;
 import org.openmft.bench.scenarios.fileshapes.FileSetCells;
 import org.openmft.bench.scenarios.fileshapes.FileShapeFiles;
 import org.openmft.bench.scenarios.fileshapes.FileShapeMatrix;
 
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +26,8 @@ import org.openmft.bench.scenarios.fileshapes.FileShapeMatrix.FileSet;
  * ran two queue managers joined by channels (in a cluster), each agent bound to its own, and moved
  * 1 GB of text files as 1000 x 1 MB, 100 x 10 MB or 10 x 100 MB, as one transfer or as ten, at
  * agentChunkSize 65536, 131072, 262144 and 524288. This runs every one of those cells on
- * {@link TwoQueueManagers}, one pair of queue managers per chunk size.
+ * {@link TwoProcesses} (each queue manager with its agent in a process of its own), one pair of
+ * queue managers per chunk size.
  */
 public final class ChunkSizeTables implements Section {
     static final String NAME = "seed002";
@@ -103,13 +106,15 @@ public final class ChunkSizeTables implements Section {
         FileShapeFiles files = FileShapeFiles.generate(context.work().resolve("files"), scale.sets(), false, true);
         List<ChannelRun> runs = new ArrayList<>();
         List<String> failures = new ArrayList<>();
-        TwoQueueManagers.Pair pair = new TwoQueueManagers.Pair("SRCA", "DSTB");
+        String topology = null;
+        Path dist = Distribution.locate();
         try {
             for (int chunk : scale.chunkSizes()) {
                 Map<String, String> props = FileShapeMatrix.agentProperties(context.agentProperties(), chunk);
-                try (TwoQueueManagers two = TwoQueueManagers.start(context.work().resolve("two-" + chunk),
-                        context.work(), List.of(pair), a -> props, TwoQueueManagers.Link.DIRECT)) {
-                    FileSetCells.Agents agents = FileSetCells.on(two, pair);
+                try (TwoProcesses two = TwoProcesses.start(dist, context.work().resolve("two-" + chunk),
+                        context.work(), "SRCA", "DSTB", props, m -> context.log("%s", m))) {
+                    topology = two.topology();
+                    FileSetCells.Agents agents = FileSetCells.on(two);
                     FileSetCells.Cell warm = cells(scale.sets()).get(0);
                     ChannelRun w = FileSetCells.run(files, warm, VARIANT, 0, agents,
                             files.sources(warm.set(), true).subList(0, FileShapeMatrix.PARALLEL_TRANSFERS));
@@ -135,7 +140,8 @@ public final class ChunkSizeTables implements Section {
         }
         Instant ended = Instant.now();
         ChannelReports.finish(context, NAME, runs, failures);
-        ChunkSizeTablesReport report = new ChunkSizeTablesReport(scale.sets(), scale.chunkSizes(), runs, ChannelReports.cores());
+        ChunkSizeTablesReport report = new ChunkSizeTablesReport(scale.sets(), scale.chunkSizes(), runs,
+                ChannelReports.cores(), topology);
         String md = report.markdown(context.runTable(started, ended, scale.describe(reps)) + "| agents | "
                 + ChannelReports.properties(FileShapeMatrix.agentProperties(context.agentProperties(), 0))
                         .replace("`agentChunkSize=0`, ", "agentChunkSize of each table; ") + " |\n",

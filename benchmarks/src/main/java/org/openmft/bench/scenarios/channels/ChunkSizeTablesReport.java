@@ -30,12 +30,16 @@ final class ChunkSizeTablesReport {
     private final List<Integer> chunkSizes;
     private final List<ChannelRun> runs;
     private final int cores;
+    private final String topology;
 
-    ChunkSizeTablesReport(List<FileSet> sets, List<Integer> chunkSizes, List<ChannelRun> runs, int cores) {
+    /** @param topology where the two queue managers ran ({@code TwoProcesses.topology()}), null if nowhere */
+    ChunkSizeTablesReport(List<FileSet> sets, List<Integer> chunkSizes, List<ChannelRun> runs, int cores,
+            String topology) {
         this.sets = List.copyOf(sets);
         this.chunkSizes = List.copyOf(chunkSizes);
         this.runs = List.copyOf(runs);
         this.cores = cores;
+        this.topology = topology;
     }
 
     /** IBM's row name: "Source:1MB Single Transfer". */
@@ -83,18 +87,16 @@ final class ChunkSizeTablesReport {
                 + " the two queue managers joined by sender/receiver channels and clustered with a third, the"
                 + " coordination queue manager; it moved 1 GB of text files (\"1000 files\" of 1 MB, 100 of 10 MB or 10"
                 + " of 100 MB) in text mode, as one transfer or as ten submitted at once, at four agentChunkSize values."
-                + " This section runs every one of its bindings cells on QMA and QMB joined by channels (see the seed"
-                + " 000 bindings-topology section for the set-up: both queue managers in this JVM, the channels TCP on"
-                + " loopback), a fresh pair of queue managers for each chunk size. There is no cluster and no"
+                + " This section runs every one of its bindings cells on QMA and QMB joined by channels, a fresh pair"
+                + " of queue managers for each chunk size. There is no cluster and no"
                 + " coordination queue manager here: the request names `destinationAgent QMgr=QMB` and the channels"
                 + " route it, as IBM's cluster routed by queue manager name. The report does not say which checksum"
                 + " its transfers used; IBM's default is MD5, which these use. Text mode with no encodings named is"
                 + " the identity on these files (printable ASCII lines, LF ends), so every destination must equal its"
                 + " source byte for byte; each is checked outside the timed interval.\n\n");
+        md.append(ChannelReports.processesParagraph(topology, cores)).append("\n\n");
         md.append(busyNote).append("\n\n").append(runTable).append('\n');
-        md.append("Ours: Agent1-CPU and Agent2-CPU are the source and destination agents' threads, QMs-CPU everything"
-                + " else in the JVM (both queue managers and their channels, GC, JIT), each as a percentage of this"
-                + " machine's ").append(cores).append(" cores over the transfer time. IBM's are percentages of each"
+        md.append(ChannelReports.processesCpuNote(cores)).append(" IBM's are percentages of each"
                 + " machine, queue managers included; its Coord-CPU is the coordination queue manager, which these"
                 + " runs do not have. Transfer Rate is IBM's \"Mb\" (megabits per second of 2^20-byte megabytes:"
                 + " IBM's rates times its times give 8 x 1024). x faster is IBM's time, scaled to the bytes moved"
@@ -143,7 +145,8 @@ final class ChunkSizeTablesReport {
                 + " tables 1 to 4, which they match.\n\n");
         md.append(ChannelReports.end(chart, failures, ChunkSizeTables.NAME, "The full scale moves IBM's sets (1000 MiB each) in all"
                 + " 24 cells once; `--quick` moves 10 files of 256 KiB, 1 MiB and 4 MiB at 2 chunk sizes, a check"
-                + " rather than figures."));
+                + " rather than figures, in two to three minutes (most of it starting a pair of processes for each"
+                + " chunk size)."));
         return md.toString();
     }
 

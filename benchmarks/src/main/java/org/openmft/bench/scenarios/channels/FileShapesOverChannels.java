@@ -4,7 +4,8 @@ import org.openmft.bench.BenchmarkRunner;
 import org.openmft.bench.Section;
 import org.openmft.bench.harness.ConnectionMode;
 import org.openmft.bench.harness.EmbeddedMft;
-import org.openmft.bench.harness.TwoQueueManagers;
+import org.openmft.bench.harness.Distribution;
+import org.openmft.bench.harness.TwoProcesses;
 import org.openmft.bench.measure.CpuClock;
 import org.openmft.bench.scenarios.fileshapes.FileSetCells;
 import org.openmft.bench.scenarios.fileshapes.FileShapeFiles;
@@ -23,11 +24,12 @@ import org.openmft.bench.scenarios.fileshapes.FileShapeMatrix.FileSet;
  * {@code seed000-channels}): what joining two queue managers costs against one, in the bindings
  * topology of "IBM MQ 9.0.5 Managed File Transfer Performance Report for Windows" (2018, seed 000).
  *
- * <p>Seed 000's bindings topology as IBM ran it: each agent bound
- * to its own queue manager, the two queue managers joined by channels ({@link TwoQueueManagers}); the
+ * <p>Seed 000's bindings topology as IBM ran it: each agent bound to its own queue manager, each
+ * queue manager with its agent in a process of its own (in two network namespaces when run as
+ * root), the two joined by channels ({@link TwoProcesses}); the
  * binary cells of 2000 x 1 MiB, 200 x 10 MiB and 20 x 100 MiB, MD5 and none, one transfer, at IBM's
  * default agentChunkSize; each beside the same cell on one queue manager (both agents bound to it,
- * as {@code --scenario seed000} runs) in the same repetition, and beside IBM's figure.
+ * as {@code --scenario seed000} runs, in this JVM) in the same repetition, and beside IBM's figure.
  */
 public final class FileShapesOverChannels implements Section {
     static final String NAME = "seed000-channels";
@@ -86,14 +88,15 @@ public final class FileShapesOverChannels implements Section {
         List<ChannelRun> runs = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         EmbeddedMft.Pair onePair = new EmbeddedMft.Pair("SRC1", "DST1", ConnectionMode.BINDINGS);
-        TwoQueueManagers.Pair twoPair = new TwoQueueManagers.Pair("SRCA", "DSTB");
+        String topology;
         try (EmbeddedMft one = EmbeddedMft.start(context.work().resolve("one"), context.work(), List.of(onePair),
                 a -> props);
-                TwoQueueManagers two = TwoQueueManagers.start(context.work().resolve("two"), context.work(),
-                        List.of(twoPair), a -> props, TwoQueueManagers.Link.DIRECT)) {
-            context.log("one queue manager and two joined by channels: running");
+                TwoProcesses two = TwoProcesses.start(Distribution.locate(), context.work().resolve("two"),
+                        context.work(), "SRCA", "DSTB", props, m -> context.log("%s", m))) {
+            topology = two.topology();
+            context.log("one queue manager in this JVM, and two in %s joined by channels: running", topology);
             Map<String, FileSetCells.Agents> agents = Map.of(ONE, FileSetCells.on(one, onePair), TWO,
-                    FileSetCells.on(two, twoPair));
+                    FileSetCells.on(two));
             List<FileSetCells.Cell> cells = cells(scale.sets());
             for (String variant : List.of(ONE, TWO)) {
                 FileSetCells.Cell warm = cells.get(0);
@@ -116,10 +119,12 @@ public final class FileShapesOverChannels implements Section {
             }
         } finally {
             ChannelReports.deleteUnlessKept(context, context.work().resolve("files"));
+            ChannelReports.deleteUnlessKept(context, context.work().resolve("two"));
         }
         Instant ended = Instant.now();
         ChannelReports.finish(context, NAME, runs, failures);
-        FileShapesOverChannelsReport report = new FileShapesOverChannelsReport(scale.sets(), runs, ChannelReports.cores());
+        FileShapesOverChannelsReport report = new FileShapesOverChannelsReport(scale.sets(), runs, ChannelReports.cores(),
+                topology);
         String md = report.markdown(context.runTable(started, ended, scale.describe(reps)) + "| agents | "
                 + ChannelReports.properties(props) + " |\n",
                 ChannelReports.busyNote(loadAtStart, CpuClock.loadAverage(), context.machine()),

@@ -26,11 +26,14 @@ final class FileShapesOverChannelsReport {
     private final List<FileSet> sets;
     private final List<ChannelRun> runs;
     private final int cores;
+    private final String topology;
 
-    FileShapesOverChannelsReport(List<FileSet> sets, List<ChannelRun> runs, int cores) {
+    /** @param topology where the two queue managers ran ({@code TwoProcesses.topology()}), null if nowhere */
+    FileShapesOverChannelsReport(List<FileSet> sets, List<ChannelRun> runs, int cores, String topology) {
         this.sets = List.copyOf(sets);
         this.runs = List.copyOf(runs);
         this.cores = cores;
+        this.topology = topology;
     }
 
     /** IBM's bindings figure for {@code cell} at agentChunkSize {@value FileShapesOverChannels#CHUNK_BYTES}. */
@@ -53,16 +56,11 @@ final class FileShapesOverChannelsReport {
                 + " a channel. Beside it, in the same repetition, the same cell on one queue manager with both agents"
                 + " bound to it (the topology of `--scenario seed000`), and IBM's figure for the cell (binary,"
                 + " bindings, agentChunkSize ").append(FileShapesOverChannels.CHUNK_BYTES).append(", one transfer).\n\n");
-        md.append("**Two queue managers in one JVM.** Both queue managers and both agents run in the benchmark's JVM,"
-                + " each queue manager with its own journal and its own TCP listener; the channels are TCP connections"
-                + " on loopback. What a channel costs is all there (the bridge reads the transmission queue, sends over"
-                + " TCP, the other queue manager puts each message durably), and one JVM lets the run split the CPU by"
-                + " thread and start in seconds. What it does not show is two machines: here both sides share 2 cores"
-                + " and one disk, where IBM's had a 4-vCPU machine each; two processes would share them just the same."
-                + " Each cell is timed from the first request put on the source agent's COMMAND queue to the final"
-                + " reply; every destination file is then compared with its source, outside the timed interval. Figures"
-                + " are medians of the repetitions; \"two / one\" is taken pair by pair within each repetition, then"
-                + " its median.\n\n");
+        md.append(ChannelReports.processesParagraph(topology, cores)).append(" The one queue manager beside it runs"
+                + " in the benchmark's JVM with both agents, as `--scenario seed000` runs it. Each cell is timed from"
+                + " the first request put on the source agent's COMMAND queue to the final reply; every destination"
+                + " file is then compared with its source, outside the timed interval. Figures are medians of the"
+                + " repetitions; \"two / one\" is taken pair by pair within each repetition, then its median.\n\n");
         md.append(busyNote).append("\n\n").append(runTable).append('\n');
         md.append("| Test | checksum | one QM: Transfer Time | one QM: Transfer Rate | two QMs: Transfer Time"
                 + " | two QMs: Transfer Rate | two QMs: Agent1-CPU | two QMs: Agent2-CPU | two QMs: QMs-CPU"
@@ -96,15 +94,14 @@ final class FileShapesOverChannelsReport {
         md.append('\n');
         md.append("- **Transfer Rate** is IBM's \"Mb\": megabits per second of 2^20-byte megabytes (IBM's rates times"
                 + " its times give 8 x 2048 for its \"2 GB\" sets); MB/s of every run are in the CSV.\n");
-        md.append("- **CPU**: ours are percentages of this machine's ").append(cores).append(" cores over the transfer"
-                + " time: Agent1 the source agent's threads, Agent2 the destination agent's, QMs everything else in the"
-                + " JVM (both queue managers, their channels, GC and JIT). IBM's are percentages of each agent's own"
-                + " 4-vCPU machine, its queue manager and channel included.\n");
+        md.append("- **CPU** (two QMs): ").append(ChannelReports.processesCpuNote(cores)).append(" IBM's are"
+                + " percentages of each agent's own 4-vCPU machine.\n");
         md.append("- **x faster than IBM**: IBM's time, scaled to the bytes moved here, over the two queue managers'"
                 + " time.\n\n");
         md.append(ChannelReports.end(chart, failures, FileShapesOverChannels.NAME, "The full scale moves IBM's sets (2000 MiB each)"
                 + " through both topologies, about 15 minutes with 3 repetitions; `--quick` moves 20 files of 256 KiB,"
-                + " 1 MiB and 4 MiB, a check rather than figures, in well under a minute."));
+                + " 1 MiB and 4 MiB, a check rather than figures, in about a minute (half of it starting the two"
+                + " processes)."));
         return md.toString();
     }
 

@@ -69,7 +69,8 @@ final class LatencyReport {
                         + " agents of its own on the same queue managers and relays; which goes first alternates."
                         + " \"% of 0 ms\" divides each run's rate by the same window's rate at 0 ms in the same"
                         + " repetition; figures are medians over the repetitions. IBM's column is seed 003's"
-                        + " appendix D (z/OS, 1 Gb network, TCP, 1 GB files).\n\n");
+                        + " appendix D (z/OS, 1 Gb network, TCP, 1 GB files). ").append(ChannelReports.RELAYED_IN_ONE_JVM)
+                .append("\n\n");
         md.append("**`").append(LatencySuite.KEY).append("` is ").append(keyStatus).append(".**");
         if (!AgentKeys.honoured(LatencySuite.KEY)) {
             md.append(" Both columns ran IBM's fixed window here; the table is to be regenerated once the adaptive"

@@ -2,13 +2,17 @@ package org.openmft.bench.scenarios.fileshapes;
 
 import org.openmft.bench.harness.EmbeddedMft;
 import org.openmft.bench.harness.TestFiles;
+import org.openmft.bench.harness.TwoProcesses;
 import org.openmft.bench.harness.TwoQueueManagers;
+import org.openmft.bench.measure.CpuSplit;
+import org.openmft.bench.measure.TransferCpu;
 import org.openmft.bench.scenarios.channels.ChannelRun;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.openmft.bench.scenarios.fileshapes.FileShapeMatrix.FileSet;
 import org.openmft.xml.ChecksumMethod;
@@ -52,23 +56,33 @@ public final class FileSetCells {
         String destination();
 
         List<EmbeddedMft.Result> transferAll(List<List<TransferItem>> transfers, long timeoutMillis) throws Exception;
+
+        /** Starts measuring the CPU of a run between them. */
+        CpuSplit startCpu();
     }
 
     /** The agents of {@code pair} on the one queue manager of {@code mft}. */
     public static Agents on(EmbeddedMft mft, EmbeddedMft.Pair pair) {
-        return agents(pair.source(), pair.destination(), (t, ms) -> mft.transferAll(pair, t, ms));
+        return agents(pair.source(), pair.destination(), (t, ms) -> mft.transferAll(pair, t, ms),
+                () -> TransferCpu.start(pair.source(), pair.destination()));
     }
 
     /** The agents of {@code pair} on the two queue managers of {@code two}. */
     public static Agents on(TwoQueueManagers two, TwoQueueManagers.Pair pair) {
-        return agents(pair.source(), pair.destination(), (t, ms) -> two.transferAll(pair, t, ms));
+        return agents(pair.source(), pair.destination(), (t, ms) -> two.transferAll(pair, t, ms),
+                () -> TransferCpu.start(pair.source(), pair.destination()));
+    }
+
+    /** The agents of {@code two}, each hosted by its queue manager's process; the CPU is the processes'. */
+    public static Agents on(TwoProcesses two) {
+        return agents(two.source(), two.destination(), two::transferAll, two::startCpu);
     }
 
     private interface Request {
         List<EmbeddedMft.Result> transferAll(List<List<TransferItem>> transfers, long timeoutMillis) throws Exception;
     }
 
-    private static Agents agents(String source, String destination, Request request) {
+    private static Agents agents(String source, String destination, Request request, Supplier<CpuSplit> cpu) {
         return new Agents() {
             @Override
             public String source() {
@@ -84,6 +98,11 @@ public final class FileSetCells {
             public List<EmbeddedMft.Result> transferAll(List<List<TransferItem>> transfers, long timeoutMillis)
                     throws Exception {
                 return request.transferAll(transfers, timeoutMillis);
+            }
+
+            @Override
+            public CpuSplit startCpu() {
+                return cpu.get();
             }
         };
     }
@@ -110,7 +129,7 @@ public final class FileSetCells {
             bytes += Files.size(p);
         }
         long timeout = FileShapeMatrix.timeoutMillis(bytes);
-        return ChannelRun.time(cell.id(), variant, repetition, bytes, sources.size(), agents.source(),
-                agents.destination(), () -> agents.transferAll(transfers, timeout), () -> files.verify(sources));
+        return ChannelRun.time(cell.id(), variant, repetition, bytes, sources.size(), agents::startCpu,
+                () -> agents.transferAll(transfers, timeout), () -> files.verify(sources));
     }
 }

@@ -74,9 +74,10 @@ class ChannelReportsTest {
         FileSetCells.Cell md5 = new FileSetCells.Cell(set, false, true, false);
         List<ChannelRun> runs = List.of(run(md5.id(), FileShapesOverChannels.ONE, 1, set.totalBytes(), 10),
                 run(md5.id(), FileShapesOverChannels.TWO, 1, set.totalBytes(), 20));
-        String md = new FileShapesOverChannelsReport(List.of(set), runs, 2).markdown("RUN\n", "BUSY", "", List.of());
+        String md = new FileShapesOverChannelsReport(List.of(set), runs, 2, "TOPOLOGY").markdown("RUN\n", "BUSY", "", List.of());
         assertThat(md).contains("| Source:1MB SingleTransfer | MD5 | 10.00 s | 1,600.00 Mb | 20.00 s | **800.00 Mb** |"
                 + " 3% | 3% | 5% | 50% | 13% | 14% | 122.30 s | 133.97 Mb | 6.1x |");
+        assertThat(md).contains("**This run: TOPOLOGY.**");
         // The cell without a run is reported as not measured, IBM's figure still beside it.
         assertThat(md).contains("| Source:1MB SingleTransfer | none | — | — | — | **—** |").contains("89.44 s");
     }
@@ -87,7 +88,8 @@ class ChannelReportsTest {
         FileSetCells.Cell cell = new FileSetCells.Cell(set, true, true, false);
         List<ChannelRun> runs = List.of(run(ChunkSizeTables.cellId(262144, cell), ChunkSizeTables.VARIANT, 1, set.totalBytes(), 9),
                 run(ChunkSizeTables.cellId(524288, cell), ChunkSizeTables.VARIANT, 1, set.totalBytes(), 8));
-        ChunkSizeTablesReport report = new ChunkSizeTablesReport(List.of(set), List.of(262144, 524288), runs, 2);
+        ChunkSizeTablesReport report = new ChunkSizeTablesReport(List.of(set), List.of(262144, 524288), runs, 2,
+                "TOPOLOGY");
         assertThat(report.bestChunk(cell)).contains(524288);
         assertThat(ChunkSizeTablesReport.ibmBest(cell).orElseThrow().seconds()).isEqualTo(88.28);
         String md = report.markdown("RUN\n", "BUSY", "", List.of());

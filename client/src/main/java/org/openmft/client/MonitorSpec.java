@@ -314,12 +314,20 @@ public final class MonitorSpec {
          * @throws MftClientException code 1 (BFGCL0003E) when the task is not a valid request
          */
         public MonitorSpec build() throws MftClientException {
-            if (task == null) {
-                throw new IllegalArgumentException("a monitor needs a task");
+            for (String[] required : new String[][] {{"agent", agent}, {"name", name}, {"directory", directory},
+                    {"task", task}}) {
+                if (required[1] == null) {
+                    throw new IllegalArgumentException(required[0] + " is required");
+                }
             }
-            String monitoringAgent = QueueNames.validateAgentName(Objects.requireNonNull(agent, "agent").strip());
+            String monitoringAgent;
+            try {
+                monitoringAgent = QueueNames.validateAgentName(agent.strip());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("agent: " + e.getMessage(), e);
+            }
             return new MonitorSpec(new MonitorDefinition("6.00", name, description, poll(pollInterval), batchSize,
-                    monitoringAgent, Objects.requireNonNull(directory, "directory"), recursionLevel, true,
+                    monitoringAgent, directory, recursionLevel, true,
                     List.of(MonitorDocuments.condition(trigger, patternType, exclude, false)), null,
                     MonitorDocuments.task(task, "the task"), CommandChannel.originator(), jobName, replace,
                     clearHistory));

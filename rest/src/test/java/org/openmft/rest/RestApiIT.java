@@ -239,9 +239,7 @@ class RestApiIT {
         HttpResponse<String> duplicate = as("POST", BASE + "/monitor", good);
         assertThat(duplicate.statusCode()).as(duplicate.body()).isEqualTo(409);
         assertThat(json(duplicate).path("error").path(0).path("message").asText()).contains("DROP", "105");
-        record Case(String body, int status, String msgId, String says) {
-        }
-        for (Case c : List.of(
+        assertRefused(BASE + "/monitor", List.of(
                 new Case("{\"name\": ", 400, "BFGRE0010E", "not valid JSON"),
                 new Case(good.replace("\"SRC\"}", "\"NOSUCH\"}").replace("\"agentName\": \"SRC\",", ""), 404,
                         "MQWB0408E", "NOSUCH"),
@@ -258,12 +256,7 @@ class RestApiIT {
                 new Case(good.replace("\"excludePattern\": \"\"", "\"fileSize\": 5"), 400, "BFGRE0010E",
                         "triggerCondition.fileSize"),
                 new Case(good.replace("\"resource\": {", "\"rsource\": {"), 400, "BFGRE0010E",
-                        "unknown attribute rsource"))) {
-            HttpResponse<String> r = as("POST", BASE + "/monitor", c.body());
-            assertThat(r.statusCode()).as(c.body()).isEqualTo(c.status());
-            assertThat(errorId(r)).as(c.body()).isEqualTo(c.msgId());
-            assertThat(json(r).path("error").path(0).path("message").asText()).as(c.body()).contains(c.says());
-        }
+                        "unknown attribute rsource")));
         HttpResponse<String> viewer = send("DELETE", BASE + "/monitor/DROP?agent=SRC", null, estate.viewer.user(),
                 estate.viewer.password(), true);
         assertThat(errorId(viewer)).isEqualTo("MQWB0103E");
@@ -282,6 +275,20 @@ class RestApiIT {
         HttpResponse<String> again = as("DELETE", BASE + "/monitor/DROP?agent=SRC", null);
         assertThat(again.statusCode()).isEqualTo(404);
         assertThat(errorId(again)).isEqualTo(ApiError.MONITOR_NOT_FOUND);
+    }
+
+    /** A body the API refuses: with this status, message id and words in its message. */
+    record Case(String body, int status, String msgId, String says) {
+    }
+
+    /** POSTs each case's body to {@code path} and checks the JSON error. */
+    void assertRefused(String path, List<Case> cases) throws Exception {
+        for (Case c : cases) {
+            HttpResponse<String> r = as("POST", path, c.body());
+            assertThat(r.statusCode()).as(c.body()).isEqualTo(c.status());
+            assertThat(errorId(r)).as(c.body()).isEqualTo(c.msgId());
+            assertThat(json(r).path("error").path(0).path("message").asText()).as(c.body()).contains(c.says());
+        }
     }
 
     String transferBody(Path source, Path destination) {
@@ -365,9 +372,7 @@ class RestApiIT {
         int before = estate.store.transfers(TransferQuery.latest(1000)).size();
         Path source = RestEstate.file(dir.resolve("in/b.bin"), 10);
         String good = transferBody(source, dir.resolve("out/b.bin"));
-        record Case(String body, int status, String msgId, String says) {
-        }
-        for (Case c : List.of(
+        assertRefused(BASE + "/transfer", List.of(
                 new Case("{\"sourceAgent\": {", 400, "BFGRE0010E", "not valid JSON"),
                 new Case("[]", 400, "BFGRE0010E", "must be a JSON object"),
                 new Case(good.replace("\"DST\"", "\"NOSUCH\""), 404, "MQWB0408E", "NOSUCH"),
@@ -375,12 +380,7 @@ class RestApiIT {
                         "BFGRE0010E", "transferSet.priority=99999"),
                 new Case(good.replace("\"mode\": \"binary\"", "\"mode\": \"morse\""), 400, "BFGRE0010E", "morse"),
                 new Case(good.replace("\"job\"", "\"jbo\""), 400, "BFGRE0010E", "unknown attribute jbo"),
-                new Case(good.replace("\"SRC\"", "\"BAD NAME!\""), 400, "BFGRE0010E", "sourceAgent.name"))) {
-            HttpResponse<String> r = as("POST", BASE + "/transfer", c.body());
-            assertThat(r.statusCode()).as(c.body()).isEqualTo(c.status());
-            assertThat(errorId(r)).as(c.body()).isEqualTo(c.msgId());
-            assertThat(json(r).path("error").path(0).path("message").asText()).as(c.body()).contains(c.says());
-        }
+                new Case(good.replace("\"SRC\"", "\"BAD NAME!\""), 400, "BFGRE0010E", "sourceAgent.name")));
         HttpResponse<String> noCsrf = send("POST", BASE + "/transfer", good, estate.user.user(),
                 estate.user.password(), false);
         assertThat(noCsrf.statusCode()).isEqualTo(403);

@@ -249,13 +249,13 @@ class MftClientIT {
         String document = MonitorSpec.builder().agent("SRC").name("DROP").directory(drop.toString())
                 .pollInterval(Duration.ofSeconds(1)).trigger("match,*.txt")
                 .task(TransferSpec.builder().sourceAgent("SRC").destinationAgent("DST").ifExists(IfExists.OVERWRITE)
-                        .file("${FilePath}", dir.resolve("moved/${FileName}").toString()).build())
+                        .file("${FilePath}", dir.resolve("moved/${FileName}.${CurrentTimeStamp}").toString()).build())
                 .build().toXml();
         assertThat(document).contains("<pollInterval units=\"seconds\">1</pollInterval>");
         client.createMonitor(MonitorSpec.fromXml(document), null);
         Files.writeString(drop.resolve("a.txt"), "dropped");
-        await("the dropped file moved", 60, () -> Files.exists(dir.resolve("moved/a.txt")));
-        assertThat(Files.readString(dir.resolve("moved/a.txt"))).isEqualTo("dropped");
+        await("the dropped file moved", 60, () -> copies(dir.resolve("moved")).size() == 1);
+        assertThat(Files.readString(copies(dir.resolve("moved")).get(0))).isEqualTo("dropped");
 
         client.stopMonitor("src", null, "drop");
         await("DROP listed stopped", 30, () -> client.monitors("SRC").stream()
@@ -263,12 +263,22 @@ class MftClientIT {
         client.startMonitor("SRC", null, "DROP");
         await("DROP listed started", 30, () -> client.monitors("SRC").stream()
                 .anyMatch(m -> m.name().equals("DROP") && m.started()));
+        // The file, left in place, triggered once; a cleared history makes it trigger once more.
         client.clearMonitorHistory("SRC", null, "DROP");
+        await("the file moved again", 60, () -> copies(dir.resolve("moved")).size() == 2);
         client.deleteMonitor("SRC", null, "DROP");
         await("DROP no longer listed", 30, () -> client.monitors("SRC").stream().noneMatch(m -> m.name().equals("DROP")));
+        assertThat(copies(dir.resolve("moved"))).as("once, and once after the history was cleared").hasSize(2);
         assertThatThrownBy(() -> client.stopMonitor("SRC", null, "DROP"))
                 .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.resultCode()).hasValue(104))
                 .hasMessageContaining("BFGDM0042E");
+    }
+
+    /** The copies of a.txt in {@code moved}: each trigger writes one, named after its time stamp. */
+    private static List<Path> copies(Path moved) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(moved)) {
+            return files.filter(p -> p.getFileName().toString().startsWith("a.txt.")).toList();
+        }
     }
 
     /** A subscriber of a transfer's progress that asks for {@code first} events, then for what the test says. */

@@ -208,6 +208,7 @@ class RestApiIT {
         return """
                 {"name": "%s", "type": "directory", "agentName": "SRC", %s
                  "transferDefinition": {"sourceAgent": {"name": "SRC"}, "destinationAgent": {"name": "DST"},
+                   "job": {"name": "rest-monitored"},
                    "transferSet": {"item": [{"source": {"name": "${FilePath}", "disposition": "delete"},
                      "destination": {"name": "%s/${FileName}", "actionIfExists": "overwrite"}}]}}}
                 """.formatted(name, attributes, dir.resolve("out-monitored"));
@@ -265,6 +266,8 @@ class RestApiIT {
         assertThat(as("DELETE", BASE + "/monitor/drop/history?agent=SRC", null).statusCode()).isEqualTo(204);
         HttpResponse<String> deleted = as("DELETE", BASE + "/monitor/drop", null);
         assertThat(deleted.statusCode()).as(deleted.body()).isEqualTo(204);
+        await("the monitor's transfer stored", 30, () -> monitored() >= 1);
+        assertThat(monitored()).as("one transfer for the one file").isEqualTo(1);
         await("DROP no longer listed", 30, () -> {
             try {
                 return as("GET", BASE + "/monitor/DROP", null).statusCode() == 404;
@@ -275,6 +278,16 @@ class RestApiIT {
         HttpResponse<String> again = as("DELETE", BASE + "/monitor/DROP?agent=SRC", null);
         assertThat(again.statusCode()).isEqualTo(404);
         assertThat(errorId(again)).isEqualTo(ApiError.MONITOR_NOT_FOUND);
+    }
+
+    /** How many transfers of the monitors' job the logger stored. */
+    private long monitored() {
+        try {
+            return estate.store.transfers(TransferQuery.latest(1000)).stream()
+                    .filter(t -> "rest-monitored".equals(t.jobName())).count();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     /** A body the API refuses: with this status, message id and words in its message. */

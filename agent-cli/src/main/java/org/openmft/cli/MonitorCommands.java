@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.openmft.client.MftClient;
+import org.openmft.client.MftClientException;
 import org.openmft.client.MonitorSpec;
 import org.openmft.client.internal.CommandChannel;
 import org.openmft.client.internal.MonitorDocuments;
@@ -24,9 +25,10 @@ import picocli.CommandLine.Option;
 /**
  * {@code mft monitor}: IBM's resource monitor commands. Each sends a Monitor.xsd document to the
  * monitoring agent's COMMAND queue through the client API ({@link MftClient#createMonitor} and the
- * others), as IBM's commands do, and waits for the agent's answer: {@code fteCreateMonitor} ({@code <monitor>}), {@code fteDeleteMonitor}
- * ({@code <deleteMonitor>}), {@code fteStartMonitor} and {@code fteStopMonitor}
- * ({@code <startMonitor>}, {@code <stopMonitor>}: IBM does not publish these documents).
+ * others), as IBM's commands do, and waits for the agent's answer: {@code fteCreateMonitor}
+ * ({@code <monitor>}), {@code fteDeleteMonitor} ({@code <deleteMonitor>}), {@code fteStartMonitor}
+ * and {@code fteStopMonitor} ({@code <startMonitor>}, {@code <stopMonitor>}: IBM does not publish
+ * these documents).
  */
 @Command(name = "monitor", mixinStandardHelpOptions = true,
         description = "Create, list, delete, start and stop resource monitors.",
@@ -224,7 +226,7 @@ final class MonitorCommands {
         }
 
         /** The -mt file's {@code <request>}, without its XML declaration. */
-        private MonitorDefinition.MonitorTask task() throws Exception {
+        private MonitorDefinition.MonitorTask task() throws CommandFailure, MftClientException {
             String text;
             try {
                 if (Files.size(taskFile) > RequestParser.DEFAULT_MAX_DOCUMENT_BYTES) {

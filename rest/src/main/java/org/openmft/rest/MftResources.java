@@ -17,7 +17,6 @@ import org.openmft.agent.qmgr.QueueManagerException;
 import org.openmft.client.Acknowledgement;
 import org.openmft.client.MftClient;
 import org.openmft.client.MftClientException;
-import org.openmft.client.MonitorSpec;
 import org.openmft.client.TransferSpec;
 import org.openmft.coordination.logger.LogStore;
 import org.openmft.coordination.logger.LogStoreException;
@@ -29,8 +28,6 @@ import org.openmft.coordination.query.AgentNamePattern;
 import org.openmft.coordination.query.AgentView;
 import org.openmft.coordination.query.MonitorDirectory;
 import org.openmft.xml.DocumentWriter;
-import org.openmft.xml.MonitorDefinition;
-import org.openmft.xml.MonitorListing;
 import org.openmft.xml.Originator;
 import org.openmft.xml.TransferRequest;
 
@@ -41,8 +38,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The resources of the REST API, independent of the HTTP server: IBM's {@code admin/mft/agent},
  * {@code admin/mft/transfer} (list, show, create) and {@code admin/mft/monitor} (list, show, create,
- * delete, clear history) under {@value #IBM_BASE}, and OpenMFT's
- * additions (cancel as {@code DELETE} of a transfer, live progress under {@value #OPENMFT_BASE}).
+ * delete, clear history: {@link MonitorResources}) under {@value #IBM_BASE}, and OpenMFT's additions (cancel as {@code DELETE} of a transfer, live progress under {@value #OPENMFT_BASE}).
  * Agents come from the coordination queue manager's retained statuses ({@link AgentDirectory}),
  * transfers from the logger's store, so that history survives restarts of this server. Thread-safe.
  */
@@ -59,15 +55,11 @@ public final class MftResources {
     static final Duration AGENTS_REUSED = Duration.ofSeconds(2);
     /** IBM's result code: the agent does not know the transfer. */
     static final int NOT_FOUND = 26;
-    /** IBM's result code: the agent has no monitor of that name. */
-    static final int MONITOR_MISSING = 104;
-    /** IBM's result code: the agent has a monitor of that name already. */
-    static final int MONITOR_EXISTS = 105;
 
     private static final Pattern TRANSFER_ID = Pattern.compile("[0-9A-Fa-f]{48}");
 
     private final AgentDirectory agents;
-    private final MonitorDirectory monitors;
+    private final MonitorResources monitors;
     private final History history;
     private final MftClient client;
     private final LiveProgress progress;
@@ -75,12 +67,9 @@ public final class MftResources {
     private final ObjectMapper mapper = new ObjectMapper();
     private final MftJson json = new MftJson(mapper);
     private final TransferRequestJson requestJson = new TransferRequestJson(mapper);
-    private final MonitorRequestJson monitorJson = new MonitorRequestJson(requestJson);
     private final String hostName;
     private List<AgentView> agentsRead;
     private Instant agentsReadAt;
-    private List<MonitorListing> monitorsRead;
-    private Instant monitorsReadAt;
 
     /**
      * The resources.
@@ -95,7 +84,6 @@ public final class MftResources {
     public MftResources(AgentDirectory agents, MonitorDirectory monitors, History history, MftClient client,
             LiveProgress progress, Clock clock) {
         this.agents = agents;
-        this.monitors = monitors;
         this.history = history;
         this.client = client;
         this.progress = progress;
@@ -107,6 +95,8 @@ public final class MftResources {
             host = "localhost";
         }
         this.hostName = host;
+        this.monitors = new MonitorResources(monitors, client, mapper, new MonitorRequestJson(requestJson), host, clock,
+                this::knownAgent);
     }
 
     /**
@@ -132,8 +122,8 @@ public final class MftResources {
 
     /**
      * An authenticated user and the roles the queue manager gives it. Reading needs no role;
-     * creating and cancelling transfers, and creating and deleting monitors, needs {@value #REQUESTER} or {@value #ADMIN}, the roles
-     * that may put requests on agents' command queues.
+     * creating and cancelling transfers, and creating and deleting monitors, needs {@value #REQUESTER}
+     * or {@value #ADMIN}, the roles that may put requests on agents' command queues.
      *
      * @param name the user name
      * @param roles its roles
@@ -198,10 +188,10 @@ public final class MftResources {
         if (p.equals(IBM_BASE + "/monitor")) {
             if ("POST".equals(method)) {
                 authorize(user, "create a resource monitor");
-                return createMonitor(body.read(), user.name());
+                return monitors.create(body.read(), user.name());
             }
             get(method);
-            return Answer.ok(monitorList(query));
+            return Answer.ok(monitors.list(query));
         }
         if (p.startsWith(IBM_BASE + "/monitor/")) {
             String rest = p.substring((IBM_BASE + "/monitor/").length());
@@ -209,13 +199,13 @@ public final class MftResources {
             String name = decode(history ? rest.substring(0, rest.length() - "/history".length()) : rest);
             if ("DELETE".equals(method)) {
                 authorize(user, (history ? "clear the history of" : "delete") + " resource monitor " + name);
-                return deleteMonitor(name, history, query, user.name());
+                return monitors.delete(name, history, query, user.name());
             }
             if (history) {
                 throw new ApiError(405, ApiError.NO_SUCH_RESOURCE, "method " + method + " is not allowed here", null);
             }
             get(method);
-            return Answer.ok(monitor(name, query));
+            return Answer.ok(monitors.show(name, query));
         }
         if (p.equals(OPENMFT_BASE + "/progress")) {
             get(method);
@@ -259,63 +249,13 @@ public final class MftResources {
         return agentsRead;
     }
 
-    /** The monitors' listings, read at most every {@link #AGENTS_REUSED}, as the agents are. */
-    private synchronized List<MonitorListing> readMonitors() throws ApiError {
-        Instant now = clock.instant();
-        if (monitorsRead == null || monitorsReadAt.plus(AGENTS_REUSED).isBefore(now)) {
-            try {
-                monitorsRead = monitors.read();
-            } catch (QueueManagerException e) {
-                throw coordinationUnavailable(e);
-            }
-            monitorsReadAt = now;
-        }
-        return monitorsRead;
-    }
-
-    private static ApiError coordinationUnavailable(QueueManagerException e) {
+    static ApiError coordinationUnavailable(QueueManagerException e) {
         return new ApiError(503, ApiError.COORDINATION_UNAVAILABLE, "An attempt to connect to the coordination queue"
                 + " manager failed: " + e.getMessage(), "Start the coordination queue manager and submit the request"
                         + " again.");
     }
 
-    /** {@code GET admin/mft/monitor}: filtered by {@code name} and {@code agentName} patterns, {@code state}, {@code type}. */
-    private ObjectNode monitorList(Map<String, String> query) throws ApiError {
-        AgentNamePattern names = pattern(query, "name");
-        AgentNamePattern agentNames = pattern(query, "agentName");
-        String state = query.get("state");
-        String type = query.get("type");
-        boolean all = allAttributes(query);
-        ObjectNode out = mapper.createObjectNode();
-        ArrayNode list = out.putArray("monitor");
-        for (MonitorListing l : readMonitors()) {
-            ObjectNode m = json.monitor(l, all);
-            if (names.matches(l.name()) && agentNames.matches(l.agent())
-                    && (state == null || m.get("state").asText().equalsIgnoreCase(state))
-                    && (type == null || m.get("type").asText().equalsIgnoreCase(type))) {
-                list.add(m);
-            }
-        }
-        return out;
-    }
-
-    /** {@code GET admin/mft/monitor/{name}}: every agent's monitor of that name (names are unique per agent). */
-    private ObjectNode monitor(String name, Map<String, String> query) throws ApiError {
-        ObjectNode out = mapper.createObjectNode();
-        ArrayNode list = out.putArray("monitor");
-        for (MonitorListing l : readMonitors()) {
-            if (l.name().equalsIgnoreCase(name) && (query.get("agentName") == null
-                    || l.agent().equalsIgnoreCase(query.get("agentName")))) {
-                list.add(json.monitor(l, allAttributes(query)));
-            }
-        }
-        if (list.isEmpty()) {
-            throw monitorNotFound(name);
-        }
-        return out;
-    }
-
-    private static AgentNamePattern pattern(Map<String, String> query, String name) throws ApiError {
+    static AgentNamePattern pattern(Map<String, String> query, String name) throws ApiError {
         try {
             return AgentNamePattern.of(query.get(name));
         } catch (IllegalArgumentException e) {
@@ -449,7 +389,7 @@ public final class MftResources {
     }
 
     /** An agent named in a request must have published a status: a typing error is not sent anywhere. */
-    private void knownAgent(String name, String where) throws ApiError {
+    void knownAgent(String name, String where) throws ApiError {
         for (AgentView v : readAgents()) {
             if (v.agentName().equalsIgnoreCase(name)) {
                 return;
@@ -487,84 +427,6 @@ public final class MftResources {
         ObjectNode out = mapper.createObjectNode();
         out.putArray("transfer").addObject().put("id", id).putObject("status").put("state", "cancelling");
         return new Answer(202, out, IBM_BASE + "/transfer/" + id);
-    }
-
-    /** {@code POST admin/mft/monitor}: creates and starts a directory monitor; 201 with its name and agent. */
-    private Answer createMonitor(String body, String user) throws ApiError {
-        MonitorRequestJson.Request request = monitorJson.parse(body, new Originator(hostName, user, null));
-        MonitorSpec spec = request.spec();
-        knownAgent(spec.agent(), "transferDefinition.sourceAgent");
-        try {
-            client.onBehalfOf(user).createMonitor(spec, request.agentQMgr());
-        } catch (MftClientException e) {
-            if (e.resultCode().orElse(0) == MONITOR_EXISTS) {
-                throw new ApiError(409, ApiError.AGENT_REFUSED, "Monitor " + spec.name() + " already exists on agent "
-                        + spec.agent() + ": " + e.getMessage(), "Delete it first (DELETE " + IBM_BASE + "/monitor/"
-                                + spec.name() + "?agent=" + spec.agent() + "); nothing was changed.");
-            }
-            throw failed(e, 400, "agent " + spec.agent() + " refused resource monitor " + spec.name());
-        }
-        forgetMonitors();
-        ObjectNode out = mapper.createObjectNode();
-        out.putArray("monitor").addObject().put("name", spec.name()).put("type", "directory")
-                .put("agentName", spec.agent()).put("state", MonitorListing.STARTED);
-        return new Answer(201, out, IBM_BASE + "/monitor/" + spec.name());
-    }
-
-    /**
-     * {@code DELETE admin/mft/monitor/{name}[/history]?agent=&agentQmgr=}: deletes a monitor, or
-     * clears its history; 204. Without {@code agent}, the agent whose listing has a monitor of that name.
-     */
-    private Answer deleteMonitor(String rawName, boolean history, Map<String, String> query, String user)
-            throws ApiError {
-        String name;
-        try {
-            name = MonitorDefinition.monitorName(rawName);
-        } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(e.getMessage());
-        }
-        String agent = query.get("agent") != null ? query.get("agent") : query.get("agentName");
-        if (agent == null || agent.isBlank()) {
-            List<String> owners = readMonitors().stream().filter(l -> l.name().equalsIgnoreCase(name))
-                    .map(l -> l.agent().toUpperCase(Locale.ROOT)).distinct().toList();
-            if (owners.isEmpty()) {
-                throw monitorNotFound(name);
-            }
-            if (owners.size() > 1) {
-                throw ApiError.badRequest("monitor " + name + " exists on agents " + String.join(", ", owners)
-                        + ": name one with ?agent=");
-            }
-            agent = owners.get(0);
-        }
-        knownAgent(agent, "agent");
-        try {
-            MftClient asUser = client.onBehalfOf(user);
-            if (history) {
-                asUser.clearMonitorHistory(agent, query.get("agentQmgr"), name);
-            } else {
-                asUser.deleteMonitor(agent, query.get("agentQmgr"), name);
-            }
-        } catch (MftClientException e) {
-            if (e.resultCode().orElse(0) == MONITOR_MISSING) {
-                throw new ApiError(404, ApiError.MONITOR_NOT_FOUND, "Monitor " + name + " does not exist on agent "
-                        + agent.toUpperCase(Locale.ROOT) + ": " + e.getMessage(), null);
-            }
-            throw failed(e, 409, "agent " + agent + " refused to " + (history ? "clear the history of" : "delete")
-                    + " monitor " + name);
-        }
-        forgetMonitors();
-        return new Answer(204, null, null);
-    }
-
-    /** The next reading of the monitors' listings asks the queue manager again. */
-    private synchronized void forgetMonitors() {
-        monitorsRead = null;
-    }
-
-    private static ApiError monitorNotFound(String name) {
-        return new ApiError(404, ApiError.MONITOR_NOT_FOUND, "Monitor details cannot be found for "
-                + name.toUpperCase(Locale.ROOT) + ".", "No agent has published a monitor of this name on the"
-                        + " coordination queue manager: is the name right (mft monitor list)?");
     }
 
     /**
@@ -609,7 +471,7 @@ public final class MftResources {
         return java.net.URLDecoder.decode(segment, java.nio.charset.StandardCharsets.UTF_8);
     }
 
-    private static boolean allAttributes(Map<String, String> query) {
+    static boolean allAttributes(Map<String, String> query) {
         return "*".equals(query.get("attributes"));
     }
 }

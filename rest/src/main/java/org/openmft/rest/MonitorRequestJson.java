@@ -47,8 +47,9 @@ final class MonitorRequestJson {
      *
      * @param spec the monitor
      * @param agentQMgr {@code transferDefinition.sourceAgent.qmgrName}, or null
+     * @param destinationAgent {@code transferDefinition.destinationAgent.name}, upper case
      */
-    record Request(MonitorSpec spec, String agentQMgr) {
+    record Request(MonitorSpec spec, String agentQMgr, String destinationAgent) {
     }
 
     /**
@@ -94,7 +95,7 @@ final class MonitorRequestJson {
         }
         try {
             return new Request(monitor.agent(agent).task(new DocumentWriter().write(transfer)).build(),
-                    transfer.sourceAgent().qmgr());
+                    transfer.sourceAgent().qmgr(), transfer.destinationAgent().agent());
         } catch (IllegalArgumentException | MftClientException e) {
             throw ApiError.badRequest(e.getMessage());
         }

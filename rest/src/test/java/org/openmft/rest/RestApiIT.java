@@ -244,6 +244,8 @@ class RestApiIT {
                 new Case("{\"name\": ", 400, "BFGRE0010E", "not valid JSON"),
                 new Case(good.replace("\"SRC\"}", "\"NOSUCH\"}").replace("\"agentName\": \"SRC\",", ""), 404,
                         "MQWB0408E", "NOSUCH"),
+                new Case(good.replace("\"DST\"}", "\"NOSUCH\"}"), 404, "MQWB0408E",
+                        "NOSUCH (transferDefinition.destinationAgent)"),
                 new Case(good.replace("\"agentName\": \"SRC\"", "\"agentName\": \"DST\""), 400, "BFGRE0010E",
                         "agentName DST"),
                 new Case(good.replace("\"matchAll\"", "\"sometimes\""), 400, "BFGRE0010E",

@@ -3,27 +3,20 @@ package org.openmft.cli;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.openmft.client.MftClient;
+import org.openmft.client.MftClientException;
+import org.openmft.client.MonitorSpec;
 import org.openmft.client.internal.CommandChannel;
+import org.openmft.client.internal.MonitorDocuments;
 import org.openmft.agent.config.QueueNames;
-import org.openmft.xml.ClearMonitorHistoryRequest;
 import org.openmft.xml.CommandDocument;
-import org.openmft.xml.DeleteMonitorRequest;
 import org.openmft.xml.DocumentWriter;
 import org.openmft.xml.MalformedRequestException;
 import org.openmft.xml.MonitorCondition;
-import org.openmft.xml.MonitorCondition.FilePattern;
-import org.openmft.xml.MonitorControlRequest;
 import org.openmft.xml.MonitorDefinition;
-import org.openmft.xml.Reply;
-import org.openmft.xml.ReplyTo;
 import org.openmft.xml.RequestParser;
 import org.openmft.xml.TriggerContent;
 import picocli.CommandLine.Command;
@@ -31,22 +24,18 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code mft monitor}: IBM's resource monitor commands for directory monitors. Each sends a
- * Monitor.xsd document to the monitoring agent's COMMAND queue, as IBM's commands do, and waits for
- * the agent's answer: {@code fteCreateMonitor} ({@code <monitor>}), {@code fteDeleteMonitor}
- * ({@code <deleteMonitor>}), {@code fteStartMonitor} and {@code fteStopMonitor}
- * ({@code <startMonitor>}, {@code <stopMonitor>}: IBM does not publish these documents).
+ * {@code mft monitor}: IBM's resource monitor commands. Each sends a Monitor.xsd document to the
+ * monitoring agent's COMMAND queue through the client API ({@link MftClient#createMonitor} and the
+ * others), as IBM's commands do, and waits for the agent's answer: {@code fteCreateMonitor}
+ * ({@code <monitor>}), {@code fteDeleteMonitor} ({@code <deleteMonitor>}), {@code fteStartMonitor}
+ * and {@code fteStopMonitor} ({@code <startMonitor>}, {@code <stopMonitor>}: IBM does not publish
+ * these documents).
  */
 @Command(name = "monitor", mixinStandardHelpOptions = true,
         description = "Create, list, delete, start and stop resource monitors.",
         subcommands = {MonitorCommands.Create.class, MonitorCommands.Delete.class, MonitorCommands.Start.class,
                 MonitorCommands.Stop.class, MonitorCommands.ClearHistory.class, ListMonitorsCommand.class})
 final class MonitorCommands {
-    /** How long the commands wait for the agent's answer. */
-    private static final Duration ANSWER_WAIT = Duration.ofSeconds(30);
-    private static final Pattern NO_SIZE_CHANGE = Pattern.compile("(?i)noSizeChange=([0-9]+)");
-    private static final Pattern FILE_SIZE = Pattern.compile("(?i)fileSize>=([0-9]+)(B|KB|MB|GB)?");
-
     private MonitorCommands() {
     }
 
@@ -131,8 +120,11 @@ final class MonitorCommands {
                         + exportFile + "; nothing was sent.");
                 return ExitCodes.OK;
             }
-            send(global, configurationOptions, monitor.agent(), agentQMgr, monitor.name(), reply -> monitor.withReply(reply),
-                    "BFGCL0251I: The monitor " + monitor.name() + " was created on agent " + monitor.agent() + ".");
+            // The document fteCreateMonitor -ox would write is what the client sends.
+            MonitorSpec spec = MonitorSpec.fromXml(new DocumentWriter().write(monitor));
+            client(global, configurationOptions).createMonitor(spec, agentQMgr);
+            System.out.println("BFGCL0251I: The monitor " + monitor.name() + " was created on agent " + monitor.agent()
+                    + ".");
             return ExitCodes.OK;
         }
 
@@ -253,100 +245,23 @@ final class MonitorCommands {
 
         /** The -tr condition, with -pt and -x. */
         MonitorCondition condition() {
-            boolean regex = patternType != null && switch (patternType.toLowerCase(Locale.ROOT)) {
-                case "regex" -> true;
-                case "wildcard" -> false;
-                default -> throw new IllegalArgumentException("-pt " + patternType + " is not valid; expected wildcard"
-                        + " or regex");
-            };
-            String spec = trigger == null ? (queue != null ? "queueNotEmpty" : "match") : trigger.strip();
-            if (spec.equalsIgnoreCase("queueNotEmpty")) {
-                return new MonitorCondition.QueueNotEmpty();
-            }
-            if (spec.equalsIgnoreCase("completeGroups")) {
-                return new MonitorCondition.CompleteGroups();
-            }
-            int comma = spec.indexOf(',');
-            String kind = (comma < 0 ? spec : spec.substring(0, comma)).strip();
-            String patternText = comma < 0 ? (regex ? ".*" : "*") : spec.substring(comma + 1);
-            FilePattern pattern = new FilePattern(patternText, regex);
-            FilePattern excluded = exclude == null ? null : new FilePattern(exclude, regex);
-            if (kind.equalsIgnoreCase("match")) {
-                return new MonitorCondition.FileMatch(pattern, excluded);
-            }
-            if (kind.equalsIgnoreCase("noMatch")) {
-                return new MonitorCondition.FileNoMatch(pattern, excluded);
-            }
-            Matcher same = NO_SIZE_CHANGE.matcher(kind);
-            if (same.matches()) {
-                return new MonitorCondition.FileSizeSame(parseInt(same.group(1), "noSizeChange"), pattern, excluded);
-            }
-            Matcher size = FILE_SIZE.matcher(kind);
-            if (size.matches()) {
-                return new MonitorCondition.FileSize(parseLong(size.group(1), "fileSize"),
-                        MonitorCondition.SizeUnit.fromXml(size.group(2) == null ? "B" : size.group(2)), pattern, excluded);
-            }
-            throw new IllegalArgumentException("-tr " + trigger + " is not valid; expected match,P, noMatch,P,"
-                    + " noSizeChange=N,P or fileSize>=N[B|KB|MB|GB],P (directories), queueNotEmpty or completeGroups"
-                    + " (queues)");
-        }
-
-        private static int parseInt(String digits, String what) {
-            long value = parseLong(digits, what);
-            if (value > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException(what + " " + digits + " is out of range");
-            }
-            return (int) value;
-        }
-
-        private static long parseLong(String digits, String what) {
-            try {
-                return Long.parseLong(digits);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(what + " " + digits + " is out of range");
-            }
+            return MonitorDocuments.condition(trigger, patternType, exclude, queue != null);
         }
 
         /** The -mt file's {@code <request>}, without its XML declaration. */
-        private MonitorDefinition.MonitorTask task() throws CommandFailure {
+        private MonitorDefinition.MonitorTask task() throws CommandFailure, MftClientException {
             String text;
             try {
                 if (Files.size(taskFile) > RequestParser.DEFAULT_MAX_DOCUMENT_BYTES) {
                     throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: the task file " + taskFile
                             + " is larger than " + RequestParser.DEFAULT_MAX_DOCUMENT_BYTES + " bytes");
                 }
-                text = Files.readString(taskFile, StandardCharsets.UTF_8).strip();
+                text = Files.readString(taskFile, StandardCharsets.UTF_8);
             } catch (java.io.IOException e) {
                 throw new CommandFailure(ExitCodes.FAILED, "BFGCL0002E: cannot read the task file " + taskFile + ": "
                         + e.getMessage());
             }
-            if (text.startsWith("\uFEFF")) {
-                text = text.substring(1);
-            }
-            if (text.startsWith("<?xml")) {
-                text = text.substring(text.indexOf("?>") + 2).strip();
-            }
-            if (!text.startsWith("<request")) {
-                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: the task file " + taskFile
-                        + " does not hold a transfer request (<request>); nothing was sent");
-            }
-            if (text.contains("<schedule")) {
-                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: the task definition file contains a scheduled"
-                        + " transfer, which a monitor cannot run; nothing was sent");
-            }
-            // Read as the agent will read it, so a broken file is refused here, not by the agent.
-            try {
-                String probe = "<m:monitor xmlns:m=\"" + MonitorDefinition.NAMESPACE + "\" version=\"6.00\"><name>P</name>"
-                        + "<pollInterval>1</pollInterval><agent>P</agent><resources><directory>/p</directory></resources>"
-                        + "<triggerMatch><conditions><allOf><condition><fileMatch><pattern>*</pattern></fileMatch>"
-                        + "</condition></allOf></conditions></triggerMatch><tasks><task><name/><transfer>" + text
-                        + "</transfer></task></tasks><originator><hostName>h</hostName><userID>u</userID></originator>"
-                        + "</m:monitor>";
-                return ((MonitorDefinition) new RequestParser().parse(probe)).task();
-            } catch (MalformedRequestException e) {
-                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0003E: the task file " + taskFile
-                        + " is not a valid request: " + e.getMessage() + "; nothing was sent");
-            }
+            return MonitorDocuments.task(text, "the task file " + taskFile);
         }
     }
 
@@ -380,9 +295,8 @@ final class MonitorCommands {
             String monitor = target.monitorName();
             String agent = AgentCommands.validName(target.agent);
             System.out.println("BFGCL0192I: Request to delete monitor " + monitor + " on agent " + agent + " issued.");
-            send(global, target.configurationOptions, agent, target.agentQMgr, monitor,
-                    reply -> new DeleteMonitorRequest("6.00", monitor, CommandChannel.originator(), reply),
-                    "BFGCL0251I: The request has successfully completed.");
+            client(global, target.configurationOptions).deleteMonitor(agent, target.agentQMgr, monitor);
+            System.out.println("BFGCL0251I: The request has successfully completed.");
             return ExitCodes.OK;
         }
     }
@@ -416,12 +330,13 @@ final class MonitorCommands {
             Mft.prepare(global);
             String monitor = target.monitorName();
             String agent = AgentCommands.validName(target.agent);
-            send(global, target.configurationOptions, agent, target.agentQMgr, monitor, reply -> switch (action) {
-                case START, STOP -> new MonitorControlRequest("6.00", action == Action.START, monitor,
-                        CommandChannel.originator(), reply);
-                case CLEAR_HISTORY -> new ClearMonitorHistoryRequest("6.00", monitor, CommandChannel.originator(),
-                        reply);
-            }, "BFGCL0251I: The monitor " + monitor + " on agent " + agent + " is " + action.done + ".");
+            MftClient client = client(global, target.configurationOptions);
+            switch (action) {
+                case START -> client.startMonitor(agent, target.agentQMgr, monitor);
+                case STOP -> client.stopMonitor(agent, target.agentQMgr, monitor);
+                case CLEAR_HISTORY -> client.clearMonitorHistory(agent, target.agentQMgr, monitor);
+            }
+            System.out.println("BFGCL0251I: The monitor " + monitor + " on agent " + agent + " is " + action.done + ".");
             return ExitCodes.OK;
         }
     }
@@ -454,29 +369,8 @@ final class MonitorCommands {
         }
     }
 
-    /** Makes the document once the reply queue is known. */
-    @FunctionalInterface
-    private interface Document {
-        CommandDocument with(ReplyTo reply);
-    }
-
-    /** Sends the document to the agent's COMMAND queue and fails unless it answers 0. */
-    private static void send(GlobalOptions global, String configurationOptions, String agent, String agentQMgr,
-            String monitor, Document document, String success) throws Exception {
-        String coordination = global.configurationOptions(configurationOptions);
-        try (CommandChannel channel = CommandChannel.open(global.dataDirectory(), coordination)) {
-            channel.toQueueManager(agentQMgr);
-            Optional<Reply> reply = channel.request(QueueNames.command(agent),
-                    document.with(new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false)), ANSWER_WAIT);
-            if (reply.isEmpty()) {
-                throw new CommandFailure(ExitCodes.TIMED_OUT, "BFGCL0214I: agent " + agent + " did not answer about"
-                        + " monitor " + monitor + " within " + ANSWER_WAIT.toSeconds() + " seconds; is it running?");
-            }
-            if (reply.get().resultCode() != 0) {
-                throw new CommandFailure(ExitCodes.FAILED, "BFGCL0252E: result " + reply.get().resultCode() + ": "
-                        + String.join("; ", reply.get().supplements()));
-            }
-            System.out.println(success);
-        }
+    /** The client API on the command configuration of the configuration options set {@code -p}. */
+    private static MftClient client(GlobalOptions global, String configurationOptions) throws Exception {
+        return AgentCommands.client(global.dataDirectory(), global.configurationOptions(configurationOptions));
     }
 }

@@ -20,6 +20,7 @@ import org.openmft.client.internal.AgentRequests;
 import org.openmft.client.internal.Cancellation;
 import org.openmft.client.internal.CommandChannel;
 import org.openmft.client.internal.DropOldestPublisher;
+import org.openmft.client.internal.MonitorRequests;
 import org.openmft.client.internal.ProgressFeed;
 import org.openmft.client.internal.Requests;
 import org.openmft.coordination.logger.LogStore;
@@ -31,6 +32,10 @@ import org.openmft.coordination.query.AgentNamePattern;
 import org.openmft.coordination.query.AgentView;
 import org.openmft.coordination.query.MonitorDirectory;
 import org.openmft.coordination.query.ScheduleDirectory;
+import org.openmft.xml.ClearMonitorHistoryRequest;
+import org.openmft.xml.CommandDocument;
+import org.openmft.xml.DeleteMonitorRequest;
+import org.openmft.xml.MonitorControlRequest;
 import org.openmft.xml.MonitorDefinition;
 import org.openmft.xml.MonitorListing;
 import org.openmft.xml.Originator;
@@ -43,8 +48,8 @@ import org.openmft.xml.log.TransferProgress;
 
 /**
  * OpenMFT for applications: submit transfers, await their outcome, follow their progress, cancel
- * them, and list agents and their transfers, as the {@code mft} command line does (it uses this
- * class). Requests go to agents' COMMAND queues through the command queue manager; status and
+ * them, list agents and their transfers, and create, list, start, stop and delete resource
+ * monitors, as the {@code mft} command line does (it uses this class). Requests go to agents' COMMAND queues through the command queue manager; status and
  * progress come from the coordination queue manager ({@link ClientSettings}).
  *
  * <pre>{@code
@@ -483,6 +488,109 @@ public final class MftClient implements AutoCloseable {
                     null)).read().stream().filter(l -> agents.matches(l.agent())).map(MftClient::monitor).toList();
         } catch (Exception e) {
             throw failure(e);
+        }
+    }
+
+    /**
+     * Creates a resource monitor on its agent and starts it (IBM's fteCreateMonitor): the agent checks
+     * the directory (or queue) and the task, stores the monitor, answers, and publishes its listing
+     * ({@link #monitors}) a moment later. The agent must be running.
+     *
+     * @param spec the monitor
+     * @param agentQMgr the agent's queue manager when it is not the command queue manager, or null
+     * @throws MftClientException code 1 (BFGCL0252E) when the agent refused, with its
+     *     {@linkplain MftClientException#resultCode() result code}: 105 a monitor of that name exists
+     *     (and the spec does not replace it), 114 the directory may not be read or is not absolute, 111
+     *     the task's source agent is another agent, 100/110 a wrong variable; 1 (BFGCL0014E) for an agent
+     *     without a COMMAND queue; 2 (BFGCL0214I) when the agent did not answer within 30 seconds; 75 when
+     *     the queue manager is not available
+     */
+    public void createMonitor(MonitorSpec spec, String agentQMgr) throws MftClientException {
+        Objects.requireNonNull(spec, "spec");
+        MonitorDefinition monitor = (originator == null ? spec : spec.askedBy(originator)).definition();
+        monitorRequest(monitor.agent(), agentQMgr, monitor.name(), reply -> monitor.withReply(reply));
+    }
+
+    /**
+     * Stops and deletes a resource monitor (IBM's fteDeleteMonitor), with its history; its listing is
+     * cleared. The agent must be running.
+     *
+     * @param agent the monitoring agent, any case
+     * @param agentQMgr the agent's queue manager when it is not the command queue manager, or null
+     * @param monitor the monitor's name, any case
+     * @throws MftClientException code 1 (BFGCL0252E, result code 104) when the agent has no such
+     *     monitor, 1 for a wrong name or an agent without a COMMAND queue (BFGCL0014E), 2 (BFGCL0214I)
+     *     when the agent did not answer within 30 seconds, 75 when the queue manager is not available
+     */
+    public void deleteMonitor(String agent, String agentQMgr, String monitor) throws MftClientException {
+        String name = monitorName(monitor);
+        Originator asker = asker();
+        monitorRequest(agentName(agent), agentQMgr, name, reply -> new DeleteMonitorRequest("6.00", name, asker, reply));
+    }
+
+    /**
+     * Starts a stopped resource monitor (IBM's fteStartMonitor); it polls at once.
+     *
+     * @param agent the monitoring agent, any case
+     * @param agentQMgr the agent's queue manager when it is not the command queue manager, or null
+     * @param monitor the monitor's name, any case
+     * @throws MftClientException as {@link #deleteMonitor}
+     */
+    public void startMonitor(String agent, String agentQMgr, String monitor) throws MftClientException {
+        control(agent, agentQMgr, monitor, true);
+    }
+
+    /**
+     * Stops a resource monitor without deleting it (IBM's fteStopMonitor): it no longer polls until
+     * {@link #startMonitor started} again; the agent keeps it stopped across its restarts.
+     *
+     * @param agent the monitoring agent, any case
+     * @param agentQMgr the agent's queue manager when it is not the command queue manager, or null
+     * @param monitor the monitor's name, any case
+     * @throws MftClientException as {@link #deleteMonitor}
+     */
+    public void stopMonitor(String agent, String agentQMgr, String monitor) throws MftClientException {
+        control(agent, agentQMgr, monitor, false);
+    }
+
+    /**
+     * Makes a resource monitor forget which files it has triggered on (IBM's fteClearMonitorHistory):
+     * its next poll triggers on every matching file again.
+     *
+     * @param agent the monitoring agent, any case
+     * @param agentQMgr the agent's queue manager when it is not the command queue manager, or null
+     * @param monitor the monitor's name, any case
+     * @throws MftClientException as {@link #deleteMonitor}
+     */
+    public void clearMonitorHistory(String agent, String agentQMgr, String monitor) throws MftClientException {
+        String name = monitorName(monitor);
+        Originator asker = asker();
+        monitorRequest(agentName(agent), agentQMgr, name, reply -> new ClearMonitorHistoryRequest("6.00", name, asker,
+                reply));
+    }
+
+    private void control(String agent, String agentQMgr, String monitor, boolean start) throws MftClientException {
+        String name = monitorName(monitor);
+        Originator asker = asker();
+        monitorRequest(agentName(agent), agentQMgr, name, reply -> new MonitorControlRequest("6.00", start, name, asker,
+                reply));
+    }
+
+    private void monitorRequest(String agent, String agentQMgr, String monitor,
+            java.util.function.Function<ReplyTo, CommandDocument> document) throws MftClientException {
+        try (CommandChannel channel = CommandChannel.open(settings.command(), settings.qmgrsDirectory())) {
+            channel.toQueueManager(agentQMgr);
+            MonitorRequests.send(channel, agent, monitor, document);
+        } catch (Exception e) {
+            throw failure(e);
+        }
+    }
+
+    private static String monitorName(String monitor) throws MftClientException {
+        try {
+            return MonitorDefinition.monitorName(Objects.requireNonNull(monitor, "monitor").strip());
+        } catch (IllegalArgumentException e) {
+            throw new MftClientException(MftClientException.FAILED, e.getMessage(), e);
         }
     }
 

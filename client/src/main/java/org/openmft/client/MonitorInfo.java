@@ -4,8 +4,8 @@ import java.time.Duration;
 
 /**
  * A resource monitor as its agent's retained listing on the coordination queue manager describes
- * it (IBM's fteListMonitors, and {@code GET admin/mft/monitor} of IBM's REST API). Read-only: the
- * client does not create, start, stop or delete monitors.
+ * it (IBM's fteListMonitors, and {@code GET admin/mft/monitor} of IBM's REST API). Monitors are
+ * created from a {@link MonitorSpec} ({@link MftClient#createMonitor}).
  *
  * @param agent the monitoring agent, upper case
  * @param name the monitor's name

@@ -16,10 +16,6 @@ import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
-import jakarta.jms.Connection;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Session;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,10 +31,6 @@ import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerSettings;
 import org.openmft.coordination.publish.CoordinationPublisher;
-import org.openmft.xml.DocumentWriter;
-import org.openmft.xml.MonitorCondition;
-import org.openmft.xml.MonitorDefinition;
-import org.openmft.xml.Originator;
 
 /**
  * The client API against a real embedded Artemis queue manager and two real agents in this JVM:
@@ -283,20 +275,7 @@ class MftClientIT {
                 .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.code()).isEqualTo(1))
                 .hasMessageContaining("SYSTEM.FTE.COMMAND.GHOST");
 
-        // Monitors: a directory monitor of SRC, created through its COMMAND queue as fteCreateMonitor does.
-        createMonitor("SRC", "WATCHER");
-        await("monitor WATCHER listed", 30, () -> !client.monitors("s*").isEmpty());
-        assertThat(client.monitors("S*")).singleElement().satisfies(m -> {
-            assertThat(m.agent()).isEqualTo("SRC");
-            assertThat(m.name()).isEqualTo("WATCHER");
-            assertThat(m.queueMonitor()).isFalse();
-            assertThat(m.started()).isTrue();
-            assertThat(m.resource()).isEqualTo(dir.resolve("watched").toString());
-            assertThat(m.recursionLevel()).isEqualTo(2);
-            assertThat(m.pollInterval()).isEqualTo(Duration.ofMinutes(5));
-            assertThat(m.batchSize()).isEqualTo(3);
-        });
-        assertThat(client.monitors("DST")).isEmpty();
+        monitors();
 
         // Stop: the agent confirms, and stops; a stopped agent no longer answers a ping.
         client.stopAgent("dst", null, true, Duration.ofSeconds(30));
@@ -311,21 +290,75 @@ class MftClientIT {
                 "SYSTEM.DEF.SVRCONN"), null);
     }
 
-    /** Puts a create-monitor request for a directory monitor on {@code agent}'s COMMAND queue. */
-    private void createMonitor(String agent, String name) throws Exception {
+    /**
+     * Part of the test above: a directory monitor built and listed; the refusals of a duplicate and
+     * of an agent without queues; a monitor read from its document that moves a dropped file once,
+     * is stopped and started, and deleted.
+     */
+    private void monitors() throws Exception {
         Path watched = Files.createDirectories(dir.resolve("watched"));
-        String document = TransferSpec.builder().sourceAgent(agent).destinationAgent("DST")
-                .file(watched.resolve("never.bin").toString(), dir.resolve("out/never.bin").toString()).build().toXml();
-        MonitorDefinition monitor = new MonitorDefinition("6.00", name, null, new MonitorDefinition.PollInterval(5,
-                MonitorDefinition.TimeUnit.MINUTES), 3, agent, watched.toString(), 2, false, List.of(
-                        new MonitorCondition.FileMatch(new MonitorCondition.FilePattern("*.trigger", false), null)),
-                null, new MonitorDefinition.MonitorTask("task", null, document.substring(document.indexOf("<request"))),
-                new Originator("client-it", "alice"), null, false, false);
-        try (Connection c = direct().connect()) {
-            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            try (MessageProducer p = s.createProducer(s.createQueue(QueueNames.command(agent)))) {
-                p.send(s.createTextMessage(new DocumentWriter().write(monitor)));
-            }
+        MonitorSpec watcher = MonitorSpec.builder().agent("src").name("watcher").directory(watched.toString())
+                .recursionLevel(2).pollInterval(Duration.ofMinutes(5)).batchSize(3).trigger("match,*.trigger")
+                .task(TransferSpec.builder().sourceAgent("SRC").destinationAgent("DST")
+                        .file("${FilePath}", dir.resolve("out/${FileName}").toString()).build())
+                .build();
+        client.createMonitor(watcher, null);
+        await("monitor WATCHER listed", 30, () -> !client.monitors("s*").isEmpty());
+        assertThat(client.monitors("S*")).singleElement().satisfies(m -> {
+            assertThat(m.agent()).isEqualTo("SRC");
+            assertThat(m.name()).isEqualTo("WATCHER");
+            assertThat(m.queueMonitor()).isFalse();
+            assertThat(m.started()).isTrue();
+            assertThat(m.resource()).isEqualTo(watched.toString());
+            assertThat(m.recursionLevel()).isEqualTo(2);
+            assertThat(m.pollInterval()).isEqualTo(Duration.ofMinutes(5));
+            assertThat(m.batchSize()).isEqualTo(3);
+        });
+        assertThat(client.monitors("DST")).isEmpty();
+        assertThatThrownBy(() -> client.createMonitor(watcher, null)).as("a duplicate without replace")
+                .isInstanceOfSatisfying(MftClientException.class, e -> {
+                    assertThat(e.code()).isEqualTo(1);
+                    assertThat(e.resultCode()).hasValue(105);
+                }).hasMessageContaining("BFGCL0252E").hasMessageContaining("WATCHER");
+        assertThatThrownBy(() -> client.createMonitor(MonitorSpec.fromXml(watcher.toXml().replace("<agent>SRC",
+                "<agent>GHOST")), null)).isInstanceOfSatisfying(MftClientException.class,
+                        e -> assertThat(e.code()).isEqualTo(1)).hasMessageContaining("BFGCL0014E");
+
+        // From its document (fteCreateMonitor -ix): a dropped file is moved once.
+        Path drop = Files.createDirectories(dir.resolve("drop"));
+        Files.createDirectories(dir.resolve("moved"));
+        String document = MonitorSpec.builder().agent("SRC").name("DROP").directory(drop.toString())
+                .pollInterval(Duration.ofSeconds(1)).trigger("match,*.txt")
+                .task(TransferSpec.builder().sourceAgent("SRC").destinationAgent("DST").ifExists(IfExists.OVERWRITE)
+                        .file("${FilePath}", dir.resolve("moved/${FileName}.${CurrentTimeStamp}").toString()).build())
+                .build().toXml();
+        assertThat(document).contains("<pollInterval units=\"seconds\">1</pollInterval>");
+        client.createMonitor(MonitorSpec.fromXml(document), null);
+        Files.writeString(drop.resolve("a.txt"), "dropped");
+        await("the dropped file moved", 60, () -> copies(dir.resolve("moved")).size() == 1);
+        assertThat(Files.readString(copies(dir.resolve("moved")).get(0))).isEqualTo("dropped");
+
+        client.stopMonitor("src", null, "drop");
+        await("DROP listed stopped", 30, () -> client.monitors("SRC").stream()
+                .anyMatch(m -> m.name().equals("DROP") && !m.started()));
+        client.startMonitor("SRC", null, "DROP");
+        await("DROP listed started", 30, () -> client.monitors("SRC").stream()
+                .anyMatch(m -> m.name().equals("DROP") && m.started()));
+        // The file, left in place, triggered once; a cleared history makes it trigger once more.
+        client.clearMonitorHistory("SRC", null, "DROP");
+        await("the file moved again", 60, () -> copies(dir.resolve("moved")).size() == 2);
+        client.deleteMonitor("SRC", null, "DROP");
+        await("DROP no longer listed", 30, () -> client.monitors("SRC").stream().noneMatch(m -> m.name().equals("DROP")));
+        assertThat(copies(dir.resolve("moved"))).as("once, and once after the history was cleared").hasSize(2);
+        assertThatThrownBy(() -> client.stopMonitor("SRC", null, "DROP"))
+                .isInstanceOfSatisfying(MftClientException.class, e -> assertThat(e.resultCode()).hasValue(104))
+                .hasMessageContaining("BFGDM0042E");
+    }
+
+    /** The copies of a.txt in {@code moved}: each trigger writes one, named after its time stamp. */
+    private static List<Path> copies(Path moved) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(moved)) {
+            return files.filter(p -> p.getFileName().toString().startsWith("a.txt.")).toList();
         }
     }
 

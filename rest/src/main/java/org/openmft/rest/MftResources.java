@@ -28,7 +28,6 @@ import org.openmft.coordination.query.AgentNamePattern;
 import org.openmft.coordination.query.AgentView;
 import org.openmft.coordination.query.MonitorDirectory;
 import org.openmft.xml.DocumentWriter;
-import org.openmft.xml.MonitorListing;
 import org.openmft.xml.Originator;
 import org.openmft.xml.TransferRequest;
 
@@ -38,8 +37,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The resources of the REST API, independent of the HTTP server: IBM's {@code admin/mft/agent},
- * {@code admin/mft/transfer} (list, show, create) and {@code admin/mft/monitor} (list, show) under {@value #IBM_BASE}, and OpenMFT's
- * additions (cancel as {@code DELETE} of a transfer, live progress and scheduled transfers
+ * {@code admin/mft/transfer} (list, show, create) and {@code admin/mft/monitor} (list, show, create,
+ * delete, clear history: {@link MonitorResources}) under {@value #IBM_BASE}, and OpenMFT's additions
+ * (cancel as {@code DELETE} of a transfer, live progress and scheduled transfers
  * ({@link ScheduleResources}) under {@value #OPENMFT_BASE}); a {@code POST admin/mft/transfer} with
  * IBM's {@code scheduleTransfer} creates a schedule.
  * Agents come from the coordination queue manager's retained statuses ({@link AgentDirectory}),
@@ -62,7 +62,7 @@ public final class MftResources {
     private static final Pattern TRANSFER_ID = Pattern.compile("[0-9A-Fa-f]{48}");
 
     private final AgentDirectory agents;
-    private final MonitorDirectory monitors;
+    private final MonitorResources monitors;
     private final History history;
     private final MftClient client;
     private final LiveProgress progress;
@@ -74,8 +74,6 @@ public final class MftResources {
     private final String hostName;
     private List<AgentView> agentsRead;
     private Instant agentsReadAt;
-    private List<MonitorListing> monitorsRead;
-    private Instant monitorsReadAt;
 
     /**
      * The resources.
@@ -83,14 +81,13 @@ public final class MftResources {
      * @param agents the coordination queue manager's agents
      * @param monitors the coordination queue manager's resource monitors
      * @param history opens the logger's store for one request
-     * @param client sends create and cancel requests to the agents' command queues
+     * @param client sends transfer and monitor requests to the agents' command queues
      * @param progress live progress, or null when not followed
      * @param clock the time
      */
     public MftResources(AgentDirectory agents, MonitorDirectory monitors, History history, MftClient client,
             LiveProgress progress, Clock clock) {
         this.agents = agents;
-        this.monitors = monitors;
         this.history = history;
         this.client = client;
         this.progress = progress;
@@ -103,6 +100,8 @@ public final class MftResources {
             host = "localhost";
         }
         this.hostName = host;
+        this.monitors = new MonitorResources(monitors, client, mapper, new MonitorRequestJson(requestJson), host, clock,
+                this::knownAgent);
     }
 
     /**
@@ -128,8 +127,8 @@ public final class MftResources {
 
     /**
      * An authenticated user and the roles the queue manager gives it. Reading needs no role;
-     * creating and cancelling transfers needs {@value #REQUESTER} or {@value #ADMIN}, the roles
-     * that may put requests on agents' command queues.
+     * creating and cancelling transfers, and creating and deleting monitors, needs {@value #REQUESTER}
+     * or {@value #ADMIN}, the roles that may put requests on agents' command queues.
      *
      * @param name the user name
      * @param roles its roles
@@ -192,12 +191,26 @@ public final class MftResources {
             return Answer.ok(transfer(id, query));
         }
         if (p.equals(IBM_BASE + "/monitor")) {
+            if ("POST".equals(method)) {
+                authorize(user, "create a resource monitor");
+                return monitors.create(body.read(), user.name());
+            }
             get(method);
-            return Answer.ok(monitorList(query));
+            return Answer.ok(monitors.list(query));
         }
         if (p.startsWith(IBM_BASE + "/monitor/")) {
+            String rest = p.substring((IBM_BASE + "/monitor/").length());
+            boolean history = rest.endsWith("/history");
+            String name = decode(history ? rest.substring(0, rest.length() - "/history".length()) : rest);
+            if ("DELETE".equals(method)) {
+                authorize(user, (history ? "clear the history of" : "delete") + " resource monitor " + name);
+                return monitors.delete(name, history, query, user.name());
+            }
+            if (history) {
+                throw new ApiError(405, ApiError.NO_SUCH_RESOURCE, "method " + method + " is not allowed here", null);
+            }
             get(method);
-            return Answer.ok(monitor(decode(p.substring((IBM_BASE + "/monitor/").length())), query));
+            return Answer.ok(monitors.show(name, query));
         }
         if (ScheduleResources.serves(p)) {
             if (ScheduleResources.changes(method)) {
@@ -248,65 +261,13 @@ public final class MftResources {
         return agentsRead;
     }
 
-    /** The monitors' listings, read at most every {@link #AGENTS_REUSED}, as the agents are. */
-    private synchronized List<MonitorListing> readMonitors() throws ApiError {
-        Instant now = clock.instant();
-        if (monitorsRead == null || monitorsReadAt.plus(AGENTS_REUSED).isBefore(now)) {
-            try {
-                monitorsRead = monitors.read();
-            } catch (QueueManagerException e) {
-                throw coordinationUnavailable(e);
-            }
-            monitorsReadAt = now;
-        }
-        return monitorsRead;
-    }
-
-    private static ApiError coordinationUnavailable(QueueManagerException e) {
+    static ApiError coordinationUnavailable(QueueManagerException e) {
         return new ApiError(503, ApiError.COORDINATION_UNAVAILABLE, "An attempt to connect to the coordination queue"
                 + " manager failed: " + e.getMessage(), "Start the coordination queue manager and submit the request"
                         + " again.");
     }
 
-    /** {@code GET admin/mft/monitor}: filtered by {@code name} and {@code agentName} patterns, {@code state}, {@code type}. */
-    private ObjectNode monitorList(Map<String, String> query) throws ApiError {
-        AgentNamePattern names = pattern(query, "name");
-        AgentNamePattern agentNames = pattern(query, "agentName");
-        String state = query.get("state");
-        String type = query.get("type");
-        boolean all = allAttributes(query);
-        ObjectNode out = mapper.createObjectNode();
-        ArrayNode list = out.putArray("monitor");
-        for (MonitorListing l : readMonitors()) {
-            ObjectNode m = json.monitor(l, all);
-            if (names.matches(l.name()) && agentNames.matches(l.agent())
-                    && (state == null || m.get("state").asText().equalsIgnoreCase(state))
-                    && (type == null || m.get("type").asText().equalsIgnoreCase(type))) {
-                list.add(m);
-            }
-        }
-        return out;
-    }
-
-    /** {@code GET admin/mft/monitor/{name}}: every agent's monitor of that name (names are unique per agent). */
-    private ObjectNode monitor(String name, Map<String, String> query) throws ApiError {
-        ObjectNode out = mapper.createObjectNode();
-        ArrayNode list = out.putArray("monitor");
-        for (MonitorListing l : readMonitors()) {
-            if (l.name().equalsIgnoreCase(name) && (query.get("agentName") == null
-                    || l.agent().equalsIgnoreCase(query.get("agentName")))) {
-                list.add(json.monitor(l, allAttributes(query)));
-            }
-        }
-        if (list.isEmpty()) {
-            throw new ApiError(404, ApiError.MONITOR_NOT_FOUND, "Monitor details cannot be found for "
-                    + name.toUpperCase(Locale.ROOT) + ".", "No agent has published a monitor of this name on the"
-                            + " coordination queue manager: is the name right (mft monitor list)?");
-        }
-        return out;
-    }
-
-    private static AgentNamePattern pattern(Map<String, String> query, String name) throws ApiError {
+    static AgentNamePattern pattern(Map<String, String> query, String name) throws ApiError {
         try {
             return AgentNamePattern.of(query.get(name));
         } catch (IllegalArgumentException e) {
@@ -444,7 +405,7 @@ public final class MftResources {
     }
 
     /** An agent named in a request must have published a status: a typing error is not sent anywhere. */
-    private void knownAgent(String name, String where) throws ApiError {
+    void knownAgent(String name, String where) throws ApiError {
         for (AgentView v : readAgents()) {
             if (v.agentName().equalsIgnoreCase(name)) {
                 return;
@@ -526,7 +487,7 @@ public final class MftResources {
         return java.net.URLDecoder.decode(segment, java.nio.charset.StandardCharsets.UTF_8);
     }
 
-    private static boolean allAttributes(Map<String, String> query) {
+    static boolean allAttributes(Map<String, String> query) {
         return "*".equals(query.get("attributes"));
     }
 }

@@ -240,6 +240,11 @@ public final class RestServer implements AutoCloseable {
     }
 
     private void json(Response response, Callback callback, int status, ObjectNode body) {
+        if (body == null) {
+            response.setStatus(status);
+            response.write(true, ByteBuffer.allocate(0), callback);
+            return;
+        }
         byte[] bytes;
         try {
             bytes = resources.mapper().writeValueAsBytes(body);

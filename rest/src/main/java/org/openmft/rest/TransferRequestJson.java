@@ -25,6 +25,7 @@ import org.openmft.xml.TransferSet;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The body of IBM's {@code POST admin/mft/transfer}, read into a {@link TransferRequest}: objects
@@ -55,9 +56,17 @@ final class TransferRequestJson {
      *
      * @param body the request body
      * @param originator who asks (the authenticated user)
-     * @return the request, without a reply element
+     * @return the request, without a reply element, and its schedule if it has one
      * @throws ApiError 400 naming what is wrong
      */
+    Parsed parse(String body, Originator originator) throws ApiError {
+        JsonNode root = root(body, "sourceAgent, destinationAgent and transferSet");
+        Schedule schedule = schedule(object(root, "scheduleTransfer", "", false));
+        ObjectNode transfer = ((ObjectNode) root).deepCopy();
+        transfer.remove("scheduleTransfer");
+        return new Parsed(parse(transfer, "", originator), schedule);
+    }
+
     /**
      * A request body read.
      *
@@ -67,7 +76,13 @@ final class TransferRequestJson {
     record Parsed(TransferRequest request, Schedule schedule) {
     }
 
-    Parsed parse(String body, Originator originator) throws ApiError {
+    /**
+     * Reads a request body as a JSON object.
+     *
+     * @param expected what the object holds, for the message when it is not one
+     * @throws ApiError 400 when the body is not a JSON object
+     */
+    JsonNode root(String body, String expected) throws ApiError {
         JsonNode root;
         try {
             root = mapper.readTree(body);
@@ -75,52 +90,9 @@ final class TransferRequestJson {
             throw ApiError.badRequest("the request body is not valid JSON: " + e.getOriginalMessage());
         }
         if (root == null || !root.isObject()) {
-            throw ApiError.badRequest("the request body must be a JSON object with sourceAgent, destinationAgent and"
-                    + " transferSet");
+            throw ApiError.badRequest("the request body must be a JSON object with " + expected);
         }
-        only(root, "", Set.of("job", "sourceAgent", "destinationAgent", "scheduleTransfer", "transferSet"));
-        Schedule schedule = schedule(object(root, "scheduleTransfer", false));
-        AgentRef source = agent(object(root, "sourceAgent", true), "sourceAgent");
-        AgentRef destination = agent(object(root, "destinationAgent", true), "destinationAgent");
-        JsonNode job = object(root, "job", false);
-        String jobName = null;
-        if (job != null) {
-            only(job, "job.", Set.of("name"));
-            jobName = text(job, "name", "job.name", false);
-        }
-        JsonNode set = object(root, "transferSet", true);
-        only(set, "transferSet.", Set.of("item", "priority", "recoveryTimeout", "userProperties"));
-        int priority = integer(set, "priority", "transferSet.priority", 0, TransferSet.MAX_PRIORITY, 0);
-        Long recovery = set.has("recoveryTimeout") ? Long.valueOf(integer(set, "recoveryTimeout",
-                "transferSet.recoveryTimeout", -1, Integer.MAX_VALUE, -1)) : null;
-        Map<String, String> metadata = new LinkedHashMap<>();
-        JsonNode props = object(set, "userProperties", false);
-        if (props != null) {
-            for (Map.Entry<String, JsonNode> e : props.properties()) {
-                if (!e.getValue().isTextual()) {
-                    throw ApiError.badRequest("transferSet.userProperties." + e.getKey() + " must be a string");
-                }
-                metadata.put(e.getKey(), e.getValue().asText());
-            }
-        }
-        JsonNode items = set.get("item");
-        if (items == null || !items.isArray() || items.isEmpty()) {
-            throw ApiError.badRequest("transferSet.item must be an array of at least one item");
-        }
-        if (items.size() > MAX_ITEMS) {
-            throw ApiError.badRequest("transferSet.item has " + items.size() + " items; at most " + MAX_ITEMS
-                    + " are accepted in one request");
-        }
-        List<TransferItem> list = new ArrayList<>();
-        for (int i = 0; i < items.size(); i++) {
-            list.add(item(items.get(i), "transferSet.item[" + i + "]"));
-        }
-        try {
-            return new Parsed(new TransferRequest(DocumentWriter.VERSION, originator, source, destination, null,
-                    new TransferSet(priority, recovery, metadata, list), jobName), schedule);
-        } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(e.getMessage());
-        }
+        return root;
     }
 
     /** IBM's {@code scheduleTransfer} attributes and the fteCreateTransfer flags they stand for. */
@@ -151,13 +123,68 @@ final class TransferRequestJson {
         }
     }
 
+    /**
+     * Checks a transfer's attributes: a whole request body, or a monitor's {@code transferDefinition}.
+     *
+     * @param root the object
+     * @param prefix how the object is named in messages, with a trailing dot, or empty for the body
+     * @param originator who asks (the authenticated user)
+     * @return the request, without a reply element
+     * @throws ApiError 400 naming what is wrong
+     */
+    static TransferRequest parse(JsonNode root, String prefix, Originator originator) throws ApiError {
+        only(root, prefix, Set.of("job", "sourceAgent", "destinationAgent", "transferSet"));
+        AgentRef source = agent(object(root, "sourceAgent", prefix, true), prefix + "sourceAgent");
+        AgentRef destination = agent(object(root, "destinationAgent", prefix, true), prefix + "destinationAgent");
+        JsonNode job = object(root, "job", prefix, false);
+        String jobName = null;
+        if (job != null) {
+            only(job, prefix + "job.", Set.of("name"));
+            jobName = text(job, "name", prefix + "job.name", false);
+        }
+        JsonNode set = object(root, "transferSet", prefix, true);
+        String setName = prefix + "transferSet";
+        only(set, setName + ".", Set.of("item", "priority", "recoveryTimeout", "userProperties"));
+        int priority = integer(set, "priority", setName + ".priority", 0, TransferSet.MAX_PRIORITY, 0);
+        Long recovery = set.has("recoveryTimeout") ? Long.valueOf(integer(set, "recoveryTimeout",
+                setName + ".recoveryTimeout", -1, Integer.MAX_VALUE, -1)) : null;
+        Map<String, String> metadata = new LinkedHashMap<>();
+        JsonNode props = object(set, "userProperties", setName + ".", false);
+        if (props != null) {
+            for (Map.Entry<String, JsonNode> e : props.properties()) {
+                if (!e.getValue().isTextual()) {
+                    throw ApiError.badRequest(setName + ".userProperties." + e.getKey() + " must be a string");
+                }
+                metadata.put(e.getKey(), e.getValue().asText());
+            }
+        }
+        JsonNode items = set.get("item");
+        if (items == null || !items.isArray() || items.isEmpty()) {
+            throw ApiError.badRequest(setName + ".item must be an array of at least one item");
+        }
+        if (items.size() > MAX_ITEMS) {
+            throw ApiError.badRequest(setName + ".item has " + items.size() + " items; at most " + MAX_ITEMS
+                    + " are accepted in one request");
+        }
+        List<TransferItem> list = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            list.add(item(items.get(i), setName + ".item[" + i + "]"));
+        }
+        try {
+            return new TransferRequest(DocumentWriter.VERSION, originator, source, destination, null,
+                    new TransferSet(priority, recovery, metadata, list), jobName);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(prefix + e.getMessage());
+        }
+    }
+
     private static TransferItem item(JsonNode item, String where) throws ApiError {
         if (!item.isObject()) {
             throw ApiError.badRequest(where + " must be an object");
         }
         only(item, where + ".", Set.of("source", "destination", "mode", "checksum"));
-        JsonNode src = object(item, "source", true);
-        JsonNode dst = object(item, "destination", true);
+        JsonNode src = object(item, "source", where + ".", true);
+        JsonNode dst = object(item, "destination", where + ".", true);
         only(src, where + ".source.", Set.of("name", "type", "recursive", "disposition"));
         only(dst, where + ".destination.", Set.of("name", "type", "actionIfExists"));
         try {
@@ -193,7 +220,7 @@ final class TransferRequestJson {
         }
     }
 
-    private static void only(JsonNode o, String prefix, Set<String> allowed) throws ApiError {
+    static void only(JsonNode o, String prefix, Set<String> allowed) throws ApiError {
         for (Map.Entry<String, JsonNode> e : o.properties()) {
             String name = e.getKey();
             if (!allowed.contains(name)) {
@@ -203,21 +230,22 @@ final class TransferRequestJson {
         }
     }
 
-    private static JsonNode object(JsonNode parent, String name, boolean required) throws ApiError {
+    /** The object {@code name} of {@code parent}, which messages call {@code prefix + name}. */
+    static JsonNode object(JsonNode parent, String name, String prefix, boolean required) throws ApiError {
         JsonNode o = parent.get(name);
         if (o == null || o.isNull()) {
             if (required) {
-                throw ApiError.badRequest(name + " is required");
+                throw ApiError.badRequest(prefix + name + " is required");
             }
             return null;
         }
         if (!o.isObject()) {
-            throw ApiError.badRequest(name + " must be an object");
+            throw ApiError.badRequest(prefix + name + " must be an object");
         }
         return o;
     }
 
-    private static String text(JsonNode o, String name, String where, boolean required) throws ApiError {
+    static String text(JsonNode o, String name, String where, boolean required) throws ApiError {
         JsonNode v = o.get(name);
         if (v == null || v.isNull()) {
             if (required) {
@@ -247,7 +275,7 @@ final class TransferRequestJson {
         return v.booleanValue();
     }
 
-    private static int integer(JsonNode o, String name, String where, int min, int max, int dflt) throws ApiError {
+    static int integer(JsonNode o, String name, String where, int min, int max, int dflt) throws ApiError {
         JsonNode v = o.get(name);
         if (v == null || v.isNull()) {
             return dflt;

@@ -156,29 +156,15 @@ class RestApiIT {
         assertThat(as("GET", BASE + "/transfer?limit=1", null).statusCode()).isEqualTo(200);
     }
 
-    /** A real directory monitor of agent SRC, created once through its COMMAND queue, as fteCreateMonitor does. */
+    /** A real directory monitor of agent SRC, created once through the API. */
     private synchronized void ensureMonitor() throws Exception {
         if (!monitorCreated) {
             Path watched = Files.createDirectories(dir.resolve("watched"));
-            String document = org.openmft.client.TransferSpec.builder().sourceAgent("SRC").destinationAgent("DST")
-                    .file(watched.resolve("never.bin").toString(), dir.resolve("out/never-monitored.bin").toString())
-                    .build().toXml();
-            String task = document.substring(document.indexOf("<request")); // the element, without the XML declaration
-            org.openmft.xml.MonitorDefinition monitor = new org.openmft.xml.MonitorDefinition("6.00", "WATCHER", null,
-                    new org.openmft.xml.MonitorDefinition.PollInterval(5, org.openmft.xml.MonitorDefinition.TimeUnit
-                            .MINUTES), 3, "SRC", watched.toString(), 2, false, List.of(
-                                    new org.openmft.xml.MonitorCondition.FileMatch(new org.openmft.xml.MonitorCondition.FilePattern(
-                                            "*.trigger", false), null)), null,
-                    new org.openmft.xml.MonitorDefinition.MonitorTask("task", null, task),
-                    new org.openmft.xml.Originator("rest-it", "alice"), null, false, false);
-            try (jakarta.jms.Connection c = org.openmft.agent.messaging.QueueManagerConnector.forAgent(
-                    estate.coordination().endpoint(), null).connect()) {
-                jakarta.jms.Session s = c.createSession(false, jakarta.jms.Session.AUTO_ACKNOWLEDGE);
-                try (jakarta.jms.MessageProducer p = s.createProducer(s.createQueue(
-                        org.openmft.agent.config.QueueNames.command("SRC")))) {
-                    p.send(s.createTextMessage(new org.openmft.xml.DocumentWriter().write(monitor)));
-                }
-            }
+            HttpResponse<String> created = as("POST", BASE + "/monitor", monitorBody("watcher", watched, """
+                    "general": {"pollInterval": 5, "pollIntervalUnit": "minutes", "matchesPerTask": 3},
+                    "resource": {"name": "%s", "recursionLevel": 2},
+                    "triggerCondition": {"type": "matchAll", "includePattern": "*.trigger"},""".formatted(watched)));
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
             monitorCreated = true;
         }
         await("monitor WATCHER listed", 30, () -> {
@@ -215,6 +201,109 @@ class RestApiIT {
         HttpResponse<String> missing = as("GET", BASE + "/monitor/NOSUCH", null);
         assertThat(missing.statusCode()).isEqualTo(404);
         assertThat(errorId(missing)).isEqualTo(ApiError.MONITOR_NOT_FOUND);
+    }
+
+    /** A monitor's body: {@code attributes} (general, resource, triggerCondition) and a transfer of each match to out-monitored/. */
+    String monitorBody(String name, Path watched, String attributes) {
+        return """
+                {"name": "%s", "type": "directory", "agentName": "SRC", %s
+                 "transferDefinition": {"sourceAgent": {"name": "SRC"}, "destinationAgent": {"name": "DST"},
+                   "job": {"name": "rest-monitored"},
+                   "transferSet": {"item": [{"source": {"name": "${FilePath}", "disposition": "delete"},
+                     "destination": {"name": "%s/${FileName}", "actionIfExists": "overwrite"}}]}}}
+                """.formatted(name, attributes, dir.resolve("out-monitored"));
+    }
+
+    @Test
+    void createsAMonitorThatMovesADroppedFileAndDeletesIt() throws Exception {
+        awaitAgents();
+        Path drop = Files.createDirectories(dir.resolve("drop"));
+        Files.createDirectories(dir.resolve("out-monitored"));
+        String good = monitorBody("drop", drop, """
+                "general": {"pollInterval": 1, "pollIntervalUnit": "seconds"},
+                "resource": {"name": "%s"},
+                "triggerCondition": {"type": "matchAll", "includePattern": "*.txt", "excludePattern": ""},"""
+                .formatted(drop));
+        HttpResponse<String> created = as("POST", BASE + "/monitor", good);
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        assertThat(created.headers().firstValue("Location")).hasValue(BASE + "/monitor/DROP");
+        assertThat(json(created).path("monitor").path(0).path("agentName").asText()).isEqualTo("SRC");
+        Files.writeString(drop.resolve("d.txt"), "dropped");
+        await("the dropped file moved", 60, () -> Files.exists(dir.resolve("out-monitored/d.txt"))
+                && !Files.exists(drop.resolve("d.txt")));
+        assertThat(Files.readString(dir.resolve("out-monitored/d.txt"))).isEqualTo("dropped");
+        JsonNode listed = json(as("GET", BASE + "/monitor/DROP?attributes=*", null)).path("monitor").path(0);
+        assertThat(listed.path("general").path("matchesPerTask").asInt()).as("IBM's default").isEqualTo(2);
+        assertThat(listed.path("resource").path("recursionLevel").asInt()).as("IBM's default").isEqualTo(1);
+
+        // Refused: a duplicate, an unknown agent, a reader, and bodies that are wrong, each named.
+        HttpResponse<String> duplicate = as("POST", BASE + "/monitor", good);
+        assertThat(duplicate.statusCode()).as(duplicate.body()).isEqualTo(409);
+        assertThat(json(duplicate).path("error").path(0).path("message").asText()).contains("DROP", "105");
+        assertRefused(BASE + "/monitor", List.of(
+                new Case("{\"name\": ", 400, "BFGRE0010E", "not valid JSON"),
+                new Case(good.replace("\"SRC\"}", "\"NOSUCH\"}").replace("\"agentName\": \"SRC\",", ""), 404,
+                        "MQWB0408E", "NOSUCH"),
+                new Case(good.replace("\"DST\"}", "\"NOSUCH\"}"), 404, "MQWB0408E",
+                        "NOSUCH (transferDefinition.destinationAgent)"),
+                new Case(good.replace("\"agentName\": \"SRC\"", "\"agentName\": \"DST\""), 400, "BFGRE0010E",
+                        "agentName DST"),
+                new Case(good.replace("\"matchAll\"", "\"sometimes\""), 400, "BFGRE0010E",
+                        "triggerCondition.type=sometimes"),
+                new Case(good.replace("\"type\": \"directory\"", "\"type\": \"queue\""), 400, "BFGRE0010E",
+                        "type=queue"),
+                new Case(good.replace("\"pollInterval\": 1", "\"pollInterval\": 0"), 400, "BFGRE0010E",
+                        "general.pollInterval=0"),
+                new Case(good.replace("\"resource\"", "\"userProperties\": {\"k\": \"v\"}, \"resource\""), 400,
+                        "BFGRE0010E", "userProperties"),
+                new Case(good.replace("\"excludePattern\": \"\"", "\"fileSize\": 5"), 400, "BFGRE0010E",
+                        "triggerCondition.fileSize"),
+                new Case(good.replace("\"resource\": {", "\"rsource\": {"), 400, "BFGRE0010E",
+                        "unknown attribute rsource")));
+        HttpResponse<String> viewer = send("DELETE", BASE + "/monitor/DROP?agent=SRC", null, estate.viewer.user(),
+                estate.viewer.password(), true);
+        assertThat(errorId(viewer)).isEqualTo("MQWB0103E");
+
+        // IBM's DELETE of its history, then of the monitor (the agent found from the listing).
+        assertThat(as("DELETE", BASE + "/monitor/drop/history?agent=SRC", null).statusCode()).isEqualTo(204);
+        HttpResponse<String> deleted = as("DELETE", BASE + "/monitor/drop", null);
+        assertThat(deleted.statusCode()).as(deleted.body()).isEqualTo(204);
+        await("the monitor's transfer stored", 30, () -> monitored() >= 1);
+        assertThat(monitored()).as("one transfer for the one file").isEqualTo(1);
+        await("DROP no longer listed", 30, () -> {
+            try {
+                return as("GET", BASE + "/monitor/DROP", null).statusCode() == 404;
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        HttpResponse<String> again = as("DELETE", BASE + "/monitor/DROP?agent=SRC", null);
+        assertThat(again.statusCode()).isEqualTo(404);
+        assertThat(errorId(again)).isEqualTo(ApiError.MONITOR_NOT_FOUND);
+    }
+
+    /** How many transfers of the monitors' job the logger stored. */
+    private long monitored() {
+        try {
+            return estate.store.transfers(TransferQuery.latest(1000)).stream()
+                    .filter(t -> "rest-monitored".equals(t.jobName())).count();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** A body the API refuses: with this status, message id and words in its message. */
+    record Case(String body, int status, String msgId, String says) {
+    }
+
+    /** POSTs each case's body to {@code path} and checks the JSON error. */
+    void assertRefused(String path, List<Case> cases) throws Exception {
+        for (Case c : cases) {
+            HttpResponse<String> r = as("POST", path, c.body());
+            assertThat(r.statusCode()).as(c.body()).isEqualTo(c.status());
+            assertThat(errorId(r)).as(c.body()).isEqualTo(c.msgId());
+            assertThat(json(r).path("error").path(0).path("message").asText()).as(c.body()).contains(c.says());
+        }
     }
 
     String transferBody(Path source, Path destination) {
@@ -365,9 +454,7 @@ class RestApiIT {
         int before = estate.store.transfers(TransferQuery.latest(1000)).size();
         Path source = RestEstate.file(dir.resolve("in/b.bin"), 10);
         String good = transferBody(source, dir.resolve("out/b.bin"));
-        record Case(String body, int status, String msgId, String says) {
-        }
-        for (Case c : List.of(
+        assertRefused(BASE + "/transfer", List.of(
                 new Case("{\"sourceAgent\": {", 400, "BFGRE0010E", "not valid JSON"),
                 new Case("[]", 400, "BFGRE0010E", "must be a JSON object"),
                 new Case(good.replace("\"DST\"", "\"NOSUCH\""), 404, "MQWB0408E", "NOSUCH"),
@@ -375,12 +462,7 @@ class RestApiIT {
                         "BFGRE0010E", "transferSet.priority=99999"),
                 new Case(good.replace("\"mode\": \"binary\"", "\"mode\": \"morse\""), 400, "BFGRE0010E", "morse"),
                 new Case(good.replace("\"job\"", "\"jbo\""), 400, "BFGRE0010E", "unknown attribute jbo"),
-                new Case(good.replace("\"SRC\"", "\"BAD NAME!\""), 400, "BFGRE0010E", "sourceAgent.name"))) {
-            HttpResponse<String> r = as("POST", BASE + "/transfer", c.body());
-            assertThat(r.statusCode()).as(c.body()).isEqualTo(c.status());
-            assertThat(errorId(r)).as(c.body()).isEqualTo(c.msgId());
-            assertThat(json(r).path("error").path(0).path("message").asText()).as(c.body()).contains(c.says());
-        }
+                new Case(good.replace("\"SRC\"", "\"BAD NAME!\""), 400, "BFGRE0010E", "sourceAgent.name")));
         HttpResponse<String> noCsrf = send("POST", BASE + "/transfer", good, estate.user.user(),
                 estate.user.password(), false);
         assertThat(noCsrf.statusCode()).isEqualTo(403);

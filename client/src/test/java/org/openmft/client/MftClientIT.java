@@ -31,6 +31,8 @@ import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.qmgr.EmbeddedQueueManager;
 import org.openmft.agent.qmgr.QueueManagerSettings;
 import org.openmft.coordination.publish.CoordinationPublisher;
+import org.openmft.xml.DocumentWriter;
+import org.openmft.xml.Originator;
 
 /**
  * The client API against a real embedded Artemis queue manager and two real agents in this JVM:

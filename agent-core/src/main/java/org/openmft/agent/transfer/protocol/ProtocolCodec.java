@@ -13,6 +13,7 @@ import org.openmft.agent.compression.ChunkCompressor;
 import org.openmft.agent.compression.CompressionException;
 import org.openmft.agent.compression.CompressionMethod;
 import org.openmft.agent.messaging.ArtemisTuning;
+import org.openmft.agent.messaging.ChunkRoom;
 import org.openmft.agent.protection.BodySeal;
 import org.openmft.agent.protection.PeerKeys;
 import org.openmft.agent.protection.ProtectionException;
@@ -257,6 +258,7 @@ public final class ProtocolCodec {
         CRC32C crc = new CRC32C();
         crc.update(body, 0, bodyLength);
         m.setLongProperty(Wire.CRC32C, crc.getValue());
+        ChunkRoom.reserve(m, bodyLength);
         m.writeBytes(body, 0, bodyLength);
         return sealed(m, id);
     }

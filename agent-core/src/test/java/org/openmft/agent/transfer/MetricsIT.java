@@ -76,24 +76,36 @@ class MetricsIT {
             long resentBytes = CHUNK + 1000;
             Path src = TransferHarness.randomFile(dir.resolve("in/m.bin"), size, 7);
             Files.createDirectories(dir.resolve("out"));
-            try (Connection c = h.admin.connect()) {
+            // The thief takes one message at a time (no consumer window), and is already waiting in
+            // receive when the transfer starts: so it takes the first chunk 2 and can never hold a
+            // resent chunk 2 in a buffer and give it back late (behind the resent chunk 3, which the
+            // destination would then wait for until the source's acknowledgement timeout).
+            var admin = h.qm.administrator().orElseThrow();
+            String url = h.admin.artemisUrl();
+            try (var oneAtATime = new org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory(url
+                    + (url.contains("?") ? "&" : "?") + "consumerWindowSize=0");
+                    Connection c = oneAtATime.createConnection(admin.user(), admin.password())) {
                 Session s = c.createSession(false, Session.CLIENT_ACKNOWLEDGE);
                 MessageConsumer thief = s.createConsumer(s.createQueue(QueueNames.data("DST")),
                         Wire.TYPE + " = '" + Wire.DATA + "' AND " + Wire.SEQ + " = 2");
                 c.start();
-                CompletableFuture<Message> taken = CompletableFuture.supplyAsync(() -> {
+                CompletableFuture<Message> taken = new CompletableFuture<>();
+                Thread thiefThread = new Thread(() -> {
                     try {
                         Message m = thief.receive(TimeUnit.SECONDS.toMillis(60));
                         if (m != null) {
                             m.acknowledge();
                         }
-                        // Closed at once: a chunk 2 sent again and already buffered here goes back, unacknowledged.
                         thief.close();
-                        return m;
-                    } catch (jakarta.jms.JMSException e) {
-                        throw new IllegalStateException(e);
+                        taken.complete(m);
+                    } catch (jakarta.jms.JMSException | RuntimeException e) {
+                        taken.completeExceptionally(e);
                     }
-                });
+                }, "chunk-thief");
+                thiefThread.setDaemon(true);
+                thiefThread.start();
+                TransferHarness.await("the thief to wait for chunk 2", 30,
+                        () -> thiefThread.getState() == Thread.State.TIMED_WAITING);
                 var reply = h.transfer(TransferHarness.request("SRC", "DST", 0, TransferHarness.item(src.toString(),
                         dir.resolve("out/m.bin").toString(), DestinationType.FILE)), 120);
                 assertThat(reply.resultCode()).as("%s", TransferHarness.failedSupplements(reply)).isZero();

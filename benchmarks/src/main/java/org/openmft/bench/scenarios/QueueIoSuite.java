@@ -316,9 +316,10 @@ public final class QueueIoSuite implements Section {
                 .append(" the messages that made the file (a queue paged to disk, beyond 32 MiB, may be read in")
                 .append(" part) over the time from the request to the final reply.\n\n");
         String cores = context.machine().getOrDefault("cores (available to the JVM)", "?");
-        md.append(String.format(Locale.ROOT, "**Measured on a loaded machine** (other builds ran beside it): the"
-                + " 1-minute load average was %.2f at the start and %.2f at the end, on %s cores. Indicative"
-                + " figures; rerun on a quiet machine with `--scenario queueio`.%n%n", loadAtStart, loadAtEnd, cores));
+        md.append(String.format(Locale.ROOT, "**Load**: the 1-minute load average was %.2f at the start and %.2f at"
+                + " the end, on %s cores, this section's own JVM included; well above that, other work ran beside it"
+                + " and the figures are indicative (rerun alone with `--scenario queueio`).%n%n", loadAtStart,
+                loadAtEnd, cores));
         md.append(context.runTable(started, ended, context.quick() ? "quick: at most 8 MiB or 200 messages a cell"
                 : "at most 96 MiB or 2000 messages a cell")).append('\n');
         md.append("| payload | OpenMFT non-persistent msgs/s | CPU ms/msg | OpenMFT persistent msgs/s | CPU ms/msg |")

@@ -39,19 +39,21 @@ final class ChannelReports {
     }
 
     /**
-     * Says that the machine was shared: the load averages at the start and end of the section, and
-     * the other engineers' builds that ran meanwhile.
+     * The load the section ran under: the load averages at its start and end, which count the
+     * section's own processes (and, right after another section, that one's), so that a reader can
+     * tell a quiet run from a shared one; never a claim about who else used the machine.
      */
     static String busyNote(double loadAtStart, double loadAtEnd, Map<String, String> machine) {
         String cores = machine.getOrDefault("cores (available to the JVM)", "?");
         String load = Double.isNaN(loadAtStart) ? "The load of the machine is unknown here."
                 : String.format(Locale.ROOT, "The 1-minute load average was %.2f when the section started and %.2f"
-                        + " when it ended, on %s cores.", loadAtStart, loadAtEnd, cores);
-        return "**Taken on a busy machine.** Other engineers were building and testing on it at the same time. "
-                + load + " Rates are lower and noisier than on an idle machine: compare the columns of one row,"
-                + " which ran side by side in the same repetition, rather than with other sections. A median of an"
-                + " even number of repetitions is the mean of the middle two, taken of the times and of the rates"
-                + " separately, so a row's rate need not be its bytes over its time.";
+                        + " when it ended, on %s cores; it counts this section's own processes, and a section run"
+                        + " right after another starts with some of that one's load still in it.", loadAtStart,
+                        loadAtEnd, cores);
+        return "**Load.** " + load + " Compare the columns of one row, which ran side by side in the same repetition,"
+                + " rather than with other sections. A median of an even number of repetitions is the mean of the"
+                + " middle two, taken of the times and of the rates separately, so a row's rate need not be its bytes"
+                + " over its time.";
     }
 
     /**

@@ -28,6 +28,14 @@ class ChannelReportsTest {
     }
 
     @Test
+    void theLoadNoteStatesTheLoadAndClaimsNothingAboutWhoElseRan() {
+        String note = ChannelReports.busyNote(0.48, 5.15, Map.of("cores (available to the JVM)", "2"));
+        assertThat(note).contains("0.48 when the section started and 5.15 when it ended, on 2 cores")
+                .contains("this section's own processes").doesNotContain("engineers").doesNotContain("busy machine");
+        assertThat(ChannelReports.busyNote(Double.NaN, Double.NaN, Map.of())).contains("unknown");
+    }
+
+    @Test
     void ratesInIbmsUnitAndCpuAsAShareOfTheCores() {
         ChannelRun r = run("c", "v", 1, 2000 * Scale.MIB, 89.44);
         assertThat(r.ibmMegabits()).isCloseTo(2000 * 8 / 89.44, within(1e-9));

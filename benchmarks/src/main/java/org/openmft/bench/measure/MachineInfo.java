@@ -105,13 +105,19 @@ public final class MachineInfo {
         return null;
     }
 
-    /** The source revision measured ("abc1234", with "+ local changes" when the tree is dirty), or null. */
+    /**
+     * The source revision measured ("abc1234", with "+ local changes" when the tree is dirty), or
+     * null. The report and its charts, which the benchmark itself rewrites section by section, do
+     * not count as local changes: a second section run after a first would otherwise be labelled
+     * with changes that are only the first section's figures.
+     */
     public static String gitRevision() {
         String head = run("git", "rev-parse", "--short", "HEAD");
         if (head == null) {
             return null;
         }
-        String status = run("git", "status", "--porcelain", "--untracked-files=no");
+        String status = run("git", "status", "--porcelain", "--untracked-files=no", "--", ":/",
+                ":(top,exclude)docs/performance.md", ":(top,exclude)docs/img");
         return status == null || status.isEmpty() ? head : head + " + local changes";
     }
 

@@ -1,32 +1,44 @@
 package org.openmft.cli;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.epoll.Epoll;
-import io.netty.channel.unix.DomainDatagramSocketAddress;
+import io.netty.channel.epoll.EpollDomainDatagramChannel;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.unix.DomainDatagramPacket;
 import io.netty.channel.unix.DomainSocketAddress;
-import io.netty.channel.unix.Socket;
 
 /**
  * systemd's side of the readiness protocol, for tests: a unix datagram socket bound where
- * {@code NOTIFY_SOCKET} points, collecting the messages a daemon sends. Netty's native socket
- * stands in for systemd's receiving end because the JDK has no unix datagrams.
+ * {@code NOTIFY_SOCKET} points, collecting the messages a daemon sends. Netty's native datagram
+ * channel stands in for systemd's receiving end because the JDK has no unix datagrams; its event
+ * loop hands each message to a queue that {@link #await} blocks on.
  */
 public final class NotifySocketReceiver implements AutoCloseable {
-    private final Socket socket;
+    private final EventLoopGroup loop;
+    private final Channel channel;
     private final String address;
+    private final BlockingQueue<String> arriving;
     private final List<String> received = new ArrayList<>();
 
-    private NotifySocketReceiver(Socket socket, String address) {
-        this.socket = socket;
+    private NotifySocketReceiver(EventLoopGroup loop, Channel channel, String address, BlockingQueue<String> arriving) {
+        this.loop = loop;
+        this.channel = channel;
         this.address = address;
+        this.arriving = arriving;
     }
 
     /** Why this platform cannot run the receiver (Netty's native transport is missing), if it cannot. */
@@ -47,9 +59,25 @@ public final class NotifySocketReceiver implements AutoCloseable {
 
     private static NotifySocketReceiver bind(String bindAddress, String address) throws IOException {
         Epoll.ensureAvailability();
-        Socket socket = Socket.newSocketDomainDgram();
-        socket.bind(new DomainSocketAddress(bindAddress));
-        return new NotifySocketReceiver(socket, address);
+        BlockingQueue<String> arriving = new LinkedBlockingQueue<>();
+        EventLoopGroup loop = new EpollEventLoopGroup(1);
+        try {
+            Channel channel = new Bootstrap().group(loop).channel(EpollDomainDatagramChannel.class)
+                    .handler(new SimpleChannelInboundHandler<DomainDatagramPacket>() {
+                        @Override
+                        protected void channelRead0(ChannelHandlerContext ctx, DomainDatagramPacket packet) {
+                            arriving.add(packet.content().toString(StandardCharsets.UTF_8));
+                        }
+                    }).bind(new DomainSocketAddress(bindAddress)).sync().channel();
+            return new NotifySocketReceiver(loop, channel, address, arriving);
+        } catch (InterruptedException e) {
+            loop.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while binding " + address, e);
+        } catch (RuntimeException e) {
+            loop.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+            throw new IOException("cannot bind " + address + ": " + e, e);
+        }
     }
 
     /** The value for NOTIFY_SOCKET. */
@@ -62,39 +90,28 @@ public final class NotifySocketReceiver implements AutoCloseable {
      *
      * @return every message received so far
      */
-    public List<String> await(String line, Duration timeout) throws IOException, InterruptedException {
+    public List<String> await(String line, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            drain();
-            if (received.stream().anyMatch(m -> m.lines().anyMatch(line::equals))) {
-                return List.copyOf(received);
-            }
-            if (System.nanoTime() > deadline) {
+        while (received.stream().noneMatch(m -> m.lines().anyMatch(line::equals))) {
+            String next = arriving.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            if (next == null) {
                 throw new AssertionError("no message with the line " + line + " on " + address + " within "
                         + timeout + "; received: " + received);
             }
-            Thread.sleep(50);
+            received.add(next);
         }
-    }
-
-    /** Every message received so far, without waiting. */
-    public List<String> received() throws IOException {
-        drain();
         return List.copyOf(received);
     }
 
-    private void drain() throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(4096);
-        DomainDatagramSocketAddress from;
-        while ((from = socket.recvFromDomainSocket(buffer, 0, buffer.capacity())) != null) {
-            byte[] bytes = new byte[from.receivedAmount()];
-            buffer.get(0, bytes);
-            received.add(new String(bytes, StandardCharsets.UTF_8));
-        }
+    /** Every message received so far, without waiting. */
+    public List<String> received() {
+        arriving.drainTo(received);
+        return List.copyOf(received);
     }
 
     @Override
-    public void close() throws IOException {
-        socket.close();
+    public void close() {
+        channel.close().syncUninterruptibly();
+        loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 }

@@ -3,6 +3,7 @@ package org.openmft.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Assumptions;
@@ -19,14 +20,15 @@ class SystemdNotifyTest {
         try (NotifySocketReceiver systemd = NotifySocketReceiver.at(dir.resolve("notify"))) {
             assertThat(SystemdNotify.notify(Map.of(SystemdNotify.SOCKET_ENV, systemd.address()),
                     "READY=1\nSTATUS=Agent SRC is running")).isEmpty();
-            assertThat(systemd.received()).containsExactly("READY=1\nSTATUS=Agent SRC is running");
+            assertThat(systemd.await("READY=1", Duration.ofSeconds(10)))
+                    .containsExactly("READY=1\nSTATUS=Agent SRC is running");
         }
         try (NotifySocketReceiver systemd = NotifySocketReceiver.abstractNamed("openmft-test-"
                 + ProcessHandle.current().pid())) {
             assertThat(systemd.address()).startsWith("@");
             assertThat(SystemdNotify.notify(Map.of(SystemdNotify.SOCKET_ENV, systemd.address()), "STOPPING=1"))
                     .isEmpty();
-            assertThat(systemd.received()).containsExactly("STOPPING=1");
+            assertThat(systemd.await("STOPPING=1", Duration.ofSeconds(10))).containsExactly("STOPPING=1");
         }
     }
 

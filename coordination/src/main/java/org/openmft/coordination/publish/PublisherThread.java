@@ -53,7 +53,8 @@ final class PublisherThread {
     private final List<Pass> senders = new CopyOnWriteArrayList<>();
     private final Object signal = new Object();
     private boolean signalled;
-    private Thread thread;
+    /** Written under this object's lock; read without it on the publications' path. */
+    private volatile Thread thread;
 
     /** Serves {@code sender} from now on; starts the thread with the first. */
     void add(Pass sender) {
@@ -71,7 +72,10 @@ final class PublisherThread {
 
     /** A buffer received a publication: the next passes run now. */
     void wake() {
-        ensureRunning();
+        Thread running = thread;
+        if (running == null || !running.isAlive()) {
+            ensureRunning();
+        }
         synchronized (signal) {
             signalled = true;
             signal.notifyAll();

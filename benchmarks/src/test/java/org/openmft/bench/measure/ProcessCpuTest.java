@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
@@ -18,29 +14,29 @@ import org.openmft.bench.scenarios.fileshapes.FileShapeRun;
 class ProcessCpuTest {
     private static final long SPIN_NANOS = 100_000_000L;
 
-    /**
-     * Spins until the calling thread has used {@link #SPIN_NANOS} of CPU by its own clock, plus 20 ms,
-     * so that /proc (which counts in clock ticks of 10 ms) shows at least {@link #SPIN_NANOS} too.
-     */
-    private static void spinForItsOwnCpu() {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long x = 0;
-        while (threads.getCurrentThreadCpuTime() < SPIN_NANOS + 20_000_000L) {
-            x += System.nanoTime() % 7;
-        }
-        assertThat(x).isNotNegative();
-    }
-
     @Test
     void anAgentsThreadsCountOnItsSideAndOutsideTheQueueManagersShare() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc here");
         long pid = ProcessHandle.current().pid();
         ProcessCpu measured = ProcessCpu.start(pid, "SRC", pid, "DST");
-        // The spinner ends itself once it has used SPIN_NANOS (and a clock tick more) of its own CPU.
-        Thread spinner = new Thread(ProcessCpuTest::spinForItsOwnCpu, "openmft-SRC-spin");
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread spinner = new Thread(() -> {
+            long x = 0;
+            while (!stop.get()) {
+                x += System.nanoTime() % 7;
+            }
+            assertThat(x).isNotNegative();
+        }, "openmft-SRC-spin");
         spinner.start();
-        spinner.join(60_000);
-        assertThat(spinner.isAlive()).as("the spinner used its CPU within a minute").isFalse();
+        try {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (CpuClock.threadsCpuNanos(pid, "openmft-SRC-") < SPIN_NANOS && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+        } finally {
+            stop.set(true);
+            spinner.join();
+        }
         FileShapeRun.Cpu cpu = measured.stop();
         // Both sides are this one process here: each side is its whole CPU.
         assertThat(cpu.source()).isGreaterThanOrEqualTo(SPIN_NANOS).isEqualTo(cpu.destination());
@@ -54,18 +50,19 @@ class ProcessCpuTest {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc here");
         long pid = ProcessHandle.current().pid();
         AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch spun = new CountDownLatch(1);
         Thread spinner = new Thread(() -> {
-            spinForItsOwnCpu();
-            spun.countDown();
             while (!stop.get()) {
                 Thread.onSpinWait();
             }
         }, "openmft-SRC-spin");
+        spinner.start();
         try {
             ProcessCpu measured = ProcessCpu.start(pid, "SRC", pid, "NOBODY");
-            spinner.start();
-            assertThat(spun.await(60, TimeUnit.SECONDS)).as("the spinner used its CPU within a minute").isTrue();
+            long from = CpuClock.threadsCpuNanos(pid, "openmft-SRC-");
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (CpuClock.threadsCpuNanos(pid, "openmft-SRC-") - from < SPIN_NANOS && System.nanoTime() < deadline) {
+                Thread.sleep(10); // the spinner is what is measured; this thread waits for it to have spun
+            }
             FileShapeRun.Cpu cpu = measured.stop();
             assertThat(cpu.queueManager()).isLessThanOrEqualTo(cpu.total() - SPIN_NANOS);
         } finally {

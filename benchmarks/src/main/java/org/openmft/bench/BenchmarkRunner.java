@@ -461,12 +461,14 @@ public final class BenchmarkRunner {
 
     /**
      * {@code md} with the goals of issue 18 rewritten: this run's figures merged into the headline file
-     * of its scale in the results directory (a run of everything starts it afresh, so that its goals are
-     * judged by its own figures only), beside the baseline.
+     * of its scale beside the report (a run of everything starts it afresh, so that its goals are
+     * judged by its own figures only), beside the baseline. Beside the report, not in the results
+     * directory under {@code target/}: a section run alone after a clean build, or on a fresh clone,
+     * keeps the other sections' figures as the report it rewrites shows them.
      */
     private String goals(String md, Map<String, Double> headline, Instant started, String revision)
             throws IOException {
-        Path file = options.results().resolve("headline-" + options.scale().name() + ".json");
+        Path file = headlineFile(options.report(), options.scale().name());
         HeadlineFigures before = options.which() == Which.ALL ? HeadlineFigures.empty("this run")
                 : HeadlineFigures.load(file);
         HeadlineFigures now = before.with(headline, java.time.format.DateTimeFormatter.ISO_LOCAL_DATE.format(
@@ -491,6 +493,13 @@ public final class BenchmarkRunner {
             }
         });
         return m;
+    }
+
+    /** The goals' figures of a report at one scale: {@code performance.md} has {@code performance-headline-full.json}. */
+    static Path headlineFile(Path report, String scale) {
+        String name = report.getFileName().toString();
+        String stem = name.endsWith(".md") ? name.substring(0, name.length() - 3) : name;
+        return report.resolveSibling(stem + "-headline-" + scale + ".json");
     }
 
     /** Where a report's charts go: {@code img/} beside it. */

@@ -21,6 +21,15 @@ class BenchmarkRunnerTest {
     }
 
     @Test
+    void theGoalsFiguresLiveBesideTheirReportNotUnderTarget() {
+        assertThat(BenchmarkRunner.headlineFile(Path.of("docs", "performance.md"), "full"))
+                .isEqualTo(Path.of("docs", "performance-headline-full.json"));
+        Path quick = BenchmarkRunner.parse(new String[] {"--quick"}).report();
+        assertThat(BenchmarkRunner.headlineFile(quick, "quick"))
+                .isEqualTo(quick.resolveSibling("performance-quick-headline-quick.json"));
+    }
+
+    @Test
     void quickDoesNotOverwriteTheCommittedReport() {
         BenchmarkRunner.Options o = BenchmarkRunner.parse(new String[] {"--quick", "--repetitions", "2"});
         assertThat(o.scale().name()).isEqualTo("quick");

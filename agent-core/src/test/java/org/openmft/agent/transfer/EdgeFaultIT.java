@@ -426,6 +426,43 @@ class EdgeFaultIT {
         }
     }
 
+    /**
+     * The destination's ITEM_DONE is lost on the way (it is not persistent: a queue manager that
+     * refuses or drops it loses it, which a real peer cannot be made to do on demand). The source,
+     * with everything sent, asks with an ACK_REQUEST naming the item it has no result for; the
+     * scripted destination answers with the result, and the transfer ends without resynchronising.
+     * The moved file stays until then.
+     */
+    @Test
+    void aLostItemDoneIsAskedForAgainAndTheTransferEndsWithoutResynchronising() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC", Map.of("transferAckTimeout", "1000"));
+            Path src = TransferHarness.randomFile(dir.resolve("in/lost.bin"), 5000, 3);
+            String md5 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5")
+                    .digest(Files.readAllBytes(src)));
+            try (ScriptedPeer fake = ScriptedPeer.destination(h.peer("FAKE"), "FAKE", "SRC");
+                    TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "FAKE", 0,
+                            move(src, Path.of("/fake/lost.bin"))))) {
+                Message start = fake.acceptStart();
+                String id = start.getStringProperty(Wire.TRANSFER_ID);
+                int incarnation = start.getIntProperty(Wire.INCARNATION);
+                Message last = fake.expectMatching(Wire.DATA, ScriptedPeer.where(Wire.LAST, true));
+                // Its ITEM_DONE "was lost": the source asks, in the same incarnation.
+                Message ask = fake.expect(Wire.ACK_REQUEST);
+                assertThat(ask.getIntProperty(Wire.INCARNATION)).as("asked, not resynchronised").isEqualTo(incarnation);
+                assertThat(ask.getIntProperty(Wire.FIRST_OPEN_ITEM)).as("the item it has no result for").isZero();
+                assertThat(src).as("a moved file before its result arrived").exists();
+                fake.send(fake.codec().itemDone(id, incarnation, 0, last.getLongProperty(Wire.SEQ), new ItemOutcome(0,
+                        null, "/fake/lost.bin", 5000, ItemOutcome.SUCCESS, null,
+                        org.openmft.agent.Checksum.of(ChecksumMethod.MD5, md5))));
+                fake.expect(Wire.COMPLETE_ACK);
+                Reply r = s.awaitFinal(30);
+                assertThat(r.resultCode()).as("%s", r.items()).isZero();
+            }
+            assertThat(src).as("moved once its result arrived").doesNotExist();
+        }
+    }
+
     // ------------------------------------------------------------------------------------------
 
     /**

@@ -196,6 +196,28 @@ class ProtocolFaultIT {
         assertThat(Files.size(dir.resolve("out/file.bin"))).isEqualTo(30);
     }
 
+    /**
+     * An ITEM_DONE is not persistent: the queue manager may refuse or drop it, and the source, which
+     * has sent everything, hears nothing more. Its ACK_REQUEST names the first item it has no result
+     * for, and the destination, whose transfer has ended, sends that item's result again.
+     */
+    @Test
+    void aLostItemDoneIsSentAgainWhenTheSourceAsksForTheResultsItLacks() throws Exception {
+        byte[] body = "one item in one chunk".getBytes();
+        Message lost = oneChunkItem("MD5", body, md5(body));
+        assertThat(lost.getIntProperty(Wire.RESULT_CODE)).as(lost.getStringProperty(Wire.SUPPLEMENT)).isZero();
+        // The script took the ITEM_DONE and acts as if it never came: it asks, naming item 0 as open.
+        source.ackRequest(1, 1, 0);
+        assertThat(source.expect(Wire.ACK).getLongProperty(Wire.SEQ)).isZero();
+        Message again = source.expect(Wire.ITEM_DONE);
+        assertThat(again.getIntProperty(Wire.ITEM)).isZero();
+        assertThat(again.getIntProperty(Wire.RESULT_CODE)).isZero();
+        assertThat(again.getStringProperty(Wire.CHECKSUM)).isEqualTo(lost.getStringProperty(Wire.CHECKSUM))
+                .isEqualTo(md5(body));
+        assertThat(again.getLongProperty(Wire.SEQ)).isEqualTo(lost.getLongProperty(Wire.SEQ));
+        assertThat(Files.readAllBytes(dir.resolve("out/file.bin"))).isEqualTo(body);
+    }
+
     @Test
     void messagesOfAnotherProtocolVersionAreDroppedAndTheAgentKeepsServing() throws Exception {
         Message alien = source.session().createMessage();

@@ -194,9 +194,14 @@ final class ScriptedPeer implements AutoCloseable {
                 checksum, data, data.length));
     }
 
-    /** Asks the destination where it is; everything below {@code nextSeq} was sent. */
+    /** Asks the destination where it is, as an older source does; everything below {@code nextSeq} was sent. */
     ScriptedPeer ackRequest(int incarnation, long nextSeq) throws JMSException {
-        return send(codec.ackRequest(id, incarnation, nextSeq));
+        return ackRequest(incarnation, nextSeq, -1);
+    }
+
+    /** Asks the destination where it is, and for the results of items from {@code firstOpenItem} on. */
+    ScriptedPeer ackRequest(int incarnation, long nextSeq, int firstOpenItem) throws JMSException {
+        return send(codec.ackRequest(id, incarnation, nextSeq, firstOpenItem));
     }
 
     // ------------------------------------------------------------------------------------------

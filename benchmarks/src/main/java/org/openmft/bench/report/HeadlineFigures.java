@@ -16,9 +16,10 @@ import java.util.Optional;
 
 /**
  * The figures issue 18's goals are judged by ({@link Goals}), each with the date and revision of the
- * run that measured it: one small JSON file per scale in the results directory, which every run
- * merges its sections' figures into (a run of every section starts it afresh), and the baseline of
- * the same shape checked into the repository ({@link #BASELINE}).
+ * run that measured it: one small JSON file per scale beside the report (for {@code
+ * docs/performance.md}, {@code docs/performance-headline-full.json}, checked in with it), which
+ * every run merges its sections' figures into (a run of every section starts it afresh), and the
+ * baseline of the same shape checked into the repository ({@link #BASELINE}).
  *
  * <pre>
  * {"source": "...", "figures": {"key": {"value": 0.66, "date": "2026-11-26", "revision": "4913880"}, ...}}

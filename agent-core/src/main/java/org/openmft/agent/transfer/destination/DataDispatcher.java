@@ -293,7 +293,8 @@ public final class DataDispatcher implements ReplySender {
                 t.onSequenced(ProtocolCodec.readSequenced(m), chunk.bytes(), chunk.length());
             }
             case Wire.ITEM_ABORT -> t.onSequenced(ProtocolCodec.readSequenced(m), buffer, 0);
-            case Wire.ACK_REQUEST -> t.onAckRequest(ProtocolCodec.incarnation(m), ProtocolCodec.nextSeq(m));
+            case Wire.ACK_REQUEST -> t.onAckRequest(ProtocolCodec.incarnation(m), ProtocolCodec.nextSeq(m),
+                    ProtocolCodec.firstOpenItem(m));
             case Wire.CANCEL -> {
                 t.cancel(ProtocolCodec.supplement(m));
                 forget(t);

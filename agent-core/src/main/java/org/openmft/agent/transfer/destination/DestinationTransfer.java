@@ -361,11 +361,17 @@ public final class DestinationTransfer {
             context.listener().recovered(context.settings().agentName(), id);
         }
         send(context.replies().codec().startOk(id, incarnation(), sequencer.expected()));
-        if (firstOpenItem >= 0) {
-            for (Map.Entry<Integer, ItemOutcome> e : results.entrySet()) {
-                if (e.getKey() >= firstOpenItem) {
-                    sendItemDone(e.getKey(), e.getValue(), resultSeq.getOrDefault(e.getKey(), -1L));
-                }
+        resendResults(firstOpenItem);
+    }
+
+    /** Sends again the result of every finished item from {@code firstOpenItem} on (none when it is -1). */
+    private void resendResults(int firstOpenItem) throws JMSException {
+        if (firstOpenItem < 0) {
+            return;
+        }
+        for (Map.Entry<Integer, ItemOutcome> e : results.entrySet()) {
+            if (e.getKey() >= firstOpenItem) {
+                sendItemDone(e.getKey(), e.getValue(), resultSeq.getOrDefault(e.getKey(), -1L));
             }
         }
     }
@@ -410,9 +416,10 @@ public final class DestinationTransfer {
 
     /**
      * The source heard nothing in time and asks where we are: an acknowledgement of everything
-     * when we have all it sent (ours was lost), else a NACK naming the first chunk we lack.
+     * when we have all it sent (ours was lost), else a NACK naming the first chunk we lack; then
+     * the results it lacks of the items we finished, from {@code firstOpenItem} on (-1: none).
      */
-    public void onAckRequest(int requestIncarnation, long sourceNextSeq) throws JMSException {
+    public void onAckRequest(int requestIncarnation, long sourceNextSeq, int firstOpenItem) throws JMSException {
         if (durabilityLost()) {
             return;
         }
@@ -420,8 +427,12 @@ public final class DestinationTransfer {
             case ACK_ALL -> sendAck(sequencer.expected() - 1);
             case NACK -> sendNack();
             case NONE -> {
+                return;
             }
         }
+        // The source lacks these results: their ITEM_DONE was lost (a refused or dropped send), and
+        // an acknowledgement alone would leave it waiting for them until it resynchronises.
+        resendResults(firstOpenItem);
     }
 
     /**

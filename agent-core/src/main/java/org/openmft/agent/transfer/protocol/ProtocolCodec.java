@@ -275,10 +275,16 @@ public final class ProtocolCodec {
         return sealed(m, id);
     }
 
-    /** No acknowledgement came in time; the source's next number is {@code nextSeq}. */
-    public Message ackRequest(String id, int incarnation, long nextSeq) throws JMSException {
+    /**
+     * No acknowledgement came in time; the source's next number is {@code nextSeq}, and
+     * {@code firstOpenItem} the first item it has no result for (-1: none, the property is left out).
+     */
+    public Message ackRequest(String id, int incarnation, long nextSeq, int firstOpenItem) throws JMSException {
         Message m = stamped(Wire.ACK_REQUEST, id, incarnation);
         m.setLongProperty(Wire.NEXT_SEQ, nextSeq);
+        if (firstOpenItem >= 0) {
+            m.setIntProperty(Wire.FIRST_OPEN_ITEM, firstOpenItem);
+        }
         return sealed(m, id);
     }
 
@@ -630,6 +636,11 @@ public final class ProtocolCodec {
         return longOr(m, Wire.NEXT_SEQ, -1);
     }
 
+    /** FIRST_OPEN_ITEM of a START or ACK_REQUEST (-1 if absent: an older source, or none open). */
+    public static int firstOpenItem(Message m) throws JMSException {
+        return intOr(m, Wire.FIRST_OPEN_ITEM, -1);
+    }
+
     /** The supplement (why), or null. */
     public static String supplement(Message m) throws JMSException {
         return m.getStringProperty(Wire.SUPPLEMENT);
@@ -642,7 +653,7 @@ public final class ProtocolCodec {
                 intOr(m, Wire.ITEM_COUNT, 0), intOr(m, Wire.WINDOW, 1), intOr(m, Wire.CHECKPOINT_CHUNKS, 1),
                 m.getStringProperty(Wire.ORIGINATOR_USER), m.getStringProperty(Wire.REQUESTER_USER),
                 m.getStringProperty(Wire.JOB_NAME),
-                intOr(m, Wire.FIRST_OPEN_ITEM, -1),
+                firstOpenItem(m),
                 m.propertyExists(Wire.AUTHORITY_CHECKING) && m.getBooleanProperty(Wire.AUTHORITY_CHECKING));
     }
 

@@ -44,8 +44,10 @@ public final class Wire {
     public static final String CANCEL = "CANCEL";
     /**
      * No acknowledgement came in time: where are you? {@link #NEXT_SEQ} is the source's next
-     * number (everything below was sent). The destination answers an ACK when it has everything,
-     * a NACK naming the first missing chunk otherwise; nothing is resent blindly.
+     * number (everything below was sent), {@link #FIRST_OPEN_ITEM} the first item it has no result
+     * for. The destination answers an ACK when it has everything, a NACK naming the first missing
+     * chunk otherwise, and the ITEM_DONE of each item from FIRST_OPEN_ITEM on that it finished;
+     * nothing is resent blindly.
      */
     public static final String ACK_REQUEST = "ACK_REQUEST";
     /** The source has the outcome; the destination may forget the transfer. */
@@ -132,8 +134,10 @@ public final class Wire {
     /** String: job name, when given. */
     public static final String JOB_NAME = "mftJobName";
     /**
-     * int: on a resynchronising START, the lowest item index the source has no result for; the
-     * destination sends the results it has for that item and later ones again.
+     * int: on a resynchronising START, and on an ACK_REQUEST, the lowest item index the source has
+     * no result for; the destination sends the results it has for that item and later ones again
+     * (an ITEM_DONE is not persistent, and one lost would otherwise wait for a resynchronisation).
+     * Absent (an older source): nothing is sent again.
      */
     public static final String FIRST_OPEN_ITEM = "mftFirstOpenItem";
     /**

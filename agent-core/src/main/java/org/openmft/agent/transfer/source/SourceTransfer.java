@@ -619,14 +619,17 @@ public final class SourceTransfer {
         return cancelRequested;
     }
 
-    private void sendStart() throws JMSException, TransferFailure {
-        int firstOpen = -1;
-        if (incarnation > 1) {
-            firstOpen = 0;
-            while (firstOpen < results.length && results[firstOpen] != null) {
-                firstOpen++;
-            }
+    /** The lowest item index without a result (the item count when every item has one). */
+    private int firstOpenItem() {
+        int firstOpen = 0;
+        while (firstOpen < results.length && results[firstOpen] != null) {
+            firstOpen++;
         }
+        return firstOpen;
+    }
+
+    private void sendStart() throws JMSException, TransferFailure {
+        int firstOpen = incarnation > 1 ? firstOpenItem() : -1;
         String originator = request.originator() == null ? null : request.originator().userId();
         Message m;
         try {
@@ -739,8 +742,9 @@ public final class SourceTransfer {
         noAnswer("no acknowledgement arrived");
         if (!budget.recovering()) {
             // A retry: ask the destination where it is rather than resending the window blindly
-            // (to a destination that is down, that would only pile up chunks nobody reads).
-            producer.send(codec.ackRequest(id, incarnation, flow.nextSeq()), DeliveryMode.NON_PERSISTENT,
+            // (to a destination that is down, that would only pile up chunks nobody reads), and for
+            // the results we lack: an ITEM_DONE lost on the way is sent again, not waited for.
+            producer.send(codec.ackRequest(id, incarnation, flow.nextSeq(), firstOpenItem()), DeliveryMode.NON_PERSISTENT,
                     producer.getPriority(), ackTimeoutMillis);
             return;
         }

@@ -139,7 +139,7 @@ class MessageTagTest {
         }
         ProtocolCodec codec = new ProtocolCodec(session(), id -> KEY);
         out.add(codec.start(new Start(ID, 4, "SRC", "QM1", "DST", 3, 8, 16, null, null, null, 2, true)));
-        out.add(codec.ackRequest(ID, 1, 99));
+        out.add(codec.ackRequest(ID, 1, 99, 2));
         out.add(codec.control(Wire.CANCEL, ID, 1, "cancelled by bob"));
         out.add(codec.control(Wire.COMPLETE_ACK, ID, 1, null));
         out.add(codec.call(ID, 1, "postDestinationCall", "executable:run.sh"));

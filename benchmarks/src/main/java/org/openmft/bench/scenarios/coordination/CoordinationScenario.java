@@ -377,6 +377,11 @@ public final class CoordinationScenario {
             result.fail("round " + n + ": " + round.failure);
             return result;
         }
+        String diskFull = monitor.diskFull();
+        if (diskFull != null) {
+            result.fail("round " + n + ": " + diskFull);
+            return result;
+        }
         result.wallSeconds = (round.lastFinal() - round.submitted) / 1e9;
         result.transferSeconds = round.transferSeconds();
         result.transferIds = round.transferIds();
@@ -1132,6 +1137,8 @@ public final class CoordinationScenario {
         private long maxBacklog = -1;
         private double maxHeap;
         private int maxThreads;
+        /** The highest share of the work directory's disk in use, as Artemis reckons it for max-disk-usage. */
+        private double maxDiskUsed;
 
         Monitor() {
             List<String> outboxes = new ArrayList<>();
@@ -1156,6 +1163,12 @@ public final class CoordinationScenario {
 
         private synchronized void sample(List<String> outboxes, ArtemisQueueAdmin agentAdmin,
                 ArtemisQueueAdmin coordinationAdmin) {
+            try {
+                java.nio.file.FileStore store = Files.getFileStore(root);
+                maxDiskUsed = Math.max(maxDiskUsed, 1.0 - (double) store.getUsableSpace() / store.getTotalSpace());
+            } catch (java.io.IOException e) {
+                // The directory is there for the whole round; a failed look is not a full disk.
+            }
             int total = 0;
             for (CoordinationPublisher p : publishers) {
                 int h = p.held();
@@ -1190,6 +1203,19 @@ public final class CoordinationScenario {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+
+        /**
+         * Why the round's times are not the agents' when the disk passed the queue managers'
+         * max-disk-usage (Artemis's default, which they keep): Artemis then blocks every producer
+         * until space is freed. Null when it stayed below.
+         */
+        synchronized String diskFull() {
+            double limit = org.apache.activemq.artemis.api.config.ActiveMQDefaultConfiguration.getDefaultMaxDiskUsage()
+                    / 100.0;
+            return maxDiskUsed <= limit ? null : String.format(Locale.ROOT, "the disk of %s was %.1f%% used during the"
+                    + " round, past the queue managers' max-disk-usage of %.0f%%: Artemis blocked the producers, so the"
+                    + " times are not the agents'; free space and run again", root, 100 * maxDiskUsed, 100 * limit);
         }
 
         synchronized void copyTo(CoordinationResult r) {

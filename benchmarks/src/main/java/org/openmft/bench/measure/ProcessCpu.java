@@ -26,13 +26,18 @@ public final class ProcessCpu implements CpuSplit {
         this.sourcePrefix = "openmft-" + sourceAgent + "-";
         this.destinationPrefix = "openmft-" + destinationAgent + "-";
         this.source0 = CpuClock.processCpuNanos(sourcePid);
-        this.destination0 = CpuClock.processCpuNanos(destinationPid);
+        this.destination0 = sameProcess() ? source0 : CpuClock.processCpuNanos(destinationPid);
         this.agents0 = agentThreads();
     }
 
     /** Starts measuring the process {@code sourcePid} hosting {@code sourceAgent}, and the other one. */
     public static ProcessCpu start(long sourcePid, String sourceAgent, long destinationPid, String destinationAgent) {
         return new ProcessCpu(sourcePid, sourceAgent, destinationPid, destinationAgent);
+    }
+
+    /** Both agents in one process: its clock is read once, so both sides see the same instant. */
+    private boolean sameProcess() {
+        return sourcePid == destinationPid;
     }
 
     private long agentThreads() {
@@ -44,7 +49,7 @@ public final class ProcessCpu implements CpuSplit {
     @Override
     public FileShapeRun.Cpu stop() {
         long s1 = CpuClock.processCpuNanos(sourcePid);
-        long d1 = CpuClock.processCpuNanos(destinationPid);
+        long d1 = sameProcess() ? s1 : CpuClock.processCpuNanos(destinationPid);
         long agents = agentThreads() - agents0;
         if (source0 < 0 || destination0 < 0 || s1 < 0 || d1 < 0) {
             return FileShapeRun.Cpu.UNKNOWN;

@@ -43,11 +43,8 @@ public final class AgentRequests {
         channel.toQueueManager(agentQMgr);
         Optional<Reply> reply = channel.request(QueueNames.command(agent), request, timeout);
         Duration roundTrip = Duration.ofNanos(System.nanoTime() - start);
-        if (reply.isEmpty()) {
-            throw new MftClientException(MftClientException.TIMED_OUT, "BFGCL0214I: agent " + agent
-                    + " didn't respond to ping after " + seconds(timeout) + " seconds.");
-        }
-        accepted(reply.get());
+        accepted(answered(reply, () -> "BFGCL0214I: agent " + agent + " didn't respond to ping after "
+                + seconds(timeout) + " seconds."));
         return roundTrip;
     }
 
@@ -67,13 +64,9 @@ public final class AgentRequests {
         StopAgentRequest request = new StopAgentRequest("1.00", originator, agent, immediate,
                 new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false));
         channel.toQueueManager(agentQMgr);
-        Optional<Reply> reply = channel.request(QueueNames.command(agent), request, timeout);
-        if (reply.isEmpty()) {
-            throw new MftClientException(MftClientException.TIMED_OUT, "BFGCL0035W: agent " + agent
-                    + " has not confirmed that it stopped within " + seconds(timeout) + " s; it may still be"
-                    + " finishing transfers (use -i to interrupt them)");
-        }
-        accepted(reply.get());
+        accepted(answered(channel.request(QueueNames.command(agent), request, timeout), () -> "BFGCL0035W: agent "
+                + agent + " has not confirmed that it stopped within " + seconds(timeout) + " s; it may still be"
+                + " finishing transfers (use -i to interrupt them)"));
     }
 
     /**
@@ -90,15 +83,23 @@ public final class AgentRequests {
     public static String deleteSchedule(CommandChannel channel, Originator originator, String agent,
             String agentQMgr, long id, Duration timeout) throws Exception {
         channel.toQueueManager(agentQMgr);
-        Optional<Reply> reply = channel.request(QueueNames.command(agent), new DeleteScheduledTransferRequest("6.00",
-                originator, id, new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false)), timeout);
-        if (reply.isEmpty()) {
-            throw new MftClientException(MftClientException.TIMED_OUT, "BFGCL0214I: agent " + agent
-                    + " did not answer within " + seconds(timeout) + " seconds; the agent must be running to delete"
-                    + " a schedule");
-        }
-        accepted(reply.get());
-        return String.join("; ", reply.get().supplements());
+        Reply reply = accepted(answered(channel.request(QueueNames.command(agent), new DeleteScheduledTransferRequest(
+                "6.00", originator, id, new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false)), timeout),
+                () -> "BFGCL0214I: agent " + agent + " did not answer within " + seconds(timeout) + " seconds; the agent"
+                        + " must be running to delete a schedule"));
+        return String.join("; ", reply.supplements());
+    }
+
+    /**
+     * The agent's answer.
+     *
+     * @param silence what to say when there is none
+     * @throws MftClientException code 2 ({@link MftClientException#TIMED_OUT}) with {@code silence}
+     *     when the agent did not answer in time
+     */
+    public static Reply answered(Optional<Reply> reply, java.util.function.Supplier<String> silence)
+            throws MftClientException {
+        return reply.orElseThrow(() -> new MftClientException(MftClientException.TIMED_OUT, silence.get()));
     }
 
     /** Checks that a wait is more than zero. */
@@ -115,10 +116,11 @@ public final class AgentRequests {
                 : java.math.BigDecimal.valueOf(d.toNanos(), 9).stripTrailingZeros().toPlainString();
     }
 
-    private static void accepted(Reply reply) throws MftClientException {
+    private static Reply accepted(Reply reply) throws MftClientException {
         if (reply.resultCode() != 0) {
             throw new MftClientException(MftClientException.FAILED, String.join("; ", reply.supplements()),
                     reply.resultCode());
         }
+        return reply;
     }
 }

@@ -1,7 +1,6 @@
 package org.openmft.client.internal;
 
 import java.time.Duration;
-import java.util.Optional;
 import java.util.function.Function;
 
 import org.openmft.agent.config.QueueNames;
@@ -34,13 +33,10 @@ public final class MonitorRequests {
      */
     public static void send(CommandChannel channel, String agent, String monitor,
             Function<ReplyTo, CommandDocument> document) throws Exception {
-        Optional<Reply> reply = channel.request(QueueNames.command(agent),
-                document.apply(new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false)), ANSWER_WAIT);
-        if (reply.isEmpty()) {
-            throw new MftClientException(MftClientException.TIMED_OUT, "BFGCL0214I: agent " + agent + " did not answer"
-                    + " about monitor " + monitor + " within " + ANSWER_WAIT.toSeconds() + " seconds; is it running?");
-        }
-        Reply r = reply.get();
+        Reply r = AgentRequests.answered(channel.request(QueueNames.command(agent),
+                document.apply(new ReplyTo(channel.replyQueueName(), channel.qmgrName(), false)), ANSWER_WAIT),
+                () -> "BFGCL0214I: agent " + agent + " did not answer about monitor " + monitor + " within "
+                        + ANSWER_WAIT.toSeconds() + " seconds; is it running?");
         if (r.resultCode() != 0) {
             throw new MftClientException(MftClientException.FAILED, "BFGCL0252E: result " + r.resultCode() + ": "
                     + String.join("; ", r.supplements()), r.resultCode());

@@ -252,7 +252,8 @@ public final class CoordinationReport {
         row("process RSS after start / peak", r -> fmt(r.rssAfterMib, 0) + " / " + fmt(r.peakRssMib, 0) + " MiB");
         row("during the round: max heap in use / max threads", r -> fmt(r.maxHeapMib, 0) + " MiB / "
                 + (r.maxThreads < 0 ? "—" : String.valueOf(r.maxThreads)));
-        row("idle agents: busy cores over 10 s (agents, publishers, both QMs)", this::idle);
+        row("idle agents: busy cores over 10 s, once the warm-up's due status publications are out (agents,"
+                + " publishers, both QMs)", this::idle);
         row("idle agents: status publications in those 10 s", r -> count(r.idleStatusPublications));
         line();
     }

@@ -533,8 +533,18 @@ public final class CoordinationScenario {
         publisher.start();
     }
 
-    /** CPU of the idle agents over 10 s: command loops, publishers' ticks, status publications. */
+    /**
+     * CPU of the idle agents over 10 s: command loops, publishers' ticks, status publications. The
+     * window opens once the status publications the warm-up left due are out: an agent publishes a
+     * change of its status at most every {@code agentStatusPublishRateLimit} seconds, so after the
+     * warm-up's transfers many are due up to that long later, which is the warm-up's cost, not the
+     * idle agents'. So the window opens that limit and 2 s after the warm-up ended.
+     */
     private void measureIdle() throws InterruptedException {
+        long due = statusCounter.status.get();
+        TimeUnit.SECONDS.sleep(cell.statusRateLimit() + 2L);
+        log("  %d status publications the warm-up left due went out in the %d s before the idle window",
+                statusCounter.status.get() - due, cell.statusRateLimit() + 2);
         long status0 = statusCounter.status.get();
         ThreadCpuSampler sampler = ThreadCpuSampler.startIfSupported(250);
         long t0 = System.nanoTime();

@@ -409,11 +409,9 @@ class EdgeFaultIT {
             try (ScriptedPeer fake = ScriptedPeer.destination(h.peer("FAKE"), "FAKE", "SRC");
                     TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "FAKE", 0,
                             move(src, Path.of("/fake/sum.bin"))))) {
-                Message start = fake.acceptStart();
-                String id = start.getStringProperty(Wire.TRANSFER_ID);
-                int incarnation = start.getIntProperty(Wire.INCARNATION);
-                Message last = fake.expectMatching(Wire.DATA, ScriptedPeer.where(Wire.LAST, true));
-                fake.send(fake.codec().itemDone(id, incarnation, last.getIntProperty(Wire.ITEM),
+                Message last = fake.acceptStartAndTakeLastChunk();
+                fake.send(fake.codec().itemDone(last.getStringProperty(Wire.TRANSFER_ID),
+                        last.getIntProperty(Wire.INCARNATION), last.getIntProperty(Wire.ITEM),
                         last.getLongProperty(Wire.SEQ), new ItemOutcome(0, null, null, 0, ItemOutcome.FAILED,
                                 supplement, null)));
                 // The source finished the transfer with the scripted destination.
@@ -438,15 +436,13 @@ class EdgeFaultIT {
         try (TransferHarness h = new TransferHarness(dir, false)) {
             h.agent("SRC", Map.of("transferAckTimeout", "1000"));
             Path src = TransferHarness.randomFile(dir.resolve("in/lost.bin"), 5000, 3);
-            String md5 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5")
-                    .digest(Files.readAllBytes(src)));
+            String md5 = ProtocolFaultIT.md5(Files.readAllBytes(src));
             try (ScriptedPeer fake = ScriptedPeer.destination(h.peer("FAKE"), "FAKE", "SRC");
                     TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "FAKE", 0,
                             move(src, Path.of("/fake/lost.bin"))))) {
-                Message start = fake.acceptStart();
-                String id = start.getStringProperty(Wire.TRANSFER_ID);
-                int incarnation = start.getIntProperty(Wire.INCARNATION);
-                Message last = fake.expectMatching(Wire.DATA, ScriptedPeer.where(Wire.LAST, true));
+                Message last = fake.acceptStartAndTakeLastChunk();
+                String id = last.getStringProperty(Wire.TRANSFER_ID);
+                int incarnation = last.getIntProperty(Wire.INCARNATION);
                 // Its ITEM_DONE "was lost": the source asks, in the same incarnation.
                 Message ask = fake.expect(Wire.ACK_REQUEST);
                 assertThat(ask.getIntProperty(Wire.INCARNATION)).as("asked, not resynchronised").isEqualTo(incarnation);

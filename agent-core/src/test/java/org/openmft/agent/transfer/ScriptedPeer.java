@@ -214,6 +214,15 @@ final class ScriptedPeer implements AutoCloseable {
         return start;
     }
 
+    /**
+     * Playing a destination of one item: the real source's START accepted, then the
+     * item's last DATA, which names the transfer and incarnation an answer needs; nothing answered.
+     */
+    Message acceptStartAndTakeLastChunk() throws JMSException {
+        acceptStart();
+        return expectMatching(Wire.DATA, where(Wire.LAST, true));
+    }
+
     /** The next message of this type within 20 s; others before it are dropped. */
     Message expect(String type) throws JMSException {
         return expectMatching(type, m -> true);

@@ -3,8 +3,12 @@ package org.openmft.bench.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
@@ -13,6 +17,8 @@ import org.openmft.bench.scenarios.fileshapes.FileShapeRun;
 /** The CPU of agent-hosting processes, read from /proc: the agents' threads told apart by their names. */
 class ProcessCpuTest {
     private static final long SPIN_NANOS = 100_000_000L;
+    /** The kernel's clock tick, in which /proc counts thread CPU (100 Hz). */
+    private static final long TICK_NANOS = 10_000_000L;
 
     @Test
     void anAgentsThreadsCountOnItsSideAndOutsideTheQueueManagersShare() throws Exception {
@@ -50,19 +56,27 @@ class ProcessCpuTest {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc here");
         long pid = ProcessHandle.current().pid();
         AtomicBoolean stop = new AtomicBoolean();
+        AtomicBoolean counting = new AtomicBoolean();
+        CountDownLatch spun = new CountDownLatch(1);
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Thread spinner = new Thread(() -> {
+            long from = -1;
             while (!stop.get()) {
                 Thread.onSpinWait();
+                if (from < 0 && counting.get()) {
+                    from = threads.getCurrentThreadCpuTime();
+                } else if (from >= 0 && threads.getCurrentThreadCpuTime() - from >= SPIN_NANOS + TICK_NANOS) {
+                    // A tick more than asked for: /proc counts in clock ticks and truncates.
+                    spun.countDown();
+                }
             }
         }, "openmft-SRC-spin");
         spinner.start();
         try {
             ProcessCpu measured = ProcessCpu.start(pid, "SRC", pid, "NOBODY");
-            long from = CpuClock.threadsCpuNanos(pid, "openmft-SRC-");
-            long deadline = System.nanoTime() + 60_000_000_000L;
-            while (CpuClock.threadsCpuNanos(pid, "openmft-SRC-") - from < SPIN_NANOS && System.nanoTime() < deadline) {
-                Thread.sleep(10); // the spinner is what is measured; this thread waits for it to have spun
-            }
+            counting.set(true);
+            assertThat(spun.await(60, TimeUnit.SECONDS)).as("the agent thread spun %d ms", SPIN_NANOS / 1_000_000)
+                    .isTrue();
             FileShapeRun.Cpu cpu = measured.stop();
             assertThat(cpu.queueManager()).isLessThanOrEqualTo(cpu.total() - SPIN_NANOS);
         } finally {

@@ -107,9 +107,9 @@ public final class MachineInfo {
 
     /**
      * The source revision measured ("abc1234", with "+ local changes" when the tree is dirty), or
-     * null. The report and its charts, which the benchmark itself rewrites section by section, do
-     * not count as local changes: a second section run after a first would otherwise be labelled
-     * with changes that are only the first section's figures.
+     * null. The report, its charts and its goals' figures file, which the benchmark itself rewrites
+     * section by section, do not count as local changes: a second section run after a first would
+     * otherwise be labelled with changes that are only the first section's figures.
      */
     public static String gitRevision() {
         String head = run("git", "rev-parse", "--short", "HEAD");
@@ -117,7 +117,8 @@ public final class MachineInfo {
             return null;
         }
         String status = run("git", "status", "--porcelain", "--untracked-files=no", "--", ":/",
-                ":(top,exclude)docs/performance.md", ":(top,exclude)docs/img");
+                ":(top,exclude)docs/performance.md", ":(top,exclude)docs/img",
+                ":(top,exclude,glob)docs/performance-headline-*.json");
         return status == null || status.isEmpty() ? head : head + " + local changes";
     }
 

@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * later message, checked by the dispatcher), the START's validated user, and when the source was
  * last heard ({@link #expire} past {@code openmft.sourceSilenceTimeout}).
  *
- * <p>Why this file stays whole (about 780 lines): it is the one state machine of a received
+ * <p>Why this file stays whole (about 800 lines): it is the one state machine of a received
  * transfer (start and resynchronisation, sequence, items, acknowledgements and checkpoints, end),
  * whose steps share the transfer's fields; ordering, reordering, writing, checkpointing and failure
  * decisions are already rooms of their own ({@link Sequencer}, {@link ReorderBuffer},

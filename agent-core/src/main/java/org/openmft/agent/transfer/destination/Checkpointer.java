@@ -6,8 +6,11 @@ import java.nio.channels.FileChannel;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
@@ -42,12 +45,20 @@ import org.slf4j.MDC;
  *
  * <p>The hand-over queue is bounded ({@value #CAPACITY} jobs); a full queue makes the dispatcher
  * wait, which slows the sources through their windows.
+ *
+ * <p>It also lends its {@link #forcer() forcing threads} to items whose last chunk is written
+ * ({@link FinishingItem}): up to {@value #FORCE_THREADS} files are forced at once, beside the
+ * dispatcher's writes, so that the file system commits them together; the threads end when idle.
  */
 public final class Checkpointer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Checkpointer.class);
     static final int CAPACITY = 16;
     /** How long the idle thread sleeps before it looks at {@code closing} again. */
     private static final long IDLE_POLL_SECONDS = 30;
+    /** Files forced at once at most. */
+    static final int FORCE_THREADS = 4;
+    /** Forces waiting for a thread at most; past it the dispatcher forces itself. */
+    private static final int FORCE_QUEUE = 64;
 
     /**
      * A record to replace ({@code channel} may be null; {@code seq} -1: no acknowledgement to
@@ -76,11 +87,22 @@ public final class Checkpointer implements AutoCloseable {
     private final ProtocolCodec.Keys keys;
     private final Routing routing;
     private final Thread thread;
+    private final ThreadPoolExecutor forcePool;
+    private final Executor forcer;
     private volatile boolean closing;
 
     /** Opens its own session for the acknowledgements and starts its thread. */
     public Checkpointer(String agentName, Connection connection, TransferStateStore state, AgentListener listener,
             ThreadFactory threads, ProtocolCodec.Keys keys, Routing routing) throws JMSException {
+        this(agentName, connection, state, listener, threads, keys, routing, null);
+    }
+
+    /**
+     * As the public constructor, with {@code forcer} (null: its own threads) forcing finished
+     * items' files, so that a test can hold them.
+     */
+    Checkpointer(String agentName, Connection connection, TransferStateStore state, AgentListener listener,
+            ThreadFactory threads, ProtocolCodec.Keys keys, Routing routing, Executor forcer) throws JMSException {
         this.agentName = agentName;
         this.routing = routing;
         this.listener = listener;
@@ -93,6 +115,21 @@ public final class Checkpointer implements AutoCloseable {
         this.thread = threads.newThread(this::run);
         thread.setName("openmft-" + agentName + "-checkpoint");
         thread.start();
+        AtomicInteger forcers = new AtomicInteger();
+        // A force refused (queue full, or closing) runs on the caller's thread: never dropped.
+        this.forcePool = new ThreadPoolExecutor(FORCE_THREADS, FORCE_THREADS, IDLE_POLL_SECONDS, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(FORCE_QUEUE), r -> {
+                    Thread t = threads.newThread(r);
+                    t.setName("openmft-" + agentName + "-force-" + forcers.incrementAndGet());
+                    return t;
+                }, (r, pool) -> r.run());
+        forcePool.allowCoreThreadTimeOut(true);
+        this.forcer = forcer != null ? forcer : forcePool;
+    }
+
+    /** Where finished items' files are forced to disk, several at once. */
+    Executor forcer() {
+        return forcer;
     }
 
     /** Queues a job, waiting while the queue is full. */
@@ -180,6 +217,12 @@ public final class Checkpointer implements AutoCloseable {
         jobs.offer(WAKE);
         try {
             thread.join(wait.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        forcePool.shutdown();
+        try {
+            forcePool.awaitTermination(wait.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -31,6 +31,7 @@ import org.openmft.agent.exits.TransferExitContext;
 import org.openmft.agent.exits.TransferExitResult;
 import org.openmft.agent.messaging.ArtemisTuning;
 import org.openmft.agent.messaging.ConsumerLoop;
+import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.Routing;
 import org.openmft.agent.protection.MessageProtection;
 import org.openmft.agent.protection.ProtectionException;
@@ -120,6 +121,7 @@ public final class DataDispatcher implements ReplySender {
         this.listener = listener;
         this.calls = new DestinationCalls(agentName, CallRunner.none(), listener, threads);
         loop.tick(() -> {
+            settleForced();
             expireSilent();
             calls.drain(this::find, this);
         });
@@ -414,6 +416,25 @@ public final class DataDispatcher implements ReplySender {
             log.warn("Agent {}: {}", agentName, why);
             t.expire(why);
             forget(t);
+        }
+    }
+
+    /** Lets each transfer settle its items whose files are forced, between messages too. */
+    private void settleForced() {
+        List<DestinationTransfer> all;
+        synchronized (incoming) {
+            all = new ArrayList<>(incoming.values());
+        }
+        for (DestinationTransfer t : all) {
+            try {
+                t.settleForced();
+            } catch (JMSException e) {
+                log.warn("Agent {}: transfer {}: an item's result could not be sent: {}", agentName, t.id(),
+                        ProviderErrors.describe(e));
+            }
+            if (t.gaveUp()) {
+                forget(t);
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -40,6 +41,14 @@ import org.slf4j.LoggerFactory;
  * outcome, and keeps those outcomes until the source acknowledges completion so that a resent
  * last chunk is answered again.
  *
+ * <p>An item whose last chunk comes between checkpoints is verified and handed over
+ * ({@link FinishingItem}): its file is forced on the checkpointer's forcing threads while the next
+ * items are written, and it is settled (rename journaled, renamed, result journaled,
+ * {@code ITEM_DONE} sent) in item order once forced. Every item handed over is settled before a
+ * checkpoint record is handed to the checkpointer, before any other result is journaled and before
+ * the transfer ends, so a record never passes an item without its result, and a crash loses at
+ * most what it lost before: items after the last record, received again.
+ *
  * <p>State that cannot be made durable (a checkpoint, an item's result) ends the transfer here
  * through {@link FailurePolicy}: suspended when the agent lost its queue manager, else given up
  * with an ABORT that tells the source why (result 40); the partial file goes.
@@ -48,12 +57,13 @@ import org.slf4j.LoggerFactory;
  * later message, checked by the dispatcher), the START's validated user, and when the source was
  * last heard ({@link #expire} past {@code openmft.sourceSilenceTimeout}).
  *
- * <p>Why this file stays whole (about 800 lines): it is the one state machine of a received
+ * <p>Why this file stays whole (about 900 lines): it is the one state machine of a received
  * transfer (start and resynchronisation, sequence, items, acknowledgements and checkpoints, end),
- * whose steps share the transfer's fields; ordering, reordering, writing, checkpointing and failure
- * decisions are already rooms of their own ({@link Sequencer}, {@link ReorderBuffer},
- * {@link ItemWriter}, {@link Checkpointer}, {@link FailurePolicy}), and splitting the rest would
- * pass that state around.
+ * whose steps share the transfer's fields; ordering, reordering, writing, finishing, checkpointing
+ * and failure decisions are already rooms of their own ({@link Sequencer}, {@link ReorderBuffer},
+ * {@link ItemWriter}, {@link FinishingItem}, {@link Checkpointer}, {@link FailurePolicy}), and
+ * splitting the rest would pass that state around (when an item is settled decides what a
+ * checkpoint record may say).
  *
  * <p>Called only by the agent's DATA dispatcher thread, except {@link #checkpointDone} and the
  * checkpointer's failure report.
@@ -61,6 +71,8 @@ import org.slf4j.LoggerFactory;
 public final class DestinationTransfer {
     private static final Logger log = LoggerFactory.getLogger(DestinationTransfer.class);
     private static final long DURABILITY_WAIT_MILLIS = 60_000;
+    /** Items handed over and not yet settled, per transfer, at most. */
+    static final int MAX_FINISHING = 8;
 
     private final DestinationContext context;
     private final String id;
@@ -74,6 +86,11 @@ public final class DestinationTransfer {
     /** Messages of a transfer spread over several channels that came before their turn. */
     private final ReorderBuffer reorder = new ReorderBuffer();
     private final ItemWriter writer;
+    /**
+     * File items verified and handed over to be forced, oldest first (at most
+     * {@value #MAX_FINISHING}): their renames, results and {@code ITEM_DONE}s follow in item order.
+     */
+    private final ArrayDeque<FinishingItem> finishing = new ArrayDeque<>();
     private final Map<Integer, ItemOutcome> results = new TreeMap<>();
     /** The sequence number each result answered (-1 when not known after a restart). */
     private final Map<Integer, Long> resultSeq = new HashMap<>();
@@ -347,6 +364,7 @@ public final class DestinationTransfer {
         if (durabilityLost()) {
             return;
         }
+        settle(true);
         int before = sequencer.incarnation();
         if (!sequencer.restart(newIncarnation)) {
             log.info("Transfer {}: ignored a start of incarnation {} (now {})", id, newIncarnation, before);
@@ -395,6 +413,7 @@ public final class DestinationTransfer {
      */
     public void expire(String reason) {
         writer.discard();
+        abandonFinishing(false);
         if (!ended && !reported) {
             ended = true;
             context.listener().transferEnded(context.settings().agentName(), Role.DESTINATION,
@@ -423,6 +442,8 @@ public final class DestinationTransfer {
         if (durabilityLost()) {
             return;
         }
+        // The source waited: what is verified is settled, so that it hears every result it can.
+        settle(true);
         switch (sequencer.ackRequest(requestIncarnation, sourceNextSeq, ended)) {
             case ACK_ALL -> sendAck(sequencer.expected() - 1);
             case NACK -> sendNack();
@@ -515,6 +536,9 @@ public final class DestinationTransfer {
                     sequencer.expected());
             sendNack();
         }
+        if (!finishing.isEmpty()) {
+            settle(false);
+        }
     }
 
     /** Handles message {@code m}, the one expected (the sequencer has moved past it). */
@@ -544,7 +568,14 @@ public final class DestinationTransfer {
         }
         try {
             if (m.first()) {
-                writer.start(item, seq, m.header());
+                if (!writer.start(item, seq, m.header(), this::finishingAt)) {
+                    // An item still finishing has its name: it goes first (its rename, then this).
+                    settle(true);
+                    if (ended) {
+                        return;
+                    }
+                    writer.start(item, seq, m.header(), p -> false);
+                }
             } else if (!writer.open(item)) {
                 log.warn("Transfer {}: chunk {} for item {} arrived without its start; the item fails", id, seq, item);
                 fail(item, null, null, "BFGTR0002E: Chunk " + seq + " arrived out of order for item " + item, seq);
@@ -563,10 +594,7 @@ public final class DestinationTransfer {
             writer.write(body, length, m.offset());
             context.listener().chunkWritten(context.settings().agentName(), id, item, length);
             if (m.last()) {
-                ItemWriter.Finished done = writer.finish(m.itemBytes(), m.checksum(),
-                        r -> context.state().appendRename(id, r));
-                record(new ItemOutcome(item, writer.sourcePath(), done.destination(), done.bytes(),
-                        ItemOutcome.SUCCESS, null, done.checksum()), seq);
+                finishItem(m, seq);
             } else {
                 acknowledge(seq);
             }
@@ -577,7 +605,88 @@ public final class DestinationTransfer {
         }
     }
 
+    /**
+     * Item {@code m.item()}'s last chunk is written: between checkpoints a file item is verified and
+     * handed over (its window acknowledged as any other); at a checkpoint, at the transfer's last
+     * item, or for a queue, the items handed over are settled and this one is finished here.
+     */
+    private void finishItem(Sequenced m, long seq) throws ItemWriter.ItemFailure, StateException, JMSException {
+        boolean lastOfTransfer = results.size() + finishing.size() + 1 >= itemCount;
+        if (context.checkpointer() != null && writer.canHandOver() && !sequencer.checkpointDue(seq)
+                && !lastOfTransfer) {
+            FinishingItem f = writer.handOver(m.itemBytes(), m.checksum(), seq);
+            f.forceWith(context.checkpointer().forcer());
+            finishing.add(f);
+            settle(false);
+            if (!ended && sequencer.windowEnds(seq)) {
+                sendAck(seq);
+            }
+            return;
+        }
+        settle(true);
+        if (ended) {
+            return;
+        }
+        String source = writer.sourcePath();
+        ItemWriter.Finished done = writer.finish(m.itemBytes(), m.checksum(), r -> context.state().appendRename(id, r));
+        record(new ItemOutcome(m.item(), source, done.destination(), done.bytes(), ItemOutcome.SUCCESS, null,
+                done.checksum()), seq);
+    }
+
+    /** Whether an item handed over and not yet settled will have the final name {@code target}. */
+    private boolean finishingAt(Path target) {
+        for (FinishingItem f : finishing) {
+            if (f.writesTo(target)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Settles the items handed over, oldest first: those already forced (and, past
+     * {@value #MAX_FINISHING}, the oldest whatever it takes), or with {@code all} every one,
+     * waiting for their forces.
+     */
+    private void settle(boolean all) throws JMSException {
+        FinishingItem f;
+        while (!ended && (f = finishing.peek()) != null
+                && (all || f.forced() || finishing.size() > MAX_FINISHING)) {
+            finishing.poll();
+            try {
+                ItemWriter.Finished done = f.complete(r -> context.state().appendRename(id, r));
+                record(new ItemOutcome(f.item(), f.sourcePath(), done.destination(), done.bytes(),
+                        ItemOutcome.SUCCESS, null, done.checksum()), f.lastSeq());
+            } catch (ItemWriter.ItemFailure e) {
+                log.warn("Transfer {}: item {} failed: {}", id, f.item(), e.getMessage());
+                record(new ItemOutcome(f.item(), f.sourcePath(), e.destination, 0, ItemOutcome.FAILED, e.getMessage(),
+                        null), f.lastSeq());
+            } catch (StateException e) {
+                giveUp(e);
+            }
+        }
+    }
+
+    /** The dispatcher's tick: settles what is forced, so results do not wait for the next message. */
+    public void settleForced() throws JMSException {
+        if (!finishing.isEmpty() && !durabilityLost()) {
+            settle(false);
+        }
+    }
+
+    /** Items handed over will not be settled: their files close and, unless {@code keep}, go. */
+    private void abandonFinishing(boolean keep) {
+        FinishingItem f;
+        while ((f = finishing.poll()) != null) {
+            f.abandon(keep);
+        }
+    }
+
     private void fail(int item, String source, String destination, String reason, long seq) throws JMSException {
+        settle(true);
+        if (ended) {
+            return;
+        }
         log.warn("Transfer {}: item {} failed: {}", id, item, reason);
         record(new ItemOutcome(item, source, destination, 0, ItemOutcome.FAILED, reason, null), seq);
     }
@@ -637,6 +746,10 @@ public final class DestinationTransfer {
      * once both are done.
      */
     private void checkpoint(long seq) throws JMSException {
+        settle(true);
+        if (ended) {
+            return;
+        }
         sendAck(seq);
         pendingCheckpoint = seq;
         submitRecord(seq, writer.channel());
@@ -704,6 +817,7 @@ public final class DestinationTransfer {
     private void endWith(ResultCode code, String supplement) throws JMSException {
         log.error("Transfer {}: given up at the destination: {}", id, supplement);
         writer.abandon();
+        abandonFinishing(false);
         ended = true;
         gaveUp = true;
         List<ItemOutcome> items = new ArrayList<>(results.values());
@@ -766,6 +880,11 @@ public final class DestinationTransfer {
 
     /** The source cancelled: partial files go, finished ones stay. */
     public void cancel(String reason) throws JMSException {
+        // Items verified before the cancel are finished, and count in its outcome.
+        if (!durabilityLost()) {
+            settle(true);
+        }
+        abandonFinishing(false);
         writer.discard();
         if (!ended && !reported) {
             ended = true;
@@ -785,6 +904,8 @@ public final class DestinationTransfer {
         ended = true;
         reorder.clear();
         writer.closeChannel();
+        // After the last record: received again when the transfer resumes.
+        abandonFinishing(true);
     }
 
     /** Forgets the transfer: closes and removes any partial file. */
@@ -792,5 +913,6 @@ public final class DestinationTransfer {
         ended = true;
         reorder.clear();
         writer.discard();
+        abandonFinishing(false);
     }
 }

@@ -3,12 +3,9 @@ package org.openmft.agent.transfer.destination;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 import org.openmft.agent.Checksum;
@@ -148,8 +145,13 @@ final class ItemWriter {
     /**
      * Opens item {@code index}, whose first message is {@code seq}: resolves and checks its
      * destination and creates its partial file.
+     *
+     * @param finishing whether an earlier item, verified and still finishing, will have the final
+     *                  name this one resolves to
+     * @return false when it would (nothing is opened: call again once that item is finished)
      */
-    void start(int index, long seq, ItemHeader h) throws ItemFailure {
+    boolean start(int index, long seq, ItemHeader h, java.util.function.Predicate<Path> finishing)
+            throws ItemFailure {
         discard();
         item = index;
         firstSeq = seq;
@@ -166,7 +168,7 @@ final class ItemWriter {
         try {
             if (h.toQueue()) {
                 startSpool(index, h);
-                return;
+                return true;
             }
             ChecksumMethod method = checksumMethod(h);
             DestinationType dt = "directory".equals(h.destType()) ? DestinationType.DIRECTORY : DestinationType.FILE;
@@ -178,6 +180,10 @@ final class ItemWriter {
                         named);
             }
             finalPath = DestinationPaths.resolve(dt, named, h.relativePath());
+            if (finishing.test(finalPath)) {
+                item = -1;
+                return false;
+            }
             paths.sandbox().check(finalPath, Access.WRITE);
             if (Files.isDirectory(finalPath)) {
                 throw new ItemFailure("BFGIO0006E: File \"" + finalPath + "\" already exists as a directory.",
@@ -198,6 +204,7 @@ final class ItemWriter {
             partPath = part;
             checksum = ItemChecksum.start(method);
             written = 0;
+            return true;
         } catch (ItemFailure e) {
             item = -1;
             throw e;
@@ -298,71 +305,67 @@ final class ItemWriter {
 
     /**
      * Verifies the item against what the source says of it, forces it to disk and gives it its
-     * final name.
+     * final name (or, for a queue, puts it).
      *
      * @param expectedBytes the size the source sent
      * @param theirs        the source's hex digest by the item's method, or null
      */
     Finished finish(long expectedBytes, String theirs, RenameJournal journal) throws ItemFailure, StateException {
-        Checksum ours = checksum == null ? null : checksum.finish();
-        Path target = finalPath;
-        try {
-            if (written != expectedBytes) {
-                throw new ItemFailure("BFGTR0061E: The destination file \"" + target + "\" has " + written
-                        + " bytes but the source sent " + expectedBytes, target);
-            }
-            if (ours != null && !ours.hex().equalsIgnoreCase(String.valueOf(theirs))) {
-                throw new ItemFailure("BFGTR0062E: The checksum of \"" + target + "\" does not match the source's"
-                        + " (" + ours + " at the destination, " + theirs + " at the source)", target);
-            }
-            if (queueOptions != null) {
-                return finishSpool(ours);
-            }
-            channel.force(true);
-            channel.close();
-            channel = null;
-            if (!partPath.equals(target)) {
-                journal.journal(new StateFiles.Rename(item, target.toString(), written,
-                        ours == null ? null : ours.hex()));
-                if (!overwrite && Files.exists(target)) {
-                    throw new ItemFailure("BFGIO0006E: File \"" + target + "\" already exists.", target);
-                }
-                if (overwrite) {
-                    Files.move(partPath, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } else {
-                    moveNoReplace(partPath, target);
-                }
-            }
-        } catch (ItemFailure | StateException e) {
-            discard();
-            item = -1;
-            throw e;
-        } catch (IOException e) {
-            discard();
-            item = -1;
-            throw new ItemFailure("BFGIO0341E: The temporary file \"" + partPath + "\" could not be renamed to \""
-                    + target + "\": " + FileErrors.reason(e), target);
+        if (queueOptions == null) {
+            return handOver(expectedBytes, theirs, -1).complete(journal);
         }
-        Finished done = new Finished(target.toString(), written, ours);
-        item = -1;
-        partPath = null;
-        return done;
+        Checksum ours = verify(expectedBytes, theirs);
+        try {
+            return finishSpool(ours);
+        } catch (IOException e) {
+            Path spool = partPath;
+            discard();
+            item = -1;
+            throw new ItemFailure("BFGIO0341E: The temporary file \"" + spool + "\" could not be renamed to \""
+                    + finalPath + "\": " + FileErrors.reason(e), finalPath);
+        }
     }
 
-    /** Renames without replacing: a file that appeared meanwhile is never overwritten. */
-    private static void moveNoReplace(Path from, Path to) throws IOException, ItemFailure {
-        try {
-            Files.createLink(to, from);
-            Files.delete(from);
-        } catch (FileAlreadyExistsException e) {
-            throw new ItemFailure("BFGIO0006E: File \"" + to + "\" already exists.", to);
-        } catch (UnsupportedOperationException | AccessDeniedException e) {
-            // File systems without hard links: check then move (a tiny window remains).
-            if (Files.exists(to)) {
-                throw new ItemFailure("BFGIO0006E: File \"" + to + "\" already exists.", to);
-            }
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+    /** Whether the open item is a file (not for a queue) that {@link #handOver} can take. */
+    boolean canHandOver() {
+        return queueOptions == null && channel != null;
+    }
+
+    /**
+     * Verifies the open file item against what the source says of it and hands it over, open, to
+     * be forced and renamed by a {@link FinishingItem}; this writer is free for the next item.
+     *
+     * @param lastSeq the number of the item's last message
+     * @throws ItemFailure the size or checksum is not the source's (the partial file is removed)
+     */
+    FinishingItem handOver(long expectedBytes, String theirs, long lastSeq) throws ItemFailure {
+        Checksum ours = verify(expectedBytes, theirs);
+        FinishingItem f = new FinishingItem(transferId, item, lastSeq, sourcePath, partPath, finalPath, overwrite,
+                written, ours, channel);
+        channel = null;
+        partPath = null;
+        item = -1;
+        return f;
+    }
+
+    /** The open item's checksum once its size and checksum are checked; a mismatch discards it. */
+    private Checksum verify(long expectedBytes, String theirs) throws ItemFailure {
+        Checksum ours = checksum == null ? null : checksum.finish();
+        String failed = null;
+        if (written != expectedBytes) {
+            failed = "BFGTR0061E: The destination file \"" + finalPath + "\" has " + written
+                    + " bytes but the source sent " + expectedBytes;
+        } else if (ours != null && !ours.hex().equalsIgnoreCase(String.valueOf(theirs))) {
+            failed = "BFGTR0062E: The checksum of \"" + finalPath + "\" does not match the source's"
+                    + " (" + ours + " at the destination, " + theirs + " at the source)";
         }
+        if (failed != null) {
+            Path target = finalPath;
+            discard();
+            item = -1;
+            throw new ItemFailure(failed, target);
+        }
+        return ours;
     }
 
     /**

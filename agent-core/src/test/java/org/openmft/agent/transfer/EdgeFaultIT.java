@@ -323,7 +323,9 @@ class EdgeFaultIT {
             Files.createDirectories(dir.resolve("out"));
             Path first = TransferHarness.randomFile(dir.resolve("in/first.bin"), 1000, 1);
             Path second = TransferHarness.randomFile(dir.resolve("in/second.bin"), 1L << 20, 2);
-            Hold hold = new Hold(1);
+            // Held once item 0's result is journaled at the source: its ITEM_DONE may come after
+            // acknowledgements of item 1's chunks (the destination forces items beside the next).
+            Hold hold = Hold.afterResult(0);
             h.progressTap = hold;
             try (TransferHarness.Submission s = h.submit("SRC", TransferHarness.request("SRC", "DST", 0,
                     TransferHarness.item(first.toString(), dir.resolve("out/first.bin").toString(),
@@ -468,17 +470,42 @@ class EdgeFaultIT {
      */
     static final class Hold implements AgentListener {
         final int item;
+        /** Whether it holds at item {@code item}'s result at the source rather than at its progress. */
+        private final boolean atResult;
         private final AtomicBoolean taken = new AtomicBoolean();
         private final CountDownLatch reached = new CountDownLatch(1);
         private final CountDownLatch released = new CountDownLatch(1);
 
         Hold(int item) {
+            this(item, false);
+        }
+
+        private Hold(int item, boolean atResult) {
             this.item = item;
+            this.atResult = atResult;
+        }
+
+        /** Holds the source's thread right after it journaled item {@code item}'s result. */
+        static Hold afterResult(int item) {
+            return new Hold(item, true);
         }
 
         @Override
         public void progress(String agent, String transferId, int sending, long itemBytesSent, long bytesSent) {
-            if (sending != item || !taken.compareAndSet(false, true)) {
+            if (!atResult) {
+                hold(sending);
+            }
+        }
+
+        @Override
+        public void itemCompleted(String agent, Role role, String transferId, ItemOutcome done) {
+            if (atResult) {
+                hold(done.index());
+            }
+        }
+
+        private void hold(int at) {
+            if (at != item || !taken.compareAndSet(false, true)) {
                 return;
             }
             reached.countDown();
@@ -491,7 +518,7 @@ class EdgeFaultIT {
         }
 
         void awaitReached() throws InterruptedException {
-            assertThat(reached.await(30, TimeUnit.SECONDS)).as("the source sent part of item %d", item).isTrue();
+            assertThat(reached.await(30, TimeUnit.SECONDS)).as("the source reached item %d", item).isTrue();
         }
 
         void release() {

@@ -79,8 +79,9 @@ final class TransferHarness implements AutoCloseable {
     /** Bytes sent so far per transfer, as the source's latest progress event said (resends included). */
     final Map<String, Long> lastBytesSent = new java.util.concurrent.ConcurrentHashMap<>();
     /**
-     * Sees every source progress event, on the source's transfer thread: a test may block in it to
-     * hold a transfer in the middle of a file without racing a clock.
+     * Sees every source progress event and every item's result at the source, on the source's
+     * transfer thread: a test may block in it to hold a transfer in the middle of a file, or right
+     * after an item's result is journaled, without racing a clock.
      */
     volatile AgentListener progressTap = AgentListener.NONE;
     /**
@@ -219,6 +220,13 @@ final class TransferHarness implements AutoCloseable {
         public void progress(String agent, String transferId, int item, long itemBytesSent, long bytesSent) {
             lastBytesSent.put(transferId, bytesSent);
             progressTap.progress(agent, transferId, item, itemBytesSent, bytesSent);
+        }
+
+        @Override
+        public void itemCompleted(String agent, Role role, String transferId, org.openmft.agent.ItemOutcome item) {
+            if (role == Role.SOURCE) {
+                progressTap.itemCompleted(agent, role, transferId, item);
+            }
         }
 
         @Override

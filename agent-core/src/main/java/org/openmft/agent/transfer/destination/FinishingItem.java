@@ -134,12 +134,14 @@ final class FinishingItem {
     }
 
     private void awaitForce() throws IOException {
-        if (forced == null) {
-            forceAndClose();
-            return;
-        }
         try {
+            if (forced == null) {
+                forceAndClose();
+                return;
+            }
             forced.join();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         } catch (CompletionException e) {
             if (e.getCause() instanceof UncheckedIOException u) {
                 throw u.getCause();

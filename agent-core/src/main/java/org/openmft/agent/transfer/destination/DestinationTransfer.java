@@ -627,6 +627,12 @@ public final class DestinationTransfer {
         if (ended) {
             return;
         }
+        if (writer.canHandOver()) {
+            // Finished here: forced on this thread, and settled as any item handed over.
+            finishing.add(writer.handOver(m.itemBytes(), m.checksum(), seq));
+            settle(true);
+            return;
+        }
         String source = writer.sourcePath();
         ItemWriter.Finished done = writer.finish(m.itemBytes(), m.checksum(), r -> context.state().appendRename(id, r));
         record(new ItemOutcome(m.item(), source, done.destination(), done.bytes(), ItemOutcome.SUCCESS, null,

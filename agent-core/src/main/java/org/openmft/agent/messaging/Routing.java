@@ -1,5 +1,7 @@
 package org.openmft.agent.messaging;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import jakarta.jms.Destination;
@@ -20,7 +22,15 @@ import org.openmft.agent.config.MessagingProvider;
  * channel's bridge carries it to QM2's {@value #INBOUND} address, where it is routed to the queue (or
  * on to the next queue manager). A queue on the local queue manager is addressed directly.
  *
- * <p>Stateless and thread-safe.
+ * <p>The destinations {@link #destination} makes are kept, at most {@value #DESTINATIONS_KEPT}, the
+ * least recently used given up first: a JMS provider looks a destination up on the queue manager
+ * the first time it is made and sent to (Artemis: a queue query when it is made, then an address
+ * query, which scans every address of the broker, and a queue query again at its first send), so a
+ * destination made afresh for each acknowledgement or reply costs those round trips on each, and
+ * at a few hundred agents on one queue manager the scans are the larger part of its CPU. A queue
+ * deleted after its destination was kept is still refused, by the queue manager at the send.
+ *
+ * <p>Thread-safe.
  */
 public final class Routing {
     /** String: the queue manager a routed message is for. */
@@ -48,8 +58,18 @@ public final class Routing {
     public static final String ALIAS_TRANSMISSION_PREFIX = TRANSMISSION_PREFIX + ALIAS_PREFIX;
     private static final Pattern QMGR_NAME = Pattern.compile("[A-Za-z0-9._%]{1,48}");
 
+    /** Destinations {@link #destination} keeps. */
+    static final int DESTINATIONS_KEPT = 256;
+
     private final MessagingProvider provider;
     private final String localQMgr;
+    /** The destinations made, by the name they were made from; guarded by itself. */
+    private final Map<String, Destination> destinations = new LinkedHashMap<>(32, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Destination> eldest) {
+            return size() > DESTINATIONS_KEPT;
+        }
+    };
 
     /**
      * @param provider  the local queue manager's provider
@@ -160,7 +180,7 @@ public final class Routing {
 
     /**
      * Where to send a message for {@code queue} on {@code qmgr}; {@link #address} must stamp the
-     * message too.
+     * message too. Made once and kept (see above), for any session of this queue manager.
      *
      * @param session the sending session
      * @param queue   the target queue
@@ -168,14 +188,28 @@ public final class Routing {
      * @return the destination to send to
      */
     public Destination destination(Session session, String queue, String qmgr) throws JMSException {
+        String name;
         if (!isRemote(qmgr)) {
-            return session.createQueue(queue);
+            name = queue;
+        } else if (provider == MessagingProvider.IBMMQ) {
+            name = "queue://" + canonical(qmgr) + "/" + queue;
+        } else {
+            name = transmissionQueue(canonical(qmgr));
         }
-        String target = canonical(qmgr);
-        if (provider == MessagingProvider.IBMMQ) {
-            return session.createQueue("queue://" + target + "/" + queue);
+        Destination kept;
+        synchronized (destinations) {
+            kept = destinations.get(name);
         }
-        return session.createQueue(transmissionQueue(target));
+        if (kept != null) {
+            return kept;
+        }
+        // Made outside the lock: it may wait for the queue manager. Two threads making the same one
+        // at once both keep a valid destination; the last one stays.
+        Destination made = session.createQueue(name);
+        synchronized (destinations) {
+            destinations.put(name, made);
+        }
+        return made;
     }
 
     /**

@@ -74,6 +74,12 @@ public final class Channels implements Runnable {
     /** The transmission queue of every channel tried, by {@link ChannelDefinition#route}. */
     private final Map<String, String> transmissionQueues = new HashMap<>();
     private boolean first = true;
+    /**
+     * The definitions every transmission queue of a removed channel was last retired for; null
+     * until a pass left none. Only this class makes those queues, so they need looking for (a
+     * scan of every queue of the broker) only when the definitions change, not every pass.
+     */
+    private Map<String, ChannelDefinition> retiredFor;
     private final AliasRoutes aliases;
     /** The statuses last written, for readers on other threads (the metrics). */
     private volatile List<Status> latest = List.of();
@@ -176,7 +182,9 @@ public final class Channels implements Runnable {
             }
             deployAll(d);
         }
-        retireAliasQueues(wanted);
+        if (!wanted.equals(retiredFor) && retireAliasQueues(wanted)) {
+            retiredFor = Map.copyOf(wanted);
+        }
         Map<String, ChannelAlias> aliasesWanted = AliasRoutes.load(directory, localQMgr);
         if (aliasesWanted != null) {
             aliases.apply(aliasesWanted, wanted);
@@ -258,8 +266,11 @@ public final class Channels implements Runnable {
      * resolving, or sources would keep sending into a queue nothing forwards. What such a queue
      * holds moves first to the main transmission queue toward the same queue manager (made if
      * need be), which forwards it, or keeps it like any channel's, so nothing is lost.
+     *
+     * @return whether none is left (false when one still held messages, or could not be removed:
+     *         the next pass tries again)
      */
-    private void retireAliasQueues(Map<String, ChannelDefinition> wanted) {
+    private boolean retireAliasQueues(Map<String, ChannelDefinition> wanted) {
         java.util.Set<String> keep = new java.util.HashSet<>();
         for (ChannelDefinition d : wanted.values()) {
             for (int n = 2; n <= d.channels(); n++) {
@@ -269,6 +280,7 @@ public final class Channels implements Runnable {
         List<String> retire = server.getPostOffice().getAllBindings()
                 .map(b -> b.getUniqueName().toString())
                 .filter(q -> q.startsWith(Routing.ALIAS_TRANSMISSION_PREFIX) && !keep.contains(q)).toList();
+        boolean left = false;
         for (String xmit : retire) {
             String alias = xmit.substring(Routing.ALIAS_TRANSMISSION_PREFIX.length());
             int cut = alias.lastIndexOf('_');
@@ -288,6 +300,7 @@ public final class Channels implements Runnable {
                 }
                 if (q != null && q.getMessageCount() > 0) {
                     // Something arrived meanwhile, or is being delivered: the next pass moves it.
+                    left = true;
                     continue;
                 }
                 server.destroyQueue(SimpleString.of(xmit), null, false, true);
@@ -295,8 +308,10 @@ public final class Channels implements Runnable {
             } catch (Exception e) {
                 log.warn("Queue manager {}: transmission queue {} of a removed channel stays: {}", localQMgr, xmit,
                         e.toString());
+                left = true;
             }
         }
+        return !left;
     }
 
     private static String url(ChannelDefinition d) throws IOException {

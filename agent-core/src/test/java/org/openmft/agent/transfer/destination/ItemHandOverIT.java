@@ -76,6 +76,8 @@ class ItemHandOverIT {
     static final int CHUNK = 4;
 
     static EmbeddedQueueManager qm;
+    /** The queue manager's directory, kept for the whole class and removed after it. */
+    @TempDir
     static Path qmDir;
     static Connection connection;
 
@@ -93,7 +95,6 @@ class ItemHandOverIT {
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        qmDir = Files.createTempDirectory("handover-qm");
         qm = EmbeddedQueueManager.start(new QueueManagerSettings("QMHAND", qmDir, "127.0.0.1", port));
         QueueManagerConnector connector = QueueManagerConnector.forAgent(new QueueManagerEndpoint(
                 MessagingProvider.ARTEMIS, "QMHAND", "127.0.0.1", port, "SYSTEM.DEF.SVRCONN"),

@@ -27,11 +27,13 @@ import org.slf4j.LoggerFactory;
  * agent of the process ({@link #step}).
  *
  * <p>When the coordination queue manager is the agent's own, publications go straight to it.
- * Otherwise status and log publications are first put, persistently and in order, on the agent's
- * outbox queue {@code SYSTEM.FTE.PUBLISH.<agent>} on its own queue manager, and forwarded from
- * there: each forwarded message is removed from the outbox only after the coordination queue
- * manager took it, so an unreachable coordination queue manager, or an agent that stops or
- * crashes meanwhile, loses nothing (IBM MFT holds them on a transmission queue the same way).
+ * Otherwise status and log publications go straight to the coordination queue manager while it is
+ * reachable and nothing waits on the agent's outbox queue {@code SYSTEM.FTE.PUBLISH.<agent>} (a
+ * persistent send it confirms); else they are put, persistently and in order, on that outbox on the
+ * agent's own queue manager, and forwarded from there, each one removed from the outbox only after
+ * the coordination queue manager took it, and the publications after them go the same way until
+ * the outbox is empty again. So an unreachable coordination queue manager, or an agent that stops
+ * or crashes meanwhile, loses nothing (IBM MFT holds them on a transmission queue the same way).
  * A publication forwarded twice after a crash carries the same id; Artemis drops the duplicate
  * and loggers store it once. Progress publications are never held: they are sent when the
  * coordination queue manager is reachable and dropped otherwise.
@@ -263,10 +265,18 @@ final class PublicationSender implements Runnable, PublisherThread.Pass {
             buffer.putBack(batch);
             return false;
         }
+        // The publications before the first put on the outbox are delivered (or dropped: progress)
+        // when they leave this loop; only the rest goes back to the buffer when the outbox fails.
+        int delivered = 0;
         try {
             for (Publication p : batch) {
                 if (p.kind() == Publication.Kind.PROGRESS) {
                     sendProgress(p);
+                    delivered += outboxPending ? 0 : 1;
+                    continue;
+                }
+                if (sentDirectly(p)) {
+                    delivered++;
                     continue;
                 }
                 TextMessage m = local.session.createTextMessage(p.body());
@@ -280,7 +290,29 @@ final class PublicationSender implements Runnable, PublisherThread.Pass {
             return true;
         } catch (JMSException | RuntimeException e) {
             localLost(e);
-            buffer.putBack(batch);
+            buffer.putBack(batch.subList(delivered, batch.size()));
+            return false;
+        }
+    }
+
+    /**
+     * Sends {@code p} straight to the coordination queue manager when nothing waits on the outbox
+     * before it and the connection there is up: a persistent send that queue manager confirms, as
+     * the outbox's forward is, so the publication is as safe and keeps its place, and the agent's
+     * queue manager is spared the outbox's put, get and two commits.
+     *
+     * @return false when {@code p} must go on the outbox (something waits there, publications go
+     *         through a channel, or the coordination queue manager cannot be reached now)
+     */
+    private boolean sentDirectly(Publication p) {
+        if (outboxPending || local.channel != null || coordination == null || !connectRemote()) {
+            return false;
+        }
+        try {
+            delivery.send(remote.session, remote.producer, p);
+            return true;
+        } catch (JMSException | RuntimeException e) {
+            remoteLost(e);
             return false;
         }
     }

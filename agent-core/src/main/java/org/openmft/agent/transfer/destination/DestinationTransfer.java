@@ -634,7 +634,7 @@ public final class DestinationTransfer {
             return;
         }
         String source = writer.sourcePath();
-        ItemWriter.Finished done = writer.finish(m.itemBytes(), m.checksum(), r -> context.state().appendRename(id, r));
+        ItemWriter.Finished done = writer.finishQueueItem(m.itemBytes(), m.checksum());
         record(new ItemOutcome(m.item(), source, done.destination(), done.bytes(), ItemOutcome.SUCCESS, null,
                 done.checksum()), seq);
     }

@@ -304,15 +304,15 @@ final class ItemWriter {
     }
 
     /**
-     * Verifies the item against what the source says of it, forces it to disk and gives it its
-     * final name (or, for a queue, puts it).
+     * Verifies the open queue item against what the source says of it and puts its messages; a
+     * file item is never finished here, it is {@linkplain #handOver handed over}.
      *
      * @param expectedBytes the size the source sent
      * @param theirs        the source's hex digest by the item's method, or null
      */
-    Finished finish(long expectedBytes, String theirs, RenameJournal journal) throws ItemFailure, StateException {
+    Finished finishQueueItem(long expectedBytes, String theirs) throws ItemFailure {
         if (queueOptions == null) {
-            return handOver(expectedBytes, theirs, -1).complete(journal);
+            throw new IllegalStateException("a file item is handed over, not finished by the writer");
         }
         Checksum ours = verify(expectedBytes, theirs);
         try {

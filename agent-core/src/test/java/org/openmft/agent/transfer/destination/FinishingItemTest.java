@@ -43,9 +43,7 @@ class FinishingItemTest {
 
         assertThatThrownBy(() -> f.complete(journaled::add)).isInstanceOf(ItemWriter.ItemFailure.class)
                 .hasMessageStartingWith("BFGIO0341E: The temporary file \"" + dir.resolve("a.part"));
-        assertThat(journaled).isEmpty();
-        assertThat(dir.resolve("a.part")).doesNotExist();
-        assertThat(dir.resolve("a")).doesNotExist();
+        assertNothingJournaledOrLeft(journaled);
     }
 
     @Test
@@ -56,6 +54,11 @@ class FinishingItemTest {
 
         assertThatThrownBy(() -> f.complete(journaled::add)).isInstanceOf(ItemWriter.ItemFailure.class)
                 .hasMessageStartingWith("BFGIO0341E");
+        assertNothingJournaledOrLeft(journaled);
+    }
+
+    /** A failed item: no rename journaled, neither its partial file nor its final name on disk. */
+    private void assertNothingJournaledOrLeft(List<StateFiles.Rename> journaled) {
         assertThat(journaled).isEmpty();
         assertThat(dir.resolve("a.part")).doesNotExist();
         assertThat(dir.resolve("a")).doesNotExist();

@@ -85,6 +85,11 @@ public final class Checkpointer implements AutoCloseable {
     private final MessageProducer ackProducer;
     private final ProtocolCodec codec;
     private final ProtocolCodec.Keys keys;
+    /**
+     * The key of the acknowledgement being built (checkpointer thread only): looked up once per
+     * acknowledgement, so a transfer that ends meanwhile on the DATA thread cannot leave it untagged.
+     */
+    private byte[] ackKey;
     private final Routing routing;
     private final Thread thread;
     private final ThreadPoolExecutor forcePool;
@@ -111,7 +116,7 @@ public final class Checkpointer implements AutoCloseable {
         this.ackProducer = ackSession.createProducer(null);
         ackProducer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
         this.keys = keys;
-        this.codec = new ProtocolCodec(ackSession, keys);
+        this.codec = new ProtocolCodec(ackSession, id -> ackKey);
         this.thread = threads.newThread(this::run);
         thread.setName("openmft-" + agentName + "-checkpoint");
         thread.start();
@@ -194,14 +199,20 @@ public final class Checkpointer implements AutoCloseable {
             return;
         }
         listener.checkpointed(agentName, job.transferId(), job.seq() + 1);
-        if (keys.key(job.transferId()) == null) {
+        ackKey = keys.key(job.transferId());
+        if (ackKey == null) {
             // The transfer ended here meanwhile (its source acknowledged the end): nobody waits for
             // this acknowledgement, and without the transfer's key it could not be tagged.
             return;
         }
         String queue = QueueNames.reply(job.sourceAgent());
         String qmgr = job.record() == null ? null : job.record().sourceQMgr();
-        Message ack = codec.ack(job.transferId(), job.incarnation(), job.seq(), true);
+        Message ack;
+        try {
+            ack = codec.ack(job.transferId(), job.incarnation(), job.seq(), true);
+        } finally {
+            ackKey = null;
+        }
         routing.address(ack, queue, qmgr);
         ackProducer.send(routing.destination(ackSession, queue, qmgr), ack);
     }

@@ -19,6 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 import jakarta.jms.Connection;
@@ -52,6 +53,7 @@ import org.openmft.agent.transfer.files.PathResolver;
 import org.openmft.agent.transfer.files.SandboxRules;
 import org.openmft.agent.transfer.protocol.Control;
 import org.openmft.agent.transfer.protocol.ItemHeader;
+import org.openmft.agent.transfer.protocol.MessageTag;
 import org.openmft.agent.transfer.protocol.ProtocolCodec;
 import org.openmft.agent.transfer.protocol.Sequenced;
 import org.openmft.agent.transfer.protocol.Start;
@@ -129,8 +131,14 @@ class ItemHandOverIT {
 
     /** A transfer of {@code items} items to {@code dir/out<i>}, started on a fresh checkpointer. */
     private DestinationTransfer start(int items, int window, int checkpointChunks) throws Exception {
+        return start(items, window, checkpointChunks, id -> KEY);
+    }
+
+    /** As {@link #start(int, int, int)}, the checkpointer finding the transfer's key with {@code keys}. */
+    private DestinationTransfer start(int items, int window, int checkpointChunks, ProtocolCodec.Keys keys)
+            throws Exception {
         dataSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        checkpointer = new Checkpointer("DST", connection, state.port, AgentListener.NONE, Thread::new, id -> KEY,
+        checkpointer = new Checkpointer("DST", connection, state.port, AgentListener.NONE, Thread::new, keys,
                 new Routing(MessagingProvider.ARTEMIS, "QMHAND"), forces);
         DestinationTransfer t = DestinationTransfer.fromStart(context(checkpointer), new Start(ID, 0, "SRC", null,
                 "DST", items, window, checkpointChunks, null, null, null, -1, false), KEY, null);
@@ -203,11 +211,20 @@ class ItemHandOverIT {
     /** The answers on the source's REPLY queue, oldest first, left there. */
     private List<Control> answers() throws JMSException {
         List<Control> out = new ArrayList<>();
+        for (Message m : answerMessages()) {
+            out.add(ProtocolCodec.readControl(m, null));
+        }
+        return out;
+    }
+
+    /** The messages on the source's REPLY queue, oldest first, left there. */
+    private List<Message> answerMessages() throws JMSException {
+        List<Message> out = new ArrayList<>();
         try (Session s = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 QueueBrowser b = s.createBrowser(s.createQueue(REPLY))) {
             Enumeration<?> e = b.getEnumeration();
             while (e.hasMoreElements()) {
-                out.add(ProtocolCodec.readControl((Message) e.nextElement(), null));
+                out.add((Message) e.nextElement());
             }
         }
         return out;
@@ -300,6 +317,32 @@ class ItemHandOverIT {
         assertThat(itemsDone()).containsExactly(0, 1, 2);
         assertThat(ended).singleElement().satisfies(o -> assertThat(o.resultCode()).isZero());
         assertThat(Files.readString(out(2))).isEqualTo("cccccccc");
+    }
+
+    @Test
+    void aCheckpointAcknowledgementIsTaggedWithTheKeyItFoundEvenWhenTheTransferEndsWhileItIsBuilt() throws Exception {
+        // The checkpointer finds the transfer's key once; any later look-up finds none, as when the
+        // transfer ends on the DATA thread meanwhile. An acknowledgement sent untagged would be
+        // dropped by the source as forged (and warned of), so it is tagged with the key found, or
+        // not sent at all.
+        AtomicInteger lookups = new AtomicInteger();
+        DestinationTransfer t = start(2, 1, 2, id -> lookups.getAndIncrement() == 0 ? KEY : null);
+        // A checkpoint at message 1, in the middle of item 0.
+        item(t, 0, 0, 4);
+
+        await("the checkpoint's acknowledgement", () -> {
+            try {
+                return answers().stream().anyMatch(c -> c.type().equals(Wire.ACK) && c.checkpoint());
+            } catch (JMSException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(answers()).filteredOn(Control::checkpoint).singleElement()
+                .satisfies(c -> assertThat(c.seq()).isEqualTo(1L));
+        for (Message m : answerMessages()) {
+            assertThat(MessageTag.verify(m, KEY)).as("every answer tagged with the transfer's key: %s",
+                    m.getStringProperty(Wire.TYPE)).isTrue();
+        }
     }
 
     @Test

@@ -466,6 +466,15 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         return metrics == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(metrics.port());
     }
 
+    /**
+     * Messages ever put on {@code queue} since this queue manager started, taken off since or not,
+     * or -1 when there is no such queue.
+     */
+    public long messagesPut(String queue) {
+        var q = broker.getActiveMQServer().locateQueue(SimpleString.of(queue));
+        return q == null ? -1 : q.getMessagesAdded();
+    }
+
     /** Whether the broker is running. */
     public boolean isRunning() {
         return broker.getActiveMQServer() != null && broker.getActiveMQServer().isStarted();

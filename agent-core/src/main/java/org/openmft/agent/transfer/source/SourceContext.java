@@ -18,25 +18,20 @@ import org.openmft.agent.transfer.state.TransferStateStore;
  * the listener its events go to, the sandbox, the state port, the clock, whether a failure now
  * means "suspend", the keys its messages are tagged with, the protection they get, and how they
  * reach a destination on another queue manager, the runner of its program calls, the user exits,
- * and the reader of source queues (message to file; null when the agent has none).
+ * the reader of source queues (message to file; null when the agent has none), and the budget of
+ * chunks in flight its windows borrow from, shared by all of the agent's source transfers.
  */
 public record SourceContext(SourceSettings settings, Sessions sessions, AgentListener listener, PathResolver paths,
         TransferStateStore state, Clock clock, EngineStatus status, ProtocolCodec.Keys keys,
         MessageProtection protection, Routing routing, CallRunner calls, TransferExits exits,
-        QueueReader queues) {
+        QueueReader queues, InFlightBudget inFlight) {
 
-    /** A context that reads no queue. */
+    /** A context with an in-flight budget of its own, sized from {@code settings}. */
     public SourceContext(SourceSettings settings, Sessions sessions, AgentListener listener, PathResolver paths,
             TransferStateStore state, Clock clock, EngineStatus status, ProtocolCodec.Keys keys,
-            MessageProtection protection, Routing routing, CallRunner calls, TransferExits exits) {
-        this(settings, sessions, listener, paths, state, clock, status, keys, protection, routing, calls, exits, null);
-    }
-
-    /** A context whose transfers may run no program call (no {@code commandPath}). */
-    public SourceContext(SourceSettings settings, Sessions sessions, AgentListener listener, PathResolver paths,
-            TransferStateStore state, Clock clock, EngineStatus status, ProtocolCodec.Keys keys,
-            MessageProtection protection, Routing routing) {
-        this(settings, sessions, listener, paths, state, clock, status, keys, protection, routing, CallRunner.none(),
-                TransferExits.none());
+            MessageProtection protection, Routing routing, CallRunner calls, TransferExits exits,
+            QueueReader queues) {
+        this(settings, sessions, listener, paths, state, clock, status, keys, protection, routing, calls, exits, queues,
+                InFlightBudget.of(settings));
     }
 }

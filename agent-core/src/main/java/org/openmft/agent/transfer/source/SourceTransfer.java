@@ -108,6 +108,8 @@ public final class SourceTransfer {
     private String destinationUser;
     private final ItemOutcome[] results;
     private final FlowControl flow;
+    /** What this transfer's window borrowed beyond its own first window from the agent's budget. */
+    private final InFlightBudget.Share inFlight;
     /** The window sized from the link ({@code openmft.adaptiveWindow}), or null for the fixed one. */
     private final AdaptiveWindow adaptive;
     /** The window last told to the listener, and the largest it reached. */
@@ -170,6 +172,7 @@ public final class SourceTransfer {
         this.results = new ItemOutcome[items.size()];
         this.toSend = items.toArray(new PlannedItem[0]);
         this.flow = new FlowControl(items.size(), settings.maxUnacked());
+        this.inFlight = context.inFlight().share();
         if (settings.adaptiveWindow()) {
             int fixed = settings.maxUnacked();
             this.adaptive = new AdaptiveWindow(fixed, AdaptiveWindow.ceilingChunks(AdaptiveWindow.MAX_BYTES,
@@ -289,6 +292,7 @@ public final class SourceTransfer {
                 outcome = null;
             }
         } finally {
+            inFlight.release();
             try {
                 if (session != null) {
                     session.close();
@@ -701,13 +705,25 @@ public final class SourceTransfer {
     // ----------------------------------------------------------------------------------------
     // Data
 
-    /** Waits until chunk {@code seq} fits in the window, handling answers meanwhile. */
+    /**
+     * Waits until chunk {@code seq} fits in the window, its own and what it may borrow of the
+     * agent's budget of chunks in flight, handling answers meanwhile.
+     */
     private void awaitWindow(long seq) throws InterruptedException, Rewind, SkipItem, TransferFailure, JMSException,
             StateException {
         drainInbox();
-        while (!flow.windowOpen(seq)) {
+        while (!flow.windowOpen(seq) || !inFlight.covers(seq - flow.lastAcked())) {
             awaitProgress();
         }
+    }
+
+    /** Cumulative acknowledgement up to {@code seq}: what the window no longer holds goes back to the budget. */
+    private boolean acknowledged(long seq) {
+        if (!flow.acknowledged(seq)) {
+            return false;
+        }
+        inFlight.trim(flow.nextSeq() - 1 - flow.lastAcked());
+        return true;
     }
 
     /** Handles the answers already there, without waiting. */
@@ -763,7 +779,7 @@ public final class SourceTransfer {
         }
         switch (c.type()) {
             case Wire.ACK -> {
-                if (flow.acknowledged(c.seq())) {
+                if (acknowledged(c.seq())) {
                     context.listener().progress(settings.agentName(), id, chunks.sendingItem(), chunks.sendingItemBytes(),
                             flow.bytesSent());
                     windowMaybeResized();
@@ -828,7 +844,7 @@ public final class SourceTransfer {
         if (index < 0 || index >= results.length || results[index] != null) {
             return;
         }
-        if (flow.acknowledged(c.seq())) {
+        if (acknowledged(c.seq())) {
             windowMaybeResized();
         }
         PlannedItem p = items.get(index);

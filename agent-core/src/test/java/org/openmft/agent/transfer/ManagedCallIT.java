@@ -180,11 +180,11 @@ class ManagedCallIT {
         }
         Files.writeString(in.resolve("a.dat"), "a");
         Files.writeString(in.resolve("b.dat"), "b");
-        TransferHarness.await("a call per file", 30, () -> Files.exists(marks.resolve("a.dat"))
-                && Files.exists(marks.resolve("b.dat")));
+        // A call has ended when its script has: what it wrote is all there (a mark file exists as soon
+        // as the script's shell opens it, before the line is written).
+        TransferHarness.await("both calls ended", 30, () -> h.managedCalls.size() >= before + 2);
         assertThat(Files.readAllLines(marks.resolve("a.dat"))).containsExactly(in.resolve("a.dat").toString());
         assertThat(Files.readAllLines(marks.resolve("b.dat"))).containsExactly(in.resolve("b.dat").toString());
-        TransferHarness.await("both calls ended", 30, () -> h.managedCalls.size() >= before + 2);
         assertThat(h.managedCalls.subList(before, h.managedCalls.size())).hasSize(2)
                 .allSatisfy(c -> assertThat(c.resultCode()).isZero());
         assertThat(h.managedCallRequests.subList(before, h.managedCallRequests.size()))

@@ -23,6 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * without any borrowed chunk (any {@code agentWindowSize} consecutive chunks hold one end of a
  * window, wherever a resend made the window start).
  *
+ * <p>A transfer whose destination does not answer within {@code transferAckTimeout} gives back
+ * what it borrowed ({@code SourceTransfer}), so a stopped destination does not slow the others.
+ *
  * <p>Thread-safe: shared by the agent's source transfers; each {@link Share} is owned by one
  * transfer's thread.
  */

@@ -755,6 +755,9 @@ public final class SourceTransfer {
                 }
             }
         }
+        // A destination that does not answer holds nothing of the agent's budget meanwhile: the
+        // other transfers borrow it; this one borrows again once its window moves.
+        inFlight.release();
         noAnswer("no acknowledgement arrived");
         if (!budget.recovering()) {
             // A retry: ask the destination where it is rather than resending the window blindly

@@ -72,14 +72,15 @@ import org.slf4j.LoggerFactory;
  * the destination already has: chunks below the resume point are read (to rebuild the checksum)
  * and not sent.
  *
- * <p>Why this file stays whole (about 910 lines, program calls and inline data included: their order and conditions
+ * <p>Why this file stays whole (about 930 lines, program calls and inline data included: their order and conditions
  * are {@link SourceCalls}, only the wait for the destination's answer on the inbox is here; message to
  * file included: the reading is {@link QueueReader}, only when it runs and when messages go is here): what is
  * left here is the one state machine of a
  * running transfer (start, window, resend, completion, dispositions), whose steps share the
  * transfer's fields; sending chunks, reading items, flow control, retry counting and failure
  * decisions are already rooms of their own ({@link ChunkSender}, {@link FlowControl},
- * {@link AdaptiveWindow}, {@link RetryBudget}, {@link FailurePolicy}, {@link DataRoutes}), and
+ * {@link AdaptiveWindow}, {@link InFlightBudget}, {@link RetryBudget}, {@link FailurePolicy},
+ * {@link DataRoutes}), and
  * splitting the rest would pass that state around.
  */
 public final class SourceTransfer {

@@ -69,7 +69,8 @@ import org.openmft.agent.transfer.state.TransferStateStore;
  * forced (issue 18). The test's thread plays the DATA dispatcher against a real checkpointer whose
  * forces wait until the test lets them run; a real embedded queue manager carries the answers
  * (sent without asynchrony, so an answer sent is on the queue), and the state store notes the
- * order of the journal lines and records.
+ * order of the journal lines and records. The same set-up checks that the checkpointer tags the
+ * acknowledgement of a checkpoint with the key it found, even when the transfer ends meanwhile.
  */
 class ItemHandOverIT {
     static final String ID = "414d5120514d31202020202020202020bbbbbbbbbbbbbbbb";

@@ -11,10 +11,15 @@ package org.openmft.xml;
  * limit is refused before it is read). The position is the parser's after reading the start tag
  * of {@link #element()}, so for a start tag spread over several lines it is its last line. Values
  * from the document are quoted, shortened and stripped of control characters, so the message is
- * safe to log and to send back.
+ * safe to log and to send back; the element's name is shortened to 80 characters and the reason to
+ * 1,500 here, so the message stays under 2,000 whatever a reader put in them.
  */
 public abstract class XmlDocumentException extends Exception {
     private static final long serialVersionUID = 1L;
+    /** The most characters of an element name the message keeps. */
+    private static final int MAX_ELEMENT_CHARS = 80;
+    /** The most characters of the reason the message keeps: with the location, under 2,000 in all. */
+    private static final int MAX_REASON_CHARS = 1500;
 
     private final int line;
     private final int column;
@@ -39,6 +44,9 @@ public abstract class XmlDocumentException extends Exception {
     }
 
     private static String format(String reason, int line, int column, String element) {
+        // Element names come from the document too, and a reason may repeat one (an unknown root
+        // element): both are bounded here, whatever the reader put in them.
+        reason = reason == null ? null : Checks.printable(reason, MAX_REASON_CHARS);
         StringBuilder out = new StringBuilder();
         if (line > 0) {
             out.append("line ").append(line);
@@ -47,7 +55,8 @@ public abstract class XmlDocumentException extends Exception {
             }
         }
         if (element != null) {
-            out.append(out.length() == 0 ? "" : ", ").append("element <").append(element).append('>');
+            out.append(out.length() == 0 ? "" : ", ").append("element <")
+                    .append(Checks.printable(element, MAX_ELEMENT_CHARS)).append('>');
         }
         return out.length() == 0 ? reason : out.append(": ").append(reason).toString();
     }

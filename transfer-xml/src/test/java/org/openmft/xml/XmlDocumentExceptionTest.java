@@ -3,6 +3,7 @@ package org.openmft.xml;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,18 @@ class XmlDocumentExceptionTest {
         assertEquals("line 2: x", new MalformedRequestException("x", 2, -1, null).getMessage());
         assertEquals("element <job>: x", new MalformedPublicationException("x", -1, -1, "job").getMessage());
         assertNull(new MalformedRequestException("x", -1, -1, null).element());
+    }
+
+    @Test
+    void aHugeElementNameIsShortenedWhereverTheMessageRepeatsIt() {
+        // A fuzzed document once had a root element of some 1,000 characters: named in the
+        // location and again in the reason, the message outgrew what a reply carries.
+        String name = "request" + "v".repeat(5000);
+        XmlDocumentException e = new MalformedRequestException("unknown root element <" + name + ">", 2, 66511, name);
+        assertTrue(e.getMessage().length() < 2000, () -> e.getMessage().length() + " characters");
+        assertTrue(e.getMessage().startsWith("line 2, column 66511, element <requestvvv"), e.getMessage());
+        assertTrue(e.getMessage().contains("...(5007 characters)>: unknown root element <requestvvv"), e.getMessage());
+        assertEquals(name, e.element(), "the accessor keeps the name as it was");
     }
 
     @Test

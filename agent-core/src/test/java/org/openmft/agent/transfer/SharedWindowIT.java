@@ -59,6 +59,11 @@ class SharedWindowIT {
                 TransferHarness.await("every source transfer waiting for its window", 30,
                         () -> threadsAwaitingAnAcknowledgement("") == transfers);
 
+                // Sends are asynchronous: the last chunks sent may reach the queue a little after
+                // their senders wait. All of them are there once every transfer's window is, less
+                // the one chunk of each that the destination read and has not acknowledged.
+                int atLeast = transfers * WINDOW + LENT - transfers;
+                TransferHarness.await("the chunks sent on the DATA queue", 30, () -> dst.unread(h, "DST") >= atLeast);
                 long unread = dst.unread(h, "DST");
                 assertThat(unread).as("chunks queued for the held destination: a window of each transfer's own"
                         + " and one transfer's window lent (without the budget each would have %d)", WINDOW * FRAME)
@@ -101,7 +106,10 @@ class SharedWindowIT {
                     TransferHarness.await("the second transfer waiting for its window", 30,
                             () -> threadsAwaitingAnAcknowledgement(suffix) == 1);
 
-                    // Its first chunk is read, and not yet acknowledged (a window is two).
+                    // Its first chunk is read, and not yet acknowledged (a window is two); sends are
+                    // asynchronous, so the count is awaited.
+                    TransferHarness.await("the borrowed chunks on the DATA queue", 30,
+                            () -> dst.unread(h, "DST") >= WINDOW + LENT - 1);
                     assertThat(dst.unread(h, "DST")).as("the second transfer borrows beside its own window: the"
                             + " first, unanswered, gave back what it had borrowed")
                             .isGreaterThan(WINDOW).isLessThanOrEqualTo(WINDOW + LENT);

@@ -12,7 +12,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import java.util.function.LongConsumer;
+import java.util.function.LongUnaryOperator;
 
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
@@ -37,7 +37,9 @@ import org.slf4j.MDC;
  * Where destination checkpoints are written, off the data path: at a checkpoint the DATA
  * dispatcher hands over the open file and the transfer's record and goes on writing; this thread
  * forces the file to disk, replaces the record through the state port, and only then sends the
- * acknowledgement that marks the checkpoint. Removals of records go through the same queue, so a
+ * acknowledgement that marks the checkpoint, followed by the transfer's plain acknowledgement that
+ * waited for it, if any (see {@code DestinationTransfer}: the acknowledgement waits, not the
+ * dispatcher). Removals of records go through the same queue, so a
  * record is never removed before a replacement that was asked for earlier.
  *
  * <p>A checkpoint that cannot be made durable is reported to its transfer (which then ends or is
@@ -64,11 +66,12 @@ public final class Checkpointer implements AutoCloseable {
      * A record to replace ({@code channel} may be null; {@code seq} -1: no acknowledgement to
      * send), or with {@code remove} the transfer's state to delete.
      *
-     * @param done    told the sequence number once the job is handled, durable or not
+     * @param done    told the sequence number once the job is handled, durable or not; answers the
+     *                sequence number of a plain acknowledgement that waited for it, sent next, or -1
      * @param failure told why the checkpoint could not be made durable
      */
     record Job(String transferId, String sourceAgent, int incarnation, long seq, FileChannel channel,
-            DestinationRecord record, boolean remove, LongConsumer done, Consumer<StateException> failure) {
+            DestinationRecord record, boolean remove, LongUnaryOperator done, Consumer<StateException> failure) {
         static Job removal(String transferId) {
             return new Job(transferId, null, 0, -1, null, null, true, null, null);
         }
@@ -177,9 +180,23 @@ public final class Checkpointer implements AutoCloseable {
                         e instanceof JMSException j ? ProviderErrors.describe(j) : e.toString());
             } finally {
                 if (job.done() != null) {
-                    job.done().accept(job.seq());
+                    release(job, job.done().applyAsLong(job.seq()));
                 }
             }
+        }
+    }
+
+    /** Sends the plain acknowledgement of {@code seq} that waited for the job's checkpoint (-1: none). */
+    private void release(Job job, long seq) {
+        if (seq < 0) {
+            return;
+        }
+        try {
+            acknowledge(job, seq, false);
+        } catch (JMSException | RuntimeException e) {
+            // The source asks again (ACK_REQUEST) when its acknowledgement timeout expires.
+            log.warn("Transfer {}: an acknowledgement could not be sent: {}", job.transferId(),
+                    e instanceof JMSException j ? ProviderErrors.describe(j) : e.toString());
         }
     }
 
@@ -199,6 +216,11 @@ public final class Checkpointer implements AutoCloseable {
             return;
         }
         listener.checkpointed(agentName, job.transferId(), job.seq() + 1);
+        acknowledge(job, job.seq(), true);
+    }
+
+    /** Acknowledges message {@code seq} of the job's transfer, marked as a checkpoint or not. */
+    private void acknowledge(Job job, long seq, boolean checkpoint) throws JMSException {
         ackKey = keys.key(job.transferId());
         if (ackKey == null) {
             // The transfer ended here meanwhile (its source acknowledged the end): nobody waits for
@@ -209,7 +231,7 @@ public final class Checkpointer implements AutoCloseable {
         String qmgr = job.record() == null ? null : job.record().sourceQMgr();
         Message ack;
         try {
-            ack = codec.ack(job.transferId(), job.incarnation(), job.seq(), true);
+            ack = codec.ack(job.transferId(), job.incarnation(), seq, checkpoint);
         } finally {
             ackKey = null;
         }

@@ -109,8 +109,14 @@ public final class DestinationTransfer {
     private long durableThrough = -1;
     /** Why a checkpoint could not be made durable, reported by the checkpointer; null if none. */
     private volatile StateException durabilityFailure;
-    /** The last checkpoint handed to the checkpointer and not yet waited for, or -1. */
+    /** The last checkpoint handed to the checkpointer and not yet seen durable, or -1. */
     private long pendingCheckpoint = -1;
+    /**
+     * A plain acknowledgement waiting until checkpoint {@link #heldFor} is durable, or -1; the
+     * checkpointer takes it and sends it then (both guarded by {@link #durability}).
+     */
+    private long heldAck = -1;
+    private long heldFor;
     /** Bytes of chunks received again that were already written (dropped as duplicates). */
     private long duplicateBytes;
     /** Bytes written before a restart after the last checkpoint, cut off and so received again. */
@@ -373,6 +379,8 @@ public final class DestinationTransfer {
         if (newIncarnation != before) {
             // The source resends from where we say; what is held is of the old numbering's run.
             reorder.clear();
+            // An acknowledgement the checkpointer sends later would carry the old incarnation.
+            awaitDurable();
         }
         if (newIncarnation != before && suspendedSinceStart) {
             suspendedSinceStart = false;
@@ -756,6 +764,9 @@ public final class DestinationTransfer {
         if (ended) {
             return;
         }
+        // One checkpoint at a time is not yet durable: this one's acknowledgement lets the source
+        // go a window past it.
+        awaitDurable();
         sendAck(seq);
         pendingCheckpoint = seq;
         submitRecord(seq, writer.channel());
@@ -778,11 +789,21 @@ public final class DestinationTransfer {
         }
     }
 
-    /** Called by the checkpointer once the checkpoint at {@code seq} is handled (durable or not). */
-    void checkpointDone(long seq) {
+    /**
+     * Called by the checkpointer once the checkpoint at {@code seq} is handled (durable or not).
+     *
+     * @return the acknowledgement that waited for it, for the checkpointer to send, or -1
+     */
+    long checkpointDone(long seq) {
         synchronized (durability) {
             durableThrough = Math.max(durableThrough, seq);
             durability.notifyAll();
+            if (heldAck < 0 || durableThrough < heldFor) {
+                return -1;
+            }
+            long held = heldAck;
+            heldAck = -1;
+            return held;
         }
     }
 
@@ -833,14 +854,32 @@ public final class DestinationTransfer {
     }
 
     /**
-     * Bounds what a crash can cost: an acknowledgement a window past the last checkpoint waits
-     * until that checkpoint is durable. The source never has more than its window unacknowledged,
-     * so what is written beyond the last durable checkpoint, and would be sent again after a
-     * crash, stays within one checkpoint span plus the window. The checkpointer usually finishes
-     * within the window's time, so this rarely waits.
+     * Whether an acknowledgement of {@code seq} must wait for the pending checkpoint: it is a window
+     * or more past a checkpoint not yet durable. Bounds what a crash can cost: the source never has
+     * more than {@code agentWindowSize × agentFrameSize} chunks unacknowledged, so what it sent
+     * beyond the last durable checkpoint, and sends again after a crash, stays within one
+     * checkpoint span plus that.
      */
-    private void holdForDurability(long seq) {
+    private boolean mustWait(long seq) {
         if (pendingCheckpoint < 0 || seq < pendingCheckpoint + sequencer.window()) {
+            return false;
+        }
+        synchronized (durability) {
+            if (durableThrough < pendingCheckpoint) {
+                return true;
+            }
+        }
+        pendingCheckpoint = -1;
+        return false;
+    }
+
+    /**
+     * Waits until the pending checkpoint, if any, is durable. The checkpointer usually finishes
+     * within a window's time, so this rarely waits; after {@value #DURABILITY_WAIT_MILLIS} ms it
+     * goes on, with a warning.
+     */
+    private void awaitDurable() {
+        if (pendingCheckpoint < 0) {
             return;
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DURABILITY_WAIT_MILLIS);
@@ -863,8 +902,22 @@ public final class DestinationTransfer {
         pendingCheckpoint = -1;
     }
 
+    /**
+     * Acknowledges {@code seq}, or, when it must wait for the pending checkpoint, leaves it to the
+     * checkpointer to send once the checkpoint is durable: the acknowledgement waits, not this
+     * thread, which goes on writing what the source has already sent (a later acknowledgement
+     * replaces a waiting one).
+     */
     private void sendAck(long seq) throws JMSException {
-        holdForDurability(seq);
+        if (mustWait(seq)) {
+            synchronized (durability) {
+                if (durableThrough < pendingCheckpoint) {
+                    heldAck = seq;
+                    heldFor = pendingCheckpoint;
+                    return;
+                }
+            }
+        }
         send(context.replies().codec().ack(id, incarnation(), seq, false));
     }
 
@@ -873,7 +926,9 @@ public final class DestinationTransfer {
     }
 
     private void sendItemDone(int item, ItemOutcome o, long seq) throws JMSException {
-        holdForDurability(seq);
+        if (mustWait(seq)) {
+            awaitDurable();
+        }
         send(context.replies().codec().itemDone(id, incarnation(), item, seq, o));
     }
 

@@ -16,6 +16,7 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -118,6 +119,7 @@ class ItemHandOverIT {
     @AfterEach
     void drain() throws Exception {
         forces.release();
+        state.releaseRecords();
         if (checkpointer != null) {
             checkpointer.close(Duration.ofSeconds(10));
         }
@@ -270,6 +272,12 @@ class ItemHandOverIT {
         boolean waitingForAForce() {
             return Arrays.stream(thread.getStackTrace()).anyMatch(f -> f.getClassName()
                     .equals(FinishingItem.class.getName()) && f.getMethodName().equals("awaitForce"));
+        }
+
+        /** Whether it is now in {@code DestinationTransfer.method}, waiting or not. */
+        boolean inMethod(String method) {
+            return Arrays.stream(thread.getStackTrace()).anyMatch(f -> f.getClassName()
+                    .equals(DestinationTransfer.class.getName()) && f.getMethodName().equals(method));
         }
 
         void join() throws Exception {
@@ -452,6 +460,55 @@ class ItemHandOverIT {
         assertThat(Files.readString(out(0))).isEqualTo("aaaaaaaa");
     }
 
+    @Test
+    void anAcknowledgementPastACheckpointNotYetDurableWaitsButTheDataThreadGoesOnUntilTheNextCheckpoint()
+            throws Exception {
+        // Every message acknowledged, a checkpoint every four: at messages 3 and 7.
+        DestinationTransfer t = start(1, 1, 4);
+        state.holdRecord(4);
+        DataThread data = new DataThread(() -> chunks(t, 0, 7));
+
+        data.join();
+        assertThat(Files.readString(dir.resolve("out0.part"))).as("written on, past the checkpoint")
+                .isEqualTo("a".repeat(7 * CHUNK));
+        assertThat(acknowledgements()).as("the checkpoint's own number acknowledged at once; the ones a window past"
+                + " it wait for its record").containsExactly("0", "1", "2", "3");
+
+        // The next checkpoint waits for this one: never two checkpoints not yet durable.
+        DataThread next = new DataThread(() -> chunks(t, 7, 8));
+        await("the DATA thread waiting at the next checkpoint", () -> next.inMethod("awaitDurable"));
+        assertThat(acknowledgements()).containsExactly("0", "1", "2", "3");
+
+        state.releaseRecords();
+        next.join();
+        await("the checkpoint at 7 acknowledged", () -> acknowledgements().contains("7 checkpoint"));
+        // After the checkpoint's acknowledgement, the one that waited for it (the latest); then 7.
+        assertThat(acknowledgements()).containsSubsequence("3", "3 checkpoint", "6").contains("7")
+                .doesNotContain("4", "5").endsWith("7 checkpoint");
+        assertThat(state.lines()).containsSubsequence("record 4", "record 8");
+    }
+
+    /** Chunks {@code from} to {@code to} (excluded) of a 12-chunk item 0. */
+    private void chunks(DestinationTransfer t, long from, long to) throws JMSException {
+        for (long c = from; c < to; c++) {
+            ItemHeader h = c == 0 ? new ItemHeader(out(0).toString(), "file", null, "error", "none", "binary",
+                    "/in/0", 12L * CHUNK) : null;
+            byte[] body = new byte[CHUNK];
+            Arrays.fill(body, (byte) 'a');
+            t.onSequenced(new Sequenced(false, 0, c, 0, c * CHUNK, c == 0, false, h, -1, null, null, 1), body, CHUNK);
+        }
+    }
+
+    /** The acknowledgements on the REPLY queue in order: the number, marked {@code checkpoint} if so. */
+    private List<String> acknowledgements() {
+        try {
+            return answers().stream().filter(c -> c.type().equals(Wire.ACK))
+                    .map(c -> c.seq() + (c.checkpoint() ? " checkpoint" : "")).toList();
+        } catch (JMSException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Forces wait here until {@link #release}; from then on they run at once. */
     static final class HeldForces implements Executor {
         private final LinkedBlockingQueue<Runnable> held = new LinkedBlockingQueue<>();
@@ -481,16 +538,28 @@ class ItemHandOverIT {
 
     /**
      * The in-memory state store, noting in order each rename and result journaled
-     * ({@code rename <item>}, {@code result <item>}) and each record saved ({@code record <next>}).
+     * ({@code rename <item>}, {@code result <item>}) and each record saved ({@code record <next>});
+     * the saves of records from a number on can be held until released.
      */
     static final class NotingStore {
         private final InMemoryStateStore store = new InMemoryStateStore();
         private final List<String> lines = new CopyOnWriteArrayList<>();
+        private final CountDownLatch released = new CountDownLatch(1);
+        private volatile long holdFrom = Long.MAX_VALUE;
         final TransferStateStore port = (TransferStateStore) Proxy.newProxyInstance(
                 NotingStore.class.getClassLoader(), new Class<?>[] {TransferStateStore.class}, this::invoke);
 
         List<String> lines() {
             return lines;
+        }
+
+        /** Saves of records whose next message is {@code nextSeq} or later wait for {@link #releaseRecords}. */
+        void holdRecord(long nextSeq) {
+            holdFrom = nextSeq;
+        }
+
+        void releaseRecords() {
+            released.countDown();
         }
 
         private Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
@@ -501,6 +570,9 @@ class ItemHandOverIT {
                 lines.add("result " + r.outcome().index());
             } else if (arg instanceof org.openmft.agent.transfer.state.DestinationRecord r
                     && method.getName().equals("saveDestination")) {
+                if (r.nextSeq() >= holdFrom && !released.await(30, TimeUnit.SECONDS)) {
+                    throw new AssertionError("record " + r.nextSeq() + " held for 30 s");
+                }
                 lines.add("record " + r.nextSeq());
             }
             try {

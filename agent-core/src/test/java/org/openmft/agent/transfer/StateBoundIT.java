@@ -18,12 +18,14 @@ import jakarta.jms.Session;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openmft.agent.config.QueueNames;
 import org.openmft.xml.DestinationType;
 import org.openmft.xml.Reply;
 
 /**
  * STATE queue records stay small whatever the number of files and the length of their paths: a
- * 10 000-file transfer with long paths is watched while it runs.
+ * 10 000-file transfer with long paths is watched while it runs. And the source writes none at a
+ * checkpoint: only the destination's record says where a resumed transfer continues (issue 18).
  */
 class StateBoundIT {
     @TempDir
@@ -99,6 +101,32 @@ class StateBoundIT {
             try (var files = Files.list(dir.resolve("out/in/" + longDir))) {
                 assertThat(files.count()).isEqualTo(10_000);
             }
+        }
+    }
+
+    @Test
+    void aCheckpointWritesTheDestinationsRecordAndNoneOfTheSources() throws Exception {
+        try (TransferHarness h = new TransferHarness(dir, false)) {
+            h.agent("SRC", Map.of("agentChunkSize", "16384"));
+            h.agent("DST", Map.of("agentChunkSize", "16384"));
+            Path file = TransferHarness.randomFile(dir.resolve("in/big.bin"), 8 << 20, 3);
+            Files.createDirectories(dir.resolve("out"));
+            long sourceBefore = h.qm.messagesPut(QueueNames.state("SRC"));
+            long destinationBefore = h.qm.messagesPut(QueueNames.state("DST"));
+
+            Reply r = h.transfer(TransferHarness.request("SRC", "DST", 0, TransferHarness.item(file.toString(),
+                    dir.resolve("out/big.bin").toString(), DestinationType.FILE)), 120);
+
+            assertThat(r.resultCode()).as("%s", r.supplements()).isZero();
+            long checkpoints = h.events.stream().filter(e -> e.startsWith("checkpoint ")).count();
+            // 512 chunks, a checkpoint every 50.
+            assertThat(checkpoints).isGreaterThanOrEqualTo(10);
+            assertThat(h.qm.messagesPut(QueueNames.state("DST")) - destinationBefore)
+                    .as("the destination's record at acceptance and at each checkpoint")
+                    .isGreaterThanOrEqualTo(checkpoints + 1);
+            assertThat(h.qm.messagesPut(QueueNames.state("SRC")) - sourceBefore)
+                    .as("the source's record: when the request is accepted, when it is planned, and before its START")
+                    .isEqualTo(3);
         }
     }
 }

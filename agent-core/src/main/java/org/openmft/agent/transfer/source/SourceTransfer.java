@@ -788,10 +788,8 @@ public final class SourceTransfer {
                             flow.bytesSent());
                     windowMaybeResized();
                 }
-                if (c.checkpoint()) {
-                    context.state().saveSource(new SourceRecord(id, request.destinationAgent().agent(), items.size(),
-                            incarnation, c.seq() + 1, replyQueue, requesterUser));
-                }
+                // A checkpoint's acknowledgement needs nothing recorded here: a resumed transfer
+                // continues where the destination's record says, whatever the source noted.
             }
             case Wire.NACK -> {
                 if (flow.gap(c.nextSeq())) {

@@ -8,7 +8,9 @@ package org.openmft.agent.transfer.state;
  * @param destinationAgent the destination agent's name
  * @param itemCount        files planned; {@link #UNPLANNED} while the request waits to be planned
  * @param incarnation      0 while queued; the incarnation of its last (re)start since
- * @param nextSeq          the first chunk the destination has not confirmed as durable
+ * @param nextSeq          the first chunk the destination had not acknowledged when the transfer
+ *                         last (re)started; for information only: a resumed transfer continues
+ *                         where the destination's record says
  * @param replyQueue       the queue of the request's JMSReplyTo (the final reply goes there after
  *                         a restart), or null
  * @param requesterUser    the user the queue manager validated for the request, or null: a resumed

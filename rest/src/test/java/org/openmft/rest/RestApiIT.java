@@ -526,9 +526,11 @@ class RestApiIT {
                     "Authorization", "Basic " + Base64.getEncoder().encodeToString((estate.user.user() + ":"
                             + estate.user.password()).getBytes(StandardCharsets.UTF_8)))));
             driver.get(estate.baseUrl() + "/");
-            await("the agents shown", 30, () -> text(driver, "#agents tbody").contains("SRC")
-                    && text(driver, "#agents tbody").contains("DST"));
-            assertThat(text(driver, "#agents tbody")).contains("ready");
+            // Both ready once the transfer's end is published: the publication follows the
+            // transfer's log entry (within agentStatusPublishRateLimit, 1 s here), so it is awaited.
+            await("both agents shown ready", 30, () -> text(driver, "#agents tbody").lines()
+                    .filter(row -> (row.startsWith("SRC ") || row.startsWith("DST ")) && row.contains("ready"))
+                    .count() == 2);
             await("the monitor shown", 30, () -> text(driver, "#monitors tbody").contains("WATCHER"));
             assertThat(text(driver, "#monitors tbody")).contains("SRC").contains("directory").contains("started")
                     .contains("5 minutes");

@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 import jakarta.jms.JMSException;
 
@@ -61,16 +60,16 @@ import org.slf4j.LoggerFactory;
  * transfer (start and resynchronisation, sequence, items, acknowledgements and checkpoints, end),
  * whose steps share the transfer's fields; ordering, reordering, writing, finishing, checkpointing
  * and failure decisions are already rooms of their own ({@link Sequencer}, {@link ReorderBuffer},
- * {@link ItemWriter}, {@link FinishingItem}, {@link Checkpointer}, {@link FailurePolicy}), and
+ * {@link ItemWriter}, {@link FinishingItem}, {@link Checkpointer}, {@link DurabilityGate},
+ * {@link FailurePolicy}), and
  * splitting the rest would pass that state around (when an item is settled decides what a
  * checkpoint record may say).
  *
- * <p>Called only by the agent's DATA dispatcher thread, except {@link #checkpointDone} and the
- * checkpointer's failure report.
+ * <p>Called only by the agent's DATA dispatcher thread, except the checkpointer's reports (its
+ * {@link DurabilityGate#done} and its failure report).
  */
 public final class DestinationTransfer {
     private static final Logger log = LoggerFactory.getLogger(DestinationTransfer.class);
-    private static final long DURABILITY_WAIT_MILLIS = 60_000;
     /** Items handed over and not yet settled, per transfer, at most. */
     static final int MAX_FINISHING = 8;
 
@@ -104,19 +103,10 @@ public final class DestinationTransfer {
     /** Whether this transfer was resumed from its record and its source has not resynchronised yet. */
     private boolean suspendedSinceStart;
 
-    private final Object durability = new Object();
-    /** The last checkpoint the checkpointer has handled (guarded by {@link #durability}). */
-    private long durableThrough = -1;
+    /** The checkpoint not yet durable and the acknowledgement waiting for it. */
+    private final DurabilityGate durability;
     /** Why a checkpoint could not be made durable, reported by the checkpointer; null if none. */
     private volatile StateException durabilityFailure;
-    /** The last checkpoint handed to the checkpointer and not yet seen durable, or -1. */
-    private long pendingCheckpoint = -1;
-    /**
-     * A plain acknowledgement waiting until checkpoint {@link #heldFor} is durable, or -1; the
-     * checkpointer takes it and sends it then (both guarded by {@link #durability}).
-     */
-    private long heldAck = -1;
-    private long heldFor;
     /** Bytes of chunks received again that were already written (dropped as duplicates). */
     private long duplicateBytes;
     /** Bytes written before a restart after the last checkpoint, cut off and so received again. */
@@ -144,6 +134,7 @@ public final class DestinationTransfer {
         this.requesterUser = requesterUser;
         this.itemCount = itemCount;
         this.sequencer = new Sequencer(window, checkpointChunks, incarnation);
+        this.durability = new DurabilityGate(id, sequencer.window());
         this.writer = new ItemWriter(id, context.paths(), requesterUser, context.settings().doNotUseTempOutputFile())
                 .toQueues(context.queues(), sourceAgent, context.settings().agentName());
         this.started = context.clock().instant();
@@ -380,7 +371,7 @@ public final class DestinationTransfer {
             // The source resends from where we say; what is held is of the old numbering's run.
             reorder.clear();
             // An acknowledgement the checkpointer sends later would carry the old incarnation.
-            awaitDurable();
+            durability.await();
         }
         if (newIncarnation != before && suspendedSinceStart) {
             suspendedSinceStart = false;
@@ -766,9 +757,9 @@ public final class DestinationTransfer {
         }
         // One checkpoint at a time is not yet durable: this one's acknowledgement lets the source
         // go a window past it.
-        awaitDurable();
+        durability.await();
         sendAck(seq);
-        pendingCheckpoint = seq;
+        durability.submitted(seq);
         submitRecord(seq, writer.channel());
     }
 
@@ -783,27 +774,9 @@ public final class DestinationTransfer {
                 writer.partial(), requesterUser, key == null ? null : Base64.getEncoder().encodeToString(key));
         try {
             context.checkpointer().submit(new Checkpointer.Job(id, sourceAgent, s.incarnation(), seq, toForce, record,
-                    false, this::checkpointDone, this::durabilityFailed));
+                    false, durability::done, this::durabilityFailed));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /**
-     * Called by the checkpointer once the checkpoint at {@code seq} is handled (durable or not).
-     *
-     * @return the acknowledgement that waited for it, for the checkpointer to send, or -1
-     */
-    long checkpointDone(long seq) {
-        synchronized (durability) {
-            durableThrough = Math.max(durableThrough, seq);
-            durability.notifyAll();
-            if (heldAck < 0 || durableThrough < heldFor) {
-                return -1;
-            }
-            long held = heldAck;
-            heldAck = -1;
-            return held;
         }
     }
 
@@ -854,69 +827,14 @@ public final class DestinationTransfer {
     }
 
     /**
-     * Whether an acknowledgement of {@code seq} must wait for the pending checkpoint: it is a window
-     * or more past a checkpoint not yet durable. Bounds what a crash can cost: the source never has
-     * more than {@code agentWindowSize × agentFrameSize} chunks unacknowledged, so what it sent
-     * beyond the last durable checkpoint, and sends again after a crash, stays within one
-     * checkpoint span plus that.
-     */
-    private boolean mustWait(long seq) {
-        if (pendingCheckpoint < 0 || seq < pendingCheckpoint + sequencer.window()) {
-            return false;
-        }
-        synchronized (durability) {
-            if (durableThrough < pendingCheckpoint) {
-                return true;
-            }
-        }
-        pendingCheckpoint = -1;
-        return false;
-    }
-
-    /**
-     * Waits until the pending checkpoint, if any, is durable. The checkpointer usually finishes
-     * within a window's time, so this rarely waits; after {@value #DURABILITY_WAIT_MILLIS} ms it
-     * goes on, with a warning.
-     */
-    private void awaitDurable() {
-        if (pendingCheckpoint < 0) {
-            return;
-        }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DURABILITY_WAIT_MILLIS);
-        synchronized (durability) {
-            while (durableThrough < pendingCheckpoint) {
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (left <= 0) {
-                    log.warn("Transfer {}: checkpoint {} not durable after {} s; going on", id, pendingCheckpoint,
-                            DURABILITY_WAIT_MILLIS / 1000);
-                    break;
-                }
-                try {
-                    durability.wait(left);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-        pendingCheckpoint = -1;
-    }
-
-    /**
      * Acknowledges {@code seq}, or, when it must wait for the pending checkpoint, leaves it to the
      * checkpointer to send once the checkpoint is durable: the acknowledgement waits, not this
      * thread, which goes on writing what the source has already sent (a later acknowledgement
      * replaces a waiting one).
      */
     private void sendAck(long seq) throws JMSException {
-        if (mustWait(seq)) {
-            synchronized (durability) {
-                if (durableThrough < pendingCheckpoint) {
-                    heldAck = seq;
-                    heldFor = pendingCheckpoint;
-                    return;
-                }
-            }
+        if (durability.hold(seq)) {
+            return;
         }
         send(context.replies().codec().ack(id, incarnation(), seq, false));
     }
@@ -926,9 +844,7 @@ public final class DestinationTransfer {
     }
 
     private void sendItemDone(int item, ItemOutcome o, long seq) throws JMSException {
-        if (mustWait(seq)) {
-            awaitDurable();
-        }
+        durability.awaitPast(seq);
         send(context.replies().codec().itemDone(id, incarnation(), item, seq, o));
     }
 

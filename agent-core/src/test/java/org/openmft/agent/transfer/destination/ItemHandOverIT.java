@@ -274,10 +274,10 @@ class ItemHandOverIT {
                     .equals(FinishingItem.class.getName()) && f.getMethodName().equals("awaitForce"));
         }
 
-        /** Whether it is now in {@code DestinationTransfer.method}, waiting or not. */
-        boolean inMethod(String method) {
+        /** Whether it waits now for the pending checkpoint to be durable. */
+        boolean waitingForACheckpoint() {
             return Arrays.stream(thread.getStackTrace()).anyMatch(f -> f.getClassName()
-                    .equals(DestinationTransfer.class.getName()) && f.getMethodName().equals(method));
+                    .equals(DurabilityGate.class.getName()) && f.getMethodName().equals("await"));
         }
 
         void join() throws Exception {
@@ -476,7 +476,7 @@ class ItemHandOverIT {
 
         // The next checkpoint waits for this one: never two checkpoints not yet durable.
         DataThread next = new DataThread(() -> chunks(t, 7, 8));
-        await("the DATA thread waiting at the next checkpoint", () -> next.inMethod("awaitDurable"));
+        await("the DATA thread waiting at the next checkpoint", next::waitingForACheckpoint);
         assertThat(acknowledgements()).containsExactly("0", "1", "2", "3");
 
         state.releaseRecords();

@@ -475,6 +475,15 @@ public final class EmbeddedQueueManager implements AutoCloseable {
         return q == null ? -1 : q.getMessagesAdded();
     }
 
+    /**
+     * Messages on {@code queue} now (its depth, as IBM MQ's CURDEPTH), or -1 when there is no such
+     * queue.
+     */
+    public long messagesHeld(String queue) {
+        var q = broker.getActiveMQServer().locateQueue(SimpleString.of(queue));
+        return q == null ? -1 : q.getMessageCount();
+    }
+
     /** Whether the broker is running. */
     public boolean isRunning() {
         return broker.getActiveMQServer() != null && broker.getActiveMQServer().isStarted();

@@ -119,4 +119,53 @@ class RetainedPublicationsIT {
                     .containsExactly("log1", "log2");
         }
     }
+
+    /**
+     * A retained publication no longer makes the queue manager walk every retained publication
+     * (Artemis's last-value queue, left to itself, prunes the superseded ones on each put): the
+     * superseded ones stay until they are as many as {@link RetainedPublications#MIN_SUPERSEDED},
+     * then go in one compaction; a new subscription is given only the newest of each topic string
+     * all the while.
+     */
+    @Test
+    void supersededPublicationsAreRemovedInABatchAndANewSubscriptionStillReceivesOnlyTheNewest() throws Exception {
+        int port = EmbeddedQueueManagerIT.freePort();
+        QueueManagerSettings settings = new QueueManagerSettings("QMCOORD", dir.resolve("qm"), "127.0.0.1", port);
+        QueueManagerEndpoint ep = new QueueManagerEndpoint(MessagingProvider.ARTEMIS, "QMCOORD", "127.0.0.1", port,
+                "SYSTEM.DEF.SVRCONN");
+        try (EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
+                Connection c = QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow()).connect()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Topic topic = s.createTopic(Publications.TOPIC);
+            c.start();
+            publish(s, Publications.agentStatus("B"), "B1", true);
+            for (int i = 0; i < 10; i++) {
+                publish(s, Publications.agentStatus("A"), "A" + i, true);
+            }
+            awaitHeld(qm, 11, "the superseded publications wait for a compaction");
+
+            MessageConsumer agents = s.createConsumer(topic, Publications.selector("SYSTEM.FTE/Agents/#"));
+            assertThat(drain(s, agents, Publications.agentStatus("MARK"))).containsExactlyInAnyOrder("A9", "B1");
+
+            int last = 10 + RetainedPublications.MIN_SUPERSEDED;
+            for (int i = 10; i <= last; i++) {
+                publish(s, Publications.agentStatus("A"), "A" + i, true);
+            }
+            awaitHeld(qm, 2, "one compaction removed every superseded publication");
+            MessageConsumer late = s.createConsumer(topic, Publications.selector("SYSTEM.FTE/Agents/#"));
+            assertThat(drain(s, late, Publications.agentStatus("MARK"))).containsExactlyInAnyOrder("A" + last, "B1");
+        }
+    }
+
+    private static void awaitHeld(EmbeddedQueueManager qm, long expected, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        long held;
+        while ((held = qm.messagesHeld(Publications.RETAINED_QUEUE)) != expected) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(what + ": " + Publications.RETAINED_QUEUE + " held " + held
+                        + " publications after 30 s, not " + expected);
+            }
+            Thread.sleep(20);
+        }
+    }
 }

@@ -86,8 +86,20 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safety: {@link #start} and {@link #close} are called by the owning thread.
  */
 public final class EmbeddedQueueManager implements AutoCloseable {
-    /** How often auto-deleted reply queues and addresses are looked for, in milliseconds. */
-    static final long ADDRESS_SCAN_MILLIS = 5_000;
+    /**
+     * How often auto-deleted reply queues and addresses are looked for, in milliseconds: Artemis's
+     * default. The scan walks every address of the queue manager (about ten per agent), so at 500
+     * agents a scan every 5 s was a large share of an idle queue manager's CPU
+     * ({@code docs/profiling.md}, Change 10).
+     */
+    static final long ADDRESS_SCAN_MILLIS = 30_000;
+    /**
+     * How often the queue manager looks for connections whose client went silent past its
+     * connection TTL (60 s by default), in milliseconds; Artemis's default is 2 s. Each look queues a
+     * flush task per connection (501 at 500 agents in one process), so a client that died is now
+     * noticed 60 to 70 s after its last packet instead of 60 to 62.
+     */
+    static final long CONNECTION_CHECK_MILLIS = 10_000;
     private static final Logger log = LoggerFactory.getLogger(EmbeddedQueueManager.class);
 
     /** The dead-letter queue, named as IBM MQ's, for messages that failed delivery repeatedly. */
@@ -362,9 +374,9 @@ public final class EmbeddedQueueManager implements AutoCloseable {
                 .setAutoDeleteQueuesSkipUsageCheck(true)
                 .setAutoDeleteAddressesSkipUsageCheck(true);
         c.addAddressSetting("WMQFTE.#", commandReplies);
-        // How often the queue manager looks for such queues and addresses to remove (Artemis's
-        // default is 30 s); the scan only walks the address settings' auto-delete candidates.
+        // How often the queue manager looks for such queues and addresses to remove.
         c.setAddressQueueScanPeriod(ADDRESS_SCAN_MILLIS);
+        c.setConnectionTtlCheckInterval(CONNECTION_CHECK_MILLIS);
         AddressSettings data = new AddressSettings()
                 .setAddressFullMessagePolicy(AddressFullMessagePolicy.BLOCK)
                 .setMaxSizeBytes(DATA_ADDRESS_MAX_BYTES);

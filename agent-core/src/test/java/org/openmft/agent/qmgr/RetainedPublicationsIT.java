@@ -16,6 +16,7 @@ import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmft.agent.config.MessagingProvider;
@@ -31,6 +32,19 @@ import org.openmft.agent.messaging.QueueManagerConnector;
 class RetainedPublicationsIT {
     @TempDir
     Path dir;
+    private QueueManagerSettings settings;
+    private QueueManagerEndpoint ep;
+
+    @BeforeEach
+    void queueManager() throws java.io.IOException {
+        int port = EmbeddedQueueManagerIT.freePort();
+        settings = new QueueManagerSettings("QMCOORD", dir.resolve("qm"), "127.0.0.1", port);
+        ep = new QueueManagerEndpoint(MessagingProvider.ARTEMIS, "QMCOORD", "127.0.0.1", port, "SYSTEM.DEF.SVRCONN");
+    }
+
+    private Connection connect(EmbeddedQueueManager qm) throws QueueManagerException {
+        return QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow()).connect();
+    }
 
     private static void publish(Session s, String topic, String body, boolean retained) throws JMSException {
         Topic t = s.createTopic(Publications.TOPIC);
@@ -75,12 +89,8 @@ class RetainedPublicationsIT {
     @Test
     @SuppressWarnings("try") // the queue manager is held open by try-with-resources
     void lateSubscribersReceiveTheNewestRetainedPublicationPerTopicEvenAfterARestart() throws Exception {
-        int port = EmbeddedQueueManagerIT.freePort();
-        QueueManagerSettings settings = new QueueManagerSettings("QMCOORD", dir.resolve("qm"), "127.0.0.1", port);
-        QueueManagerEndpoint ep = new QueueManagerEndpoint(MessagingProvider.ARTEMIS, "QMCOORD", "127.0.0.1", port,
-                "SYSTEM.DEF.SVRCONN");
         try (EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
-                Connection c = QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow()).connect()) {
+                Connection c = connect(qm)) {
             c.setClientID("logger-test");
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = s.createTopic(Publications.TOPIC);
@@ -105,7 +115,7 @@ class RetainedPublicationsIT {
                     .isEmpty();
         }
         try (EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
-                Connection c = QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow()).connect()) {
+                Connection c = connect(qm)) {
             c.setClientID("logger-test");
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = s.createTopic(Publications.TOPIC);
@@ -129,12 +139,8 @@ class RetainedPublicationsIT {
      */
     @Test
     void supersededPublicationsAreRemovedInABatchAndANewSubscriptionStillReceivesOnlyTheNewest() throws Exception {
-        int port = EmbeddedQueueManagerIT.freePort();
-        QueueManagerSettings settings = new QueueManagerSettings("QMCOORD", dir.resolve("qm"), "127.0.0.1", port);
-        QueueManagerEndpoint ep = new QueueManagerEndpoint(MessagingProvider.ARTEMIS, "QMCOORD", "127.0.0.1", port,
-                "SYSTEM.DEF.SVRCONN");
         try (EmbeddedQueueManager qm = EmbeddedQueueManager.start(settings);
-                Connection c = QueueManagerConnector.forAgent(ep, qm.administrator().orElseThrow()).connect()) {
+                Connection c = connect(qm)) {
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = s.createTopic(Publications.TOPIC);
             c.start();

@@ -43,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * current ones (and at least {@value #MIN_SUPERSEDED}): one walk per that many puts. Until then a
  * superseded publication stays on the queue, so what it holds is bounded by twice its topic strings
  * plus a second's publications. A new subscription is given the newest per topic string all the same
- * ({@link #newestPerTopic}). Nothing consumes from the queue; that it is paused shows in the console.
+ * ({@link #newestPerTopic}). After a restart the queue prunes as Artemis always did (the reloaded
+ * newest of each topic string stays) until {@link #createObjects} pauses it again. Nothing consumes
+ * from the queue; that it is paused shows in the console.
  *
  * <p>Thread-safety: Artemis calls {@link #afterCreateQueue} on the thread creating the queue; the
  * compaction runs on the queue manager's scheduled pool and the queue's own executor.

@@ -53,7 +53,7 @@ final class DurabilityGate {
      * @return true if held (the checkpointer sends it), false if it is to be sent now
      */
     boolean hold(long seq) {
-        if (pending < 0 || seq < pending + window) {
+        if (!windowPastPending(seq)) {
             return false;
         }
         synchronized (this) {
@@ -69,9 +69,14 @@ final class DurabilityGate {
 
     /** Waits for the pending checkpoint when {@code seq} is a window or more past it. */
     void awaitPast(long seq) {
-        if (pending >= 0 && seq >= pending + window) {
+        if (windowPastPending(seq)) {
             await();
         }
+    }
+
+    /** Whether {@code seq} is a window or more past a pending checkpoint. */
+    private boolean windowPastPending(long seq) {
+        return pending >= 0 && seq >= pending + window;
     }
 
     /**

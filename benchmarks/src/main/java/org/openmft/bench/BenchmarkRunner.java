@@ -472,7 +472,7 @@ public final class BenchmarkRunner {
         HeadlineFigures before = options.which() == Which.ALL ? HeadlineFigures.empty("this run")
                 : HeadlineFigures.load(file);
         HeadlineFigures now = before.with(headline, java.time.format.DateTimeFormatter.ISO_LOCAL_DATE.format(
-                started.atOffset(java.time.ZoneOffset.UTC)), revision);
+                started.atOffset(java.time.ZoneOffset.UTC)), revision, MachineInfo.cpuModel());
         Files.writeString(file, now.json());
         log("wrote %s", file);
         return ReportSections.spliceNearTop(md, Goals.markdown(now, HeadlineFigures.baseline(),

@@ -92,7 +92,8 @@ public final class MachineInfo {
         return null;
     }
 
-    private static String cpuModel() {
+    /** The CPU's model name ("AMD EPYC"), or null when the system does not say. */
+    public static String cpuModel() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
                 if (line.startsWith("model name")) {

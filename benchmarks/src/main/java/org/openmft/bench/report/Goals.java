@@ -2,6 +2,7 @@ package org.openmft.bench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,6 +31,11 @@ public final class Goals {
     public static final String MD5_EXTRA_CPU = "file1g.bindings_md5.extra_cpu_s_per_gib";
     public static final String MD5_DIGEST_CPU = "md5.digest_cpu_s_per_gib_one_side";
     public static final String MD5_EXTRA_OVER_DIGEST = "file1g.bindings_md5.extra_cpu_over_two_digests";
+    public static final String CPU_NONE_OVER_RAW = "file1g.bindings_none.cpu_over_raw_jms_vm";
+    // The machine's pace, measured by the transfer section beside the agents: not a goal, the yardstick
+    // that the absolute figures (times, rates, CPU seconds, cores) move with from one machine to another.
+    public static final String RAW_JMS_VM_MB_S = "ceiling.raw_jms_vm.mb_s";
+    public static final String RAW_JMS_VM_CPU = "ceiling.raw_jms_vm.cpu_s_per_gib";
     // Coordination at scale (seed 001).
     public static final String SEED001_IBM_OVER_OURS_MIN = "seed001.ibm_over_ours_min";
     public static final String IDLE_500_CORES = "seed001.idle_500_agents_cores";
@@ -55,6 +61,14 @@ public final class Goals {
     /** How a figure is shown. */
     enum Unit {
         TIMES, PERCENT, SECONDS, CPU_S_PER_GIB, CORES, MIB, COUNT, MB_S, PASSED;
+
+        /**
+         * Whether a figure in this unit moves with the machine (a time, a rate, CPU seconds, cores),
+         * unlike a ratio to a peer that ran beside it, a size or a count.
+         */
+        boolean absolute() {
+            return this == SECONDS || this == CPU_S_PER_GIB || this == CORES || this == MB_S;
+        }
 
         String format(double v) {
             return switch (this) {
@@ -145,6 +159,8 @@ public final class Goals {
                     + " than the digest itself costs on each side", "transfer", List.of(
                     new Measure(CPU_NONE, "CPU per GiB, bindings, no checksum", Unit.CPU_S_PER_GIB,
                             Target.atMost(2.0), true),
+                    new Measure(CPU_NONE_OVER_RAW, "CPU per GiB, bindings, no checksum ÷ raw JMS in-VM's",
+                            Unit.TIMES, Target.STATED, true),
                     new Measure(MD5_EXTRA_OVER_DIGEST, "CPU MD5 adds ÷ the digest's cost on two sides", Unit.TIMES,
                             Target.atMost(1.0), true),
                     new Measure(MD5_EXTRA_CPU, "CPU MD5 adds per GiB (bindings, MD5 minus none)",
@@ -283,7 +299,8 @@ public final class Goals {
                         + " \"measured\" column above. The change is after over before, minus one; whether it is"
                         + " better follows the goal's direction. A figure the baseline did not measure has no change."
                         + "\n\n");
-        MarkdownTable ba = MarkdownTable.of("figure", "before", "after", "change", "");
+        md.append(pace(current, baseline)).append("\n\n");
+        MarkdownTable ba = MarkdownTable.of("figure", "before", "after", "change", "", "kind");
         for (Goal g : GOALS) {
             for (Measure m : g.measures()) {
                 if (m.unit() == Unit.PASSED) {
@@ -299,13 +316,39 @@ public final class Goals {
                     better = c == 0 ? "same" : (c < 0) == m.lowerIsBetter() ? "better" : "worse";
                 }
                 ba.row(m.what(), before.map(x -> m.unit().format(x.value())).orElse("—"),
-                        after.map(x -> m.unit().format(x.value())).orElse("—"), change, better);
+                        after.map(x -> m.unit().format(x.value())).orElse("—"), change, better,
+                        m.unit().absolute() ? "absolute" : "");
             }
         }
         md.append(ba).append('\n');
         md.append("## Profiling findings\n\n").append(PROFILING_SUMMARY).append("\n\n");
         md.append(END).append('\n');
         return md.toString();
+    }
+
+    /**
+     * The machine's pace before and after, as raw JMS in-VM ran beside the agents (the queue manager
+     * alone, the same 1 GiB of 256 KiB messages), and the CPU models: what the figures marked absolute
+     * move with. A ratio to a peer or ceiling that ran in the same repetition does not.
+     */
+    static String pace(HeadlineFigures current, HeadlineFigures baseline) {
+        StringBuilder p = new StringBuilder("The figures marked absolute (times, rates, CPU seconds, cores) move with the"
+                + " machine as well as with the code; the ratios, each to a peer or ceiling that ran in the same"
+                + " repetition, much less. The machine's pace, raw JMS put/get in-VM on the same queue manager:");
+        for (var side : List.of(Map.entry("before", baseline), Map.entry("after", current))) {
+            Optional<HeadlineFigures.Figure> rate = side.getValue().get(RAW_JMS_VM_MB_S);
+            Optional<HeadlineFigures.Figure> cpu = side.getValue().get(RAW_JMS_VM_CPU);
+            p.append(' ').append(side.getKey()).append(", ");
+            if (rate.isEmpty()) {
+                p.append("not measured");
+            } else {
+                p.append(Unit.MB_S.format(rate.get().value()));
+                cpu.ifPresent(c -> p.append(" at ").append(Unit.CPU_S_PER_GIB.format(c.value())));
+                p.append(" (").append(when(rate.get())).append(')');
+            }
+            p.append(side.getKey().equals("before") ? ";" : ".");
+        }
+        return p.toString();
     }
 
     /** "met", "**not met**", "not measured in this run"; never a verdict without a figure. */
@@ -324,11 +367,15 @@ public final class Goals {
         if (f.revision() != null) {
             parts.add("`" + f.revision() + "`");
         }
+        if (f.machine() != null) {
+            parts.add(f.machine());
+        }
         return String.join(", ", parts);
     }
 
-    /** Every figure key the goals read, in order. */
+    /** Every figure key the goals read, in order, then the machine's pace. */
     public static List<String> keys() {
-        return GOALS.stream().flatMap(g -> g.measures().stream()).map(Measure::key).toList();
+        return java.util.stream.Stream.concat(GOALS.stream().flatMap(g -> g.measures().stream()).map(Measure::key),
+                java.util.stream.Stream.of(RAW_JMS_VM_MB_S, RAW_JMS_VM_CPU)).toList();
     }
 }

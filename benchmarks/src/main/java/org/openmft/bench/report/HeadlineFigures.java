@@ -15,22 +15,28 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The figures issue 18's goals are judged by ({@link Goals}), each with the date and revision of the
- * run that measured it: one small JSON file per scale beside the report (for {@code
+ * The figures issue 18's goals are judged by ({@link Goals}), each with the date, revision and CPU
+ * model of the run that measured it: one small JSON file per scale beside the report (for {@code
  * docs/performance.md}, {@code docs/performance-headline-full.json}, checked in with it), which
  * every run merges its sections' figures into (a run of every section starts it afresh), and the
  * baseline of the same shape checked into the repository ({@link #BASELINE}).
  *
  * <pre>
- * {"source": "...", "figures": {"key": {"value": 0.66, "date": "2026-11-26", "revision": "4913880"}, ...}}
+ * {"source": "...", "figures": {"key": {"value": 0.66, "date": "2026-11-26", "revision": "4913880",
+ *                                 "machine": "AMD EPYC"}, ...}}
  * </pre>
  */
 public final class HeadlineFigures {
     /** The figures of {@code docs/performance.md} before issue 18's changes, a class-path resource. */
     public static final String BASELINE = "issue18-baseline.json";
 
-    /** One figure and where it came from. */
-    public record Figure(double value, String date, String revision) {
+    /**
+     * One figure and where it came from.
+     *
+     * @param machine the CPU model of the machine that measured it (null when not known): the
+     *                machines this project's runs are made on differ from one session to the next
+     */
+    public record Figure(double value, String date, String revision, String machine) {
     }
 
     private final String source;
@@ -72,21 +78,21 @@ public final class HeadlineFigures {
             JsonNode n = f.get(key);
             if (n.path("value").isNumber()) {
                 m.put(key, new Figure(n.get("value").asDouble(), n.path("date").asText(null),
-                        n.path("revision").asText(null)));
+                        n.path("revision").asText(null), n.path("machine").asText(null)));
             }
         });
         return new HeadlineFigures(root.path("source").asText(""), m);
     }
 
     /**
-     * These figures with {@code measured} put over them, each dated {@code date} at {@code revision}; an
-     * unknown figure (null, NaN) is not a figure and replaces nothing.
+     * These figures with {@code measured} put over them, each dated {@code date} at {@code revision} on
+     * {@code machine}; an unknown figure (null, NaN) is not a figure and replaces nothing.
      */
-    public HeadlineFigures with(Map<String, Double> measured, String date, String revision) {
+    public HeadlineFigures with(Map<String, Double> measured, String date, String revision, String machine) {
         Map<String, Figure> m = new LinkedHashMap<>(figures);
         measured.forEach((k, v) -> {
             if (v != null && !v.isNaN() && !v.isInfinite()) {
-                m.put(k, new Figure(v, date, revision));
+                m.put(k, new Figure(v, date, revision, machine));
             }
         });
         return new HeadlineFigures(source, m);
@@ -115,6 +121,9 @@ public final class HeadlineFigures {
             JsonFiles.putNumber(n, "value", v.value());
             n.put("date", v.date());
             n.put("revision", v.revision());
+            if (v.machine() != null) {
+                n.put("machine", v.machine());
+            }
         });
         return JsonFiles.write(root);
     }

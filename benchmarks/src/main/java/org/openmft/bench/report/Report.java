@@ -282,8 +282,9 @@ public final class Report {
     /**
      * The figures of issue 18's goals this scenario measures ({@link Goals}), pair by pair: the bindings
      * agents' rate (no checksum) over the lower of raw JMS in-VM and {@code cp} then {@code sync}; the
-     * client agents' over raw JMS over TCP; CPU per GiB without a checksum; what MD5 adds, alone and over
-     * twice the digest's own cost (once a side).
+     * client agents' over raw JMS over TCP; CPU per GiB without a checksum, alone and over raw JMS in-VM's;
+     * what MD5 adds, alone and over twice the digest's own cost (once a side); and raw JMS in-VM's rate and
+     * CPU per GiB, the machine's pace that the absolute figures move with.
      */
     public Map<String, Double> headline() {
         Map<String, Double> h = new java.util.LinkedHashMap<>();
@@ -299,6 +300,16 @@ public final class Report {
             }
         }
         h.put(Goals.FILE_BINDINGS_OF_MIN, Summary.median(ofMin.stream().mapToDouble(Double::doubleValue).toArray()));
+        List<Double> cpuOverRaw = new ArrayList<>();
+        for (Sample a : none.samples) {
+            Sample r = at(raw, a.repetition());
+            if (a.ok() && r != null) {
+                cpuOverRaw.add(a.cpuSecondsPerGib() / r.cpuSecondsPerGib());
+            }
+        }
+        h.put(Goals.CPU_NONE_OVER_RAW, Summary.median(cpuOverRaw.stream().mapToDouble(Double::doubleValue).toArray()));
+        h.put(Goals.RAW_JMS_VM_MB_S, value(Scenario.RAW_JMS_BINDINGS, Summary::medianMbPerSecond));
+        h.put(Goals.RAW_JMS_VM_CPU, value(Scenario.RAW_JMS_BINDINGS, Summary::medianCpuSecondsPerGib));
         h.put(Goals.FILE_CLIENT_OF_RAW, Summary.median(s.get(Scenario.AGENT_CLIENT_NONE)
                 .pairedRatios(s.get(Scenario.RAW_JMS_CLIENT))));
         h.put(Goals.FILE_BINDINGS_MB_S, value(Scenario.AGENT_BINDINGS_NONE, Summary::medianMbPerSecond));

@@ -262,7 +262,7 @@ public final class Goals {
             "  to its host (virtio-balloon free page reporting), so the pages of the destination deleted before",
             "  each run fault in the host again on the next file's first write. With reporting off for one run",
             "  no repetition was slow and MD5's CPU was 1.13x two digests. A property of the machine, not of",
-            "  the agents; the benchmark does not yet record it.",
+            "  the agents; each section's machine table now names it (\"memory reclaim\").",
             "",
             "The recording method, the sample tables, the A/B runs and the next steps are in",
             "[profiling.md](profiling.md).");

@@ -300,14 +300,7 @@ public final class Report {
             }
         }
         h.put(Goals.FILE_BINDINGS_OF_MIN, Summary.median(ofMin.stream().mapToDouble(Double::doubleValue).toArray()));
-        List<Double> cpuOverRaw = new ArrayList<>();
-        for (Sample a : none.samples) {
-            Sample r = at(raw, a.repetition());
-            if (a.ok() && r != null) {
-                cpuOverRaw.add(a.cpuSecondsPerGib() / r.cpuSecondsPerGib());
-            }
-        }
-        h.put(Goals.CPU_NONE_OVER_RAW, Summary.median(cpuOverRaw.stream().mapToDouble(Double::doubleValue).toArray()));
+        h.put(Goals.CPU_NONE_OVER_RAW, Summary.median(none.pairedRatios(raw, Sample::cpuSecondsPerGib)));
         h.put(Goals.RAW_JMS_VM_MB_S, value(Scenario.RAW_JMS_BINDINGS, Summary::medianMbPerSecond));
         h.put(Goals.RAW_JMS_VM_CPU, value(Scenario.RAW_JMS_BINDINGS, Summary::medianCpuSecondsPerGib));
         h.put(Goals.FILE_CLIENT_OF_RAW, Summary.median(s.get(Scenario.AGENT_CLIENT_NONE)

@@ -92,11 +92,16 @@ public final class Summary {
      * sat next to each other).
      */
     public double[] pairedRatios(Summary other) {
+        return pairedRatios(other, Sample::mbPerSecond);
+    }
+
+    /** As {@link #pairedRatios(Summary)}, of {@code figure} (CPU per GiB, ...) instead of the rate. */
+    public double[] pairedRatios(Summary other, java.util.function.ToDoubleFunction<Sample> figure) {
         List<Double> r = new ArrayList<>();
         for (Sample s : samples) {
             for (Sample o : other.samples) {
                 if (o.repetition() == s.repetition() && s.ok() && o.ok()) {
-                    r.add(s.mbPerSecond() / o.mbPerSecond());
+                    r.add(figure.applyAsDouble(s) / figure.applyAsDouble(o));
                 }
             }
         }

@@ -69,8 +69,9 @@ final class CoordinationHarness implements AutoCloseable {
 
     CoordinationHarness(Path root) throws Exception {
         this.root = root;
-        this.agentPort = freePort();
-        this.coordPort = freePort();
+        int[] ports = freePorts(2);
+        this.agentPort = ports[0];
+        this.coordPort = ports[1];
         this.agentsCoordinationPort = coordPort;
         this.agentQm = EmbeddedQueueManager.start(new QueueManagerSettings(AGENT_QM, root.resolve("qma"), "127.0.0.1",
                 agentPort));
@@ -78,8 +79,25 @@ final class CoordinationHarness implements AutoCloseable {
     }
 
     static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
+        return freePorts(1)[0];
+    }
+
+    /**
+     * {@code n} distinct free ports: every socket stays open until all are chosen, since a port is free
+     * again once its socket closes, and the next {@link #freePort} may be given the same one (CI once
+     * started both queue managers on one port).
+     */
+    static int[] freePorts(int n) throws IOException {
+        java.util.List<ServerSocket> open = new ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) {
+                open.add(new ServerSocket(0));
+            }
+            return open.stream().mapToInt(ServerSocket::getLocalPort).toArray();
+        } finally {
+            for (ServerSocket s : open) {
+                s.close();
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import org.openmft.bench.harness.Distribution;
 import org.openmft.bench.harness.EmbeddedMft;
 import org.openmft.bench.harness.TestFiles;
 import org.openmft.bench.measure.CpuClock;
+import org.openmft.bench.measure.FreePageReporting;
 import org.openmft.bench.measure.MachineInfo;
 import org.openmft.bench.measure.ThreadCpuSampler;
 import org.openmft.bench.measure.DigestCost;
@@ -111,7 +112,7 @@ public final class BenchmarkRunner {
     /** Command-line options. */
     record Options(Scale scale, Path report, Path results, Path parentDir, boolean keep,
             Map<String, String> agentProperties, Which which, Integer coordinationAgents, long seed,
-            String section, Integer repetitions) {
+            String section, Integer repetitions, boolean holdPageReporting) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -131,7 +132,25 @@ public final class BenchmarkRunner {
             System.out.println(usage());
             return;
         }
-        System.exit(new BenchmarkRunner(options).run());
+        FreePageReporting.Hold hold = null;
+        if (options.holdPageReporting()) {
+            try {
+                hold = FreePageReporting.hold(FreePageReporting.PARAMETERS);
+            } catch (IllegalStateException e) {
+                System.err.println(e.getMessage());
+                System.exit(2);
+                return;
+            }
+        }
+        int status;
+        try {
+            status = new BenchmarkRunner(options).run();
+        } finally {
+            if (hold != null) {
+                hold.close();
+            }
+        }
+        System.exit(status);
     }
 
     static String usage() {
@@ -140,7 +159,7 @@ public final class BenchmarkRunner {
                 "                       [--agent KEY=VALUE]... [--scenario all|transfer|coordination|file-shapes|",
                 "                       file-shapes-channels|latency|chunk-sizes|channel-options|file-sizes|protection|",
                 "                       compression|micro|monitor|queueio|memory|soak]",
-                "                       [--coordination-agents N] [--seed N]",
+                "                       [--coordination-agents N] [--seed N] [--hold-page-reporting]",
                 "  --quick          smaller files (256 MiB, 20 x 16 MiB), every scenario; a check, not figures",
                 "  --out FILE       the markdown report (default docs/performance.md; with --quick",
                 "                   benchmarks/target/results/performance-quick.md)",
@@ -148,6 +167,9 @@ public final class BenchmarkRunner {
                 "  --dir DIR        where the work directory (files, queue manager) is made (default java.io.tmpdir)",
                 "  --repetitions N  measured runs of each scenario (default 5, --quick 3); the report shows medians",
                 "  --keep           keep the work directory",
+                "  --hold-page-reporting  as root on a virtual machine whose balloon reports free pages to its host:",
+                "                   turn that off for the run and back on afterwards, so that a deleted file's pages",
+                "                   do not fault in the host when the next repetition writes (the machine table says so)",
                 "  --agent KEY=VALUE an agent.properties value for all four agents (e.g. agentWindowSize=20), and for",
                 "                   the soak's two; repeatable; the report lists them",
                 "  --scenario S     all (default); transfer: the transfer scenarios only; coordination (or seed001): seed 001's",
@@ -190,6 +212,7 @@ public final class BenchmarkRunner {
     static Options parse(String[] args) {
         boolean quick = false;
         boolean keep = false;
+        boolean holdPageReporting = false;
         Path report = null;
         Path results = Path.of("benchmarks", "target", "results");
         Path dir = Path.of(System.getProperty("java.io.tmpdir"));
@@ -204,6 +227,7 @@ public final class BenchmarkRunner {
             switch (a) {
                 case "--quick" -> quick = true;
                 case "--keep" -> keep = true;
+                case "--hold-page-reporting" -> holdPageReporting = true;
                 case "--out" -> report = Path.of(value(args, ++i, a));
                 case "--results" -> results = Path.of(value(args, ++i, a));
                 case "--dir" -> dir = Path.of(value(args, ++i, a));
@@ -280,7 +304,8 @@ public final class BenchmarkRunner {
                     + ": the raw JMS ceiling uses the same message size");
         }
         return new Options(scale, report, results, dir, keep, Map.copyOf(agent), which, coordinationAgents,
-                seed != null ? seed : SoakScenario.defaultSeed(System.getenv()), section, repetitions);
+                seed != null ? seed : SoakScenario.defaultSeed(System.getenv()), section, repetitions,
+                holdPageReporting);
     }
 
     /** What --scenario takes; a section named by IBM's report number shows that number as an alias. */

@@ -50,6 +50,13 @@ class BenchmarkRunnerTest {
     }
 
     @Test
+    void freePageReportingIsHeldOnlyWhenAskedFor() {
+        assertThat(BenchmarkRunner.parse(new String[0]).holdPageReporting()).isFalse();
+        assertThat(BenchmarkRunner.parse(new String[] {"--scenario", "transfer", "--hold-page-reporting"})
+                .holdPageReporting()).isTrue();
+    }
+
+    @Test
     void theCoordinationScenarioRunsAloneOrWithTheOthers() {
         assertThat(BenchmarkRunner.parse(new String[0]).which()).isEqualTo(BenchmarkRunner.Which.ALL);
         BenchmarkRunner.Options o = BenchmarkRunner.parse(new String[] {"--scenario", "coordination",

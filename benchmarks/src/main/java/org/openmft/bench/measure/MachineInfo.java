@@ -46,7 +46,7 @@ public final class MachineInfo {
                 + System.getProperty("java.vm.name") + ")");
         m.put("JVM options", jvmArguments.isEmpty() ? "(none)" : withoutPaths(String.join(" ", jvmArguments)));
         m.put("max heap", String.format("%.1f GiB", Runtime.getRuntime().maxMemory() / (double) Scale.GIB));
-        String reclaim = java.util.stream.Stream.of(damonReclaim(), freePageReporting(PAGE_REPORTING))
+        String reclaim = java.util.stream.Stream.of(damonReclaim(), FreePageReporting.describe(FreePageReporting.PARAMETERS))
                 .filter(java.util.Objects::nonNull).collect(java.util.stream.Collectors.joining("; "));
         if (!reclaim.isEmpty()) {
             m.put("memory reclaim", reclaim);
@@ -64,34 +64,6 @@ public final class MachineInfo {
     /** {@code text} with every absolute path (after a start, a space, '=' or ':') replaced by {@value #PATH}. */
     static String withoutPaths(String text) {
         return text.replaceAll("(^|[\\s=:])/[^\\s:]*", "$1" + PATH);
-    }
-
-    /** The kernel's free page reporting parameters (a virtual machine's balloon device uses them). */
-    static final Path PAGE_REPORTING = Path.of("/sys/module/page_reporting/parameters");
-    /** The largest order of free blocks on x86-64 and arm64 (MAX_PAGE_ORDER): an order above it reports nothing. */
-    private static final int MAX_PAGE_ORDER = 10;
-
-    /**
-     * Whether this virtual machine gives the memory it frees back to its host (free page reporting of
-     * a virtio balloon), read from {@code parameters}: then the pages of a file just deleted fault in
-     * the host again on the next first write into them, which the writing thread pays as system time
-     * (docs/profiling.md, the full run of 2026-11-27). Null when there is no such reporting, it is
-     * turned off (an order above {@value #MAX_PAGE_ORDER}), or it has reported nothing.
-     */
-    static String freePageReporting(Path parameters) {
-        try {
-            int order = Integer.parseInt(Files.readString(parameters.resolve("page_reporting_order")).trim());
-            long kib = Long.parseLong(Files.readString(parameters.resolve("reported_kib")).trim());
-            if (order > MAX_PAGE_ORDER || kib == 0) {
-                return null;
-            }
-            return String.format(java.util.Locale.ROOT, "free page reporting is on (blocks of order %d, %,.0f GiB"
-                    + " given back to the host since boot): pages freed, a deleted file's page cache included, cost"
-                    + " more on their next first write", order, kib / (double) (1 << 20));
-        } catch (IOException | RuntimeException e) {
-            // Not Linux, not a virtual machine with a balloon, or unreadable: nothing to say.
-            return null;
-        }
     }
 
     /**

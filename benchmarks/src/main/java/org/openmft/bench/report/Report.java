@@ -586,6 +586,12 @@ public final class Report {
         line("writes its raw numbers as CSV and JSON into `--results DIR`, its section of this file, and its charts");
         line("into `docs/img/`. A scenario run alone (`--scenario NAME`) replaces only its own section of the report.");
         line();
+        line("On a virtual machine whose balloon gives free pages back to its host (the machine table's \"memory");
+        line("reclaim\" says so), the pages of a file just deleted fault in the host when the next repetition writes");
+        line("into them, on some repetitions and not others. As root, `--hold-page-reporting` turns that reporting off");
+        line("for the run and back on afterwards (as pyperf's `system tune` fixes a CPU's frequency); the machine");
+        line("table of each section it measured says so.");
+        line();
         line("| scenario | what | full scale | disk |");
         line("|---|---|---|---|");
         line("| `transfer` | this section: one 1 GiB file beside raw JMS, `cp` and the durable peers, seed 000's headline"

@@ -452,10 +452,13 @@ public final class Report {
             if (s.get(md5).ok() && s.get(none).ok()) {
                 double dCpu = s.get(md5).medianCpuSecondsPerGib() - s.get(none).medianCpuSecondsPerGib();
                 double dRate = s.get(md5).medianMbPerSecond() / s.get(none).medianMbPerSecond() - 1;
+                String digest = Double.isNaN(md5SecondsPerGib) ? ""
+                        : ": the digest alone takes " + fmt(md5SecondsPerGib, 2) + " CPU s/GiB on one thread here ("
+                                + fmt(1024 / md5SecondsPerGib, 0) + " MiB/s), " + fmt(2 * md5SecondsPerGib, 2)
+                                + " s/GiB for the two ends, in series with everything else those threads do";
                 notes.add("MD5 in " + m.label + " mode: " + signed(dCpu, 2) + " CPU s/GiB and " + signedPct(dRate)
                         + " rate against no checksum. MD5 runs at both ends, on the source's transfer thread and the"
-                        + " destination's data thread: at Java's ~510 MiB/s per core that is 2 s/GiB on each, in"
-                        + " series with everything else those threads do.");
+                        + " destination's data thread" + digest + ".");
             }
         }
         Summary rawVm = s.get(Scenario.RAW_JMS_BINDINGS);

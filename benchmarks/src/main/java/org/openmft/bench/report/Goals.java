@@ -268,7 +268,7 @@ public final class Goals {
             "  1.09x rsync, CPU-bound with the queue manager's 1.9 of their 7.8 CPU s.",
             "- **Seed 001's 100-agent cell is CPU-bound on work a long-running agent would not repeat**: MD5 at",
             "  both ends is a quarter of the samples, the JIT 5% to 30% in every round (code run once per",
-            "  transfer, 50 times a round, stays below C2's thresholds for hundreds of rounds), GC 3% to 17%",
+            "  transfer, 50 times a round, stays below C2's thresholds for hundreds of rounds), GC up to 15%",
             "  (three 256 KiB heap arrays per chunk: the agent's message and Artemis's in-VM copies of the sent",
             "  and the delivered packet). Meeting 1.5x IBM there needs about a quarter less CPU per transfer.",
             "",

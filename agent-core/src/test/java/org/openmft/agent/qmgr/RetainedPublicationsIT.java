@@ -179,14 +179,8 @@ class RetainedPublicationsIT {
     }
 
     private static void awaitHeld(EmbeddedQueueManager qm, long expected, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-        long held;
-        while ((held = qm.messagesHeld(Publications.RETAINED_QUEUE)) != expected) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + ": " + Publications.RETAINED_QUEUE + " held " + held
-                        + " publications after 30 s, not " + expected);
-            }
-            Thread.sleep(20);
-        }
+        org.openmft.agent.Poll.until(() -> what + ": " + Publications.RETAINED_QUEUE + " held "
+                + qm.messagesHeld(Publications.RETAINED_QUEUE) + " publications after 30 s, not " + expected,
+                java.time.Duration.ofSeconds(30), () -> qm.messagesHeld(Publications.RETAINED_QUEUE) == expected);
     }
 }

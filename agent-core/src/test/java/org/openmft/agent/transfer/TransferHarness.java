@@ -563,13 +563,7 @@ final class TransferHarness implements AutoCloseable {
     }
 
     static void await(String what, long seconds, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            TimeUnit.MILLISECONDS.sleep(20);
-        }
+        org.openmft.agent.Poll.until(what, java.time.Duration.ofSeconds(seconds), condition);
     }
 
     /**

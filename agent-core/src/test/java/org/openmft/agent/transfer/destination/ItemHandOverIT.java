@@ -242,13 +242,7 @@ class ItemHandOverIT {
     }
 
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            TimeUnit.MILLISECONDS.sleep(10);
-        }
+        org.openmft.agent.Poll.until(what, java.time.Duration.ofSeconds(30), condition);
     }
 
     /** A thread of its own playing the DATA dispatcher, when it is to wait for a force. */

@@ -580,13 +580,22 @@ public final class BenchmarkRunner {
         CoordinationScenario.PairFiles files = null;
         int n = 0;
         for (CoordinationScenario.Cell cell : cells) {
+            n++;
             if (files == null || files.fileBytes != cell.fileBytes() || files.pairs < cell.pairs()) {
+                // Enough pairs for every cell of this file size that the disk has room for, below the
+                // queue managers' max-disk-usage: the smaller cells use the first ones.
+                long freed = files == null ? 0 : files.sourceBytes();
+                int pairs = CoordinationScenario.PairFiles.pairsWithRoom(work, cells.stream()
+                        .filter(c -> c.fileBytes() == cell.fileBytes() && c.pairs() >= cell.pairs())
+                        .map(CoordinationScenario.Cell::pairs).toList(), cell.fileBytes(), freed);
+                if (pairs == 0) {
+                    notRun(out, n, cells.size(), cell, CoordinationScenario.PairFiles.noRoom(work, cell.pairs(),
+                            cell.fileBytes(), freed));
+                    continue;
+                }
                 if (files != null) {
                     deleteTree(files.root);
                 }
-                // Enough pairs for every cell of this file size: the smaller cells use the first ones.
-                int pairs = cells.stream().filter(c -> c.fileBytes() == cell.fileBytes())
-                        .mapToInt(CoordinationScenario.Cell::pairs).max().orElse(cell.pairs());
                 long t = System.nanoTime();
                 files = CoordinationScenario.PairFiles.generate(work.resolve("coordination-files"), pairs,
                         cell.fileBytes());
@@ -594,7 +603,12 @@ public final class BenchmarkRunner {
                         CoordinationScenario.FILES_PER_TRANSFER, Report.size(cell.fileBytes()),
                         (System.nanoTime() - t) / 1e9);
             }
-            log("coordination cell %d of %d: %s", ++n, cells.size(), CoordinationReport.label(cell));
+            String noRoom = files.noRoomForDestinations(cell.pairs());
+            if (noRoom != null) {
+                notRun(out, n, cells.size(), cell, noRoom);
+                continue;
+            }
+            log("coordination cell %d of %d: %s", n, cells.size(), CoordinationReport.label(cell));
             Path dir = work.resolve("coordination-" + n);
             CoordinationResult r = CoordinationScenario.run(cell, dir, files.firstPairs(cell.pairs()),
                     options.agentProperties(), this::logLine);
@@ -605,6 +619,13 @@ public final class BenchmarkRunner {
             }
             files.cleanDestination();
         }
+    }
+
+    private void notRun(List<CoordinationResult> out, int n, int of, CoordinationScenario.Cell cell, String why) {
+        log("coordination cell %d of %d: %s", n, of, CoordinationReport.label(cell));
+        CoordinationResult r = CoordinationScenario.notRun(cell, why);
+        out.add(r);
+        print(r);
     }
 
     private void print(CoordinationResult r) {

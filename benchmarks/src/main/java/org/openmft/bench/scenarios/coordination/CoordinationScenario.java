@@ -40,6 +40,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import jakarta.jms.JMSException;
@@ -124,7 +125,7 @@ public final class CoordinationScenario {
     private static final Originator ORIGINATOR = new Originator("localhost", "benchmark", null);
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
-    private static final long SMALL_FILE_BYTES = 64 << 10;
+    static final long SMALL_FILE_BYTES = 64 << 10;
 
     /**
      * One configuration of the scenario.
@@ -237,6 +238,13 @@ public final class CoordinationScenario {
      *
      * @param files the source files: {@code files.get(pair)} are that pair's files
      */
+    /** A cell that was not run, and why. */
+    public static CoordinationResult notRun(Cell cell, String why) {
+        CoordinationResult r = new CoordinationResult(cell);
+        r.fail("not run: " + why);
+        return r;
+    }
+
     public static CoordinationResult run(Cell cell, Path root, PairFiles files, Map<String, String> agentProperties,
             Consumer<String> log) {
         CoordinationScenario s = new CoordinationScenario(cell, root, files.root, agentProperties, log);
@@ -291,7 +299,7 @@ public final class CoordinationScenario {
 
         // Warm-up: one small file per pair, untimed; the logger stores its records too.
         log("warm-up: %d transfers of one %s file", cell.pairs(), Report.size(SMALL_FILE_BYTES));
-        Round warm = requester.run(files.warmUpItems(), 120_000);
+        Round warm = requester.run(files.warmUpItems(), 120_000, () -> null);
         if (warm.failure != null) {
             result.fail("warm-up: " + warm.failure);
             return;
@@ -344,7 +352,8 @@ public final class CoordinationScenario {
         long t0 = System.nanoTime();
         log("measured round %d of %d: %d transfers of %d x %s, all submitted at once", n, cell.rounds(), cell.pairs(),
                 FILES_PER_TRANSFER, Report.size(cell.fileBytes()));
-        Round round = requester.run(files.items(), 120_000 + cell.totalBytes() / 20_000);
+        // Ends at once when the disk passes max-disk-usage: Artemis would hold every transfer until the timeout.
+        Round round = requester.run(files.items(), 120_000 + cell.totalBytes() / 20_000, monitor::diskFull);
         long finished = System.nanoTime();
         boolean drained = round.failure == null
                 && store.awaitCompleted(round.transferIds(), Duration.ofSeconds(300));
@@ -636,8 +645,11 @@ public final class CoordinationScenario {
         if (requester != null) {
             requester.close();
         }
+        // A failed cell may leave transfers that cannot finish (a full disk blocks their messages):
+        // those agents stop at once; after a good cell they stop as an administrator stops them.
+        boolean immediate = !result.ok();
         for (Agent a : agents) {
-            a.requestStop(false);
+            a.requestStop(immediate);
         }
         for (Agent a : agents) {
             try {
@@ -1041,7 +1053,12 @@ public final class CoordinationScenario {
             }
         }
 
-        public Round run(List<List<TransferItem>> itemsPerPair, long timeoutMillis) throws Exception {
+        /**
+         * Submits one transfer a pair and waits for every final reply, for {@code timeoutMillis} at
+         * most, or until {@code stop}, asked every second, gives a reason to stop waiting.
+         */
+        public Round run(List<List<TransferItem>> itemsPerPair, long timeoutMillis, Supplier<String> stop)
+                throws Exception {
             int pairs = itemsPerPair.size();
             Round r = new Round(pairs);
             done = new CountDownLatch(pairs);
@@ -1065,11 +1082,17 @@ public final class CoordinationScenario {
             }
             r.submitted = System.nanoTime();
             producerSession.commit();
-            if (!done.await(timeoutMillis, TimeUnit.MILLISECONDS)) {
-                synchronized (r) {
-                    long missing = Arrays.stream(r.finals).filter(f -> f == 0).count();
-                    r.failure = r.failure != null ? r.failure : missing + " of " + pairs + " transfers had no final"
-                            + " reply within " + timeoutMillis / 1000 + " s";
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+            while (!done.await(Math.min(1000, Math.max(0, (deadline - System.nanoTime()) / 1_000_000)),
+                    TimeUnit.MILLISECONDS)) {
+                String why = stop.get();
+                if (why != null || System.nanoTime() - deadline >= 0) {
+                    synchronized (r) {
+                        long missing = Arrays.stream(r.finals).filter(f -> f == 0).count();
+                        r.failure = r.failure != null ? r.failure : why != null ? why : missing + " of " + pairs
+                                + " transfers had no final reply within " + timeoutMillis / 1000 + " s";
+                    }
+                    break;
                 }
             }
             return r;
@@ -1147,8 +1170,13 @@ public final class CoordinationScenario {
         private long maxBacklog = -1;
         private double maxHeap;
         private int maxThreads;
-        /** The highest share of the work directory's disk in use, as Artemis reckons it for max-disk-usage. */
+        /**
+         * The highest share of the work directory's disk in use, as Artemis reckons it for
+         * max-disk-usage; guarded by {@code diskLock}, not the monitor's own lock: the depth queries
+         * of a sample can wait for a struggling queue manager, and the round asks for this meanwhile.
+         */
         private double maxDiskUsed;
+        private final Object diskLock = new Object();
 
         Monitor() {
             List<String> outboxes = new ArrayList<>();
@@ -1159,6 +1187,7 @@ public final class CoordinationScenario {
             ArtemisQueueAdmin coordinationAdmin = new ArtemisQueueAdmin(coordinationConnector);
             thread = new Thread(() -> {
                 while (running) {
+                    sampleDisk();
                     sample(outboxes, agentAdmin, coordinationAdmin);
                     try {
                         TimeUnit.SECONDS.sleep(1);
@@ -1173,12 +1202,6 @@ public final class CoordinationScenario {
 
         private synchronized void sample(List<String> outboxes, ArtemisQueueAdmin agentAdmin,
                 ArtemisQueueAdmin coordinationAdmin) {
-            try {
-                java.nio.file.FileStore store = Files.getFileStore(root);
-                maxDiskUsed = Math.max(maxDiskUsed, 1.0 - (double) store.getUsableSpace() / store.getTotalSpace());
-            } catch (java.io.IOException e) {
-                // The directory is there for the whole round; a failed look is not a full disk.
-            }
             int total = 0;
             for (CoordinationPublisher p : publishers) {
                 int h = p.held();
@@ -1215,14 +1238,27 @@ public final class CoordinationScenario {
             }
         }
 
+        /** Notes the disk's use now; returns the highest seen. */
+        private double sampleDisk() {
+            synchronized (diskLock) {
+                try {
+                    maxDiskUsed = Math.max(maxDiskUsed, DiskRoom.usedShare(root));
+                } catch (java.io.IOException e) {
+                    // The directory is there for the whole round; a failed look is not a full disk.
+                }
+                return maxDiskUsed;
+            }
+        }
+
         /**
          * Why the round's times are not the agents' when the disk passed the queue managers'
          * max-disk-usage (Artemis's default, which they keep): Artemis then blocks every producer
-         * until space is freed. Null when it stayed below.
+         * until space is freed. Null when it stayed below. Asked every second as the round waits, it
+         * looks at the disk itself: a sample's depth queries may be waiting for the queue manager.
          */
-        synchronized String diskFull() {
-            double limit = org.apache.activemq.artemis.api.config.ActiveMQDefaultConfiguration.getDefaultMaxDiskUsage()
-                    / 100.0;
+        String diskFull() {
+            double limit = DiskRoom.limit();
+            double maxDiskUsed = sampleDisk();
             return maxDiskUsed <= limit ? null : String.format(Locale.ROOT, "the disk of %s was %.1f%% used during the"
                     + " round, past the queue managers' max-disk-usage of %.0f%%: Artemis blocked the producers, so the"
                     + " times are not the agents'; free space and run again", root, 100 * maxDiskUsed, 100 * limit);
@@ -1270,6 +1306,39 @@ public final class CoordinationScenario {
             f.sources.addAll(sources.subList(0, n));
             f.small.addAll(small.subList(0, n));
             return f;
+        }
+
+        /**
+         * The largest of {@code pairCounts} whose files of {@code fileBytes} (sources and
+         * destinations) and queue managers fit on the disk of {@code dir} below the queue managers'
+         * max-disk-usage once {@code freed} bytes are deleted; 0 when none does.
+         */
+        public static int pairsWithRoom(Path dir, List<Integer> pairCounts, long fileBytes, long freed)
+                throws IOException {
+            java.nio.file.FileStore store = Files.getFileStore(dir);
+            long room = DiskRoom.roomBelow(store.getTotalSpace(), store.getUsableSpace() + freed, DiskRoom.limit());
+            return DiskRoom.largestFitting(pairCounts, fileBytes, SMALL_FILE_BYTES, room);
+        }
+
+        /**
+         * Why {@code pairs} pairs of files of {@code fileBytes} cannot be generated and run on the
+         * disk of {@code dir} once {@code freed} bytes are deleted, or null when they can.
+         */
+        public static String noRoom(Path dir, int pairs, long fileBytes, long freed) throws IOException {
+            java.nio.file.FileStore store = Files.getFileStore(dir);
+            return DiskRoom.shortfall(store.getTotalSpace(), store.getUsableSpace() + freed,
+                    DiskRoom.cellBytes(pairs, fileBytes, SMALL_FILE_BYTES), DiskRoom.limit());
+        }
+
+        /** Why the destinations of these files' first {@code n} pairs do not fit on the disk now, or null. */
+        public String noRoomForDestinations(int n) throws IOException {
+            return DiskRoom.shortfall(root, DiskRoom.destinationBytes(n, fileBytes, SMALL_FILE_BYTES)
+                    + DiskRoom.QUEUE_MANAGER_ALLOWANCE);
+        }
+
+        /** The bytes of the source files, freed when they are deleted. */
+        public long sourceBytes() {
+            return DiskRoom.destinationBytes(pairs, fileBytes, SMALL_FILE_BYTES);
         }
 
         /** Writes (two threads) and fsyncs every file under {@code root}. */

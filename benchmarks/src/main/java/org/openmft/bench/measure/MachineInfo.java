@@ -53,12 +53,42 @@ public final class MachineInfo {
         }
         try {
             FileStore store = Files.getFileStore(workDir);
+            String journal = ext4WithoutJournal(store.type(), store.name(), Path.of("/proc/fs"));
             m.put("work directory", store.type() + String.format(", %.1f GiB free",
-                    store.getUsableSpace() / (double) Scale.GIB));
+                    store.getUsableSpace() / (double) Scale.GIB) + (journal == null ? "" : "; " + journal));
         } catch (IOException e) {
             m.put("work directory", "?");
         }
         return m;
+    }
+
+    /**
+     * What an ext4 file system without a journal (as on some virtual machines) does to file
+     * creation, or null for any other file system. Without a journal, ext4 does not reuse an inode
+     * deleted in the last one to six minutes: it walks past each one, looking up its inode table
+     * block, before it can create a file. Where many files were just deleted (the benchmark empties
+     * its destinations between repetitions; an agent deletes its transfers' state files), each new
+     * file costs a walk past all of them, on the agents and the peers alike. {@code procFs} is
+     * {@code /proc/fs}, where the kernel lists each ext4 file system and, under {@code jbd2}, the
+     * journaled ones.
+     */
+    static String ext4WithoutJournal(String type, String device, Path procFs) {
+        if (!"ext4".equals(type) || device == null || device.isEmpty()) {
+            return null;
+        }
+        String name = Path.of(device).getFileName().toString();
+        if (!Files.isDirectory(procFs.resolve("ext4").resolve(name))) {
+            return null;
+        }
+        try (var journals = Files.list(procFs.resolve("jbd2"))) {
+            if (journals.anyMatch(j -> j.getFileName().toString().startsWith(name + "-"))) {
+                return null;
+            }
+        } catch (IOException e) {
+            // No jbd2 directory: no journal on any file system.
+        }
+        return "no journal: a new file walks past every inode deleted in the last minutes, so creating files"
+                + " right after deleting many costs CPU (agents and peers alike)";
     }
 
     /** {@code text} with every absolute path (after a start, a space, '=' or ':') replaced by {@value #PATH}. */

@@ -46,6 +46,13 @@ public final class ProtocolCodec {
     private CompressionMethod compression = CompressionMethod.NONE;
     /** The channels DATA and ITEM_ABORT are spread over ({@link #spreadOver}); 1: not spread. */
     private int channels = 1;
+    /**
+     * The DATA message, made once and refilled for each chunk, so that its buffer, sized for a
+     * chunk, is not made (and zeroed) again for each: a synchronous send has copied a message by the
+     * time it returns, and JMS lets the sender modify and send the same message again (JMS 2.0,
+     * 7.3). Null until the first chunk.
+     */
+    private BytesMessage dataMessage;
 
     /** Where a codec finds the key of a transfer, to tag what it builds ({@link MessageTag}). */
     @FunctionalInterface
@@ -206,7 +213,7 @@ public final class ProtocolCodec {
      */
     public BytesMessage data(String id, int incarnation, long seq, int item, long offset, boolean first, boolean last,
             ItemHeader header, long itemBytes, String checksum, byte[] data, int length) throws JMSException {
-        BytesMessage m = session.createBytesMessage();
+        BytesMessage m = dataMessage();
         stamp(m, Wire.DATA, id, incarnation);
         m.setLongProperty(Wire.SEQ, seq);
         spread(m);
@@ -261,6 +268,21 @@ public final class ProtocolCodec {
         ChunkRoom.reserve(m, bodyLength);
         m.writeBytes(body, 0, bodyLength);
         return sealed(m, id);
+    }
+
+    /**
+     * The DATA message emptied for the next chunk: its body and properties cleared, its buffer kept.
+     * The message {@link #data} returned before is then no longer the chunk it was: send it before
+     * building the next.
+     */
+    private BytesMessage dataMessage() throws JMSException {
+        if (dataMessage == null) {
+            dataMessage = session.createBytesMessage();
+        } else {
+            dataMessage.clearBody();
+            dataMessage.clearProperties();
+        }
+        return dataMessage;
     }
 
     /** The source gave up item {@code item} at number {@code seq}. */

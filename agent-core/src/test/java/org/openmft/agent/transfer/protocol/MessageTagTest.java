@@ -114,6 +114,39 @@ class MessageTagTest {
         assertThat(MessageTag.verify(m, KEY)).as("a property added after sealing").isFalse();
     }
 
+    @Test
+    void aDataMessageIsRefilledForTheNextChunkWithNothingOfTheLastOneLeft() throws Exception {
+        ProtocolCodec codec = new ProtocolCodec(session(), ((ProtocolCodec.Keys) id -> KEY).at(ProtectionLevel.NONE));
+        codec.compressWith(CompressionMethod.LZ4);
+        byte[] text = "chunk ".repeat(200).getBytes(StandardCharsets.US_ASCII);
+        BytesMessage last = codec.data(ID, 2, 7, 1, 0, true, true, header(true), text.length,
+                "d41d8cd98f00b204e9800998ecf8427e", text, text.length);
+        assertThat(last.getStringProperty(Wire.COMPRESSION)).isEqualTo("lz4");
+        assertThat(last.getStringProperty(Wire.CHECKSUM)).isNotNull();
+        Message lastAsSent = received(last);
+
+        byte[] random = new byte[512];
+        new java.util.Random(3).nextBytes(random);
+        BytesMessage next = codec.data(ID, 2, 8, 2, 0, false, false, null, 0, null, random, random.length);
+        assertThat(next).as("the same message, refilled").isSameAs(last);
+        // Nothing of the first chunk is left: not its properties, not its body.
+        for (String name : List.of(Wire.COMPRESSION, Wire.CHUNK_LENGTH, Wire.CHECKSUM, Wire.ITEM_BYTES,
+                Wire.DEST_PATH)) {
+            assertThat(next.propertyExists(name)).as(name).isFalse();
+        }
+        assertThat(next.getLongProperty(Wire.SEQ)).isEqualTo(8);
+        assertThat(next.getIntProperty(Wire.ITEM)).isEqualTo(2);
+        assertThat(next.getBooleanProperty(Wire.FIRST)).isFalse();
+        next.reset();
+        byte[] body = new byte[(int) next.getBodyLength()];
+        next.readBytes(body);
+        assertThat(body).isEqualTo(random);
+        assertThat(MessageTag.verify(received(next), KEY)).isTrue();
+        // The first chunk, as it was sent, is unchanged by the refill.
+        assertThat(lastAsSent.getLongProperty(Wire.SEQ)).isEqualTo(7);
+        assertThat(MessageTag.verify(lastAsSent, KEY)).isTrue();
+    }
+
     private static List<Message> codecMessages() throws Exception {
         List<Message> out = new ArrayList<>();
         for (ProtectionLevel level : ProtectionLevel.values()) {
@@ -125,12 +158,13 @@ class MessageTagTest {
                     byte[] data = "chunk chunk chunk chunk chunk chunk chunk".getBytes(StandardCharsets.US_ASCII);
                     for (boolean first : new boolean[] {true, false}) {
                         for (boolean last : new boolean[] {true, false}) {
-                            out.add(codec.data(ID, 2, 7, 1, first ? 0 : 8192, first, last, header(first && last),
-                                    last ? 9000 : 0, last && !first ? "d41d8cd98f00b204e9800998ecf8427e" : null, data,
-                                    data.length));
+                            // A codec refills one DATA message for each chunk: each is kept as sent.
+                            out.add(received(codec.data(ID, 2, 7, 1, first ? 0 : 8192, first, last,
+                                    header(first && last), last ? 9000 : 0,
+                                    last && !first ? "d41d8cd98f00b204e9800998ecf8427e" : null, data, data.length)));
                         }
                     }
-                    out.add(codec.data(ID, 0, 0, 0, 0, true, true, header(false), 0, null, data, 0));
+                    out.add(received(codec.data(ID, 0, 0, 0, 0, true, true, header(false), 0, null, data, 0)));
                     out.add(codec.itemAbort(ID, 1, 9, 2, header(true), "BFGIO0001E: gone"));
                     out.add(codec.start(new Start(ID, 0, "SRC", "QM1", "DST", 3, 8, 16, "alice", "bob", "job", -1,
                             false), level, FAKE_PEERS));

@@ -27,6 +27,7 @@ import org.openmft.agent.config.QueueNames;
 import org.openmft.agent.lifecycle.AgentThreads;
 import org.openmft.agent.lifecycle.Backoff;
 import org.openmft.agent.messaging.ArtemisQueueAdmin;
+import org.openmft.agent.messaging.LostConnections;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.monitor.MonitorService;
@@ -465,9 +466,10 @@ public final class Agent implements AutoCloseable {
                     listener.connectionLost(name, config.agentQMgr(), reason);
                     setState(AgentState.PROBLEM);
                     // Running transfers are suspended, keeping their records, partial files and
-                    // queue of requests; they resume once the connection is back.
-                    transfers.close();
-                    current.close();
+                    // queue of requests; they resume once the connection is back. The lost
+                    // connections close beside the reconnect, which must not wait for them.
+                    transfers.closeLost();
+                    LostConnections.close(current.connection());
                     current = null;
                 }
             }

@@ -111,6 +111,20 @@ public final class SharedConnections {
         }
     }
 
+    /**
+     * Whether {@code lease} is a lease of this class and, if it is, gives no new lease on its
+     * connection: its holder found the connection lost (see {@link LostConnections}) before the
+     * provider said so, and the next lease of that login opens a new one. The leases already
+     * given keep the connection until its failure reaches them or they are closed.
+     */
+    static boolean lost(Connection lease) {
+        if (!Proxy.isProxyClass(lease.getClass()) || !(Proxy.getInvocationHandler(lease) instanceof Lease l)) {
+            return false;
+        }
+        l.shared.owner().forget(l.shared);
+        return true;
+    }
+
     /** How many physical connections are open now (for tests and measurements). */
     public synchronized int open() {
         return connections.size();
@@ -126,6 +140,10 @@ public final class SharedConnections {
         private final Connection connection;
         private final List<Lease> leases = new ArrayList<>();
         private volatile boolean failed;
+
+        SharedConnections owner() {
+            return SharedConnections.this;
+        }
 
         Shared(List<String> key, Connection connection) throws org.openmft.agent.qmgr.QueueManagerException {
             this.key = key;

@@ -27,6 +27,7 @@ import org.openmft.agent.calls.CommandPath;
 import org.openmft.agent.config.AgentConfig;
 import org.openmft.agent.exits.TransferExits;
 import org.openmft.agent.config.QueueNames;
+import org.openmft.agent.messaging.LostConnections;
 import org.openmft.agent.messaging.ProviderErrors;
 import org.openmft.agent.messaging.QueueManagerConnector;
 import org.openmft.agent.messaging.Routing;
@@ -121,6 +122,8 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     private volatile Runnable lost = () -> { };
 
     private Connection connection;
+    /** Whether the connection went to {@link LostConnections} to be closed ({@link #closeLost}). */
+    private boolean connectionHandedOver;
     private TransferStateStore state;
     private RequesterReplies replies;
     private volatile SourceScheduler scheduler;
@@ -513,6 +516,21 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     }
 
     /**
+     * As {@link #close}, after the agent found its connection lost: the parts stop as usual, and
+     * the transfer connection is closed beside the reconnect ({@link LostConnections}), not on
+     * the caller's thread, where a provider that has not yet heard of the loss could hold it for
+     * its whole call timeout.
+     */
+    public void closeLost() {
+        closing = true;
+        stopParts();
+        if (!connectionHandedOver) {
+            connectionHandedOver = true;
+            LostConnections.close(connection);
+        }
+    }
+
+    /**
      * An immediate stop, from any thread: source transfers are interrupted at once and suspend
      * (they resume from their records at the next start) rather than at the agent's next look at
      * its command queue. {@link #close} follows as usual.
@@ -563,7 +581,7 @@ public final class TransferEngine implements AutoCloseable, EngineStatus {
     }
 
     private void closeConnection() {
-        if (connection != null) {
+        if (connection != null && !connectionHandedOver) {
             try {
                 connection.close();
             } catch (JMSException e) {

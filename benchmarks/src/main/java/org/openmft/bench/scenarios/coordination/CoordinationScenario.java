@@ -1315,9 +1315,7 @@ public final class CoordinationScenario {
          */
         public static int pairsWithRoom(Path dir, List<Integer> pairCounts, long fileBytes, long freed)
                 throws IOException {
-            java.nio.file.FileStore store = Files.getFileStore(dir);
-            long room = DiskRoom.roomBelow(store.getTotalSpace(), store.getUsableSpace() + freed, DiskRoom.limit());
-            return DiskRoom.largestFitting(pairCounts, fileBytes, SMALL_FILE_BYTES, room);
+            return DiskRoom.largestFitting(pairCounts, fileBytes, SMALL_FILE_BYTES, DiskRoom.room(dir, freed));
         }
 
         /**
@@ -1325,15 +1323,13 @@ public final class CoordinationScenario {
          * disk of {@code dir} once {@code freed} bytes are deleted, or null when they can.
          */
         public static String noRoom(Path dir, int pairs, long fileBytes, long freed) throws IOException {
-            java.nio.file.FileStore store = Files.getFileStore(dir);
-            return DiskRoom.shortfall(store.getTotalSpace(), store.getUsableSpace() + freed,
-                    DiskRoom.cellBytes(pairs, fileBytes, SMALL_FILE_BYTES), DiskRoom.limit());
+            return DiskRoom.shortfall(dir, DiskRoom.cellBytes(pairs, fileBytes, SMALL_FILE_BYTES), freed);
         }
 
         /** Why the destinations of these files' first {@code n} pairs do not fit on the disk now, or null. */
         public String noRoomForDestinations(int n) throws IOException {
             return DiskRoom.shortfall(root, DiskRoom.destinationBytes(n, fileBytes, SMALL_FILE_BYTES)
-                    + DiskRoom.QUEUE_MANAGER_ALLOWANCE);
+                    + DiskRoom.QUEUE_MANAGER_ALLOWANCE, 0);
         }
 
         /** The bytes of the source files, freed when they are deleted. */

@@ -67,10 +67,22 @@ final class DiskRoom {
                 usable / (double) Scale.GIB, 100 * (1 - limit), total / (double) Scale.GIB, 100 * limit);
     }
 
-    /** As {@link #shortfall(long, long, long, double)} for the file system of {@code dir} now. */
-    static String shortfall(Path dir, long needed) throws IOException {
+    /**
+     * As {@link #shortfall(long, long, long, double)} for the file system of {@code dir} now, once
+     * {@code freed} bytes on it are deleted.
+     */
+    static String shortfall(Path dir, long needed, long freed) throws IOException {
         FileStore store = Files.getFileStore(dir);
-        return shortfall(store.getTotalSpace(), store.getUsableSpace(), needed, limit());
+        return shortfall(store.getTotalSpace(), store.getUsableSpace() + freed, needed, limit());
+    }
+
+    /**
+     * As {@link #roomBelow(long, long, double)} for the file system of {@code dir} now, below
+     * {@link #limit()}, once {@code freed} bytes on it are deleted.
+     */
+    static long room(Path dir, long freed) throws IOException {
+        FileStore store = Files.getFileStore(dir);
+        return roomBelow(store.getTotalSpace(), store.getUsableSpace() + freed, limit());
     }
 
     /**

@@ -53,8 +53,10 @@ class DiskRoomTest {
         assertThat(used).isBetween(0.0, 1.0);
         java.nio.file.FileStore store = java.nio.file.Files.getFileStore(dir);
         long room = DiskRoom.roomBelow(store.getTotalSpace(), store.getUsableSpace(), DiskRoom.limit());
-        assertThat(DiskRoom.shortfall(dir, Math.max(0, room - GIB))).isNull();
-        assertThat(DiskRoom.shortfall(dir, room + 64 * GIB)).startsWith("needs ");
+        assertThat(DiskRoom.shortfall(dir, Math.max(0, room - GIB), 0)).isNull();
+        assertThat(DiskRoom.shortfall(dir, room + 64 * GIB, 0)).startsWith("needs ");
+        assertThat(DiskRoom.shortfall(dir, room + 64 * GIB, 65 * GIB)).as("once 65 GiB are deleted").isNull();
+        assertThat(DiskRoom.room(dir, 65 * GIB)).isGreaterThan(room + 64 * GIB);
         assertThat(DiskRoom.limit()).isEqualTo(0.9);
     }
 }
